@@ -1,0 +1,62 @@
+/** Scenario files on disk: data/scenarios/<ruleset>/<id>.json. Loading is I/O, so it lives outside the engine. */
+import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Game, Problem } from '../engine/core/game.ts';
+import { hashHex, hashValue } from '../engine/core/hash.ts';
+import { formatProblems } from '../engine/core/validate.ts';
+import { getRuleset, RULESETS } from '../engine/rulesets/index.ts';
+
+export const DATA_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'data');
+
+export class ScenarioError extends Error {
+  constructor(readonly file: string, readonly problems: readonly Problem[]) {
+    super(`${file} is not a valid scenario:\n${formatProblems(problems)}`);
+  }
+}
+
+export function scenarioIds(rulesetId: string): string[] {
+  const dir = join(DATA_DIR, 'scenarios', rulesetId);
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5)).sort();
+}
+
+/** Read and validate a scenario JSON file; every problem is listed with its JSON path. */
+export function loadScenarioFile(file: string, rulesetHint?: string): { game: Game<any, any, any>; scenario: any; json: unknown } {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new ScenarioError(file, [{ path: '$', message: `cannot read file: ${(e as Error).message}` }]);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    throw new ScenarioError(file, [{ path: '$', message: `not valid JSON: ${(e as Error).message}` }]);
+  }
+  const rid = (json && typeof json === 'object' && 'ruleset' in json && typeof (json as { ruleset: unknown }).ruleset === 'string'
+    ? (json as { ruleset: string }).ruleset
+    : rulesetHint) ?? '';
+  if (!RULESETS[rid]) throw new ScenarioError(file, [{ path: '$.ruleset', message: `unknown ruleset "${rid}"; known: ${Object.keys(RULESETS).join(', ')}` }]);
+  const game = getRuleset(rid);
+  const v = game.validateScenario(json);
+  if (!v.ok) throw new ScenarioError(file, v.problems);
+  return { game, scenario: v.value, json };
+}
+
+/** A scenario by ruleset and id (or a path to a file). */
+export function loadScenario(rulesetId: string, idOrPath?: string): { game: Game<any, any, any>; scenario: any; id: string; file: string } {
+  const game = getRuleset(rulesetId);
+  const id = idOrPath ?? game.defaultScenario;
+  const file = id.endsWith('.json') ? resolve(id) : join(DATA_DIR, 'scenarios', rulesetId, `${id}.json`);
+  if (!id.endsWith('.json') && !existsSync(file))
+    throw new Error(`unknown scenario "${id}" for ${rulesetId}; known: ${scenarioIds(rulesetId).join(', ')}`);
+  const r = loadScenarioFile(file, rulesetId);
+  if (r.game.id !== rulesetId) throw new Error(`${file} is a ${r.game.id} scenario, not ${rulesetId}`);
+  return { game, scenario: r.scenario, id: r.scenario.id ?? id, file };
+}
+
+export function scenarioHash(scenario: unknown): string {
+  return hashHex(hashValue(scenario));
+}

@@ -1,0 +1,136 @@
+/**
+ * The one interface every ruleset implements. Game-agnostic: nothing here knows any ruleset.
+ *
+ * Contract:
+ * - States are plain, deeply readonly data (no classes, Maps or functions) and are never mutated; `apply`
+ *   returns a new state that shares every unchanged sub-object with its input.
+ * - `toMove` says who decides next: a player index, CHANCE, or terminal.
+ * - `legalActions` lists the decisions of the player to move in a stable order (the same state always gives the
+ *   same list). At a chance node, `chanceOutcomes` lists outcome classes with exact probabilities summing to 1,
+ *   and each outcome carries the action to apply.
+ * - `apply` validates (throws IllegalActionError naming the action and the reason); `applyUnchecked` is the
+ *   fast path for search, where the caller guarantees legality.
+ * - `hash` is a 64-bit value (two uint32 halves) stable across processes.
+ */
+import type { Hash64 } from './hash.ts';
+
+export type Player = number;
+
+export type ToMove =
+  | { readonly kind: 'player'; readonly player: Player }
+  | { readonly kind: 'chance' }
+  | { readonly kind: 'terminal' };
+
+export interface ChanceOutcome<A> {
+  readonly action: A;
+  /** Exact probability of this outcome class. */
+  readonly p: number;
+  /** Human label of the class, e.g. "3 hits" or "sum 9". */
+  readonly label: string;
+}
+
+/** A state change a human can read, citing the rule that caused it. */
+export interface GameEvent {
+  /** Rulebook reference, e.g. "Shooting" or "10.4" or "M11". */
+  readonly rule: string;
+  readonly text: string;
+  /** Concrete dice faces shown for a chance outcome, when the event is a roll. */
+  readonly dice?: readonly number[];
+}
+
+export function formatEvent(e: GameEvent): string {
+  return `[${e.rule}] ${e.text}${e.dice && e.dice.length ? ` (dice: ${e.dice.join(' ')})` : ''}`;
+}
+
+export interface ScenarioInfo {
+  readonly id: string;
+  readonly title: string;
+  readonly description?: string;
+}
+
+export type Validated<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly problems: readonly Problem[] };
+
+/** One problem in an input file, with the JSON path of the offending value. */
+export interface Problem {
+  readonly path: string;
+  readonly message: string;
+}
+
+export interface Game<S = unknown, A = unknown, Sc = unknown> {
+  /** Stable id, e.g. "march-of-eagles". */
+  readonly id: string;
+  readonly title: string;
+  /** Bumped whenever a rule change alters play; recorded in replays. */
+  readonly version: number;
+  /** Player names by index, e.g. ["A", "B"]. */
+  readonly players: readonly string[];
+  readonly defaultScenario: string;
+
+  /** Validate untrusted scenario JSON, listing every problem with its JSON path. */
+  validateScenario(json: unknown): Validated<Sc>;
+  initialState(scenario: Sc, options?: Readonly<Record<string, unknown>>): S;
+
+  toMove(s: S): ToMove;
+  legalActions(s: S): readonly A[];
+  chanceOutcomes(s: S): readonly ChanceOutcome<A>[];
+  /** A key naming the chance event in game terms (e.g. "t3/c17"), for keyed dice. */
+  chanceKey(s: S): string;
+  /** Validating apply; collects the events the change emits into `events` if given. */
+  apply(s: S, a: A, events?: GameEvent[]): S;
+  /** Unchecked fast path (the caller guarantees `a` is legal or a listed chance outcome). */
+  applyUnchecked(s: S, a: A, events?: GameEvent[]): S;
+  /** Payoff per player at a terminal state (+1 win, -1 loss, 0 draw). */
+  returns(s: S): readonly number[];
+  /** What `player` can see. For perfect-information rulesets this is the state itself. */
+  observe(s: S, player: Player): unknown;
+  /** Heuristic value of `s` for `player` in [-1, 1]; used by search at truncated leaves. */
+  evaluate(s: S, player: Player): number;
+  /** Canonical text of an action (unique among the legal actions of any state). */
+  actionKey(a: A): string;
+  /** Longer human description of an action in its state. */
+  describeAction(s: S, a: A): string;
+  hash(s: S): Hash64;
+  /** A readable text picture of the state, for terminal play. */
+  render(s: S, viewer?: Player): string;
+  /** One-line result text at a terminal state. */
+  resultText(s: S): string;
+  /** Faces consistent with the chance outcome, for display (optional). */
+  diceFaces?(s: S, a: A, u: () => number): readonly number[] | undefined;
+}
+
+export class IllegalActionError extends Error {
+  readonly code = 'action/illegal';
+  constructor(
+    readonly actionText: string,
+    readonly reason: string,
+  ) {
+    super(`illegal action "${actionText}": ${reason}`);
+  }
+}
+
+/** Thrown when a ruleset meets a rule it does not implement: refuse loudly, name the rule. */
+export class NotImplementedRuleError extends Error {
+  readonly code = 'rule/not-implemented';
+  constructor(readonly rule: string, detail: string) {
+    super(`rule ${rule} is not implemented: ${detail}`);
+  }
+}
+
+/** Find a legal action by its text key (exact, then case-insensitive). */
+export function findActionByKey<A>(game: Game<unknown, A>, s: unknown, text: string): A | undefined {
+  const legal = game.toMove(s).kind === 'chance' ? game.chanceOutcomes(s).map((o) => o.action) : game.legalActions(s);
+  const t = text.trim();
+  const exact = legal.find((a) => game.actionKey(a) === t);
+  if (exact !== undefined) return exact;
+  const lower = t.toLowerCase();
+  return legal.find((a) => game.actionKey(a).toLowerCase() === lower);
+}
+
+/** Deep-freeze a value (tests use it to prove apply never mutates its input). */
+export function deepFreeze<T>(v: T): T {
+  if (v && typeof v === 'object' && !Object.isFrozen(v)) {
+    Object.freeze(v);
+    for (const k of Object.keys(v)) deepFreeze((v as Record<string, unknown>)[k]);
+  }
+  return v;
+}

@@ -1,0 +1,282 @@
+/**
+ * Shared tabletop geometry for the miniatures rulesets. Knows no ruleset.
+ *
+ * Conventions: origin at the south-west table corner, +x east, +y north. Lengths are integer fixed point in
+ * 1/100 inch (`IN` = 100 units = 1") so stored positions, and therefore hashes, are exact; intermediate maths is
+ * float and every stored result goes through `fx`. Headings are integer degrees clockwise from north.
+ */
+
+export const IN = 100;
+/** Inches → fixed-point units (rounded: the one rounding function for stored lengths). */
+export function fx(inches: number): number {
+  return Math.round(inches * IN);
+}
+/** Fixed-point units → inches. */
+export function inches(units: number): number {
+  return units / IN;
+}
+
+export interface Vec {
+  readonly x: number;
+  readonly y: number;
+}
+export type Polygon = readonly Vec[];
+
+/** An oriented rectangle: centre, frontage `w`, depth `d`, heading `h` (degrees clockwise from north). */
+export interface Rect {
+  readonly x: number;
+  readonly y: number;
+  readonly w: number;
+  readonly d: number;
+  readonly h: number;
+}
+
+const RAD = Math.PI / 180;
+export function headingVec(h: number): Vec {
+  return { x: Math.sin(h * RAD), y: Math.cos(h * RAD) };
+}
+export function normDeg(h: number): number {
+  return ((Math.round(h) % 360) + 360) % 360;
+}
+/** Heading (integer degrees) from a to b. */
+export function headingTo(a: Vec, b: Vec): number {
+  return normDeg(Math.atan2(b.x - a.x, b.y - a.y) / RAD);
+}
+export function dist(a: Vec, b: Vec): number {
+  return Math.hypot(a.x - b.x, a.y - b.y);
+}
+
+/** Corners in order front-left, front-right, rear-right, rear-left. */
+export function rectCorners(r: Rect): Vec[] {
+  const f = headingVec(r.h);
+  const rt = { x: f.y, y: -f.x }; // right-hand side
+  const hw = r.w / 2;
+  const hd = r.d / 2;
+  return [
+    { x: r.x + f.x * hd - rt.x * hw, y: r.y + f.y * hd - rt.y * hw },
+    { x: r.x + f.x * hd + rt.x * hw, y: r.y + f.y * hd + rt.y * hw },
+    { x: r.x - f.x * hd + rt.x * hw, y: r.y - f.y * hd + rt.y * hw },
+    { x: r.x - f.x * hd - rt.x * hw, y: r.y - f.y * hd - rt.y * hw },
+  ];
+}
+
+/** Point in local rectangle frame: u to the right, v forward. */
+export function toLocal(r: Rect, p: Vec): { u: number; v: number } {
+  const f = headingVec(r.h);
+  const dx = p.x - r.x;
+  const dy = p.y - r.y;
+  return { u: dx * f.y - dy * f.x, v: dx * f.x + dy * f.y };
+}
+export function fromLocal(r: Rect, u: number, v: number): Vec {
+  const f = headingVec(r.h);
+  return { x: r.x + u * f.y + v * f.x, y: r.y - u * f.x + v * f.y };
+}
+
+export type Sector = 'front' | 'left' | 'right' | 'rear';
+
+/**
+ * Which sector of rectangle `r` holds point `p`: front and rear sectors are bounded by rays from the corners
+ * angled 45° outward; flanks take the rest. Points inside the rectangle count as front.
+ */
+export function sectorOf(r: Rect, p: Vec): Sector {
+  const { u, v } = toLocal(r, p);
+  const hw = r.w / 2;
+  const hd = r.d / 2;
+  if (v >= hd && Math.abs(u) - hw <= v - hd) return 'front';
+  if (v <= -hd && Math.abs(u) - hw <= -v - hd) return 'rear';
+  if (Math.abs(u) <= hw && Math.abs(v) <= hd) return 'front';
+  return u > 0 ? 'right' : 'left';
+}
+
+/** True if `p` lies in the front arc of `r` (ahead of the front edge, within the 45° corner rays). */
+export function inFrontArc(r: Rect, p: Vec, eps = 0.5): boolean {
+  const { u, v } = toLocal(r, p);
+  const hd = r.d / 2;
+  return v >= hd - eps && Math.abs(u) - r.w / 2 <= v - hd + eps;
+}
+
+export function translate(r: Rect, dirDeg: number, distance: number): Rect {
+  const v = headingVec(dirDeg);
+  return { ...r, x: Math.round(r.x + v.x * distance), y: Math.round(r.y + v.y * distance) };
+}
+
+/** Wheel: pivot on the front-left (side 'L') or front-right ('R') corner by `deg` towards that side. */
+export function wheel(r: Rect, side: 'L' | 'R', deg: number): Rect {
+  const c = rectCorners(r);
+  const pivot = side === 'L' ? c[0]! : c[1]!;
+  const a = (side === 'L' ? -deg : deg) * RAD;
+  const dx = r.x - pivot.x;
+  const dy = r.y - pivot.y;
+  // rotate clockwise by a (headings grow clockwise)
+  const cos = Math.cos(a);
+  const sin = Math.sin(a);
+  const nx = pivot.x + dx * cos + dy * sin;
+  const ny = pivot.y - dx * sin + dy * cos;
+  return { ...r, x: Math.round(nx), y: Math.round(ny), h: normDeg(r.h + (side === 'L' ? -deg : deg)) };
+}
+
+// ---------- polygon predicates ----------
+
+function cross(o: Vec, a: Vec, b: Vec): number {
+  return (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
+}
+
+export function segmentsIntersect(p1: Vec, p2: Vec, q1: Vec, q2: Vec): boolean {
+  const d1 = cross(q1, q2, p1);
+  const d2 = cross(q1, q2, p2);
+  const d3 = cross(p1, p2, q1);
+  const d4 = cross(p1, p2, q2);
+  if (((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0))) return true;
+  const on = (a: Vec, b: Vec, c: Vec) =>
+    Math.min(a.x, b.x) <= c.x && c.x <= Math.max(a.x, b.x) && Math.min(a.y, b.y) <= c.y && c.y <= Math.max(a.y, b.y);
+  if (d1 === 0 && on(q1, q2, p1)) return true;
+  if (d2 === 0 && on(q1, q2, p2)) return true;
+  if (d3 === 0 && on(p1, p2, q1)) return true;
+  if (d4 === 0 && on(p1, p2, q2)) return true;
+  return false;
+}
+
+export function pointInPolygon(p: Vec, poly: Polygon): boolean {
+  let inside = false;
+  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
+    const a = poly[i]!;
+    const b = poly[j]!;
+    if (a.y > p.y !== b.y > p.y && p.x < ((b.x - a.x) * (p.y - a.y)) / (b.y - a.y) + a.x) inside = !inside;
+  }
+  return inside;
+}
+
+export function pointSegmentDistance(p: Vec, a: Vec, b: Vec): number {
+  const dx = b.x - a.x;
+  const dy = b.y - a.y;
+  const l2 = dx * dx + dy * dy;
+  let t = l2 ? ((p.x - a.x) * dx + (p.y - a.y) * dy) / l2 : 0;
+  t = Math.max(0, Math.min(1, t));
+  return Math.hypot(p.x - (a.x + t * dx), p.y - (a.y + t * dy));
+}
+
+export function closestPointOnSegment(p: Vec, a: Vec, b: Vec): Vec {
+  const dx = b.x - a.x;
+  const dy = b.y - a.y;
+  const l2 = dx * dx + dy * dy;
+  let t = l2 ? ((p.x - a.x) * dx + (p.y - a.y) * dy) / l2 : 0;
+  t = Math.max(0, Math.min(1, t));
+  return { x: a.x + t * dx, y: a.y + t * dy };
+}
+
+export function segmentDistance(p1: Vec, p2: Vec, q1: Vec, q2: Vec): number {
+  if (segmentsIntersect(p1, p2, q1, q2)) return 0;
+  return Math.min(
+    pointSegmentDistance(p1, q1, q2),
+    pointSegmentDistance(p2, q1, q2),
+    pointSegmentDistance(q1, p1, p2),
+    pointSegmentDistance(q2, p1, p2),
+  );
+}
+
+/** Do two simple polygons (convex or not) overlap (share interior or boundary)? */
+export function polygonsOverlap(a: Polygon, b: Polygon): boolean {
+  for (let i = 0; i < a.length; i++) {
+    const a1 = a[i]!;
+    const a2 = a[(i + 1) % a.length]!;
+    for (let j = 0; j < b.length; j++) if (segmentsIntersect(a1, a2, b[j]!, b[(j + 1) % b.length]!)) return true;
+  }
+  return pointInPolygon(a[0]!, b) || pointInPolygon(b[0]!, a);
+}
+
+/** Edge-to-edge distance between polygons; 0 when they overlap. */
+export function polygonDistance(a: Polygon, b: Polygon): number {
+  if (polygonsOverlap(a, b)) return 0;
+  let best = Infinity;
+  for (let i = 0; i < a.length; i++) {
+    const a1 = a[i]!;
+    const a2 = a[(i + 1) % a.length]!;
+    for (let j = 0; j < b.length; j++) {
+      const d = segmentDistance(a1, a2, b[j]!, b[(j + 1) % b.length]!);
+      if (d < best) best = d;
+    }
+  }
+  return best;
+}
+
+/** Distance from polygon to polyline (0 if they touch or cross). */
+export function polygonPolylineDistance(a: Polygon, line: readonly Vec[]): number {
+  let best = Infinity;
+  for (let i = 0; i < a.length; i++) {
+    const a1 = a[i]!;
+    const a2 = a[(i + 1) % a.length]!;
+    for (let j = 0; j + 1 < line.length; j++) {
+      const d = segmentDistance(a1, a2, line[j]!, line[j + 1]!);
+      if (d < best) best = d;
+    }
+  }
+  if (line.length && pointInPolygon(line[0]!, a)) return 0;
+  return best;
+}
+
+/** The pair of nearest points between two polygons (first on a, second on b). */
+export function nearestPoints(a: Polygon, b: Polygon): [Vec, Vec] {
+  let best = Infinity;
+  let pa: Vec = a[0]!;
+  let pb: Vec = b[0]!;
+  const test = (p: Vec, s1: Vec, s2: Vec, pFirst: boolean) => {
+    const c = closestPointOnSegment(p, s1, s2);
+    const d = dist(p, c);
+    if (d < best) {
+      best = d;
+      if (pFirst) {
+        pa = p;
+        pb = c;
+      } else {
+        pa = c;
+        pb = p;
+      }
+    }
+  };
+  for (let i = 0; i < a.length; i++) for (let j = 0; j < b.length; j++) test(a[i]!, b[j]!, b[(j + 1) % b.length]!, true);
+  for (let j = 0; j < b.length; j++) for (let i = 0; i < a.length; i++) test(b[j]!, a[i]!, a[(i + 1) % a.length]!, false);
+  return [pa, pb];
+}
+
+export function segmentCrossesPolygon(p: Vec, q: Vec, poly: Polygon): boolean {
+  if (pointInPolygon(p, poly) || pointInPolygon(q, poly)) return true;
+  for (let i = 0; i < poly.length; i++) if (segmentsIntersect(p, q, poly[i]!, poly[(i + 1) % poly.length]!)) return true;
+  return false;
+}
+
+export function segmentCrossesPolyline(p: Vec, q: Vec, line: readonly Vec[]): boolean {
+  for (let j = 0; j + 1 < line.length; j++) if (segmentsIntersect(p, q, line[j]!, line[j + 1]!)) return true;
+  return false;
+}
+
+/** Fraction of segment p→q lying inside any of the polygons, sampled at `samples` midpoints. */
+export function fractionInside(p: Vec, q: Vec, polys: readonly Polygon[], samples = 24): number {
+  if (!polys.length) return 0;
+  let n = 0;
+  for (let i = 0; i < samples; i++) {
+    const t = (i + 0.5) / samples;
+    const s = { x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t };
+    if (polys.some((poly) => pointInPolygon(s, poly))) n++;
+  }
+  return n / samples;
+}
+
+export function boundingBox(poly: Polygon): { minX: number; minY: number; maxX: number; maxY: number } {
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (const p of poly) {
+    if (p.x < minX) minX = p.x;
+    if (p.y < minY) minY = p.y;
+    if (p.x > maxX) maxX = p.x;
+    if (p.y > maxY) maxY = p.y;
+  }
+  return { minX, minY, maxX, maxY };
+}
+
+/** Is the polygon wholly on a table of width × height (fixed-point)? */
+export function onTable(poly: Polygon, width: number, height: number): boolean {
+  const b = boundingBox(poly);
+  return b.minX >= 0 && b.minY >= 0 && b.maxX <= width && b.maxY <= height;
+}

@@ -1,0 +1,13 @@
+/** Every ruleset the engine knows, by id. */
+import type { Game } from '../core/game.ts';
+import { marchOfEagles } from './march-of-eagles/index.ts';
+
+export const RULESETS: Readonly<Record<string, Game<any, any, any>>> = {
+  [marchOfEagles.id]: marchOfEagles,
+};
+
+export function getRuleset(id: string): Game<any, any, any> {
+  const g = RULESETS[id];
+  if (!g) throw new Error(`unknown ruleset "${id}"; known: ${Object.keys(RULESETS).join(', ')}`);
+  return g;
+}

@@ -1,0 +1,476 @@
+/** The March of Eagles as a `Game`. */
+import { type ChanceOutcome, type Game, type GameEvent, type Problem, type ToMove, type Validated, IllegalActionError } from '../../core/game.ts';
+import { facesForHits, facesForSum, faceForCheck } from '../../core/chance.ts';
+import { hashValue } from '../../core/hash.ts';
+import { IN, fx, onTable, polygonsOverlap, rectCorners, pointInPolygon } from '../../geometry/geometry.ts';
+import type { Terrain, TerrainArea, TerrainLine } from '../../geometry/terrain.ts';
+import { type Scenario, battalionPoints, qualityIndex, validateScenario as validateSchema } from './scenario.ts';
+import { chanceOutcomes, frameOwner, legalActions, settle, step, judge } from './rules.ts';
+import { allPolys, firingGroups, footprint, screenPoly } from './shape.ts';
+import { QUALITY_NAMES, top, unit } from './state.ts';
+import type { Action, Bn, Ctx, Frame, MoeState, SideState } from './types.ts';
+
+export type { Action, MoeState, Scenario };
+
+const OPTION_KEYS = ['M5_cover', 'M6_ties', 'M7_obliques', 'M7_fractions', 'M9_band2', 'M13_join', 'M14_combatRisk', 'M16_rerolls', 'M20_earlyEnd', 'M23_grid', 'M7_wheelAngles'];
+
+function buildTerrain(sc: Scenario): Terrain {
+  const areas: TerrainArea[] = [];
+  const lines: TerrainLine[] = [];
+  const pt = ([x, y]: [number, number]) => ({ x: fx(x), y: fx(y) });
+  for (const t of sc.terrain) {
+    switch (t.type) {
+      case 'woods': // M4: difficult, soft cover, blocks LOS except within 2" of the edge
+        areas.push({ id: t.id, kind: 'woods', polygon: t.polygon.map(pt), difficult: true, impassable: false, cover: 'soft', blocksLos: true, seeThroughEdge: 2 * IN });
+        break;
+      case 'building': // M4: impassable, blocks LOS
+        areas.push({ id: t.id, kind: 'building', polygon: t.polygon.map(pt), difficult: false, impassable: true, cover: 'hard', blocksLos: true, seeThroughEdge: 0 });
+        break;
+      case 'hill': // M4: upward slope toward the crest; does not block LOS
+        areas.push({ id: t.id, kind: 'hill', polygon: t.polygon.map(pt), difficult: false, impassable: false, cover: 'none', blocksLos: false, seeThroughEdge: 0, crest: pt(t.crest) });
+        break;
+      case 'hedge': // M4/M5: linear obstacle, soft cover within 1"
+        lines.push({ id: t.id, kind: 'hedge', points: t.points.map(pt), obstacle: true, cover: 'soft', coverDepth: IN, blocksLos: false });
+        break;
+      case 'wall': // M4/M5: linear obstacle, hard cover within 1"
+        lines.push({ id: t.id, kind: 'wall', points: t.points.map(pt), obstacle: true, cover: 'hard', coverDepth: IN, blocksLos: false });
+        break;
+    }
+  }
+  return { areas, lines };
+}
+
+export function initialState(sc: Scenario): MoeState {
+  const ctx: Ctx = {
+    scenarioId: sc.id,
+    width: sc.table.width * IN,
+    height: sc.table.height * IN,
+    turns: sc.turns,
+    terrain: buildTerrain(sc),
+    options: sc.options,
+    objectives: sc.objectives.map((o) => ({ id: o.id, x: fx(o.x), y: fx(o.y) })),
+  };
+  const fixed = sc.deployment === 'alternate' ? null : sc.deployment;
+  const units: Bn[] = [];
+  sc.armies.forEach((army, side) => {
+    for (const spec of army.battalions) {
+      const pl = fixed ? fixed[side === 0 ? 'A' : 'B'].battalions.find((p) => p.id === spec.id)! : null;
+      const sk = pl?.skirmishers ?? 0;
+      units.push({
+        id: spec.id,
+        name: spec.name,
+        side: side as 0 | 1,
+        q: qualityIndex(spec.quality),
+        light: spec.light,
+        rifles: spec.rifles,
+        british: army.nationality === 'British',
+        start: spec.rankers,
+        rk: spec.rankers - sk,
+        skS: sk,
+        sk,
+        drum: spec.drummers,
+        sgt: spec.sergeants,
+        ens: spec.ensigns > 0 ? 1 : 0,
+        off: spec.officer,
+        f: pl?.formation === 'Column' ? 'C' : 'L',
+        x: pl ? fx(pl.x) : 0,
+        y: pl ? fx(pl.y) : 0,
+        h: pl?.facing ?? 0,
+        scr: sk ? (spec.light ? 'front' : (pl?.screen ?? 'front')) : null,
+        G: Math.max(1, Math.ceil((spec.rankers - sk) / 4)),
+        on: !!pl,
+        placed: !!pl,
+        gone: '',
+        act: false,
+        dis: false,
+        brk: false,
+        ral: false,
+        stand: 0,
+        standDis: false,
+        reform: false,
+        drumU: 0,
+        sgtU: 0,
+        ensU: 0,
+        offU: 0,
+        tested: false,
+        trig: 0,
+        lost: false,
+        ran: false,
+        cas: 0,
+        eng: '',
+      });
+    }
+  });
+  const sides = sc.armies.map((army, side): SideState => {
+    const f = fixed?.[side === 0 ? 'A' : 'B'];
+    let sc0 = { x: 0, y: 0, att: '', alive: true, moved: false, placed: false };
+    if (f) {
+      if ('attach' in f.sc) {
+        const b = units.find((u) => u.id === (f.sc as { attach: string }).attach)!;
+        sc0 = { ...sc0, att: b.id, x: b.x, y: b.y, placed: true };
+      } else sc0 = { ...sc0, x: fx(f.sc.x), y: fx(f.sc.y), placed: true };
+    }
+    return { name: army.name, nat: army.nationality, edge: f ? f.edge : side === 0 ? 'south' : 'north', sc: sc0, scKilled: false };
+  }) as unknown as [SideState, SideState];
+  const s: MoeState = {
+    ctx,
+    turn: 0,
+    phase: 'pregame',
+    init: 0,
+    rollWin: 0,
+    placer: 0,
+    nAct: 0,
+    next: 0,
+    units,
+    sides,
+    engs: [],
+    stack: fixed ? [] : [{ t: 'rollOff' }],
+    nChance: 0,
+    nEng: 0,
+    result: null,
+  };
+  return settle(s, undefined);
+}
+
+/** Geometric checks of a fixed deployment: on the table, outside 12" of the centre line, no overlaps. */
+function deploymentGeometry(sc: Scenario): Problem[] {
+  if (sc.deployment === 'alternate') return [];
+  const s = initialState(sc);
+  const out: Problem[] = [];
+  const mid = s.ctx.height / 2;
+  s.units.forEach((b) => {
+    const side = b.side === 0 ? 'A' : 'B';
+    const i = (sc.deployment as Exclude<Scenario['deployment'], 'alternate'>)[side].battalions.findIndex((p) => p.id === b.id);
+    const path = `$.deployment.${side}.battalions[${i}]`;
+    const polys = allPolys(b);
+    if (!polys.every((p) => onTable(p, s.ctx.width, s.ctx.height))) out.push({ path, message: `${b.id} (or its screen) is partly off the table` });
+    const south = s.sides[b.side].edge === 'south';
+    for (const p of polys)
+      for (const c of p)
+        if (south ? c.y > mid - 12 * IN + 1 : c.y < mid + 12 * IN - 1) {
+          out.push({ path, message: `${b.id} is nearer than 12" to the centre line [Setting up a battle]` });
+          return;
+        }
+    for (const o of s.units) {
+      if (o === b || o.side < b.side || (o.side === b.side && s.units.indexOf(o) < s.units.indexOf(b))) continue;
+      if (polys.some((p) => allPolys(o).some((q) => polygonsOverlap(p, q)))) out.push({ path, message: `${b.id} overlaps ${o.id}` });
+    }
+    for (const a of s.ctx.terrain.areas) if (a.impassable && polygonsOverlap(polys[0]!, a.polygon)) out.push({ path, message: `${b.id} stands on impassable ${a.kind} "${a.id}"` });
+  });
+  return out;
+}
+
+function validate(json: unknown): Validated<Scenario> {
+  const r = validateSchema(json);
+  if (!r.ok) return r;
+  const geo = deploymentGeometry(r.value);
+  return geo.length ? { ok: false, problems: geo } : r;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Notation
+// ---------------------------------------------------------------------------------------------
+
+function fmtIn(units: number): string {
+  return (units / IN).toFixed(2).replace(/\.?0+$/, '');
+}
+
+export function actionKey(a: Action): string {
+  switch (a.k) {
+    case 'side':
+      return `side ${a.edge}`;
+    case 'skirm':
+      return `skirmishers ${a.n}`;
+    case 'placer':
+      return `place-first ${a.self ? 'self' : 'opponent'}`;
+    case 'place':
+      return `place ${a.u} x${fmtIn(a.x)} row${a.row} ${a.f === 'L' ? 'line' : 'column'}${a.scr ? ` screen-${a.scr}` : ''}`;
+    case 'placeSC':
+      return `${a.behind ? 'sc-behind' : 'sc-with'} ${a.attach}`;
+    case 'first':
+      return `go-first ${a.self ? 'self' : 'opponent'}`;
+    case 'pass':
+      return `pass ${a.u}`;
+    case 'move':
+      return `move ${a.u} ${a.dir > 0 ? '+' : ''}${a.dir}`;
+    case 'back':
+      return `back ${a.u}`;
+    case 'wheel':
+      return `wheel ${a.u} ${a.side}`;
+    case 'form':
+      return `form ${a.u} ${a.h}`;
+    case 'reform':
+      return `reform ${a.u}`;
+    case 'shoot':
+      return `shoot ${a.u} ${a.target}`;
+    case 'attack':
+      return `attack ${a.u} ${a.target}`;
+    case 'rally':
+      return `rally ${a.u}`;
+    case 'fight':
+      return `fight ${a.e}`;
+    case 'sc':
+      return 'sc-move';
+    case 'dist':
+      return `distance ${fmtIn(a.d)}`;
+    case 'angle':
+      return `angle ${a.a}`;
+    case 'screen':
+      return `screen ${a.pos}`;
+    case 'screenTarget':
+      return `screen-target ${a.target}`;
+    case 'defFire':
+      return `defensive-fire ${a.yes ? 'yes' : 'no'}`;
+    case 'followUp':
+      return `follow-up ${a.yes ? 'yes' : 'no'}`;
+    case 'scDest':
+      return a.mode === 'stay' ? 'sc-stay' : a.mode === 'attach' ? `sc-join ${a.to}` : `sc-behind ${a.to}`;
+    case 'c-win':
+      return `roll:winner ${a.side === 0 ? 'A' : 'B'}`;
+    case 'c-check':
+      return `roll:${a.pass ? 'pass' : 'fail'}${a.used ? `+${a.used}` : ''}`;
+    case 'c-sum':
+      return `roll:sum ${a.sum}`;
+    case 'c-die':
+      return `roll:die ${a.face}`;
+    case 'c-hits':
+      return `roll:hits ${a.hits}${a.six ? ' six' : ''}${a.used ? ` r${a.used}` : ''}`;
+    case 'c-char':
+      return `roll:char ${a.which}`;
+    case 'c-band':
+      return `roll:band ${a.band}`;
+    case 'c-combat':
+      return `roll:combat ${a.res}`;
+    case 'c-lost':
+      return `roll:lost d${a.drum} s${a.sgt} e${a.ens} o${a.off} c${a.sc}`;
+  }
+}
+
+function isLegal(s: MoeState, a: Action): boolean {
+  const key = actionKey(a);
+  const f = top(s);
+  if (!f) return false;
+  const list = frameOwner(f) === 'chance' ? chanceOutcomes(s).map((o) => o.action) : legalActions(s);
+  return list.some((x) => actionKey(x) === key);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rendering
+// ---------------------------------------------------------------------------------------------
+
+function unitStatus(s: MoeState, b: Bn): string {
+  const flags: string[] = [];
+  if (!b.on) return b.gone === 'routed' ? 'routed off' : b.gone === 'destroyed' ? 'destroyed' : 'not placed';
+  if (b.brk) flags.push(b.ral ? 'RALLIED' : 'BROKEN');
+  if (b.dis) flags.push('disordered');
+  if (b.eng) flags.push(`in ${b.eng}`);
+  if (b.stand >= s.turn && b.stand) flags.push('stands');
+  if (b.reform) flags.push('reforming');
+  if (b.act) flags.push('activated');
+  if (s.sides[b.side].sc.alive && s.sides[b.side].sc.att === b.id) flags.push('+SC');
+  return flags.join(', ');
+}
+
+function chars(b: Bn): string {
+  const c: string[] = [];
+  if (b.off) c.push('Off');
+  if (b.ens) c.push('Ens');
+  if (b.drum) c.push(`Dr×${b.drum}`);
+  if (b.sgt) c.push(`Sgt×${b.sgt}`);
+  return c.join(' ') || '-';
+}
+
+export function render(s: MoeState): string {
+  const W = Math.round(s.ctx.width / IN);
+  const H = Math.round(s.ctx.height / IN / 2);
+  const grid: string[][] = Array.from({ length: H }, () => Array.from({ length: W }, () => '.'));
+  const cellCentre = (cx: number, cy: number) => ({ x: (cx + 0.5) * IN, y: s.ctx.height - (cy + 0.5) * 2 * IN });
+  for (let cy = 0; cy < H; cy++)
+    for (let cx = 0; cx < W; cx++) {
+      const p = cellCentre(cx, cy);
+      for (const a of s.ctx.terrain.areas) if (pointInPolygon(p, a.polygon)) grid[cy]![cx] = a.kind === 'woods' ? 'w' : a.kind === 'building' ? '#' : '^';
+      for (const l of s.ctx.terrain.lines) {
+        for (let i = 0; i + 1 < l.points.length; i++) {
+          const a = l.points[i]!;
+          const b = l.points[i + 1]!;
+          const len = Math.hypot(b.x - a.x, b.y - a.y);
+          for (let t = 0; t <= len; t += IN / 2) {
+            const x = Math.floor((a.x + ((b.x - a.x) * t) / len) / IN);
+            const y = Math.floor((s.ctx.height - (a.y + ((b.y - a.y) * t) / len)) / (2 * IN));
+            if (grid[y]?.[x] !== undefined) grid[y]![x] = l.kind === 'wall' ? '=' : ':';
+          }
+        }
+      }
+    }
+  const mid = Math.floor(H / 2);
+  for (let cx = 0; cx < W; cx++) if (grid[mid]![cx] === '.') grid[mid]![cx] = '-';
+  s.units.forEach((b, i) => {
+    if (!b.on) return;
+    const letter = String.fromCharCode((b.side === 0 ? 65 : 97) + (i % 26));
+    const sp = screenPoly(b);
+    for (let cy = 0; cy < H; cy++)
+      for (let cx = 0; cx < W; cx++) {
+        const p = cellCentre(cx, cy);
+        if (pointInPolygon(p, rectCorners(footprint(b)))) grid[cy]![cx] = letter;
+        else if (sp && pointInPolygon(p, sp)) grid[cy]![cx] = '*';
+      }
+    // always show at least the centre cell
+    const cx = Math.min(W - 1, Math.max(0, Math.floor(b.x / IN)));
+    const cy = Math.min(H - 1, Math.max(0, Math.floor((s.ctx.height - b.y) / (2 * IN))));
+    grid[cy]![cx] = letter;
+  });
+  for (const side of [0, 1] as const) {
+    const sc = s.sides[side].sc;
+    if (!sc.alive || !sc.placed || sc.att) continue;
+    const cx = Math.min(W - 1, Math.max(0, Math.floor(sc.x / IN)));
+    const cy = Math.min(H - 1, Math.max(0, Math.floor((s.ctx.height - sc.y) / (2 * IN))));
+    grid[cy]![cx] = side === 0 ? '@' : '&';
+  }
+  const lines: string[] = [];
+  lines.push(`Turn ${s.turn || '(pre-game)'} of ${s.ctx.turns}   phase: ${s.phase}${s.turn ? `   initiative: ${s.sides[s.init].name}` : ''}`);
+  lines.push('+' + '-'.repeat(W) + '+  north');
+  for (const row of grid) lines.push('|' + row.join('') + '|');
+  lines.push('+' + '-'.repeat(W) + '+  south   (1 column = 1", 1 row = 2"; w woods, # building, ^ hill, : hedge, = wall, * skirmishers, @/& lone SC)');
+  for (const side of [0, 1] as const) {
+    const sd = s.sides[side];
+    lines.push(`${side === 0 ? 'A' : 'B'}: ${sd.name} (${sd.nat}, ${sd.edge} edge)${sd.scKilled ? ' — Supreme Commander killed' : ''}`);
+    s.units.forEach((b, i) => {
+      if (b.side !== side) return;
+      const letter = String.fromCharCode((side === 0 ? 65 : 97) + (i % 26));
+      lines.push(
+        `  ${letter} ${b.id.padEnd(5)} ${b.name.padEnd(16).slice(0, 16)} ${QUALITY_NAMES[b.q]!.padEnd(7)} ${b.f === 'L' ? 'line  ' : 'column'} ${String(b.rk).padStart(2)}/${b.start} FG ${String(firingGroups(b)).padStart(2)}${b.sk ? ` skirm ${b.sk}` : ''}  ${chars(b)}  facing ${b.h}°  ${unitStatus(s, b)}`,
+      );
+    });
+  }
+  return lines.join('\n');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Evaluation
+// ---------------------------------------------------------------------------------------------
+
+function strength(b: Bn): number {
+  if (!b.on) return 0;
+  const frac = (b.rk + b.sk * 0.5) / b.start;
+  return frac * (b.brk ? 0.25 : b.dis ? 0.85 : 1) * (1 + 0.3 * b.q) + (b.off ? 0.2 : 0);
+}
+
+export function evaluate(s: MoeState, p: number): number {
+  if (s.result) return s.result.winner < 0 ? 0 : s.result.winner === p ? 1 : -1;
+  let mine = 0;
+  let theirs = 0;
+  for (const b of s.units) {
+    const v = strength(b);
+    if (b.side === p) mine += v;
+    else theirs += v;
+  }
+  const tot = mine + theirs || 1;
+  return Math.tanh((3 * (mine - theirs)) / tot);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The Game
+// ---------------------------------------------------------------------------------------------
+
+function applyInternal(s: MoeState, a: Action, events?: GameEvent[]): MoeState {
+  return settle(step(s, a, events), events);
+}
+
+function diceFaces(s: MoeState, a: Action, u: () => number): number[] | undefined {
+  const f = top(s);
+  if (!f) return undefined;
+  switch (a.k) {
+    case 'c-sum':
+      return facesForSum(f.t === 'dist' ? f.n : f.t === 'run' ? 3 : 4, a.sum, u);
+    case 'c-die':
+      return [a.face];
+    case 'c-check':
+      return f.t === 'check' ? [faceForCheck(f.need, f.mod, a.pass, u)] : undefined;
+    case 'c-hits':
+      return f.t === 'volley' ? facesForHits(f.dice, f.need, f.mod, a.hits, a.six, u) : undefined;
+    case 'c-band':
+      return [a.band === 'long' ? 1 : a.band === 'medium' ? 3 + Math.floor(u() * 3) : 6];
+    case 'c-combat': {
+      if (f.t !== 'combat') return undefined;
+      for (let i = 0; i < 200; i++) {
+        const x = 1 + Math.floor(u() * 6);
+        const y = 1 + Math.floor(u() * 6);
+        const m = x + f.ma - (y + f.md);
+        const res = m >= 3 ? 'A3' : m > 0 ? 'A' : m === 0 ? 'T' : m > -3 ? 'D' : 'D3';
+        if (res === a.res) return [x, y];
+      }
+      return undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+export const marchOfEagles: Game<MoeState, Action, Scenario> = {
+  id: 'march-of-eagles',
+  title: 'The March of Eagles',
+  version: 1,
+  players: ['A', 'B'],
+  defaultScenario: 'open-field',
+  validateScenario: validate,
+  initialState: (sc) => initialState(sc),
+  toMove(s): ToMove {
+    if (s.result) return { kind: 'terminal' };
+    const f = top(s);
+    if (!f) return { kind: 'terminal' };
+    const o = frameOwner(f);
+    return o === 'chance' ? { kind: 'chance' } : { kind: 'player', player: o };
+  },
+  legalActions: (s) => legalActions(s),
+  chanceOutcomes: (s): ChanceOutcome<Action>[] => chanceOutcomes(s),
+  chanceKey: (s) => `t${s.turn}/c${s.nChance}`,
+  apply(s, a, events) {
+    if (s.result) throw new IllegalActionError(actionKey(a), 'the game is over');
+    if (!isLegal(s, a)) throw new IllegalActionError(actionKey(a), `not among the ${top(s)?.t ?? 'current'} options here`);
+    return applyInternal(s, a, events);
+  },
+  applyUnchecked: (s, a, events) => applyInternal(s, a, events),
+  returns(s) {
+    const r = s.result ?? judge(s, false);
+    return r.winner < 0 ? [0, 0] : r.winner === 0 ? [1, -1] : [-1, 1];
+  },
+  observe: (s) => s, // perfect information: nothing is hidden in The March of Eagles
+  evaluate,
+  actionKey,
+  describeAction(s, a) {
+    const f: Frame | undefined = top(s);
+    const name = (id: string) => {
+      const base = id.endsWith('.s') ? id.slice(0, -2) : id;
+      try {
+        return unit(s, base).name + (id.endsWith('.s') ? "'s skirmishers" : '');
+      } catch {
+        return id;
+      }
+    };
+    switch (a.k) {
+      case 'shoot':
+        return `${name(a.u)} shoots at ${a.target === '-' ? '(screen only)' : name(a.target)}`;
+      case 'attack':
+        return `${name(a.u)} attacks ${name(a.target)}`;
+      case 'move':
+        return `${name(a.u)} moves ${a.dir === 0 ? 'straight ahead' : `${Math.abs(a.dir)}° ${a.dir > 0 ? 'right' : 'left'}`} (Manoeuvre check)`;
+      case 'pass':
+      case 'back':
+      case 'reform':
+      case 'rally':
+        return `${name(a.u)}: ${a.k}`;
+      default:
+        return f ? actionKey(a) : actionKey(a);
+    }
+  },
+  hash: (s) => hashValue(s),
+  render: (s) => render(s),
+  resultText(s) {
+    const r = s.result;
+    if (!r) return 'game in progress';
+    return r.winner < 0 ? `draw: ${r.reason}` : `${s.sides[r.winner].name} (${r.winner === 0 ? 'A' : 'B'}) wins: ${r.reason}`;
+  },
+  diceFaces,
+};
+
+export { OPTION_KEYS, battalionPoints };

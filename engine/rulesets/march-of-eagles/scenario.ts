@@ -1,0 +1,207 @@
+/**
+ * Scenario files for The March of Eagles: schema (zod), army-building validation and rules options.
+ * Every ADAPTATION of the digest (M1–M25) is a named option whose default is the digest's choice; options
+ * whose alternatives are not implemented accept only the default, so a file asking for another reading is refused
+ * with the option named.
+ */
+import { z } from 'zod';
+import type { Problem, Validated } from '../../core/game.ts';
+import { zodProblems } from '../../core/validate.ts';
+
+export const QUALITIES = ['Green', 'Drilled', 'Veteran', 'Guards'] as const;
+export type QualityName = (typeof QUALITIES)[number];
+
+const point = z.tuple([z.number(), z.number()]);
+
+const battalionSchema = z.object({
+  id: z.string().regex(/^[A-Za-z][A-Za-z0-9_-]{0,11}$/, 'ids are 1–12 letters, digits, _ or -, starting with a letter'),
+  name: z.string().min(1),
+  // [Unit quality] "Veterans" / "Grizzled" / "VÉTÉRAN" all name the same level (digest TEXT ISSUE)
+  quality: z.enum(['Green', 'Drilled', 'Veteran', 'Veterans', 'Grizzled', 'Guards']),
+  rankers: z.number().int(),
+  drummers: z.number().int().min(0).max(2, 'at most 2 drummers [Character figures]').default(0),
+  sergeants: z.number().int().min(0).max(2, 'at most 2 sergeants [Character figures]').default(0),
+  ensigns: z.number().int().min(0).max(2).default(0),
+  officer: z.number().int().min(0).max(1, 'at most 1 officer [Character figures]').default(0),
+  light: z.boolean().default(false),
+  rifles: z.boolean().default(false),
+});
+
+const armySchema = z.object({
+  name: z.string().min(1),
+  nationality: z.enum(['British', 'French', 'Other']),
+  battalions: z.array(battalionSchema).min(1),
+});
+
+const placedSchema = z.object({
+  id: z.string(),
+  x: z.number(),
+  y: z.number(),
+  formation: z.enum(['Line', 'Column']),
+  facing: z.number().int().min(0).max(359),
+  skirmishers: z.number().int().min(0).default(0),
+  screen: z.enum(['front', 'left', 'right', 'rear']).optional(),
+});
+
+const fixedSideSchema = z.object({
+  edge: z.enum(['south', 'north']),
+  battalions: z.array(placedSchema),
+  sc: z.union([z.object({ attach: z.string() }), z.object({ x: z.number(), y: z.number() })]),
+});
+
+const terrainSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('woods'), id: z.string(), polygon: z.array(point).min(3) }),
+  z.object({ type: z.literal('building'), id: z.string(), polygon: z.array(point).min(3) }),
+  z.object({ type: z.literal('hill'), id: z.string(), polygon: z.array(point).min(3), crest: point }),
+  z.object({ type: z.literal('hedge'), id: z.string(), points: z.array(point).min(2) }),
+  z.object({ type: z.literal('wall'), id: z.string(), points: z.array(point).min(2) }),
+]);
+
+/** Rules options: one per ADAPTATION, default = the digest's choice. */
+export const optionsSchema = z
+  .object({
+    // M5: contradictory cover rules → soft cover −2 dice, hard cover ×0.5 ('modifiers'); or the "Who can shoot"
+    // paragraph's reading, where any cover halves the eligible groups ('halve-groups').
+    M5_cover: z.enum(['modifiers', 'halve-groups']).default('modifiers'),
+    // M6: ties in roll-offs and initiative are re-rolled.
+    M6_ties: z.literal('reroll').default('reroll'),
+    // M7: move directions in degrees either side of straight ahead (facing kept), distance fractions offered.
+    M7_obliques: z.array(z.number().min(0).max(90)).default([22.5, 45]),
+    M7_fractions: z.array(z.number().gt(0).max(1)).default([0.25, 0.5, 0.75, 1]),
+    // M9: defensive-fire band for a D6 of 2 (not listed in the book).
+    M9_band2: z.enum(['long', 'medium']).default('long'),
+    // M13: joiners add a flat +2 however many joined ('flat') or +2 each ('each').
+    M13_join: z.enum(['flat', 'each']).default('flat'),
+    // M14: a D6 score at which a Character is lost in combat ("50% chance").
+    M14_combatRisk: z.number().int().min(2).max(6).default(4),
+    // M16: re-rolls are used automatically at the first failure.
+    M16_rerolls: z.literal('automatic').default('automatic'),
+    // M20: the game also ends when a side has no unbroken battalion on the table.
+    M20_earlyEnd: z.boolean().default(true),
+    // M23: placement grid spacing in inches along the zone, and the depth rows offered.
+    M23_grid: z.number().positive().default(2),
+    // Wheel angles offered after the 1D6 roll (digest §9.2; 22.5° is stored as whole degrees: 22).
+    M7_wheelAngles: z.array(z.number().int().min(1).max(180)).default([5, 10, 15, 22, 30, 45, 60, 90]),
+  })
+  .strict();
+
+export type Options = z.infer<typeof optionsSchema>;
+
+export const scenarioSchema = z
+  .object({
+    ruleset: z.literal('march-of-eagles'),
+    id: z.string().regex(/^[a-z0-9-]+$/, 'scenario ids are lower-case letters, digits and -'),
+    title: z.string(),
+    description: z.string().optional(),
+    // M1: 72" × 48" or 48" × 48".
+    table: z.object({ width: z.union([z.literal(72), z.literal(48)]), height: z.literal(48) }),
+    turns: z.number().int().min(1).max(30).default(8),
+    points: z.number().int().positive().default(200),
+    terrain: z.array(terrainSchema).default([]),
+    armies: z.tuple([armySchema, armySchema]),
+    deployment: z.union([z.literal('alternate'), z.object({ A: fixedSideSchema, B: fixedSideSchema })]),
+    objectives: z.array(z.object({ id: z.string(), x: z.number(), y: z.number() })).default([]),
+    options: optionsSchema.default(optionsSchema.parse({})),
+  })
+  .strict();
+
+export type Scenario = z.infer<typeof scenarioSchema>;
+export type BattalionSpec = z.infer<typeof battalionSchema>;
+
+export function qualityIndex(q: BattalionSpec['quality']): number {
+  switch (q) {
+    case 'Green':
+      return 0;
+    case 'Drilled':
+      return 1;
+    case 'Veteran':
+    case 'Veterans':
+    case 'Grizzled':
+      return 2;
+    case 'Guards':
+      return 3;
+  }
+}
+
+/** [How to choose your army] points for a battalion: ranker cost by quality + Characters + rifles (M19). */
+export function battalionPoints(b: BattalionSpec, british: boolean): number {
+  const perFigure = [0.5, 1, 1.5, 2][qualityIndex(b.quality)]!;
+  const ensignFigures = british ? b.ensigns : Math.min(1, b.ensigns);
+  return b.rankers * perFigure + b.drummers * 2 + b.sergeants * 4 + ensignFigures * 6 + b.officer * 10 + (b.rifles ? b.rankers : 0);
+}
+
+/** [Skirmishers] up to 20% of Rankers, rounded up; a Light battalion 75% [Light troops]. */
+export function maxSkirmishers(rankers: number, light: boolean): number {
+  return light ? Math.ceil(rankers * 0.75 - 1e-9) : Math.ceil(rankers * 0.2 - 1e-9);
+}
+
+function armyProblems(s: Scenario): Problem[] {
+  const out: Problem[] = [];
+  const ids = new Set<string>();
+  s.armies.forEach((army, ai) => {
+    const british = army.nationality === 'British';
+    let total = 0;
+    let lights = 0;
+    army.battalions.forEach((b, bi) => {
+      const p = `$.armies[${ai}].battalions[${bi}]`;
+      if (ids.has(b.id)) out.push({ path: `${p}.id`, message: `duplicate battalion id "${b.id}"` });
+      ids.add(b.id);
+      if (b.rankers < 16 || b.rankers > 48 || b.rankers % 4 !== 0)
+        out.push({ path: `${p}.rankers`, message: `battalions are 16 to 48 Rankers in multiples of 4 [Unit organisation]; got ${b.rankers}` });
+      if (b.ensigns > (british ? 2 : 1))
+        out.push({ path: `${p}.ensigns`, message: `at most ${british ? 2 : 1} ensign figure(s) [Character figures: Ensign]` });
+      if (b.light) {
+        lights++;
+        if (qualityIndex(b.quality) !== 2) out.push({ path: `${p}.quality`, message: 'a Light battalion must be Veteran [Light troops]' });
+        if (b.rankers > 36) out.push({ path: `${p}.rankers`, message: 'a Light battalion has at most 36 figures [Light troops]' });
+      }
+      if (b.rifles && !(british && b.light))
+        out.push({ path: `${p}.rifles`, message: 'only British Light troops may take rifles [How to choose your army]' });
+      total += battalionPoints(b, british);
+    });
+    if (lights > 1) out.push({ path: `$.armies[${ai}].battalions`, message: 'at most one Light battalion per army [Light troops]' });
+    if (total !== s.points)
+      out.push({ path: `$.armies[${ai}]`, message: `army "${army.name}" costs ${total} points; the scenario requires exactly ${s.points}` });
+  });
+  return out;
+}
+
+function deploymentProblems(s: Scenario): Problem[] {
+  if (s.deployment === 'alternate') return [];
+  const out: Problem[] = [];
+  const d = s.deployment;
+  if (d.A.edge === d.B.edge) out.push({ path: '$.deployment.B.edge', message: 'the two sides must set up on opposite edges' });
+  (['A', 'B'] as const).forEach((side, si) => {
+    const army = s.armies[si]!;
+    const byId = new Map(army.battalions.map((b) => [b.id, b]));
+    const seen = new Set<string>();
+    d[side].battalions.forEach((pb, i) => {
+      const p = `$.deployment.${side}.battalions[${i}]`;
+      const spec = byId.get(pb.id);
+      if (!spec) {
+        out.push({ path: `${p}.id`, message: `no battalion "${pb.id}" in army "${army.name}"` });
+        return;
+      }
+      seen.add(pb.id);
+      if (pb.x < 0 || pb.x > s.table.width || pb.y < 0 || pb.y > s.table.height)
+        out.push({ path: p, message: `position (${pb.x}, ${pb.y}) is off the ${s.table.width}"×${s.table.height}" table` });
+      const max = maxSkirmishers(spec.rankers, spec.light);
+      if (pb.skirmishers > max)
+        out.push({ path: `${p}.skirmishers`, message: `at most ${max} skirmishers for ${spec.rankers} Rankers [Skirmishers]` });
+      if (pb.skirmishers > 0 && !pb.screen && !spec.light)
+        out.push({ path: `${p}.screen`, message: 'a battalion with skirmishers needs a screen placement (front, left, right, rear)' });
+    });
+    for (const b of army.battalions) if (!seen.has(b.id)) out.push({ path: `$.deployment.${side}.battalions`, message: `battalion "${b.id}" is not placed` });
+    const sc = d[side].sc;
+    if ('attach' in sc && !byId.has(sc.attach)) out.push({ path: `$.deployment.${side}.sc.attach`, message: `no battalion "${sc.attach}" to attach the Supreme Commander to` });
+  });
+  return out;
+}
+
+export function validateScenario(json: unknown): Validated<Scenario> {
+  const r = scenarioSchema.safeParse(json);
+  if (!r.success) return { ok: false, problems: zodProblems(r.error) };
+  const problems = [...armyProblems(r.data), ...deploymentProblems(r.data)];
+  if (problems.length) return { ok: false, problems };
+  return { ok: true, value: r.data };
+}

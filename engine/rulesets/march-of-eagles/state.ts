@@ -1,0 +1,104 @@
+/** Small immutable-update helpers and derived values for March of Eagles states. */
+import type { GameEvent } from '../../core/game.ts';
+import type { Bn, Engagement, Frame, MoeState, SC, Side, SideState } from './types.ts';
+import { halfStrength } from './shape.ts';
+
+/** [Activation table] score needed on a D6 by quality: Green 5+, Drilled 4+, Veteran 3+, Guards 2+. */
+export const NEED = [5, 4, 3, 2] as const;
+export const QUALITY_NAMES = ['Green', 'Drilled', 'Veteran', 'Guards'] as const;
+
+const indexCache = new WeakMap<readonly Bn[], Map<string, number>>();
+function indexOf(units: readonly Bn[]): Map<string, number> {
+  let m = indexCache.get(units);
+  if (!m) {
+    m = new Map();
+    units.forEach((u, i) => m!.set(u.id, i));
+    indexCache.set(units, m);
+  }
+  return m;
+}
+
+export function unit(s: MoeState, id: string): Bn {
+  const i = indexOf(s.units).get(id);
+  if (i === undefined) throw new Error(`no battalion "${id}"`);
+  return s.units[i]!;
+}
+export function hasUnit(s: MoeState, id: string): boolean {
+  return indexOf(s.units).has(id);
+}
+
+export function upd(s: MoeState, id: string, patch: Partial<Bn>): MoeState {
+  const idx = indexOf(s.units);
+  const i = idx.get(id)!;
+  const units = s.units.slice();
+  units[i] = { ...units[i]!, ...patch };
+  indexCache.set(units, idx);
+  return { ...s, units };
+}
+
+export function updSide(s: MoeState, side: Side, patch: Partial<SideState>): MoeState {
+  const sides = [s.sides[0], s.sides[1]] as [SideState, SideState];
+  sides[side] = { ...sides[side], ...patch };
+  return { ...s, sides };
+}
+export function updSC(s: MoeState, side: Side, patch: Partial<SC>): MoeState {
+  return updSide(s, side, { sc: { ...s.sides[side].sc, ...patch } });
+}
+
+export function push(s: MoeState, ...frames: Frame[]): MoeState {
+  return { ...s, stack: [...s.stack, ...frames] };
+}
+export function pop(s: MoeState): MoeState {
+  return { ...s, stack: s.stack.slice(0, -1) };
+}
+export function top(s: MoeState): Frame | undefined {
+  return s.stack[s.stack.length - 1];
+}
+
+export function eng(s: MoeState, id: string): Engagement {
+  const e = s.engs.find((x) => x.id === id);
+  if (!e) throw new Error(`no engagement "${id}"`);
+  return e;
+}
+export function updEng(s: MoeState, id: string, patch: Partial<Engagement>): MoeState {
+  return { ...s, engs: s.engs.map((e) => (e.id === id ? { ...e, ...patch } : e)) };
+}
+
+export function other(p: Side): Side {
+  return p === 0 ? 1 : 0;
+}
+
+/** The SC is alive and attached to this battalion. */
+export function scWith(s: MoeState, b: Bn): boolean {
+  const sc = s.sides[b.side].sc;
+  return sc.alive && sc.att === b.id;
+}
+
+/**
+ * [Supreme Commander] effective quality: one level lower while the own SC is attached to another battalion or
+ * has been killed; a Green battalion that would drop further stays Green with −1 (M22).
+ */
+export function effQ(s: MoeState, b: Bn): { q: number; pen: number } {
+  const side = s.sides[b.side];
+  const drop = side.scKilled || (side.sc.alive && side.sc.att !== '' && side.sc.att !== b.id) ? 1 : 0;
+  const q = b.q - drop;
+  return q < 0 ? { q: 0, pen: -1 } : { q, pen: 0 };
+}
+
+/** [Resolve & Bravery] modifiers: 50% losses −1, lost combat this turn −1, officer +2 (and M22's −1). */
+export function resolveMod(s: MoeState, b: Bn): number {
+  return effQ(s, b).pen + (halfStrength(b) ? -1 : 0) + (b.lost ? -1 : 0) + (b.off ? 2 : 0);
+}
+
+/** Character figures in a battalion (the attached SC counts for risk). */
+export function characters(s: MoeState, b: Bn): number {
+  return b.drum + b.sgt + b.ens + b.off + (scWith(s, b) ? 1 : 0);
+}
+
+export function ev(log: GameEvent[] | undefined, rule: string, text: string, dice?: readonly number[]): void {
+  if (log) log.push(dice ? { rule, text, dice } : { rule, text });
+}
+
+export function sideUnits(s: MoeState, side: Side): Bn[] {
+  return s.units.filter((u) => u.side === side);
+}

@@ -121,14 +121,16 @@ function cross(o: Vec, a: Vec, b: Vec): number {
   return (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
 }
 
+function on(a: Vec, b: Vec, c: Vec): boolean {
+  return Math.min(a.x, b.x) <= c.x && c.x <= Math.max(a.x, b.x) && Math.min(a.y, b.y) <= c.y && c.y <= Math.max(a.y, b.y);
+}
+
 export function segmentsIntersect(p1: Vec, p2: Vec, q1: Vec, q2: Vec): boolean {
   const d1 = cross(q1, q2, p1);
   const d2 = cross(q1, q2, p2);
   const d3 = cross(p1, p2, q1);
   const d4 = cross(p1, p2, q2);
   if (((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0))) return true;
-  const on = (a: Vec, b: Vec, c: Vec) =>
-    Math.min(a.x, b.x) <= c.x && c.x <= Math.max(a.x, b.x) && Math.min(a.y, b.y) <= c.y && c.y <= Math.max(a.y, b.y);
   if (d1 === 0 && on(q1, q2, p1)) return true;
   if (d2 === 0 && on(q1, q2, p2)) return true;
   if (d3 === 0 && on(p1, p2, q1)) return true;
@@ -174,8 +176,34 @@ export function segmentDistance(p1: Vec, p2: Vec, q1: Vec, q2: Vec): number {
   );
 }
 
+export interface Box {
+  readonly minX: number;
+  readonly minY: number;
+  readonly maxX: number;
+  readonly maxY: number;
+}
+const boxCache = new WeakMap<Polygon, Box>();
+/** Axis-aligned bounding box of a polygon (cached: polygons are immutable). */
+export function bbox(p: Polygon): Box {
+  let b = boxCache.get(p);
+  if (!b) {
+    b = boundingBox(p);
+    boxCache.set(p, b);
+  }
+  return b;
+}
+/** Gap between two polygons' bounding boxes: a lower bound on their edge-to-edge distance. */
+export function boxGap(a: Polygon, b: Polygon): number {
+  const A = bbox(a);
+  const B = bbox(b);
+  const dx = Math.max(0, A.minX - B.maxX, B.minX - A.maxX);
+  const dy = Math.max(0, A.minY - B.maxY, B.minY - A.maxY);
+  return dx === 0 ? dy : dy === 0 ? dx : Math.hypot(dx, dy);
+}
+
 /** Do two simple polygons (convex or not) overlap (share interior or boundary)? */
 export function polygonsOverlap(a: Polygon, b: Polygon): boolean {
+  if (boxGap(a, b) > 0) return false;
   for (let i = 0; i < a.length; i++) {
     const a1 = a[i]!;
     const a2 = a[(i + 1) % a.length]!;
@@ -184,9 +212,15 @@ export function polygonsOverlap(a: Polygon, b: Polygon): boolean {
   return pointInPolygon(a[0]!, b) || pointInPolygon(b[0]!, a);
 }
 
+/** min(cap, edge-to-edge distance): skips the exact computation when the bounding boxes are already ≥ cap apart. */
+export function polygonDistanceCapped(a: Polygon, b: Polygon, cap: number): number {
+  if (boxGap(a, b) >= cap) return cap;
+  return Math.min(cap, polygonDistance(a, b));
+}
+
 /** Edge-to-edge distance between polygons; 0 when they overlap. */
 export function polygonDistance(a: Polygon, b: Polygon): number {
-  if (polygonsOverlap(a, b)) return 0;
+  if (boxGap(a, b) === 0 && polygonsOverlap(a, b)) return 0;
   let best = Infinity;
   for (let i = 0; i < a.length; i++) {
     const a1 = a[i]!;

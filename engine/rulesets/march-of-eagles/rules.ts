@@ -16,8 +16,10 @@ import {
   normDeg,
   onTable,
   polygonDistance,
+  polygonDistanceCapped,
   polygonPolylineDistance,
   polygonsOverlap,
+  bbox,
   rectCorners,
   sectorOf,
   segmentCrossesPolygon,
@@ -113,12 +115,14 @@ function enemiesOn(s: MoeState, side: Side): Bn[] {
   return s.units.filter((u) => u.on && u.side !== side);
 }
 
+/** Nearest enemy troops (bodies and screens), capped at the 4" separation: only smaller values matter (M8). */
 function minEnemyDistance(s: MoeState, b: Bn, polys: readonly Polygon[]): number {
-  let best = Infinity;
-  for (const e of enemiesOn(s, b.side)) {
+  let best = SEPARATION;
+  for (const e of s.units) {
+    if (!e.on || e.side === b.side) continue;
     for (const ep of allPolys(e)) {
       for (const p of polys) {
-        const d = polygonDistance(p, ep);
+        const d = polygonDistanceCapped(p, ep, best);
         if (d < best) best = d;
       }
     }
@@ -363,14 +367,13 @@ function facingOptions(s: MoeState, b: Bn): number[] {
   return [...hs].sort((a, c) => a - c);
 }
 
-function formOk(s: MoeState, b: Bn, f: 'L' | 'C', h: number): boolean {
+function formOk(s: MoeState, b: Bn, f: 'L' | 'C', h: number, before: number): boolean {
   const r = rectAt(b, b.x, b.y, h, f);
   const nb = { ...b, f, h };
   const ps = polysAt(nb, r);
   for (const p of ps) if (!onTable(p, s.ctx.width, s.ctx.height)) return false;
   if (hitsImpassable(s.ctx.terrain, ps[0]!)) return false;
   if (!endOk(s, b, r)) return false;
-  const before = minEnemyDistance(s, b, allPolys(b));
   const after = minEnemyDistance(s, nb, ps);
   return !(after < SEPARATION && after < before - 1);
 }
@@ -401,7 +404,8 @@ function activationOptions(s: MoeState, p: Side): Action[] {
       // [Manoeuvre] no wheels or formation changes in difficult terrain
       out.push({ k: 'wheel', u: b.id, side: 'L' }, { k: 'wheel', u: b.id, side: 'R' });
       const nf = b.f === 'L' ? 'C' : 'L';
-      for (const h of facingOptions(s, b)) if (formOk(s, b, nf, h)) out.push({ k: 'form', u: b.id, h });
+      const before = minEnemyDistance(s, b, allPolys(b));
+      for (const h of facingOptions(s, b)) if (formOk(s, b, nf, h, before)) out.push({ k: 'form', u: b.id, h });
     }
     if (b.dis && !b.reform) out.push({ k: 'reform', u: b.id });
     const tgts = shootTargets(s, b, false);
@@ -1512,21 +1516,39 @@ function placementRect(s: MoeState, b: Bn, pa: { x: number; row: 0 | 1; f: 'L' |
 function placements(s: MoeState, p: Side): Action[] {
   const out: Action[] = [];
   const grid = Math.round(s.ctx.options.M23_grid * IN);
+  const placed: Polygon[] = [];
+  for (const o of s.units) if (o.placed) placed.push(...allPolys(o));
+  const shift = (poly0: Polygon, dx: number): Polygon => poly0.map((c) => ({ x: c.x + dx, y: c.y }));
   for (const b of sideUnits(s, p)) {
     if (b.placed) continue;
     const screens: (ScreenPos | null)[] = b.sk > 0 ? (b.light ? ['front'] : ['front', 'left', 'right', 'rear']) : [null];
     for (const f of ['L', 'C'] as const)
       for (const scr of screens)
-        for (const row of [0, 1] as const)
+        for (const row of [0, 1] as const) {
+          // lay the body and screen out once at x = 0, then slide along the zone
+          const r = placementRect(s, b, { x: 0, row, f, scr });
+          const base = polysAt({ ...b, f, scr, x: 0, y: r.y, h: r.h }, r);
+          let minX = Infinity;
+          let maxX = -Infinity;
+          let minY = Infinity;
+          let maxY = -Infinity;
+          for (const q of base) {
+            const bb = bbox(q);
+            minX = Math.min(minX, bb.minX);
+            maxX = Math.max(maxX, bb.maxX);
+            minY = Math.min(minY, bb.minY);
+            maxY = Math.max(maxY, bb.maxY);
+          }
+          if (minY < 0 || maxY > s.ctx.height) continue;
+          const near = placed.filter((q) => bbox(q).maxY >= minY && bbox(q).minY <= maxY);
           for (let x = grid; x < s.ctx.width; x += grid) {
-            const r = placementRect(s, b, { x, row, f, scr });
-            const nb = { ...b, f, scr, x: r.x, y: r.y, h: r.h };
-            const ps = polysAt(nb, r);
-            if (!ps.every((pp) => onTable(pp, s.ctx.width, s.ctx.height))) continue;
+            if (x + minX < 0 || x + maxX > s.ctx.width) continue;
+            const ps = base.map((q) => shift(q, x));
             if (hitsImpassable(s.ctx.terrain, ps[0]!)) continue;
-            if (s.units.some((o) => o.placed && ps.some((pp) => allPolys(o).some((op) => polygonsOverlap(pp, op))))) continue;
+            if (near.some((q) => ps.some((pp) => polygonsOverlap(pp, q)))) continue;
             out.push({ k: 'place', u: b.id, x, row, f, scr });
           }
+        }
   }
   return out;
 }

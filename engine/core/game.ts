@@ -83,6 +83,11 @@ export interface Game<S = unknown, A = unknown, Sc = unknown> {
   returns(s: S): readonly number[];
   /** What `player` can see. For perfect-information rulesets this is the state itself. */
   observe(s: S, player: Player): unknown;
+  /**
+   * A state consistent with what `player` observes in `s`, for in-process search agents: hidden values the player
+   * cannot see are re-sampled with `u`. Perfect-information rulesets return `s` itself.
+   */
+  sampleState(s: S, player: Player, u: () => number): S;
   /** Heuristic value of `s` for `player` in [-1, 1]; used by search at truncated leaves. */
   evaluate(s: S, player: Player): number;
   /** Canonical text of an action (unique among the legal actions of any state). */

@@ -435,6 +435,7 @@ export const marchOfEagles: Game<MoeState, Action, Scenario> = {
     return r.winner < 0 ? [0, 0] : r.winner === 0 ? [1, -1] : [-1, 1];
   },
   observe: (s) => s, // perfect information: nothing is hidden in The March of Eagles
+  sampleState: (s) => s,
   evaluate,
   actionKey,
   describeAction(s, a) {

@@ -1,0 +1,77 @@
+/**
+ * The one interface every agent implements, from random play through search to a network.
+ *
+ * An agent sees only its side's observation and the legal actions. In-process agents may also get a state to
+ * search from: for perfect-information rulesets the true state; for hidden information a sample consistent with
+ * the observation, never the true state. Agents draw randomness only from the RNG they are given.
+ */
+import type { Game } from '../engine/core/game.ts';
+
+export interface Budget {
+  /** Wall-clock milliseconds for this decision (search agents). */
+  readonly ms?: number;
+  /** Iterations / simulations for this decision (search agents). */
+  readonly iterations?: number;
+}
+
+export interface DecisionContext<S = any, A = any> {
+  readonly game: Game<S, A>;
+  readonly player: number;
+  readonly observation: unknown;
+  readonly legal: readonly A[];
+  /** A state to search from (see the interface contract above). */
+  readonly state: S;
+  readonly budget: Budget;
+  /** The agent's own uniform generator in [0, 1). */
+  readonly rng: () => number;
+}
+
+export interface Alternative {
+  readonly action: string;
+  readonly visits?: number;
+  readonly value?: number;
+  readonly note?: string;
+}
+
+export interface Explanation {
+  readonly chosen: string;
+  /** Estimated probability of winning from the agent's point of view, if it has one. */
+  readonly winProbability?: number;
+  readonly alternatives?: readonly Alternative[];
+  readonly text?: string;
+}
+
+export interface Decision<A = any> {
+  readonly action: A;
+  readonly explanation?: Explanation;
+  readonly stats?: Readonly<Record<string, number>>;
+}
+
+export interface Agent {
+  /** The spec string that made it, e.g. "random" or "mcts:ms=1000". */
+  readonly spec: string;
+  decide(ctx: DecisionContext): Promise<Decision>;
+  /** Called at the start of each game. */
+  reset?(seed: string): void;
+  /** Called when the agent is done (close processes, free resources). */
+  close?(): Promise<void> | void;
+}
+
+export class AgentSpecError extends Error {
+  readonly code = 'agent/bad-spec';
+}
+
+/** Parse `name[:key=value,...]`. */
+export function parseSpec(spec: string): { name: string; params: Record<string, string> } {
+  const m = /^([a-z][a-z0-9_-]*)(?::(.*))?$/i.exec(spec.trim());
+  if (!m) throw new AgentSpecError(`bad agent spec "${spec}": expected name[:key=value,...]`);
+  const params: Record<string, string> = {};
+  if (m[2]) {
+    for (const part of m[2].split(',')) {
+      const kv = /^([a-z][a-z0-9_]*)=(.*)$/i.exec(part.trim());
+      if (!kv) throw new AgentSpecError(`bad agent spec "${spec}": "${part}" is not key=value`);
+      params[kv[1]!] = kv[2]!;
+    }
+  }
+  return { name: m[1]!.toLowerCase(), params };
+}

@@ -1,0 +1,123 @@
+/**
+ * `eagles bench` (= `npm run bench`): engine speed per scenario — plies/s and random games/s on one core with the
+ * driver's keyed dice — the reference game's random playouts/s, and peak memory. Printed as a table with the
+ * machine, Node version and scenario hashes; `--json` prints the same as JSON.
+ */
+import os from 'node:os';
+import seedrandom from 'seedrandom';
+import type { Argv } from 'yargs';
+import type { Game } from '../engine/core/game.ts';
+import { RULESETS } from '../engine/rulesets/index.ts';
+import { ticTacToe } from '../test/reference/tictactoe.ts';
+import { loadScenario, scenarioHash, scenarioIds } from './catalog.ts';
+import { sampleOutcome } from './dice.ts';
+
+export interface BenchRow {
+  ruleset: string;
+  scenario: string;
+  scenarioHash: string;
+  games: number;
+  plies: number;
+  seconds: number;
+  pliesPerSec: number;
+  gamesPerSec: number;
+  avgPlies: number;
+}
+
+/** Random playouts: uniformly random actions and chance outcomes by their exact probabilities. */
+export function randomPlayouts(game: Game<any, any, any>, scenario: unknown, seconds: number, seed: string, maxGames = Infinity): { games: number; plies: number; seconds: number } {
+  const rng = seedrandom.alea(seed);
+  const t0 = performance.now();
+  let games = 0;
+  let plies = 0;
+  while (games < maxGames && (performance.now() - t0) / 1000 < seconds) {
+    let s = game.initialState(scenario);
+    for (;;) {
+      const tm = game.toMove(s);
+      if (tm.kind === 'terminal') break;
+      let a;
+      if (tm.kind === 'chance') a = sampleOutcome(game.chanceOutcomes(s), rng()).action;
+      else {
+        const l = game.legalActions(s);
+        a = l[Math.floor(rng() * l.length)];
+      }
+      s = game.applyUnchecked(s, a);
+      plies++;
+    }
+    game.hash(s);
+    games++;
+  }
+  return { games, plies, seconds: (performance.now() - t0) / 1000 };
+}
+
+export function runBench(opts: { seconds: number; ruleset?: string; scenario?: string }) {
+  let peakRss = process.memoryUsage().rss;
+  let peakHeap = process.memoryUsage().heapUsed;
+  const sample = () => {
+    const m = process.memoryUsage();
+    peakRss = Math.max(peakRss, m.rss);
+    peakHeap = Math.max(peakHeap, m.heapUsed);
+  };
+  const timer = setInterval(sample, 50);
+  const rows: BenchRow[] = [];
+  for (const game of Object.values(RULESETS)) {
+    if (opts.ruleset && game.id !== opts.ruleset) continue;
+    for (const id of scenarioIds(game.id)) {
+      if (opts.scenario && id !== opts.scenario) continue;
+      const { scenario } = loadScenario(game.id, id);
+      randomPlayouts(game, scenario, Math.min(1, opts.seconds / 4), 'warmup', 3); // JIT warm-up
+      const r = randomPlayouts(game, scenario, opts.seconds, 'bench');
+      sample();
+      rows.push({
+        ruleset: game.id,
+        scenario: id,
+        scenarioHash: scenarioHash(scenario),
+        games: r.games,
+        plies: r.plies,
+        seconds: r.seconds,
+        pliesPerSec: r.plies / r.seconds,
+        gamesPerSec: r.games / r.seconds,
+        avgPlies: r.plies / Math.max(1, r.games),
+      });
+    }
+  }
+  randomPlayouts(ticTacToe, { id: 'standard' }, 0.3, 'warmup');
+  const ref = randomPlayouts(ticTacToe, { id: 'standard' }, Math.max(1, opts.seconds / 2), 'bench');
+  sample();
+  clearInterval(timer);
+  return {
+    machine: { cpu: os.cpus()[0]?.model ?? 'unknown', cores: os.cpus().length, memGiB: +(os.totalmem() / 2 ** 30).toFixed(1), node: process.version, platform: `${os.platform()} ${os.arch()}` },
+    rows,
+    reference: { game: ticTacToe.id, playouts: ref.games, plies: ref.plies, seconds: ref.seconds, playoutsPerSec: ref.games / ref.seconds, pliesPerSec: ref.plies / ref.seconds },
+    peakRssMiB: peakRss / 2 ** 20,
+    peakHeapMiB: peakHeap / 2 ** 20,
+  };
+}
+
+export function benchCommands(y: Argv): Argv {
+  return y.command(
+    'bench',
+    'Measure engine speed (plies/s, random games/s per scenario, reference playouts/s, peak memory)',
+    (a) =>
+      a
+        .option('seconds', { type: 'number', default: 5, describe: 'seconds of play per scenario' })
+        .option('ruleset', { type: 'string', describe: 'only this ruleset' })
+        .option('scenario', { type: 'string', describe: 'only this scenario' })
+        .option('json', { type: 'boolean', default: false }),
+    (args) => {
+      if (!(args.seconds > 0)) throw new Error('--seconds must be a positive number');
+      const r = runBench({ seconds: args.seconds, ruleset: args.ruleset, scenario: args.scenario });
+      if (args.json) return void console.log(JSON.stringify(r, null, 2));
+      console.log(`machine: ${r.machine.cpu} (${r.machine.cores} cores, ${r.machine.memGiB} GiB), ${r.machine.platform}, Node ${r.machine.node}; one core`);
+      const head = ['ruleset', 'scenario', 'scenario hash', 'games', 'plies/s', 'games/s', 'plies/game'];
+      const body = r.rows.map((x) => [x.ruleset, x.scenario, x.scenarioHash, String(x.games), x.pliesPerSec.toFixed(0), x.gamesPerSec.toFixed(2), x.avgPlies.toFixed(0)]);
+      body.push([r.reference.game, 'standard', '-', String(r.reference.playouts), r.reference.pliesPerSec.toFixed(0), r.reference.playoutsPerSec.toFixed(0), (r.reference.plies / r.reference.playouts).toFixed(1)]);
+      const w = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
+      const line = (cells: string[]) => cells.map((c, i) => (i < 3 ? c.padEnd(w[i]!) : c.padStart(w[i]!))).join('  ');
+      console.log(line(head));
+      console.log(w.map((n) => '-'.repeat(n)).join('  '));
+      for (const b of body) console.log(line(b));
+      console.log(`peak memory: RSS ${r.peakRssMiB.toFixed(0)} MiB, heap ${r.peakHeapMiB.toFixed(0)} MiB`);
+    },
+  );
+}

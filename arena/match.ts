@@ -1,0 +1,198 @@
+/**
+ * Play one game between agents: the driver owns the dice (keyed by match seed and chance event), asks the agent to
+ * move when more than one action is legal, records every step with its hash, and never loses what it recorded:
+ * if an agent throws or answers with an illegal action, the game stops there, the offender forfeits and the
+ * replay so far is returned with the reason.
+ */
+import seedrandom from 'seedrandom';
+import type { Agent, Budget, Explanation } from '../agents/agent.ts';
+import type { Game, GameEvent } from '../engine/core/game.ts';
+import { hashHex, hashValue, setHashDebug, hashValueFresh } from '../engine/core/hash.ts';
+import { REPLAY_FORMAT, REPLAY_VERSION, type Replay, type ReplayStep } from '../engine/core/replay.ts';
+import { keyedUniform, sampleOutcome } from './dice.ts';
+
+export interface StepInfo {
+  readonly ply: number;
+  /** The state before the step. */
+  readonly before: unknown;
+  readonly after: unknown;
+  readonly key: string;
+  /** Player index, or -1 for a chance outcome. */
+  readonly player: number;
+  readonly events: readonly GameEvent[];
+  readonly dice?: readonly number[];
+  readonly label?: string;
+  readonly p?: number;
+  readonly hash: string;
+  readonly explanation?: Explanation;
+}
+
+export interface MatchOptions {
+  readonly game: Game<any, any, any>;
+  readonly scenario: unknown;
+  readonly scenarioId: string;
+  readonly seed: string;
+  readonly agents: readonly Agent[];
+  readonly budget?: Budget;
+  readonly maxPlies?: number;
+  /** Recompute every hash from scratch and compare (slow; for tests and debugging). */
+  readonly debugHash?: boolean;
+  /** Collect events (costs time; on for humans and logs). */
+  readonly events?: boolean;
+  readonly onStep?: (info: StepInfo) => void | Promise<void>;
+}
+
+export interface MatchResult {
+  readonly replay: Replay;
+  readonly returns: readonly number[];
+  readonly text: string;
+  readonly plies: number;
+  readonly decisions: number;
+  readonly engineMs: number;
+  readonly agentMs: readonly number[];
+  readonly aborted?: string;
+  readonly forfeit?: number;
+  readonly finalState: unknown;
+}
+
+export class AgentFailure extends Error {
+  constructor(readonly player: number, reason: string) {
+    super(reason);
+  }
+}
+
+export async function runMatch(o: MatchOptions): Promise<MatchResult> {
+  const { game, seed } = o;
+  if (o.debugHash) setHashDebug(true);
+  const steps: ReplayStep[] = [];
+  const agentMs = o.agents.map(() => 0);
+  const agentRng = o.agents.map((_, i) => seedrandom.alea(`${seed}|agent|${i}`));
+  for (const a of o.agents) a.reset?.(seed);
+  let engineMs = 0;
+  let decisions = 0;
+  let t = performance.now();
+  let s = game.initialState(o.scenario);
+  const initialHash = hashHex(game.hash(s));
+  engineMs += performance.now() - t;
+  const maxPlies = o.maxPlies ?? 200_000;
+  let aborted: string | undefined;
+  let forfeit: number | undefined;
+  const want = !!(o.events || o.onStep);
+  try {
+    for (let ply = 0; ; ply++) {
+      t = performance.now();
+      const tm = game.toMove(s);
+      if (tm.kind === 'terminal') {
+        engineMs += performance.now() - t;
+        break;
+      }
+      if (ply >= maxPlies) throw new Error(`game exceeded ${maxPlies} plies`);
+      let action: unknown;
+      let player = -1;
+      let dice: readonly number[] | undefined;
+      let label: string | undefined;
+      let prob: number | undefined;
+      let explanation: Explanation | undefined;
+      if (tm.kind === 'chance') {
+        const outs = game.chanceOutcomes(s);
+        const key = game.chanceKey(s);
+        const pick = sampleOutcome(outs, keyedUniform(seed, key)());
+        action = pick.action;
+        label = pick.label;
+        prob = pick.p;
+        if (want && game.diceFaces) dice = game.diceFaces(s, action, keyedUniform(seed, `${key}/faces`));
+        engineMs += performance.now() - t;
+      } else {
+        player = tm.player;
+        const legal = game.legalActions(s);
+        engineMs += performance.now() - t;
+        if (legal.length === 1) action = legal[0];
+        else {
+          const agent = o.agents[player];
+          if (!agent) throw new AgentFailure(player, `no agent for player ${player}`);
+          const t0 = performance.now();
+          let d;
+          try {
+            d = await agent.decide({
+              game,
+              player,
+              observation: game.observe(s, player),
+              legal,
+              state: game.sampleState(s, player, agentRng[player]!),
+              budget: o.budget ?? {},
+              rng: agentRng[player]!,
+            });
+          } catch (e) {
+            throw new AgentFailure(player, `agent ${agent.spec} (player ${game.players[player]}) failed: ${(e as Error).message}`);
+          }
+          agentMs[player]! += performance.now() - t0;
+          decisions++;
+          const key = d && d.action !== undefined ? safeKey(game, d.action) : undefined;
+          const match = key === undefined ? undefined : legal.find((a) => game.actionKey(a) === key);
+          if (match === undefined)
+            throw new AgentFailure(player, `agent ${agent.spec} (player ${game.players[player]}) returned an illegal action ${key === undefined ? '(none or malformed)' : `"${key}"`}`);
+          action = match;
+          explanation = d.explanation;
+        }
+      }
+      t = performance.now();
+      const events: GameEvent[] | undefined = want ? [] : undefined;
+      const before = s;
+      const key = game.actionKey(action);
+      s = game.applyUnchecked(s, action, events);
+      const h = game.hash(s);
+      if (o.debugHash) {
+        const fresh = hashValueFresh(s);
+        if (fresh.hi !== h.hi || fresh.lo !== h.lo) throw new Error(`hash drift after "${key}"`);
+      }
+      const hex = hashHex(h);
+      engineMs += performance.now() - t;
+      steps.push({ a: key, c: player < 0 ? 1 : 0, h: hex, p: player });
+      if (o.onStep) await o.onStep({ ply, before, after: s, key, player, events: events ?? [], dice, label, p: prob, hash: hex, explanation });
+    }
+  } catch (e) {
+    aborted = (e as Error).message;
+    if (e instanceof AgentFailure) forfeit = e.player;
+  } finally {
+    if (o.debugHash) setHashDebug(false);
+  }
+  const terminal = game.toMove(s).kind === 'terminal';
+  let returns: readonly number[];
+  let text: string;
+  if (terminal && !aborted) {
+    returns = game.returns(s);
+    text = game.resultText(s);
+  } else if (forfeit !== undefined) {
+    returns = game.players.map((_, i) => (i === forfeit ? -1 : 1));
+    text = `${game.players[forfeit]} forfeits: ${aborted}`;
+  } else {
+    returns = game.players.map(() => 0);
+    text = `aborted: ${aborted}`;
+  }
+  const replay: Replay = {
+    format: REPLAY_FORMAT,
+    version: REPLAY_VERSION,
+    ruleset: game.id,
+    rulesetVersion: game.version,
+    scenarioId: o.scenarioId,
+    scenarioHash: hashHex(hashValue(o.scenario)),
+    scenario: o.scenario,
+    seed,
+    agents: o.agents.map((a) => a.spec),
+    initialHash,
+    steps,
+    finalHash: hashHex(game.hash(s)),
+    result: terminal && !aborted ? { returns: [...returns], text } : null,
+    ...(aborted ? { aborted } : {}),
+  };
+  return { replay, returns, text, plies: steps.length, decisions, engineMs, agentMs, aborted, forfeit, finalState: s };
+}
+
+function safeKey(game: Game<any, any, any>, a: unknown): string | undefined {
+  try {
+    const k = game.actionKey(a);
+    return typeof k === 'string' ? k : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -233,6 +233,12 @@ export function polygonDistance(a: Polygon, b: Polygon): number {
   return best;
 }
 
+/** Does the polygon touch or cross the polyline? (bounding-box rejection first) */
+export function polygonTouchesPolyline(a: Polygon, line: readonly Vec[]): boolean {
+  if (boxGap(a, line) > 0) return false;
+  return polygonPolylineDistance(a, line) === 0;
+}
+
 /** Distance from polygon to polyline (0 if they touch or cross). */
 export function polygonPolylineDistance(a: Polygon, line: readonly Vec[]): number {
   let best = Infinity;
@@ -273,6 +279,8 @@ export function nearestPoints(a: Polygon, b: Polygon): [Vec, Vec] {
 }
 
 export function segmentCrossesPolygon(p: Vec, q: Vec, poly: Polygon): boolean {
+  const b = bbox(poly);
+  if (Math.max(p.x, q.x) < b.minX || Math.min(p.x, q.x) > b.maxX || Math.max(p.y, q.y) < b.minY || Math.min(p.y, q.y) > b.maxY) return false;
   if (pointInPolygon(p, poly) || pointInPolygon(q, poly)) return true;
   for (let i = 0; i < poly.length; i++) if (segmentsIntersect(p, q, poly[i]!, poly[(i + 1) % poly.length]!)) return true;
   return false;

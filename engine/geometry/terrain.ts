@@ -5,6 +5,7 @@
  */
 import {
   type Polygon,
+  boxGap,
   type Rect,
   type Vec,
   dist,
@@ -132,6 +133,7 @@ export function lineCover(t: Terrain, from: Vec, targetPoly: Polygon, targetCent
   for (const l of t.lines) {
     if (l.cover === 'none') continue;
     if (!segmentCrossesPolyline(from, targetCentre, l.points)) continue;
+    if (boxGap(targetPoly, l.points) > l.coverDepth) continue;
     if (polygonPolylineDistance(targetPoly, l.points) > l.coverDepth) continue;
     if (l.cover === 'hard') return 'hard';
     c = 'soft';

@@ -189,6 +189,8 @@ export function actionKey(a: Action): string {
       return `${a.behind ? 'sc-behind' : 'sc-with'} ${a.attach}`;
     case 'first':
       return `go-first ${a.self ? 'self' : 'opponent'}`;
+    case 'activate':
+      return `activate ${a.u}`;
     case 'pass':
       return `pass ${a.u}`;
     case 'move':

@@ -18,6 +18,7 @@ import {
   polygonDistance,
   polygonDistanceCapped,
   polygonPolylineDistance,
+  polygonTouchesPolyline,
   polygonsOverlap,
   bbox,
   rectCorners,
@@ -96,6 +97,7 @@ import {
 } from './types.ts';
 
 type Log = GameEvent[] | undefined;
+type BnPatch = { -readonly [K in keyof Bn]?: Bn[K] };
 const SEPARATION = 4 * IN; // [Manoeuvre] minimum separation between hostile troops
 const STEP = 25; // path sampling step: 1/4"
 
@@ -156,7 +158,7 @@ function endOk(s: MoeState, b: Bn, r: Rect): boolean {
     if (!o.on || o.id === b.id) continue;
     if (polygonsOverlap(p, poly(o))) return false;
   }
-  for (const l of s.ctx.terrain.lines) if (l.obstacle && polygonPolylineDistance(p, l.points) === 0) return false;
+  for (const l of s.ctx.terrain.lines) if (l.obstacle && polygonTouchesPolyline(p, l.points)) return false;
   return true;
 }
 
@@ -378,6 +380,7 @@ function formOk(s: MoeState, b: Bn, f: 'L' | 'C', h: number, before: number): bo
   return !(after < SEPARATION && after < before - 1);
 }
 
+/** The activation slot: which battalion (or engagement, or the SC's free move) acts next [Initiative]. */
 function activationOptions(s: MoeState, p: Side): Action[] {
   const out: Action[] = [];
   const side = s.sides[p];
@@ -388,31 +391,34 @@ function activationOptions(s: MoeState, p: Side): Action[] {
     const d = unit(s, e.def);
     if ((a.side === p && !a.act) || (d.side === p && !d.act)) out.push({ k: 'fight', e: e.id });
   }
-  for (const b of sideUnits(s, p)) {
-    if (!b.on || b.act || engaged(b)) continue;
-    out.push({ k: 'pass', u: b.id });
-    if (b.brk) {
-      if (!b.ral) out.push({ k: 'rally', u: b.id }); // [Resolve] RALLY: broken battalions only
-      continue;
-    }
-    if (b.stand === s.turn) continue; // M12: mustStand → PASS only
-    const difficult = isDifficultAt(s.ctx.terrain, centre(b));
-    out.push({ k: 'move', u: b.id, dir: 0 });
-    for (const o of s.ctx.options.M7_obliques) out.push({ k: 'move', u: b.id, dir: -o }, { k: 'move', u: b.id, dir: o });
-    out.push({ k: 'back', u: b.id });
-    if (!difficult) {
-      // [Manoeuvre] no wheels or formation changes in difficult terrain
-      out.push({ k: 'wheel', u: b.id, side: 'L' }, { k: 'wheel', u: b.id, side: 'R' });
-      const nf = b.f === 'L' ? 'C' : 'L';
-      const before = minEnemyDistance(s, b, allPolys(b));
-      for (const h of facingOptions(s, b)) if (formOk(s, b, nf, h, before)) out.push({ k: 'form', u: b.id, h });
-    }
-    if (b.dis && !b.reform) out.push({ k: 'reform', u: b.id });
-    const tgts = shootTargets(s, b, false);
-    for (const t of tgts) out.push({ k: 'shoot', u: b.id, target: t });
-    if (!tgts.length && b.sk > 0 && shootTargets(s, b, true).length) out.push({ k: 'shoot', u: b.id, target: '-' });
-    for (const t of enemiesOn(s, p)) if (attackInfo(s, b, t)) out.push({ k: 'attack', u: b.id, target: t.id });
+  for (const b of s.units) if (b.side === p && b.on && !b.act && !engaged(b)) out.push({ k: 'activate', u: b.id });
+  return out;
+}
+
+/** The activation types open to one battalion (§6.2); the type is declared before any check is rolled. */
+function orderOptions(s: MoeState, b: Bn): Action[] {
+  const out: Action[] = [{ k: 'pass', u: b.id }];
+  if (b.brk) {
+    if (!b.ral) out.push({ k: 'rally', u: b.id }); // [Resolve] RALLY: broken battalions only
+    return out;
   }
+  if (b.stand === s.turn) return out; // M12: mustStand → PASS only
+  const difficult = isDifficultAt(s.ctx.terrain, centre(b));
+  out.push({ k: 'move', u: b.id, dir: 0 });
+  for (const o of s.ctx.options.M7_obliques) out.push({ k: 'move', u: b.id, dir: -o }, { k: 'move', u: b.id, dir: o });
+  out.push({ k: 'back', u: b.id });
+  if (!difficult) {
+    // [Manoeuvre] no wheels or formation changes in difficult terrain
+    out.push({ k: 'wheel', u: b.id, side: 'L' }, { k: 'wheel', u: b.id, side: 'R' });
+    const nf = b.f === 'L' ? 'C' : 'L';
+    const before = minEnemyDistance(s, b, allPolys(b));
+    for (const h of facingOptions(s, b)) if (formOk(s, b, nf, h, before)) out.push({ k: 'form', u: b.id, h });
+  }
+  if (b.dis && !b.reform) out.push({ k: 'reform', u: b.id });
+  const tgts = shootTargets(s, b, false);
+  for (const t of tgts) out.push({ k: 'shoot', u: b.id, target: t });
+  if (!tgts.length && b.sk > 0 && shootTargets(s, b, true).length) out.push({ k: 'shoot', u: b.id, target: '-' });
+  for (const t of enemiesOn(s, b.side)) if (attackInfo(s, b, t)) out.push({ k: 'attack', u: b.id, target: t.id });
   return out;
 }
 
@@ -486,6 +492,8 @@ export function legalActions(s: MoeState): Action[] {
       return [{ k: 'first', self: true }, { k: 'first', self: false }];
     case 'slot':
       return activationOptions(s, f.p);
+    case 'orders':
+      return orderOptions(s, unit(s, f.u));
     case 'moveDist':
       return moveDistances(s, unit(s, f.u), f.dir, f.allow).map((d) => ({ k: 'dist', d }));
     case 'wheelAngle':
@@ -1049,7 +1057,7 @@ function startVolleys(s: MoeState, shooterId: string, mainTarget: string, screen
 export function step(s0: MoeState, a: Action, log: Log): MoeState {
   const f = top(s0)!;
   let s = pop(s0);
-  if (f.t !== 'slot' && !('p' in f)) s = { ...s, nChance: s.nChance + 1 };
+  if (!('p' in f)) s = { ...s, nChance: s.nChance + 1 };
   switch (f.t) {
     // ---------------- pre-game ----------------
     case 'rollOff': {
@@ -1113,11 +1121,14 @@ export function step(s0: MoeState, a: Action, log: Log): MoeState {
       return { ...s, next: nx };
     }
     case 'slot':
+      if (a.k === 'activate') return push(s, { t: 'orders', p: f.p, u: a.u });
+      return activate(s0, s, f.p, a, log);
+    case 'orders':
       return activate(s0, s, f.p, a, log);
     case 'check': {
       const o = a as Extract<Action, { k: 'c-check' }>;
       const b = unit(s, f.u);
-      const patch: Partial<Bn> = {};
+      const patch: BnPatch = {};
       if (o.used) {
         if (f.kind === 'manoeuvre') patch.drumU = b.drumU + o.used; // [Drummer]
         else if (f.kind === 'bravery') patch.offU = b.offU + o.used; // [Officer]
@@ -1153,7 +1164,7 @@ export function step(s0: MoeState, a: Action, log: Log): MoeState {
       const nr = translate(r, f.dir, d);
       s = passThroughDisorder(s, b, r, nr, log);
       const diff = difficultFraction(s.ctx.terrain, r, nr) > 0 || isDifficultAt(s.ctx.terrain, nr);
-      const patch: Partial<Bn> = { x: nr.x, y: nr.y };
+      const patch: BnPatch = { x: nr.x, y: nr.y };
       if (diff && d > 0 && !b.dis) {
         patch.dis = true; // [Disorder] a close-order unit entering difficult terrain
         patch.reform = false;
@@ -1262,6 +1273,7 @@ function activate(s0: MoeState, s: MoeState, p: Side, a: Action, log: Log): MoeS
     ev(log, 'Combat process', `${ns.sides[p].name} activates the combat between ${unit(ns, e.att).name} and ${unit(ns, e.def).name}`);
     return startCombat(ns, a.e, log);
   }
+  if (!('u' in a)) throw new Error(`not an activation: ${a.k}`);
   const b = unit(ns, a.u);
   ns = upd(ns, b.id, { act: true });
   switch (a.k) {

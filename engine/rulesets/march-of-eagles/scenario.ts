@@ -96,7 +96,8 @@ export const scenarioSchema = z
     // M1: 72" × 48" or 48" × 48".
     table: z.object({ width: z.union([z.literal(72), z.literal(48)]), height: z.literal(48) }),
     turns: z.number().int().min(1).max(30).default(8),
-    points: z.number().int().positive().default(200),
+    // [How to choose your army] 200 points each; a pair [A, B] sets unequal budgets (historical or test scenarios)
+    points: z.union([z.number().int().positive(), z.tuple([z.number().int().positive(), z.number().int().positive()])]).default(200),
     terrain: z.array(terrainSchema).default([]),
     armies: z.tuple([armySchema, armySchema]),
     deployment: z.union([z.literal('alternate'), z.object({ A: fixedSideSchema, B: fixedSideSchema })]),
@@ -160,8 +161,9 @@ function armyProblems(s: Scenario): Problem[] {
       total += battalionPoints(b, british);
     });
     if (lights > 1) out.push({ path: `$.armies[${ai}].battalions`, message: 'at most one Light battalion per army [Light troops]' });
-    if (total !== s.points)
-      out.push({ path: `$.armies[${ai}]`, message: `army "${army.name}" costs ${total} points; the scenario requires exactly ${s.points}` });
+    const budget = typeof s.points === 'number' ? s.points : s.points[ai]!;
+    if (total !== budget)
+      out.push({ path: `$.armies[${ai}]`, message: `army "${army.name}" costs ${total} points; the scenario requires exactly ${budget}` });
   });
   return out;
 }

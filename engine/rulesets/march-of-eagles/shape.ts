@@ -41,6 +41,17 @@ export function footGroups(b: Bn): number {
 }
 
 const rectCache = new WeakMap<Bn, Rect>();
+const GEOMETRY_KEYS = ['x', 'y', 'h', 'f', 'rk', 'sk', 'scr', 'G', 'start'] as const;
+
+/** A copy that moved nothing reuses the footprint caches of the original (they depend only on geometry). */
+export function inheritGeometry(from: Bn, to: Bn): void {
+  for (const k of GEOMETRY_KEYS) if (from[k] !== to[k]) return;
+  const r = rectCache.get(from);
+  if (r) rectCache.set(to, r);
+  const p = polyCache.get(from);
+  if (p) polyCache.set(to, p);
+  if (screenCache.has(from)) screenCache.set(to, screenCache.get(from)!);
+}
 export function footprint(b: Bn): Rect {
   let r = rectCache.get(b);
   if (r) return r;

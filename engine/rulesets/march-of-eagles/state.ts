@@ -1,7 +1,7 @@
 /** Small immutable-update helpers and derived values for March of Eagles states. */
 import type { GameEvent } from '../../core/game.ts';
 import type { Bn, Engagement, Frame, MoeState, SC, Side, SideState } from './types.ts';
-import { halfStrength } from './shape.ts';
+import { halfStrength, inheritGeometry } from './shape.ts';
 
 /** [Activation table] score needed on a D6 by quality: Green 5+, Drilled 4+, Veteran 3+, Guards 2+. */
 export const NEED = [5, 4, 3, 2] as const;
@@ -31,7 +31,10 @@ export function upd(s: MoeState, id: string, patch: Partial<Bn>): MoeState {
   const idx = indexOf(s.units);
   const i = idx.get(id)!;
   const units = s.units.slice();
-  units[i] = { ...units[i]!, ...patch };
+  const old = units[i]!;
+  const nu = { ...old, ...patch };
+  inheritGeometry(old, nu);
+  units[i] = nu;
   indexCache.set(units, idx);
   return { ...s, units };
 }

@@ -126,6 +126,7 @@ export type Frame =
   | { readonly t: 'placeSC'; readonly p: Side }
   | { readonly t: 'initChoice'; readonly p: Side }
   | { readonly t: 'slot'; readonly p: Side }
+  | { readonly t: 'orders'; readonly p: Side; readonly u: string }
   | { readonly t: 'moveDist'; readonly p: Side; readonly u: string; readonly dir: number; readonly allow: number }
   | { readonly t: 'wheelAngle'; readonly p: Side; readonly u: string; readonly side: 'L' | 'R'; readonly allow: number }
   | { readonly t: 'screenPlace'; readonly p: Side; readonly u: string }
@@ -228,6 +229,7 @@ export type Action =
   | { readonly k: 'place'; readonly u: string; readonly x: number; readonly row: 0 | 1; readonly f: Formation; readonly scr: ScreenPos | null }
   | { readonly k: 'placeSC'; readonly attach: string; readonly behind: boolean }
   | { readonly k: 'first'; readonly self: boolean }
+  | { readonly k: 'activate'; readonly u: string }
   | { readonly k: 'pass'; readonly u: string }
   | { readonly k: 'move'; readonly u: string; readonly dir: number }
   | { readonly k: 'back'; readonly u: string }

@@ -1,0 +1,99 @@
+/** Small hand-built March of Eagles positions for rule tests and hand-counted perft. */
+import { marchOfEagles, type MoeState } from '../engine/rulesets/march-of-eagles/index.ts';
+import { battalionPoints, validateScenario as validateSchema } from '../engine/rulesets/march-of-eagles/scenario.ts';
+import { upd } from '../engine/rulesets/march-of-eagles/state.ts';
+import type { Bn } from '../engine/rulesets/march-of-eagles/types.ts';
+
+export interface TinyBn {
+  id: string;
+  quality?: 'Green' | 'Drilled' | 'Veteran' | 'Guards';
+  rankers?: number;
+  drummers?: number;
+  sergeants?: number;
+  ensigns?: number;
+  officer?: number;
+  light?: boolean;
+  rifles?: boolean;
+  x: number;
+  y: number;
+  formation?: 'Line' | 'Column';
+  facing?: number;
+  skirmishers?: number;
+  screen?: 'front' | 'left' | 'right' | 'rear';
+}
+
+export interface TinyOpts {
+  a: TinyBn[];
+  b: TinyBn[];
+  natA?: 'British' | 'French' | 'Other';
+  natB?: 'British' | 'French' | 'Other';
+  terrain?: unknown[];
+  scA?: { attach: string } | { x: number; y: number };
+  scB?: { attach: string } | { x: number; y: number };
+  width?: 48 | 72;
+  turns?: number;
+  options?: Record<string, unknown>;
+}
+
+export function tinyScenario(o: TinyOpts) {
+  const army = (list: TinyBn[], nat: string, name: string) => ({
+    name,
+    nationality: nat,
+    battalions: list.map((b) => ({
+      id: b.id,
+      name: b.id,
+      quality: b.quality ?? 'Drilled',
+      rankers: b.rankers ?? 24,
+      drummers: b.drummers ?? 0,
+      sergeants: b.sergeants ?? 0,
+      ensigns: b.ensigns ?? 0,
+      officer: b.officer ?? 0,
+      light: b.light ?? false,
+      rifles: b.rifles ?? false,
+    })),
+  });
+  const armyA = army(o.a, o.natA ?? 'Other', 'Blue');
+  const armyB = army(o.b, o.natB ?? 'Other', 'Red');
+  const pts = (a: ReturnType<typeof army>) => a.battalions.reduce((s, b) => s + battalionPoints(b as never, a.nationality === 'British'), 0);
+  const place = (b: TinyBn, facing: number) => ({
+    id: b.id,
+    x: b.x,
+    y: b.y,
+    formation: b.formation ?? 'Line',
+    facing: b.facing ?? facing,
+    skirmishers: b.skirmishers ?? 0,
+    ...(b.screen ? { screen: b.screen } : {}),
+  });
+  return {
+    ruleset: 'march-of-eagles',
+    id: 'tiny',
+    title: 'tiny test position',
+    table: { width: o.width ?? 48, height: 48 },
+    turns: o.turns ?? 8,
+    points: [pts(armyA), pts(armyB)],
+    terrain: o.terrain ?? [],
+    armies: [armyA, armyB],
+    deployment: {
+      A: { edge: 'south', battalions: o.a.map((b) => place(b, 0)), sc: o.scA ?? { x: 2, y: 2 } },
+      B: { edge: 'north', battalions: o.b.map((b) => place(b, 180)), sc: o.scB ?? { x: 46, y: 46 } },
+    },
+    ...(o.options ? { options: o.options } : {}),
+  };
+}
+
+/**
+ * Build the state directly (skipping the deployment-zone check, so positions may be anywhere on the table),
+ * with the chance/decision stack cleared: callers push what they need.
+ */
+export function tinyState(o: TinyOpts): MoeState {
+  // positions outside the deployment zones are fine for rule tests: schema and army checks only
+  const v = validateSchema(tinyScenario(o));
+  if (!v.ok) throw new Error(v.problems.map((p) => `${p.path}: ${p.message}`).join('\n'));
+  return marchOfEagles.initialState(v.value);
+}
+
+export function patch(s: MoeState, id: string, p: Partial<Bn>): MoeState {
+  return upd(s, id, p);
+}
+
+export { marchOfEagles };

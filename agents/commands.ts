@@ -7,7 +7,7 @@ export function agentCommands(y: Argv): Argv {
     'agents',
     'List the agents and their spec parameters',
     (a) => a.option('json', { type: 'boolean', default: false, describe: 'print JSON' }),
-    (args) => {
+    async (args) => {
       const list = listAgents().map((f) => ({ name: f.name, description: f.description, params: f.params }));
       if (args.json) return void console.log(JSON.stringify(list, null, 2));
       for (const f of list) {

@@ -104,7 +104,7 @@ export function benchCommands(y: Argv): Argv {
         .option('ruleset', { type: 'string', describe: 'only this ruleset' })
         .option('scenario', { type: 'string', describe: 'only this scenario' })
         .option('json', { type: 'boolean', default: false }),
-    (args) => {
+    async (args) => {
       if (!(args.seconds > 0)) throw new Error('--seconds must be a positive number');
       const r = runBench({ seconds: args.seconds, ruleset: args.ruleset, scenario: args.scenario });
       if (args.json) return void console.log(JSON.stringify(r, null, 2));

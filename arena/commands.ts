@@ -42,7 +42,7 @@ export function arenaCommands(y: Argv): Argv {
       'rulesets',
       'List rulesets and their scenarios',
       (a) => a.option('json', { type: 'boolean', default: false }),
-      (args) => {
+      async (args) => {
         const list = Object.values(RULESETS).map((g) => ({ id: g.id, title: g.title, version: g.version, players: g.players, defaultScenario: g.defaultScenario, scenarios: scenarioIds(g.id) }));
         if (args.json) return void console.log(JSON.stringify(list, null, 2));
         for (const r of list) {
@@ -56,7 +56,7 @@ export function arenaCommands(y: Argv): Argv {
         .positional('action', { choices: ['validate'] as const, describe: 'what to do' })
         .positional('file', { type: 'string', demandOption: true, describe: 'scenario JSON file' })
         .option('json', { type: 'boolean', default: false }),
-      (args) => {
+      async (args) => {
         try {
           const { game, scenario } = loadScenarioFile(args.file as string);
           const out = { ok: true, file: args.file, ruleset: game.id, id: (scenario as { id: string }).id, hash: scenarioHash(scenario) };
@@ -155,7 +155,7 @@ export function arenaCommands(y: Argv): Argv {
         .positional('file', { type: 'string', demandOption: true })
         .option('json', { type: 'boolean', default: false })
         .option('log', { type: 'boolean', default: false, describe: 'show: print every event' }),
-      (args) => {
+      async (args) => {
         const r = readReplayFile(args.file as string);
         const game = getRuleset(r.ruleset);
         if (args.action === 'verify') {

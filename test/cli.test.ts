@@ -1,0 +1,92 @@
+/** The `eagles` command as a user runs it: real processes, exit codes and messages. */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const tmp = mkdtempSync(join(tmpdir(), 'eagles-cli-'));
+
+function eagles(args: string[], input?: string) {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'bin/eagles.ts'), ...args], { cwd: ROOT, input, encoding: 'utf8', timeout: 120_000 });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+describe('eagles CLI', () => {
+  it('plays a full game between bots and prints JSON with the result, seed and final hash — the same in two processes', () => {
+    const a = eagles(['play', '--p1', 'random', '--p2', 'random', '--seed', '11', '--json']);
+    expect(a.code).toBe(0);
+    const ja = JSON.parse(a.out);
+    expect(ja).toMatchObject({ ruleset: 'march-of-eagles', scenario: 'open-field', seed: '11' });
+    expect(ja.result.returns).toHaveLength(2);
+    expect(ja.finalHash).toMatch(/^[0-9a-f]{16}$/);
+    const b = eagles(['play', '--seed', '11', '--json']);
+    expect(JSON.parse(b.out).finalHash).toBe(ja.finalHash);
+  });
+
+  it('writes a replay that verifies and shows; a corrupt replay fails clearly', () => {
+    const file = join(tmp, 'g.replay');
+    expect(eagles(['play', '--scenario', 'farm-on-the-ridge', '--seed', '3', '--replay', file, '--json']).code).toBe(0);
+    const v = eagles(['replay', 'verify', file]);
+    expect(v.code).toBe(0);
+    expect(v.out).toMatch(/OK/);
+    const show = eagles(['replay', 'show', file]);
+    expect(show.code).toBe(0);
+    expect(show.out).toMatch(/Result:/);
+    const bytes = readFileSync(file);
+    const bad = join(tmp, 'bad.replay');
+    writeFileSync(bad, bytes.subarray(0, 100));
+    const c = eagles(['replay', 'verify', bad]);
+    expect(c.code).not.toBe(0);
+    expect(c.err).toMatch(/bad\.replay: not a/);
+    expect(c.err).not.toMatch(/at .*\.ts:\d+/); // no stack trace
+    expect(eagles(['replay', 'verify', join(tmp, 'missing.replay')]).err).toMatch(/not found/);
+  });
+
+  it('lists rulesets and agents; validates scenario files with every problem and its JSON path', () => {
+    expect(eagles(['rulesets']).out).toMatch(/open-field {2}\(default\)/);
+    expect(eagles(['agents']).out).toMatch(/random/);
+    const ok = eagles(['scenario', 'validate', 'data/scenarios/march-of-eagles/woods-walls-hill.json']);
+    expect(ok.code).toBe(0);
+    const scen = JSON.parse(readFileSync(join(ROOT, 'data/scenarios/march-of-eagles/open-field.json'), 'utf8'));
+    scen.armies[0].battalions[0].rankers = 50;
+    scen.table.width = 60;
+    const bad = join(tmp, 'bad.json');
+    writeFileSync(bad, JSON.stringify(scen));
+    const r = eagles(['scenario', 'validate', bad]);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/\$\.table\.width/);
+    writeFileSync(bad, '{ not json');
+    expect(eagles(['scenario', 'validate', bad]).err).toMatch(/not valid JSON/);
+  });
+
+  it('refuses unknown agents, rulesets, scenarios and flags with a clear message and a non-zero exit', () => {
+    const a = eagles(['play', '--p1', 'nosuch']);
+    expect(a.code).not.toBe(0);
+    expect(a.err).toMatch(/unknown agent "nosuch".*known agents: .*random/);
+    expect(eagles(['play', '--p1', 'random:depth=3']).err).toMatch(/has no parameter "depth"/);
+    expect(eagles(['play', '--ruleset', 'chess']).err).toMatch(/unknown ruleset "chess"/);
+    expect(eagles(['play', '--scenario', 'nowhere']).err).toMatch(/unknown scenario "nowhere".*open-field/);
+    const f = eagles(['play', '--frobnicate']);
+    expect(f.code).toBe(2);
+    expect(f.err).toMatch(/Unknown argument/);
+    expect(eagles(['play', '--help']).out).toMatch(/--p1/);
+  });
+
+  it('lets a person play from piped input, and an illegal typed action stops with an error, keeping the record', () => {
+    const lines = Array.from({ length: 3000 }, () => '1').join('\n');
+    const ok = eagles(['play', '--scenario', 'farm-on-the-ridge', '--human', 'A', '--p2', 'random', '--seed', '2'], lines);
+    expect(ok.code).toBe(0);
+    expect(ok.out).toMatch(/A to act — choose a number/);
+    expect(ok.out).toMatch(/\[Initiative\]/);
+    expect(ok.out).toMatch(/Result:/);
+    const file = join(tmp, 'human.replay');
+    const bad = eagles(['play', '--scenario', 'farm-on-the-ridge', '--human', 'A', '--seed', '2', '--replay', file], '1\n1\nmarch to paris\n');
+    expect(bad.code).not.toBe(0);
+    expect(bad.err).toMatch(/illegal action: "march to paris" is not one of the \d+ legal actions/);
+    expect(existsSync(file)).toBe(true);
+    const v = eagles(['replay', 'show', file]);
+    expect(v.out).toMatch(/unfinished/);
+  });
+});

@@ -201,6 +201,14 @@ export function boxGap(a: Polygon, b: Polygon): number {
   return dx === 0 ? dy : dy === 0 ? dx : Math.hypot(dx, dy);
 }
 
+/** Distance from a point to a polygon's area (0 inside). */
+export function pointPolygonDistance(p: Vec, poly: Polygon): number {
+  if (pointInPolygon(p, poly)) return 0;
+  let best = Infinity;
+  for (let i = 0; i < poly.length; i++) best = Math.min(best, pointSegmentDistance(p, poly[i]!, poly[(i + 1) % poly.length]!));
+  return best;
+}
+
 /** Do two simple polygons (convex or not) overlap (share interior or boundary)? */
 export function polygonsOverlap(a: Polygon, b: Polygon): boolean {
   if (boxGap(a, b) > 0) return false;

@@ -49,6 +49,7 @@ export function initialState(sc: Scenario): MoeState {
     terrain: buildTerrain(sc),
     options: sc.options,
     objectives: sc.objectives.map((o) => ({ id: o.id, x: fx(o.x), y: fx(o.y) })),
+    victory: sc.victory,
   };
   const fixed = sc.deployment === 'alternate' ? null : sc.deployment;
   const units: Bn[] = [];

@@ -17,6 +17,7 @@ import {
   onTable,
   polygonDistance,
   polygonDistanceCapped,
+  pointPolygonDistance,
   polygonPolylineDistance,
   polygonTouchesPolyline,
   polygonsOverlap,
@@ -455,7 +456,7 @@ function scDestinations(s: MoeState, p: Side, allow: number): Action[] {
   const from = sc.att ? centre(unit(s, sc.att)) : { x: sc.x, y: sc.y };
   for (const b of sideUnits(s, p)) {
     if (!b.on) continue;
-    if (b.id !== sc.att && !b.brk && !engaged(b) && polygonDistance([from, from, from], poly(b)) <= allow) out.push({ k: 'scDest', to: b.id, mode: 'attach' });
+    if (b.id !== sc.att && !b.brk && !engaged(b) && pointPolygonDistance(from, poly(b)) <= allow) out.push({ k: 'scDest', to: b.id, mode: 'attach' });
     const behind = behindPoint(b);
     if (dist(from, behind) <= allow && onTable([behind], s.ctx.width, s.ctx.height)) out.push({ k: 'scDest', to: b.id, mode: 'behind' });
   }
@@ -1382,6 +1383,17 @@ function unbrokenOnTable(s: MoeState, p: Side): number {
   return n;
 }
 
+/** Digest §7 scenario option: held by a side with an unbroken battalion within 3" and no enemy battalion within 3". */
+export function objectiveHolder(s: MoeState, o: { x: number; y: number }): -1 | Side {
+  const within = (b: Bn) => b.on && pointPolygonDistance(o, poly(b)) <= 3 * IN;
+  for (const side of [0, 1] as const) {
+    const holds = s.units.some((b) => b.side === side && !b.brk && within(b));
+    const contested = s.units.some((b) => b.side !== side && within(b));
+    if (holds && !contested) return side;
+  }
+  return -1;
+}
+
 /** §7 (M20): most unbroken battalions on the table; else fewest casualties among the remaining units; else draw. */
 export function judge(s: MoeState, early: boolean): { winner: number; reason: string } {
   const n = [unbrokenOnTable(s, 0), unbrokenOnTable(s, 1)];
@@ -1389,6 +1401,17 @@ export function judge(s: MoeState, early: boolean): { winner: number; reason: st
   if (early) {
     const w = n[0] === 0 ? 1 : 0;
     return { winner: w, reason: `${s.sides[w === 0 ? 1 : 0].name} has no unbroken battalion on the table (M20)` };
+  }
+  if (s.ctx.victory === 'objectives') {
+    const held = [0, 0];
+    for (const o of s.ctx.objectives) {
+      const h = objectiveHolder(s, o);
+      if (h >= 0) held[h]!++;
+    }
+    if (held[0] !== held[1]) {
+      const w = held[0]! > held[1]! ? 0 : 1;
+      return { winner: w, reason: `holds more objectives (${held[0]} vs ${held[1]}) [Winning: objectives]` };
+    }
   }
   const cas = [0, 1].map((p) => s.units.filter((b) => b.side === p && b.on).reduce((a, b) => a + b.cas, 0));
   if (n[0] !== n[1] && !(n[0] === started[0] && n[1] === started[1])) {

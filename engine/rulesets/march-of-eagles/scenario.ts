@@ -102,6 +102,9 @@ export const scenarioSchema = z
     armies: z.tuple([armySchema, armySchema]),
     deployment: z.union([z.literal('alternate'), z.object({ A: fixedSideSchema, B: fixedSideSchema })]),
     objectives: z.array(z.object({ id: z.string(), x: z.number(), y: z.number() })).default([]),
+    // [Winning] "If objectives were set the result can be judged relative to these": 'objectives' judges by
+    // objectives held after the last turn, then by the book's rule; 'battalions' is the book's rule alone.
+    victory: z.enum(['battalions', 'objectives']).default('battalions'),
     options: optionsSchema.default(optionsSchema.parse({})),
   })
   .strict();
@@ -204,6 +207,8 @@ export function validateScenario(json: unknown): Validated<Scenario> {
   const r = scenarioSchema.safeParse(json);
   if (!r.success) return { ok: false, problems: zodProblems(r.error) };
   const problems = [...armyProblems(r.data), ...deploymentProblems(r.data)];
+  if (r.data.victory === 'objectives' && !r.data.objectives.length)
+    problems.push({ path: '$.victory', message: 'victory by objectives needs at least one entry in $.objectives' });
   if (problems.length) return { ok: false, problems };
   return { ok: true, value: r.data };
 }

@@ -115,6 +115,7 @@ export interface Ctx {
   readonly terrain: Terrain;
   readonly options: Options;
   readonly objectives: readonly { readonly id: string; readonly x: number; readonly y: number }[];
+  readonly victory: 'battalions' | 'objectives';
 }
 
 export type Frame =

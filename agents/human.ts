@@ -45,7 +45,9 @@ export class HumanAgent implements Agent {
   async decide(ctx: DecisionContext): Promise<Decision> {
     const { game, legal } = ctx;
     this.out('\n' + game.render(ctx.state, ctx.player));
-    this.out(`\n${game.players[ctx.player]} to act — choose a number or type the action (h for help):`);
+    const ask = game.describeDecision?.(ctx.state);
+    this.out(`\n${game.players[ctx.player]} to act${ask ? ` — ${ask}` : ''}`);
+    this.out('Choose a number or type the action (h for help):');
     legal.forEach((a, i) => this.out(`  ${String(i + 1).padStart(3)}. ${game.actionKey(a)}${descr(game.describeAction(ctx.state, a), game.actionKey(a))}`));
     for (;;) {
       if (this.interactive) process.stdout.write('> ');

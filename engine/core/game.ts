@@ -95,6 +95,8 @@ export interface Game<S = unknown, A = unknown, Sc = unknown> {
   /** Longer human description of an action in its state. */
   describeAction(s: S, a: A): string;
   hash(s: S): Hash64;
+  /** What the player to move is being asked, in words (e.g. "Skirmishers for 1st Bn (at most 8)"). */
+  describeDecision?(s: S): string;
   /** A readable text picture of the state, for terminal play. */
   render(s: S, viewer?: Player): string;
   /** One-line result text at a terminal state. */

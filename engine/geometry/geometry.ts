@@ -192,6 +192,29 @@ export function bbox(p: Polygon): Box {
   }
   return b;
 }
+/** Gap between two boxes (0 when they touch or overlap). */
+export function boxDistance(A: Box, B: Box): number {
+  const dx = Math.max(0, A.minX - B.maxX, B.minX - A.maxX);
+  const dy = Math.max(0, A.minY - B.maxY, B.minY - A.maxY);
+  return dx === 0 ? dy : dy === 0 ? dx : Math.hypot(dx, dy);
+}
+
+/** The box around several polygons, optionally swept by a translation (dx, dy). */
+export function sweptBox(polys: readonly Polygon[], dx = 0, dy = 0): Box {
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (const p of polys) {
+    const b = bbox(p);
+    minX = Math.min(minX, b.minX, b.minX + dx);
+    minY = Math.min(minY, b.minY, b.minY + dy);
+    maxX = Math.max(maxX, b.maxX, b.maxX + dx);
+    maxY = Math.max(maxY, b.maxY, b.maxY + dy);
+  }
+  return { minX, minY, maxX, maxY };
+}
+
 /** Gap between two polygons' bounding boxes: a lower bound on their edge-to-edge distance. */
 export function boxGap(a: Polygon, b: Polygon): number {
   const A = bbox(a);

@@ -409,6 +409,49 @@ function diceFaces(s: MoeState, a: Action, u: () => number): number[] | undefine
   }
 }
 
+function describeDecision(s: MoeState): string {
+  const f = top(s);
+  if (!f) return '';
+  const nm = (id: string) => `${unit(s, id).name} (${id})`;
+  const inch = (u: number) => `${(u / IN).toFixed(1)}"`;
+  switch (f.t) {
+    case 'chooseSide':
+      return 'you won the roll-off: choose the long table edge to set up on [Setting up a battle]';
+    case 'skirm': {
+      const b = unit(s, f.u);
+      return `how many of ${nm(f.u)}'s ${b.start} Rankers deploy as skirmishers? They can never be recalled [Skirmishers]`;
+    }
+    case 'firstPlacer':
+      return 'place the first battalion yourself, or make your opponent place first? [Setting up a battle]';
+    case 'place':
+      return 'place a battalion: x = its centre in inches from the west edge; row0 = front of your zone (12" from the centre line), row1 = 4" further back';
+    case 'placeSC':
+      return 'place your Supreme Commander: with a battalion, or 3" behind it';
+    case 'initChoice':
+      return 'you won the initiative: activate first, or make your opponent go first? [Initiative]';
+    case 'slot':
+      return 'your activation: choose a battalion (or an engagement to fight, or your Supreme Commander\'s free move)';
+    case 'orders':
+      return `orders for ${nm(f.u)}: the activation is declared before its check is rolled`;
+    case 'moveDist':
+      return `${nm(f.u)} may move up to ${inch(f.allow)} on heading ${f.dir}°: choose how far (the furthest legal point is last)`;
+    case 'wheelAngle':
+      return `${nm(f.u)} may wheel ${f.side === 'L' ? 'left' : 'right'} with up to ${inch(f.allow)} of arc: choose the angle`;
+    case 'screenPlace':
+      return `where does ${nm(f.u)}'s skirmish screen stand now?`;
+    case 'screenTarget':
+      return `choose a target for ${nm(f.u)}'s skirmishers ("-" for none)`;
+    case 'defFire':
+      return `${nm(f.att)} is charging ${nm(f.def)}: give defensive fire? It uses ${f.def}'s activation this turn [Defensive fire]`;
+    case 'followUp':
+      return `${nm(f.win)} won the round and ${nm(f.lose)} stood: follow up and fight on, or stop (both then stand next turn)?`;
+    case 'scDest':
+      return `your Supreme Commander may ride up to ${inch(f.allow)}: join a battalion, ride behind one, or stay`;
+    default:
+      return '';
+  }
+}
+
 export const marchOfEagles: Game<MoeState, Action, Scenario> = {
   id: 'march-of-eagles',
   title: 'The March of Eagles',
@@ -468,6 +511,7 @@ export const marchOfEagles: Game<MoeState, Action, Scenario> = {
     }
   },
   hash: (s) => hashValue(s),
+  describeDecision,
   render: (s) => render(s),
   resultText(s) {
     const r = s.result;

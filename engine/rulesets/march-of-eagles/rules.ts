@@ -22,6 +22,11 @@ import {
   polygonTouchesPolyline,
   polygonsOverlap,
   bbox,
+  boxDistance,
+  boxGap,
+  sweptBox,
+  headingVec,
+  type Box,
   rectCorners,
   sectorOf,
   segmentCrossesPolygon,
@@ -140,6 +145,23 @@ function polysAt(b: Bn, r: Rect): Polygon[] {
 }
 
 /**
+ * Conservative fast path: is the box `box` clear of the table edges, impassable ground, obstacle lines (if asked),
+ * other bodies (friends, if asked) and enemy troops by the 4" separation? If so, every position inside it is legal.
+ */
+function boxClear(s: MoeState, b: Bn, box: Box, friendsToo: boolean, obstaclesToo: boolean): boolean {
+  if (box.minX < 0 || box.minY < 0 || box.maxX > s.ctx.width || box.maxY > s.ctx.height) return false;
+  for (const a of s.ctx.terrain.areas) if (a.impassable && boxDistance(box, bbox(a.polygon)) === 0) return false;
+  if (obstaclesToo) for (const l of s.ctx.terrain.lines) if (l.obstacle && boxDistance(box, bbox(l.points)) === 0) return false;
+  for (const o of s.units) {
+    if (!o.on || o.id === b.id) continue;
+    if (o.side === b.side) {
+      if (friendsToo && boxDistance(box, bbox(poly(o))) === 0) return false;
+    } else for (const p of allPolys(o)) if (boxDistance(box, bbox(p)) < SEPARATION) return false;
+  }
+  return true;
+}
+
+/**
  * A non-attack position is legal on the path: on the table, off impassable terrain, and no closer than 4" to enemy
  * troops unless already closer, in which case the distance may not shrink (M8).
  */
@@ -244,13 +266,30 @@ function shootTargets(s: MoeState, b: Bn, fromScreen: boolean): string[] {
   const srcPoly = rectCorners(src);
   for (const t of enemiesOn(s, b.side)) {
     if (engaged(t)) continue; // M18: no shooting into combats
+    const range = maxRange(b.rifles);
     const shielded = t.sk > 0 && (t.scr === 'front' || t.light) && sectorOf(footprint(t), centre(b)) === 'front';
-    if (!shielded && polygonDistance(srcPoly, poly(t)) <= maxRange(b.rifles) && shotDice(s, b, fromScreen, t, false, null, false))
+    if (!shielded && boxGap(srcPoly, poly(t)) <= range && polygonDistance(srcPoly, poly(t)) <= range && shotDice(s, b, fromScreen, t, false, null, false))
       out.push(t.id);
     const sp = screenPoly(t);
-    if (sp && polygonDistance(srcPoly, sp) <= maxRange(b.rifles) && shotDice(s, b, fromScreen, t, true, null, false)) out.push(`${t.id}.s`);
+    if (sp && boxGap(srcPoly, sp) <= range && polygonDistance(srcPoly, sp) <= range && shotDice(s, b, fromScreen, t, true, null, false)) out.push(`${t.id}.s`);
   }
   return out;
+}
+
+/** dp[h][six]: probability of h hits among k dice, with (1) or without (0) a natural 6 among the hits. */
+function rollDp(k: number, pM: number, pH: number, pH6: number): number[][] {
+  let dp = [[1, 0]];
+  for (let i = 0; i < k; i++) {
+    const nd: number[][] = Array.from({ length: dp.length + 1 }, () => [0, 0]);
+    dp.forEach(([a, b], h) => {
+      nd[h]![0]! += a! * pM;
+      nd[h]![1]! += b! * pM;
+      nd[h + 1]![0]! += a! * pH;
+      nd[h + 1]![1]! += b! * pH + (a! + b!) * pH6;
+    });
+    dp = nd;
+  }
+  return dp;
 }
 
 /**
@@ -267,28 +306,13 @@ export function volleyDistribution(n: number, need: number, mod: number, r: numb
     }
   }
   const pM = 1 - pH6 - pH;
-  const roll = (k: number): number[][] => {
-    // dp[h][six]
-    let dp = [[1, 0]];
-    for (let i = 0; i < k; i++) {
-      const nd: number[][] = Array.from({ length: dp.length + 1 }, () => [0, 0]);
-      dp.forEach(([a, b], h) => {
-        nd[h]![0]! += a! * pM;
-        nd[h]![1]! += b! * pM;
-        nd[h + 1]![0]! += a! * pH;
-        nd[h + 1]![1]! += b! * pH + (a! + b!) * pH6;
-      });
-      dp = nd;
-    }
-    return dp;
-  };
-  const first = roll(n);
+  const first = rollDp(n, pM, pH, pH6);
   const acc = new Map<string, { hits: number; six: boolean; used: number; p: number }>();
   first.forEach((row, h0) => {
     row.forEach((p0, s0) => {
       if (!p0) return;
       const k = Math.min(r, n - h0);
-      const second = roll(k);
+      const second = rollDp(k, pM, pH, pH6);
       second.forEach((row2, h1) => {
         row2.forEach((p1, s1) => {
           if (!p1) return;
@@ -412,8 +436,14 @@ function orderOptions(s: MoeState, b: Bn): Action[] {
     // [Manoeuvre] no wheels or formation changes in difficult terrain
     out.push({ k: 'wheel', u: b.id, side: 'L' }, { k: 'wheel', u: b.id, side: 'R' });
     const nf = b.f === 'L' ? 'C' : 'L';
-    const before = minEnemyDistance(s, b, allPolys(b));
-    for (const h of facingOptions(s, b)) if (formOk(s, b, nf, h, before)) out.push({ k: 'form', u: b.id, h });
+    // every facing fits in the disk through the new footprint's furthest corner: if that is clear, all are legal
+    const r0 = rectAt(b, b.x, b.y, 0, nf);
+    let R = 0;
+    for (const p of polysAt({ ...b, f: nf, h: 0 }, r0)) for (const c of p) R = Math.max(R, Math.hypot(c.x - b.x, c.y - b.y));
+    const disk: Box = { minX: b.x - R, minY: b.y - R, maxX: b.x + R, maxY: b.y + R };
+    const clear = boxClear(s, b, disk, true, true);
+    const before = clear ? SEPARATION : minEnemyDistance(s, b, allPolys(b));
+    for (const h of facingOptions(s, b)) if (clear || formOk(s, b, nf, h, before)) out.push({ k: 'form', u: b.id, h });
   }
   if (b.dis && !b.reform) out.push({ k: 'reform', u: b.id });
   const tgts = shootTargets(s, b, false);
@@ -425,8 +455,14 @@ function orderOptions(s: MoeState, b: Bn): Action[] {
 
 function moveDistances(s: MoeState, b: Bn, dir: number, allow: number): number[] {
   const r = footprint(b);
-  const startSep = minEnemyDistance(s, b, allPolys(b));
-  const reach = furthestAlong(r, dir, allow, STEP, (rr) => pathOk(s, b, rr, startSep));
+  const v = headingVec(dir);
+  const swept = sweptBox(allPolys(b), v.x * allow, v.y * allow);
+  let reach: number;
+  if (boxClear(s, b, swept, false, false)) reach = allow;
+  else {
+    const startSep = minEnemyDistance(s, b, allPolys(b));
+    reach = furthestAlong(r, dir, allow, STEP, (rr) => pathOk(s, b, rr, startSep));
+  }
   const out: number[] = [];
   for (const c of candidatesAlong(r, dir, reach, s.ctx.options.M7_fractions)) {
     // M21 no overlap at the end; M7 stop short of an obstacle that cannot be crossed
@@ -1548,12 +1584,19 @@ function placementRect(s: MoeState, b: Bn, pa: { x: number; row: 0 | 1; f: 'L' |
   return { ...r0, x: pa.x, y: Math.round(y) };
 }
 
+function shiftX(poly0: Polygon, dx: number): Polygon {
+  return poly0.map((c) => ({ x: c.x + dx, y: c.y }));
+}
+function spans(q: Polygon, lo: number, hi: number): boolean {
+  const b = bbox(q);
+  return b.maxX >= lo && b.minX <= hi;
+}
+
 function placements(s: MoeState, p: Side): Action[] {
   const out: Action[] = [];
   const grid = Math.round(s.ctx.options.M23_grid * IN);
   const placed: Polygon[] = [];
   for (const o of s.units) if (o.placed) placed.push(...allPolys(o));
-  const shift = (poly0: Polygon, dx: number): Polygon => poly0.map((c) => ({ x: c.x + dx, y: c.y }));
   for (const b of sideUnits(s, p)) {
     if (b.placed) continue;
     const screens: (ScreenPos | null)[] = b.sk > 0 ? (b.light ? ['front'] : ['front', 'left', 'right', 'rear']) : [null];
@@ -1576,9 +1619,16 @@ function placements(s: MoeState, p: Side): Action[] {
           }
           if (minY < 0 || maxY > s.ctx.height) continue;
           const near = placed.filter((q) => bbox(q).maxY >= minY && bbox(q).minY <= maxY);
+          const imp = s.ctx.terrain.areas.filter((a) => a.impassable && bbox(a.polygon).maxY >= minY && bbox(a.polygon).minY <= maxY);
           for (let x = grid; x < s.ctx.width; x += grid) {
             if (x + minX < 0 || x + maxX > s.ctx.width) continue;
-            const ps = base.map((q) => shift(q, x));
+            const lo = x + minX;
+            const hi = x + maxX;
+            if (!near.some((q) => spans(q, lo, hi)) && !imp.some((a) => spans(a.polygon, lo, hi))) {
+              out.push({ k: 'place', u: b.id, x, row, f, scr });
+              continue;
+            }
+            const ps = base.map((q) => shiftX(q, x));
             if (hitsImpassable(s.ctx.terrain, ps[0]!)) continue;
             if (near.some((q) => ps.some((pp) => polygonsOverlap(pp, q)))) continue;
             out.push({ k: 'place', u: b.id, x, row, f, scr });

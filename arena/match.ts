@@ -35,7 +35,7 @@ export interface MatchOptions {
   readonly agents: readonly Agent[];
   readonly budget?: Budget;
   readonly maxPlies?: number;
-  /** Recompute every hash from scratch and compare (slow; for tests and debugging). */
+  /** Recompute every hash from scratch and compare (slow; for tests and debugging). Default: EAGLES_HASH_DEBUG=1. */
   readonly debugHash?: boolean;
   /** Collect events (costs time; on for humans and logs). */
   readonly events?: boolean;
@@ -63,7 +63,8 @@ export class AgentFailure extends Error {
 
 export async function runMatch(o: MatchOptions): Promise<MatchResult> {
   const { game, seed } = o;
-  if (o.debugHash) setHashDebug(true);
+  const debugHash = o.debugHash ?? process.env.EAGLES_HASH_DEBUG === '1';
+  if (debugHash) setHashDebug(true);
   const steps: ReplayStep[] = [];
   const agentMs = o.agents.map(() => 0);
   const agentRng = o.agents.map((_, i) => seedrandom.alea(`${seed}|agent|${i}`));
@@ -141,7 +142,7 @@ export async function runMatch(o: MatchOptions): Promise<MatchResult> {
       const key = game.actionKey(action);
       s = game.applyUnchecked(s, action, events);
       const h = game.hash(s);
-      if (o.debugHash) {
+      if (debugHash) {
         const fresh = hashValueFresh(s);
         if (fresh.hi !== h.hi || fresh.lo !== h.lo) throw new Error(`hash drift after "${key}"`);
       }
@@ -154,7 +155,7 @@ export async function runMatch(o: MatchOptions): Promise<MatchResult> {
     aborted = (e as Error).message;
     if (e instanceof AgentFailure) forfeit = e.player;
   } finally {
-    if (o.debugHash) setHashDebug(false);
+    if (debugHash) setHashDebug(false);
   }
   const terminal = game.toMove(s).kind === 'terminal';
   let returns: readonly number[];

@@ -185,7 +185,9 @@ export function actionKey(a: Action): string {
     case 'placer':
       return `place-first ${a.self ? 'self' : 'opponent'}`;
     case 'place':
-      return `place ${a.u} x${fmtIn(a.x)} row${a.row} ${a.f === 'L' ? 'line' : 'column'}${a.scr ? ` screen-${a.scr}` : ''}`;
+      return `place ${a.u} row${a.row} ${a.f === 'L' ? 'line' : 'column'}${a.scr ? ` screen-${a.scr}` : ''}`;
+    case 'x':
+      return `at-x ${fmtIn(a.x)}`;
     case 'placeSC':
       return `${a.behind ? 'sc-behind' : 'sc-with'} ${a.attach}`;
     case 'first':
@@ -201,7 +203,9 @@ export function actionKey(a: Action): string {
     case 'wheel':
       return `wheel ${a.u} ${a.side}`;
     case 'form':
-      return `form ${a.u} ${a.h}`;
+      return `form ${a.u}`;
+    case 'facing':
+      return `facing ${a.h}`;
     case 'reform':
       return `reform ${a.u}`;
     case 'shoot':
@@ -424,7 +428,9 @@ function describeDecision(s: MoeState): string {
     case 'firstPlacer':
       return 'place the first battalion yourself, or make your opponent place first? [Setting up a battle]';
     case 'place':
-      return 'place a battalion: x = its centre in inches from the west edge; row0 = front of your zone (12" from the centre line), row1 = 4" further back';
+      return 'place a battalion: choose it, its formation and screen, and its row (row0 = front of your zone, 12" from the centre line; row1 = 4" further back)';
+    case 'placeX':
+      return `where along the zone does ${nm(f.u)} stand? (x = its centre in inches from the west edge)`;
     case 'placeSC':
       return 'place your Supreme Commander: with a battalion, or 3" behind it';
     case 'initChoice':
@@ -435,6 +441,8 @@ function describeDecision(s: MoeState): string {
       return `orders for ${nm(f.u)}: the activation is declared before its check is rolled`;
     case 'moveDist':
       return `${nm(f.u)} may move up to ${inch(f.allow)} on heading ${f.dir}°: choose how far (the furthest legal point is last)`;
+    case 'formFacing':
+      return `${nm(f.u)} changes to ${unit(s, f.u).f === 'L' ? 'column' : 'line'}: choose its new facing (degrees clockwise from north)`;
     case 'wheelAngle':
       return `${nm(f.u)} may wheel ${f.side === 'L' ? 'left' : 'right'} with up to ${inch(f.allow)} of arc: choose the angle`;
     case 'screenPlace':

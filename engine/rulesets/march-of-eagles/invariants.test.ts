@@ -29,17 +29,23 @@ describe('perft from hand-counted tiny positions (chance outcomes count as branc
     expect(perft(game, s, 2)).toBe(4);
     expect(perft(game, s, 3)).toBe(8);
   });
-  it('orders for an unengaged line out of range: pass, 5 moves, back, 2 wheels, 8 facings of column = 17; the SC 4D6 has 21 sums', () => {
+  it('orders for an unengaged line out of range: pass, 5 moves, back, 2 wheels, change formation = 10; the SC 4D6 has 21 sums', () => {
     const s = play(far(), ['roll:winner A', 'go-first self']);
-    expect(divide(game, s, 2)).toEqual({ 'activate A1': 17, 'sc-move': 21 });
-    expect(perft(game, far(), 4)).toBe(4 * (17 + 21));
+    expect(divide(game, s, 2)).toEqual({ 'activate A1': 10, 'sc-move': 21 });
+    expect(perft(game, far(), 4)).toBe(4 * (10 + 21));
   });
-  it('in range: add shoot and attack (19); disordered: add reform (20); broken: pass or rally (2); standing: pass (1)', () => {
+  it('a passed formation change offers the 8 compass facings (the enemy lies due north, already among them)', () => {
+    const s = play(far(), ['roll:winner A', 'go-first self', 'activate A1', 'form A1', 'roll:pass']);
+    expect(game.legalActions(s).map((a) => game.actionKey(a))).toEqual([0, 45, 90, 135, 180, 225, 270, 315].map((h) => `facing ${h}`));
+    // 8 facings after a pass; after a fail the turn passes to B, whose slot has activate B1 and sc-move
+    expect(perft(game, play(far(), ['roll:winner A', 'go-first self', 'activate A1', 'form A1']), 2)).toBe(8 + 2);
+  });
+  it('in range: add shoot and attack (12); disordered: add reform (13); broken: pass or rally (2); standing: pass (1)', () => {
     const near = () => play(tinyState({ a: [{ id: 'A1', x: 24, y: 10 }], b: [{ id: 'B1', x: 24, y: 10.8 + 8.4 + 0.8 }] }), ['roll:winner A', 'go-first self', 'activate A1']);
     const s = near();
     expect(game.legalActions(s).map((a) => game.actionKey(a)).filter((k) => /^(shoot|attack)/.test(k))).toEqual(['shoot A1 B1', 'attack A1 B1']);
-    expect(game.legalActions(s)).toHaveLength(19);
-    expect(game.legalActions(patch(s, 'A1', { dis: true }))).toHaveLength(20);
+    expect(game.legalActions(s)).toHaveLength(12);
+    expect(game.legalActions(patch(s, 'A1', { dis: true }))).toHaveLength(13);
     expect(game.legalActions(patch(s, 'A1', { brk: true })).map((a) => game.actionKey(a))).toEqual(['pass A1', 'rally A1']);
     expect(game.legalActions(patch(s, 'A1', { stand: s.turn })).map((a) => game.actionKey(a))).toEqual(['pass A1']);
   });

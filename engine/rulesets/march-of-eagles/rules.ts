@@ -342,6 +342,8 @@ interface AttackInfo {
 /** [Aggression] / M25: may `b` attack `t`? Returns the face to contact, or null. */
 function attackInfo(s: MoeState, b: Bn, t: Bn): AttackInfo | null {
   if (!t.on || t.side === b.side || t.brk) return null;
+  const reach = (b.f === 'L' ? 12 : 18) * IN;
+  if (boxGap(poly(b), poly(t)) > reach) return null;
   let join = false;
   const tr = footprint(t);
   const face = sectorOf(tr, centre(b));
@@ -355,7 +357,6 @@ function attackInfo(s: MoeState, b: Bn, t: Bn): AttackInfo | null {
   const br = footprint(b);
   const tp = poly(t);
   const bp = poly(b);
-  const reach = (b.f === 'L' ? 12 : 18) * IN;
   if (polygonDistance(bp, tp) > reach) return null;
   if (!tp.some((q) => inFrontArc(br, q))) return null;
   const contact = contactRect(t, face, br.w, br.d);
@@ -386,9 +387,9 @@ function attackInfo(s: MoeState, b: Bn, t: Bn): AttackInfo | null {
 
 export const DIRS_BACK = 180;
 
-function facingOptions(s: MoeState, b: Bn): number[] {
+function facingOptions(s: MoeState, b: Bn, towardEnemies = true): number[] {
   const hs = new Set<number>([0, 45, 90, 135, 180, 225, 270, 315]);
-  for (const e of enemiesOn(s, b.side)) {
+  if (towardEnemies) for (const e of enemiesOn(s, b.side)) {
     if (lineOfSight(s.ctx.terrain, centre(b), centre(e), blockersExcept(s, (o) => o.id === b.id || o.id === e.id))) hs.add(headingTo(centre(b), centre(e)));
   }
   return [...hs].sort((a, c) => a - c);
@@ -436,20 +437,36 @@ function orderOptions(s: MoeState, b: Bn): Action[] {
     // [Manoeuvre] no wheels or formation changes in difficult terrain
     out.push({ k: 'wheel', u: b.id, side: 'L' }, { k: 'wheel', u: b.id, side: 'R' });
     const nf = b.f === 'L' ? 'C' : 'L';
-    // every facing fits in the disk through the new footprint's furthest corner: if that is clear, all are legal
-    const r0 = rectAt(b, b.x, b.y, 0, nf);
-    let R = 0;
-    for (const p of polysAt({ ...b, f: nf, h: 0 }, r0)) for (const c of p) R = Math.max(R, Math.hypot(c.x - b.x, c.y - b.y));
-    const disk: Box = { minX: b.x - R, minY: b.y - R, maxX: b.x + R, maxY: b.y + R };
-    const clear = boxClear(s, b, disk, true, true);
-    const before = clear ? SEPARATION : minEnemyDistance(s, b, allPolys(b));
-    for (const h of facingOptions(s, b)) if (clear || formOk(s, b, nf, h, before)) out.push({ k: 'form', u: b.id, h });
+    // [Manoeuvre] change formation: the new facing is chosen once the check is passed; offered if any fits
+    if (formFacings(s, b, true).length) out.push({ k: 'form', u: b.id });
   }
   if (b.dis && !b.reform) out.push({ k: 'reform', u: b.id });
   const tgts = shootTargets(s, b, false);
   for (const t of tgts) out.push({ k: 'shoot', u: b.id, target: t });
   if (!tgts.length && b.sk > 0 && shootTargets(s, b, true).length) out.push({ k: 'shoot', u: b.id, target: '-' });
   for (const t of enemiesOn(s, b.side)) if (attackInfo(s, b, t)) out.push({ k: 'attack', u: b.id, target: t.id });
+  return out;
+}
+
+/** Legal facings for a change of formation (all of them, or just the first found when `any`). */
+function formFacings(s: MoeState, b: Bn, any: boolean): number[] {
+  const nf = b.f === 'L' ? 'C' : 'L';
+  // every facing fits in the disk through the new footprint's furthest corner: if that is clear, all are legal
+  const r0 = rectAt(b, b.x, b.y, 0, nf);
+  let R = 0;
+  for (const p of polysAt({ ...b, f: nf, h: 0 }, r0)) for (const c of p) R = Math.max(R, Math.hypot(c.x - b.x, c.y - b.y));
+  const clear = boxClear(s, b, { minX: b.x - R, minY: b.y - R, maxX: b.x + R, maxY: b.y + R }, true, true);
+  if (clear && any) return [b.h];
+  const before = clear ? SEPARATION : minEnemyDistance(s, b, allPolys(b));
+  const out: number[] = [];
+  // try the current facing first: when only one is wanted it is the likeliest to fit
+  const hs = any ? [b.h, ...facingOptions(s, b, false)] : facingOptions(s, b, true);
+  for (const h of hs) {
+    if (clear || formOk(s, b, nf, h, before)) {
+      out.push(h);
+      if (any) return out;
+    }
+  }
   return out;
 }
 
@@ -520,6 +537,8 @@ export function legalActions(s: MoeState): Action[] {
       return [{ k: 'placer', self: true }, { k: 'placer', self: false }];
     case 'place':
       return placements(s, f.p);
+    case 'placeX':
+      return placeXs(s, unit(s, f.u), f.row, f.f, f.scr, false).map((x) => ({ k: 'x', x }));
     case 'placeSC': {
       const out: Action[] = [];
       for (const b of sideUnits(s, f.p)) out.push({ k: 'placeSC', attach: b.id, behind: false }, { k: 'placeSC', attach: b.id, behind: true });
@@ -533,6 +552,8 @@ export function legalActions(s: MoeState): Action[] {
       return orderOptions(s, unit(s, f.u));
     case 'moveDist':
       return moveDistances(s, unit(s, f.u), f.dir, f.allow).map((d) => ({ k: 'dist', d }));
+    case 'formFacing':
+      return formFacings(s, unit(s, f.u), false).map((h) => ({ k: 'facing', h }));
     case 'wheelAngle':
       return wheelAngles(s, unit(s, f.u), f.side, f.allow).map((a) => ({ k: 'angle', a }));
     case 'screenPlace':
@@ -712,11 +733,8 @@ function afterCheck(s: MoeState, id: string, kind: string, then: Then, pass: boo
     }
     case 'wheel':
       return pass ? push(s, { t: 'dist', u: id, n: 1, then }) : s;
-    case 'form': {
-      if (!pass) return s;
-      ev(log, 'Manoeuvre', `${b.name} changes to ${b.f === 'L' ? 'column' : 'line'} facing ${then.h}°`);
-      return upd(s, id, { f: b.f === 'L' ? 'C' : 'L', h: then.h });
-    }
+    case 'form':
+      return pass ? push(s, { t: 'formFacing', p: b.side, u: id }) : s;
     case 'reform':
       if (!pass) return s;
       ev(log, 'Disorder', `${b.name} reforms: disorder clears at the end of the turn unless attacked (M12)`);
@@ -1004,7 +1022,13 @@ function runAway(s: MoeState, id: string, sum: number, log: Log): MoeState {
   const enemies = enemiesOn(ns, b.side).map((e) => poly(e));
   let d = 0;
   let off = false;
-  for (let x = STEP; x <= allow; x += STEP) {
+  const v = headingVec(home);
+  const swept = sweptBox([rectCorners(r0)], v.x * allow, v.y * allow);
+  if (enemies.every((e) => boxDistance(swept, bbox(e)) >= IN)) {
+    // fast path: nothing to stop short of; only the table edge matters
+    d = allow;
+    off = !onTable(rectCorners(translate(r0, home, allow)), ns.ctx.width, ns.ctx.height);
+  } else for (let x = STEP; x <= allow; x += STEP) {
     const p = rectCorners(translate(r0, home, x));
     if (enemies.some((e) => polygonDistance(p, e) < IN)) break;
     d = x;
@@ -1128,6 +1152,10 @@ export function step(s0: MoeState, a: Action, log: Log): MoeState {
     }
     case 'place': {
       const pa = a as Extract<Action, { k: 'place' }>;
+      return push(s, { t: 'placeX', p: f.p, u: pa.u, row: pa.row, f: pa.f, scr: pa.scr });
+    }
+    case 'placeX': {
+      const pa = { ...f, x: (a as Extract<Action, { k: 'x' }>).x };
       const pos = placementRect(s, unit(s, pa.u), pa);
       s = upd(s, pa.u, { x: pos.x, y: pos.y, h: pos.h, f: pa.f, scr: pa.scr, placed: true, on: true });
       ev(log, 'Setting up a battle', `${unit(s, pa.u).name} placed at (${(pos.x / IN).toFixed(0)}, ${(pos.y / IN).toFixed(1)}) in ${pa.f === 'L' ? 'line' : 'column'}`);
@@ -1219,6 +1247,12 @@ export function step(s0: MoeState, a: Action, log: Log): MoeState {
       const nr = wheelRect(footprint(b), f.side, ang);
       ev(log, 'Manoeuvre', `${b.name} wheels ${ang}° ${f.side === 'L' ? 'left' : 'right'}`);
       return upd(s, f.u, { x: nr.x, y: nr.y, h: nr.h });
+    }
+    case 'formFacing': {
+      const h = (a as Extract<Action, { k: 'facing' }>).h;
+      const b = unit(s, f.u);
+      ev(log, 'Manoeuvre', `${b.name} changes to ${b.f === 'L' ? 'column' : 'line'} facing ${h}°`);
+      return upd(s, f.u, { f: b.f === 'L' ? 'C' : 'L', h });
     }
     case 'screenPlace':
       return upd(s, f.u, { scr: (a as Extract<Action, { k: 'screen' }>).pos });
@@ -1327,7 +1361,8 @@ function activate(s0: MoeState, s: MoeState, p: Side, a: Action, log: Log): MoeS
       ev(log, 'Manoeuvre', `${b.name} attempts to wheel ${a.side === 'L' ? 'left' : 'right'}`);
       return startCheck(ns, unit(ns, b.id), 'manoeuvre', { k: 'wheel', side: a.side }, log);
     case 'form':
-      return startCheck(ns, unit(ns, b.id), 'manoeuvre', { k: 'form', h: a.h }, log);
+      ev(log, 'Manoeuvre', `${b.name} attempts to change formation`);
+      return startCheck(ns, unit(ns, b.id), 'manoeuvre', { k: 'form' }, log);
     case 'reform':
       return startCheck(ns, unit(ns, b.id), 'manoeuvre', { k: 'reform' }, log);
     case 'rally':
@@ -1592,50 +1627,52 @@ function spans(q: Polygon, lo: number, hi: number): boolean {
   return b.maxX >= lo && b.minX <= hi;
 }
 
+/** Placement choices (battalion, formation, screen, row) that have at least one legal position. */
 function placements(s: MoeState, p: Side): Action[] {
   const out: Action[] = [];
-  const grid = Math.round(s.ctx.options.M23_grid * IN);
-  const placed: Polygon[] = [];
-  for (const o of s.units) if (o.placed) placed.push(...allPolys(o));
   for (const b of sideUnits(s, p)) {
     if (b.placed) continue;
     const screens: (ScreenPos | null)[] = b.sk > 0 ? (b.light ? ['front'] : ['front', 'left', 'right', 'rear']) : [null];
     for (const f of ['L', 'C'] as const)
       for (const scr of screens)
-        for (const row of [0, 1] as const) {
-          // lay the body and screen out once at x = 0, then slide along the zone
-          const r = placementRect(s, b, { x: 0, row, f, scr });
-          const base = polysAt({ ...b, f, scr, x: 0, y: r.y, h: r.h }, r);
-          let minX = Infinity;
-          let maxX = -Infinity;
-          let minY = Infinity;
-          let maxY = -Infinity;
-          for (const q of base) {
-            const bb = bbox(q);
-            minX = Math.min(minX, bb.minX);
-            maxX = Math.max(maxX, bb.maxX);
-            minY = Math.min(minY, bb.minY);
-            maxY = Math.max(maxY, bb.maxY);
-          }
-          if (minY < 0 || maxY > s.ctx.height) continue;
-          const near = placed.filter((q) => bbox(q).maxY >= minY && bbox(q).minY <= maxY);
-          const imp = s.ctx.terrain.areas.filter((a) => a.impassable && bbox(a.polygon).maxY >= minY && bbox(a.polygon).minY <= maxY);
-          for (let x = grid; x < s.ctx.width; x += grid) {
-            if (x + minX < 0 || x + maxX > s.ctx.width) continue;
-            const lo = x + minX;
-            const hi = x + maxX;
-            if (!near.some((q) => spans(q, lo, hi)) && !imp.some((a) => spans(a.polygon, lo, hi))) {
-              out.push({ k: 'place', u: b.id, x, row, f, scr });
-              continue;
-            }
-            const ps = base.map((q) => shiftX(q, x));
-            if (hitsImpassable(s.ctx.terrain, ps[0]!)) continue;
-            if (near.some((q) => ps.some((pp) => polygonsOverlap(pp, q)))) continue;
-            out.push({ k: 'place', u: b.id, x, row, f, scr });
-          }
-        }
+        for (const row of [0, 1] as const) if (placeXs(s, b, row, f, scr, true).length) out.push({ k: 'place', u: b.id, row, f, scr });
   }
   return out;
 }
 
-export { placementRect, segmentCrossesPolyline, STAND };
+/** [Setting up a battle] legal centre x positions on the M23 grid for one layout (or just the first when `any`). */
+function placeXs(s: MoeState, b: Bn, row: 0 | 1, f: 'L' | 'C', scr: ScreenPos | null, any: boolean): number[] {
+  const out: number[] = [];
+  const grid = Math.round(s.ctx.options.M23_grid * IN);
+  // lay the body and screen out once at x = 0, then slide along the zone
+  const r = placementRect(s, b, { x: 0, row, f, scr });
+  const base = polysAt({ ...b, f, scr, x: 0, y: r.y, h: r.h }, r);
+  const box = sweptBox(base);
+  if (box.minY < 0 || box.maxY > s.ctx.height) return out;
+  const near: Polygon[] = [];
+  for (const o of s.units) if (o.placed) for (const q of allPolys(o)) if (bbox(q).maxY >= box.minY && bbox(q).minY <= box.maxY) near.push(q);
+  const imp = s.ctx.terrain.areas.filter((a) => a.impassable && bbox(a.polygon).maxY >= box.minY && bbox(a.polygon).minY <= box.maxY);
+  for (let x = grid; x < s.ctx.width; x += grid) {
+    const lo = x + box.minX;
+    const hi = x + box.maxX;
+    if (lo < 0 || hi > s.ctx.width) continue;
+    if (near.some((q) => spans(q, lo, hi)) || imp.some((a) => spans(a.polygon, lo, hi))) {
+      const ps = base.map((q) => shiftX(q, x));
+      if (hitsImpassable(s.ctx.terrain, ps[0]!)) continue;
+      if (near.some((q) => ps.some((pp) => polygonsOverlap(pp, q)))) continue;
+    }
+    out.push(x);
+    if (any) return out;
+  }
+  return out;
+}
+
+/** Profiling hooks (not part of the public surface). */
+export const __debug = {
+  all: (s: MoeState, b: Bn) => orderOptions(s, b),
+  facings: (s: MoeState, b: Bn) => facingOptions(s, b),
+  shoot: (s: MoeState, b: Bn) => shootTargets(s, b, false),
+  attack: (s: MoeState, b: Bn) => enemiesOn(s, b.side).filter((t) => attackInfo(s, b, t)),
+  minEnemy: (s: MoeState, b: Bn) => minEnemyDistance(s, b, allPolys(b)),
+  difficult: (s: MoeState, b: Bn) => isDifficultAt(s.ctx.terrain, centre(b)),
+};

@@ -124,11 +124,13 @@ export type Frame =
   | { readonly t: 'skirm'; readonly p: Side; readonly u: string }
   | { readonly t: 'firstPlacer'; readonly p: Side }
   | { readonly t: 'place'; readonly p: Side }
+  | { readonly t: 'placeX'; readonly p: Side; readonly u: string; readonly row: 0 | 1; readonly f: Formation; readonly scr: ScreenPos | null }
   | { readonly t: 'placeSC'; readonly p: Side }
   | { readonly t: 'initChoice'; readonly p: Side }
   | { readonly t: 'slot'; readonly p: Side }
   | { readonly t: 'orders'; readonly p: Side; readonly u: string }
   | { readonly t: 'moveDist'; readonly p: Side; readonly u: string; readonly dir: number; readonly allow: number }
+  | { readonly t: 'formFacing'; readonly p: Side; readonly u: string }
   | { readonly t: 'wheelAngle'; readonly p: Side; readonly u: string; readonly side: 'L' | 'R'; readonly allow: number }
   | { readonly t: 'screenPlace'; readonly p: Side; readonly u: string }
   | { readonly t: 'screenTarget'; readonly p: Side; readonly u: string }
@@ -175,7 +177,7 @@ export type Frame =
 export type Then =
   | { readonly k: 'move'; readonly dir: number; readonly back: boolean }
   | { readonly k: 'wheel'; readonly side: 'L' | 'R' }
-  | { readonly k: 'form'; readonly h: number }
+  | { readonly k: 'form' }
   | { readonly k: 'reform' }
   | { readonly k: 'attack'; readonly target: string; readonly face: 'front' | 'left' | 'right' | 'rear'; readonly join: boolean }
   | { readonly k: 'charge'; readonly target: string; readonly face: 'front' | 'left' | 'right' | 'rear'; readonly join: boolean; readonly dis: boolean }
@@ -227,7 +229,8 @@ export type Action =
   | { readonly k: 'side'; readonly edge: Edge }
   | { readonly k: 'skirm'; readonly n: number }
   | { readonly k: 'placer'; readonly self: boolean }
-  | { readonly k: 'place'; readonly u: string; readonly x: number; readonly row: 0 | 1; readonly f: Formation; readonly scr: ScreenPos | null }
+  | { readonly k: 'place'; readonly u: string; readonly row: 0 | 1; readonly f: Formation; readonly scr: ScreenPos | null }
+  | { readonly k: 'x'; readonly x: number }
   | { readonly k: 'placeSC'; readonly attach: string; readonly behind: boolean }
   | { readonly k: 'first'; readonly self: boolean }
   | { readonly k: 'activate'; readonly u: string }
@@ -235,7 +238,8 @@ export type Action =
   | { readonly k: 'move'; readonly u: string; readonly dir: number }
   | { readonly k: 'back'; readonly u: string }
   | { readonly k: 'wheel'; readonly u: string; readonly side: 'L' | 'R' }
-  | { readonly k: 'form'; readonly u: string; readonly h: number }
+  | { readonly k: 'form'; readonly u: string }
+  | { readonly k: 'facing'; readonly h: number }
   | { readonly k: 'reform'; readonly u: string }
   | { readonly k: 'shoot'; readonly u: string; readonly target: string }
   | { readonly k: 'attack'; readonly u: string; readonly target: string }

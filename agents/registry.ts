@@ -1,6 +1,8 @@
 /** One registry of agents, named by spec strings `name[:key=value,...]`. */
 import { type Agent, AgentSpecError, parseSpec } from './agent.ts';
 import { RandomAgent } from './random.ts';
+import { HeuristicAgent } from './heuristic.ts';
+import { DEFAULT_MCTS, MctsAgent, type MctsConfig } from './mcts.ts';
 
 export interface AgentFactory {
   readonly name: string;
@@ -37,3 +39,72 @@ registerAgent({
   params: {},
   create: (spec) => new RandomAgent(spec),
 });
+
+function num(spec: string, k: string, v: string | undefined, d: number, min: number, max = Infinity, int = false): number {
+  if (v === undefined) return d;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n < min || n > max || (int && !Number.isInteger(n)))
+    throw new AgentSpecError(`agent spec "${spec}": ${k}=${v} must be ${int ? 'an integer' : 'a number'} ${max < Infinity ? `in [${min}, ${max}]` : `≥ ${min}`}`);
+  return n;
+}
+function bool(spec: string, k: string, v: string | undefined, d: boolean): boolean {
+  if (v === undefined) return d;
+  if (v === 'true' || v === '1') return true;
+  if (v === 'false' || v === '0') return false;
+  throw new AgentSpecError(`agent spec "${spec}": ${k}=${v} must be true or false`);
+}
+
+registerAgent({
+  name: 'heuristic',
+  description: "the ruleset's scripted player (best action by its tactics)",
+  params: { epsilon: 'probability of a random move instead (default 0)' },
+  create: (spec, p) => new HeuristicAgent(spec, num(spec, 'epsilon', p.epsilon, 0, 0, 1)),
+});
+
+export function mctsConfig(spec: string, p: Readonly<Record<string, string>>, base: MctsConfig = DEFAULT_MCTS): MctsConfig {
+  const leaf = p.leaf ?? base.leaf;
+  if (leaf !== 'random' && leaf !== 'heuristic' && leaf !== 'eval') throw new AgentSpecError(`agent spec "${spec}": leaf=${leaf} must be random, heuristic or eval`);
+  const ms = p.ms !== undefined ? num(spec, 'ms', p.ms, 0, 1) : base.ms;
+  return {
+    iterations: num(spec, 'it', p.it, base.iterations, 1, Infinity, true),
+    ...(ms !== undefined ? { ms } : {}),
+    c: num(spec, 'c', p.c, base.c, 0),
+    leaf,
+    depth: p.depth === 'inf' ? Infinity : num(spec, 'depth', p.depth, base.depth, 0, Infinity, true),
+    widenK: num(spec, 'widen', p.widen, base.widenK, 0),
+    widenAlpha: num(spec, 'alpha', p.alpha, base.widenAlpha, 0, 1),
+    prior: bool(spec, 'prior', p.prior, base.prior),
+    epsilon: num(spec, 'epsilon', p.epsilon, base.epsilon, 0, 1),
+    reuse: bool(spec, 'reuse', p.reuse, base.reuse),
+  };
+}
+
+const MCTS_PARAMS = {
+  it: 'iterations per decision (default 1000; deterministic for a seed)',
+  ms: 'milliseconds per decision (overrides it)',
+  c: 'UCT exploration constant (default 1.0)',
+  leaf: 'leaf evaluation: random | heuristic | eval (truncated rollout + evaluation; default)',
+  depth: 'rollout plies before evaluation (default 20; inf = to the end)',
+  widen: 'progressive widening k (default 2; 0 = off)',
+  alpha: 'progressive widening exponent (default 0.5)',
+  prior: "order new actions by the ruleset's scripted preferences (default true)",
+  epsilon: 'random-move probability in heuristic rollouts (default 0.25)',
+  reuse: 'reuse the tree between decisions (default true)',
+};
+
+registerAgent({
+  name: 'mcts',
+  description: 'Monte Carlo tree search with chance nodes, determinization and progressive widening',
+  params: MCTS_PARAMS,
+  create: (spec, p) => new MctsAgent(spec, mctsConfig(spec, p)),
+});
+
+/** Difficulty levels for human play: each is an agent and a budget. */
+export const DIFFICULTIES: Readonly<Record<string, { description: string; make: (spec: string) => Agent }>> = {
+  easy: { description: 'scripted play with a third of its moves random', make: (spec) => new HeuristicAgent(spec, 0.33) },
+  normal: { description: 'the scripted player, no randomness (answers at once)', make: (spec) => new HeuristicAgent(spec, 0) },
+  hard: { description: 'MCTS, 1 s per decision, scripted priors', make: (spec) => new MctsAgent(spec, { ...DEFAULT_MCTS, ms: 1000 }) },
+  expert: { description: 'MCTS, 4 s per decision, heuristic rollouts', make: (spec) => new MctsAgent(spec, { ...DEFAULT_MCTS, ms: 4000, leaf: 'heuristic', depth: 30 }) },
+};
+for (const [name, d] of Object.entries(DIFFICULTIES))
+  registerAgent({ name, description: `difficulty level: ${d.description}`, params: {}, create: (spec) => d.make(spec) });

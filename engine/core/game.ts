@@ -90,6 +90,13 @@ export interface Game<S = unknown, A = unknown, Sc = unknown> {
   sampleState(s: S, player: Player, u: () => number): S;
   /** Heuristic value of `s` for `player` in [-1, 1]; used by search at truncated leaves. */
   evaluate(s: S, player: Player): number;
+  /**
+   * Scripted preferences: a score per legal action (higher = better for the player to move), from the tactics the
+   * rules imply. Used by the `heuristic` agent, by heuristic rollouts and to order actions for progressive widening.
+   */
+  policyScores?(s: S, actions: readonly A[]): number[];
+  /** True when some decisions are hidden from the other player (search agents must then determinize). */
+  readonly hiddenInformation?: boolean;
   /** Canonical text of an action (unique among the legal actions of any state). */
   actionKey(a: A): string;
   /** Longer human description of an action in its state. */

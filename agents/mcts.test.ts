@@ -1,0 +1,90 @@
+import seedrandom from 'seedrandom';
+import { describe, expect, it } from 'vitest';
+import type { Game } from '../engine/core/game.ts';
+import { ticTacToe, type TttState } from '../test/reference/tictactoe.ts';
+import { diceChoice, hiddenGuess } from '../test/reference/toys.ts';
+import type { DecisionContext } from './agent.ts';
+import { DEFAULT_MCTS, MctsAgent, type MctsConfig } from './mcts.ts';
+import { createAgent } from './registry.ts';
+
+function ctx(game: Game<any, any>, state: unknown, seed: string, budget = { iterations: 2000 }): DecisionContext {
+  const tm = game.toMove(state);
+  const player = tm.kind === 'player' ? tm.player : 0;
+  return { game, player, observation: game.observe(state, player), legal: game.legalActions(state), state, budget, rng: seedrandom.alea(seed) };
+}
+const cfg = (o: Partial<MctsConfig> = {}): MctsConfig => ({ ...DEFAULT_MCTS, leaf: 'random', depth: Infinity, widenK: 0, ...o });
+const ttt = (cells: string): TttState => {
+  const c = [...cells].map((x) => (x === 'X' ? 1 : x === 'O' ? 2 : 0));
+  const xs = c.filter((x) => x === 1).length;
+  const os = c.filter((x) => x === 2).length;
+  return { cells: c, toMove: xs > os ? 1 : 0, winner: null };
+};
+
+describe('mcts on known positions', () => {
+  it('takes an immediate win (tic-tac-toe)', async () => {
+    // X X .
+    // O O .
+    // . . .   X to move: c2 wins
+    const d = await new MctsAgent('mcts', cfg()).decide(ctx(ticTacToe, ttt('XX.OO....'), 's1'));
+    expect(ticTacToe.actionKey(d.action)).toBe('c2');
+    expect(d.explanation!.winProbability!).toBeGreaterThan(0.9);
+  });
+  it('blocks the only threat', async () => {
+    // O O .
+    // X . .
+    // . . .   X to move must block at c2
+    const d = await new MctsAgent('mcts', cfg()).decide(ctx(ticTacToe, ttt('OO.X.....'), 's2'));
+    expect(ticTacToe.actionKey(d.action)).toBe('c2');
+  });
+  it('prefers the higher-expectation action at a dice node and reports the odds', async () => {
+    const d = await new MctsAgent('mcts', cfg()).decide(ctx(diceChoice, diceChoice.initialState({ id: 'standard' }), 's3', { iterations: 600 }));
+    expect(d.action).toBe('safe');
+    // once all six outcomes are expanded the chance node's value is the exact expectation: 4/6·1 + 2/6·(−1) = 1/3
+    expect(d.explanation!.winProbability!).toBeCloseTo((1 / 3 + 1) / 2, 6);
+    expect(d.explanation!.text).toMatch(/odds: D6 = \d 17%/);
+  });
+  it('never reads the opponent’s hidden choice: identical search whatever the coin', async () => {
+    const run = async (coin: 'L' | 'R') => new MctsAgent('mcts', cfg()).decide(ctx(hiddenGuess, { coin, guess: '' }, 'same-seed', { iterations: 500 }));
+    const a = await run('L');
+    const b = await run('R');
+    expect(a.action).toBe(b.action);
+    expect(a.explanation!.alternatives).toEqual(b.explanation!.alternatives);
+    expect(a.explanation!.winProbability!).toBeGreaterThan(0.3);
+    expect(a.explanation!.winProbability!).toBeLessThan(0.7);
+  });
+  it('is deterministic for a seed and an iteration budget, and respects budgets', async () => {
+    const s = ttt('X...O....');
+    const a = await new MctsAgent('mcts', cfg()).decide(ctx(ticTacToe, s, 'd', { iterations: 300 }));
+    const b = await new MctsAgent('mcts', cfg()).decide(ctx(ticTacToe, s, 'd', { iterations: 300 }));
+    expect(a.explanation!.chosen).toBe(b.explanation!.chosen);
+    expect(a.explanation!.winProbability).toBe(b.explanation!.winProbability);
+    expect(a.stats!.iterations).toBe(300);
+    expect(a.explanation!.alternatives).toEqual(b.explanation!.alternatives);
+    const t0 = performance.now();
+    const c = await new MctsAgent('mcts', cfg()).decide(ctx(ticTacToe, ttt('.........'), 't', { ms: 150 } as never));
+    expect(performance.now() - t0).toBeLessThan(1000);
+    expect(c.stats!.ms).toBeGreaterThanOrEqual(150);
+  });
+  it('returns the only legal action without searching', async () => {
+    const d = await new MctsAgent('mcts', cfg()).decide({ ...ctx(ticTacToe, ttt('XOXXOOOX.'), 'x'), legal: [8] });
+    expect(d.action).toBe(8);
+    expect(d.stats).toBeUndefined();
+  });
+  it('reuses its tree when the next position is in it', async () => {
+    const agent = new MctsAgent('mcts', cfg());
+    const s0 = ttt('.........');
+    const d0 = await agent.decide(ctx(ticTacToe, s0, 'r', { iterations: 2000 }));
+    const s1 = ticTacToe.applyUnchecked(ticTacToe.applyUnchecked(s0, d0.action), 4 === d0.action ? 0 : 4);
+    const d1 = await agent.decide(ctx(ticTacToe, s1, 'r', { iterations: 100 }));
+    expect(d1.stats!.reused).toBeGreaterThan(0);
+  });
+});
+
+describe('agent specs', () => {
+  it('parses and validates mcts parameters', () => {
+    expect(createAgent('mcts:it=50,leaf=heuristic,c=0.7').spec).toBe('mcts:it=50,leaf=heuristic,c=0.7');
+    expect(() => createAgent('mcts:leaf=magic')).toThrow(/leaf=magic must be random, heuristic or eval/);
+    expect(() => createAgent('mcts:it=-1')).toThrow(/it=-1/);
+    for (const d of ['easy', 'normal', 'hard', 'expert']) expect(createAgent(d).spec).toBe(d);
+  });
+});

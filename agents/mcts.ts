@@ -1,0 +1,407 @@
+/**
+ * Monte Carlo tree search over the engine's `Game` interface, for two-player zero-sum games with dice.
+ *
+ * - Decision nodes select by UCT from the point of view of the player to move.
+ * - Chance nodes sample an outcome from the node's exact distribution with the agent's own RNG; once every outcome
+ *   has a child, the node's value is the exact expectation Σ p·Q instead of the sample mean.
+ * - Hidden information: when the game declares hidden decisions, every iteration starts from a fresh
+ *   determinization `game.sampleState(root, player, rng)` and nodes keep no state (information-set style: the tree is
+ *   keyed by action text, and only actions legal in the current determinization are considered).
+ * - Progressive widening: a decision node considers its first ⌈k·N^α⌉ actions, ordered by the ruleset's scripted
+ *   preferences when it has them (random order otherwise).
+ * - Leaves: random rollout, heuristic rollout (ε-greedy over the scripted preferences), or a truncated rollout of
+ *   `depth` plies followed by the ruleset's evaluation.
+ * - Budgets by iterations (deterministic for a seed) or milliseconds; the tree is reused between decisions when the
+ *   new position is in it; a single legal action is returned without search.
+ */
+import type { ChanceOutcome, Game } from '../engine/core/game.ts';
+import { hashHex } from '../engine/core/hash.ts';
+import type { Agent, Alternative, Decision, DecisionContext } from './agent.ts';
+
+export interface MctsConfig {
+  /** Iterations per decision (used when `ms` is not set). */
+  readonly iterations: number;
+  /** Milliseconds per decision; overrides `iterations` (not deterministic). */
+  readonly ms?: number;
+  /** UCT exploration constant (values are in [-1, 1]). */
+  readonly c: number;
+  readonly leaf: 'random' | 'heuristic' | 'eval';
+  /** Rollout plies before the ruleset's evaluation is used (Infinity: play to the end). */
+  readonly depth: number;
+  /** Progressive widening k and α (k = 0 turns it off). */
+  readonly widenK: number;
+  readonly widenAlpha: number;
+  /** Order new actions by the ruleset's scripted preferences (else random). */
+  readonly prior: boolean;
+  /** Random-move probability in heuristic rollouts. */
+  readonly epsilon: number;
+  readonly reuse: boolean;
+}
+
+export const DEFAULT_MCTS: MctsConfig = {
+  iterations: 1000,
+  c: 1.0,
+  leaf: 'eval',
+  depth: 20,
+  widenK: 2,
+  widenAlpha: 0.5,
+  prior: true,
+  epsilon: 0.25,
+  reuse: true,
+};
+
+type Node = DecisionNode | ChanceNode | TerminalNode;
+
+interface DecisionNode {
+  readonly kind: 'd';
+  readonly player: number;
+  /** Cached for perfect-information search (null under determinization). */
+  state: unknown;
+  actions: unknown[] | null;
+  keys: string[] | null;
+  children: Map<string, Node>;
+  n: number;
+  /** Sum of values for player 0. */
+  w: number;
+}
+interface ChanceNode {
+  readonly kind: 'c';
+  state: unknown;
+  /** Cached outcomes and their keys (perfect-information search only). */
+  outcomes: ChanceOutcome<unknown>[] | null;
+  okeys: string[] | null;
+  /** Children by outcome key. */
+  children: Map<string, Node>;
+  expanded: number;
+  n: number;
+  w: number;
+}
+interface TerminalNode {
+  readonly kind: 't';
+  readonly v: number;
+  n: number;
+  w: number;
+}
+
+export interface SearchStats {
+  iterations: number;
+  ms: number;
+  nodes: number;
+  reused: number;
+}
+
+export class MctsSearch {
+  private root: Node | null = null;
+  private nodes = 0;
+  private byHash = new Map<string, DecisionNode>();
+
+  constructor(
+    readonly game: Game<any, any>,
+    readonly cfg: MctsConfig,
+    private readonly rng: () => number,
+  ) {
+    if (game.players.length !== 2) throw new Error('mcts: only two-player games are supported');
+  }
+
+  private hidden(): boolean {
+    return !!this.game.hiddenInformation;
+  }
+
+  private makeNode(s: unknown): Node {
+    this.nodes++;
+    const g = this.game;
+    const tm = g.toMove(s);
+    if (tm.kind === 'terminal') {
+      const r = g.returns(s);
+      return { kind: 't', v: r[0]!, n: 0, w: 0 };
+    }
+    const keep = this.hidden() ? null : s;
+    if (tm.kind === 'chance') return { kind: 'c', state: keep, outcomes: null, okeys: null, children: new Map(), expanded: 0, n: 0, w: 0 };
+    const node: DecisionNode = { kind: 'd', player: tm.player, state: keep, actions: null, keys: null, children: new Map(), n: 0, w: 0 };
+    if (keep !== null && this.cfg.reuse) this.byHash.set(hashHex(g.hash(s)), node);
+    return node;
+  }
+
+  /** Value of a node for player 0: the exact expectation at a fully expanded chance node. */
+  private value(n: Node): number {
+    // under determinization a terminal's payoff can depend on hidden values: use its running mean
+    if (n.kind === 't') return this.hidden() ? (n.n ? n.w / n.n : n.v) : n.v;
+    if (n.kind === 'c' && n.outcomes && n.okeys && n.expanded === n.outcomes.length) {
+      let v = 0;
+      for (let i = 0; i < n.outcomes.length; i++) v += n.outcomes[i]!.p * this.value(n.children.get(n.okeys[i]!)!);
+      return v;
+    }
+    return n.n ? n.w / n.n : 0;
+  }
+
+  private orderActions(s: unknown, actions: unknown[]): unknown[] {
+    const g = this.game;
+    if (this.cfg.prior && g.policyScores) {
+      const sc = g.policyScores(s, actions);
+      const idx = actions.map((_, i) => i);
+      // ties broken randomly (deterministically from the agent's RNG)
+      const jitter = idx.map(() => this.rng() * 1e-6);
+      idx.sort((a, b) => sc[b]! + jitter[b]! - (sc[a]! + jitter[a]!));
+      return idx.map((i) => actions[i]);
+    }
+    const a = actions.slice();
+    for (let i = a.length - 1; i > 0; i--) {
+      const j = Math.floor(this.rng() * (i + 1));
+      [a[i], a[j]] = [a[j], a[i]];
+    }
+    return a;
+  }
+
+  private sampleIndex(outs: readonly ChanceOutcome<unknown>[]): number {
+    let r = this.rng();
+    for (let i = 0; i < outs.length; i++) {
+      if (r < outs[i]!.p) return i;
+      r -= outs[i]!.p;
+    }
+    return outs.length - 1;
+  }
+
+  private rolloutAction(s: unknown, legal: readonly unknown[]): unknown {
+    const g = this.game;
+    if (this.cfg.leaf === 'heuristic' && g.policyScores && this.rng() >= this.cfg.epsilon) {
+      const sc = g.policyScores(s, legal);
+      let best = 0;
+      for (let i = 1; i < sc.length; i++) if (sc[i]! > sc[best]!) best = i;
+      return legal[best];
+    }
+    return legal[Math.floor(this.rng() * legal.length)];
+  }
+
+  /** Leaf evaluation for player 0. */
+  private evaluateLeaf(s0: unknown): number {
+    const g = this.game;
+    let s = s0;
+    const limit = this.cfg.leaf === 'eval' ? this.cfg.depth : Number.isFinite(this.cfg.depth) ? this.cfg.depth : 100_000;
+    for (let d = 0; ; d++) {
+      const tm = g.toMove(s);
+      if (tm.kind === 'terminal') return g.returns(s)[0]!;
+      if (d >= limit) return g.evaluate(s, 0);
+      if (tm.kind === 'chance') {
+        const outs = g.chanceOutcomes(s);
+        s = g.applyUnchecked(s, outs[this.sampleIndex(outs)]!.action);
+      } else s = g.applyUnchecked(s, this.rolloutAction(s, g.legalActions(s)));
+    }
+  }
+
+  /** One iteration from the root state `rs`. */
+  private iterate(rs: unknown): void {
+    const g = this.game;
+    const path: Node[] = [];
+    let node = this.root!;
+    let s = rs;
+    let v: number | null = null;
+    for (;;) {
+      path.push(node);
+      if (node.kind === 't') {
+        v = this.hidden() ? g.returns(s)[0]! : node.v;
+        break;
+      }
+      if (node.kind === 'c') {
+        if (node.state !== null) s = node.state;
+        let outs = node.outcomes;
+        let okeys = node.okeys;
+        if (!outs || !okeys) {
+          outs = g.chanceOutcomes(s) as ChanceOutcome<unknown>[];
+          okeys = outs.map((o) => g.actionKey(o.action));
+          if (node.state !== null) {
+            node.outcomes = outs;
+            node.okeys = okeys;
+          }
+        }
+        const i = this.sampleIndex(outs);
+        const next = g.applyUnchecked(s, outs[i]!.action);
+        let child = node.children.get(okeys[i]!);
+        if (!child) {
+          child = this.makeNode(next);
+          node.children.set(okeys[i]!, child);
+          node.expanded++;
+          path.push(child);
+          s = next;
+          v = this.evaluateLeaf(next);
+          break;
+        }
+        s = next;
+        node = child;
+        continue;
+      }
+      // decision node
+      if (node.state !== null) s = node.state;
+      let actions: unknown[];
+      let keys: string[];
+      if (node.actions && node.keys && node.state !== null) {
+        actions = node.actions;
+        keys = node.keys;
+      } else {
+        actions = this.orderActions(s, g.legalActions(s) as unknown[]);
+        keys = actions.map((a) => g.actionKey(a));
+        if (node.state !== null) {
+          node.actions = actions;
+          node.keys = keys;
+        }
+      }
+      const allowed = this.cfg.widenK > 0 ? Math.min(actions.length, Math.max(1, Math.floor(this.cfg.widenK * Math.pow(node.n + 1, this.cfg.widenAlpha)))) : actions.length;
+      let pick = -1;
+      for (let i = 0; i < allowed; i++)
+        if (!node.children.has(keys[i]!)) {
+          pick = i;
+          break;
+        }
+      if (pick >= 0) {
+        const next = g.applyUnchecked(s, actions[pick]);
+        const child = this.makeNode(next);
+        node.children.set(keys[pick]!, child);
+        path.push(child);
+        s = next;
+        v = this.evaluateLeaf(next);
+        break;
+      }
+      // UCT among the allowed children, from the mover's point of view
+      const sign = node.player === 0 ? 1 : -1;
+      const logN = Math.log(Math.max(1, node.n));
+      let best = -1;
+      let bestScore = -Infinity;
+      for (let i = 0; i < allowed; i++) {
+        const ch = node.children.get(keys[i]!)!;
+        const q = sign * this.value(ch);
+        const u = q + this.cfg.c * Math.sqrt(logN / Math.max(1, ch.n));
+        if (u > bestScore) {
+          bestScore = u;
+          best = i;
+        }
+      }
+      s = g.applyUnchecked(s, actions[best]);
+      node = node.children.get(keys[best]!)!;
+      if (node.kind === 't' && !this.hidden()) {
+        path.push(node);
+        v = node.v;
+        break;
+      }
+    }
+    for (const n of path) {
+      n.n++;
+      n.w += v!;
+    }
+  }
+
+  /** Search from `state` for the player to move and return the root's children statistics. */
+  search(state: unknown, budget: { iterations?: number; ms?: number }): { root: DecisionNode; stats: SearchStats } {
+    const g = this.game;
+    const t0 = performance.now();
+    let reused = 0;
+    let root: Node | undefined;
+    if (this.cfg.reuse && !this.hidden()) {
+      const found = this.byHash.get(hashHex(g.hash(state)));
+      if (found) {
+        root = found;
+        reused = found.n;
+      }
+    }
+    this.byHash = new Map();
+    if (!root) {
+      this.nodes = 0;
+      root = this.makeNode(state);
+    } else if (root.kind === 'd') {
+      // re-index the kept subtree for the next reuse
+      const stack: Node[] = [root];
+      while (stack.length) {
+        const n = stack.pop()!;
+        if (n.kind === 'd') {
+          if (n.state !== null) this.byHash.set(hashHex(g.hash(n.state)), n);
+          for (const c of n.children.values()) stack.push(c);
+        } else if (n.kind === 'c') for (const c of n.children.values()) stack.push(c);
+      }
+    }
+    if (root.kind !== 'd') throw new Error('mcts: search called at a state that is not a decision');
+    this.root = root;
+    const ms = budget.ms ?? this.cfg.ms;
+    const iters = budget.iterations ?? this.cfg.iterations;
+    let done = 0;
+    const player = root.player;
+    for (;;) {
+      if (ms !== undefined) {
+        if ((done & 15) === 0 && performance.now() - t0 >= ms) break;
+      } else if (done >= iters) break;
+      const rs = this.hidden() ? g.sampleState(state, player, this.rng) : state;
+      this.iterate(rs);
+      done++;
+    }
+    return { root, stats: { iterations: done, ms: performance.now() - t0, nodes: this.nodes, reused } };
+  }
+
+  /** Value of a child for the mover, for reporting. */
+  childValue(root: DecisionNode, key: string): number {
+    const ch = root.children.get(key);
+    if (!ch) return 0;
+    return (root.player === 0 ? 1 : -1) * this.value(ch);
+  }
+
+  describeChance(node: Node | undefined, player: number): string | undefined {
+    if (!node || node.kind !== 'c' || !node.outcomes || !node.okeys) return undefined;
+    const sign = player === 0 ? 1 : -1;
+    const okeys = node.okeys;
+    const outs = node.outcomes
+      .map((o, i) => ({ o, i }))
+      .sort((a, b) => b.o.p - a.o.p)
+      .slice(0, 4)
+      .map(({ o, i }) => {
+        const c = node.children.get(okeys[i]!);
+        return `${o.label} ${(o.p * 100).toFixed(0)}%${c && c.n ? ` (value ${(sign * this.value(c)).toFixed(2)})` : ''}`;
+      });
+    return `odds: ${outs.join(', ')}`;
+  }
+}
+
+export class MctsAgent implements Agent {
+  private search: MctsSearch | null = null;
+  constructor(
+    readonly spec: string,
+    readonly cfg: MctsConfig,
+  ) {}
+
+  reset(): void {
+    this.search = null;
+  }
+
+  async decide(ctx: DecisionContext): Promise<Decision> {
+    const { game, legal } = ctx;
+    if (legal.length === 1) return { action: legal[0], explanation: { chosen: game.actionKey(legal[0]), text: 'the only legal action' } };
+    if (!this.search || this.search.game !== game) this.search = new MctsSearch(game, this.cfg, ctx.rng);
+    const { root, stats } = this.search.search(ctx.state, ctx.budget);
+    const keys = legal.map((a) => game.actionKey(a));
+    let best = 0;
+    let bestN = -1;
+    let bestQ = -Infinity;
+    keys.forEach((k, i) => {
+      const ch = root.children.get(k);
+      const n = ch ? ch.n : 0;
+      const q = this.search!.childValue(root, k);
+      if (n > bestN || (n === bestN && q > bestQ)) {
+        best = i;
+        bestN = n;
+        bestQ = q;
+      }
+    });
+    const alternatives: Alternative[] = keys
+      .map((k) => ({ action: k, visits: root.children.get(k)?.n ?? 0, value: this.search!.childValue(root, k) }))
+      .filter((a) => a.visits > 0)
+      .sort((a, b) => b.visits - a.visits)
+      .slice(0, 6);
+    const q = this.search.childValue(root, keys[best]!);
+    const odds = this.search.describeChance(root.children.get(keys[best]!), root.player);
+    return {
+      action: legal[best],
+      explanation: {
+        chosen: keys[best]!,
+        winProbability: (q + 1) / 2,
+        alternatives,
+        text: `${stats.iterations} iterations in ${stats.ms.toFixed(0)} ms${stats.reused ? ` (reused ${stats.reused} visits)` : ''}${odds ? `; ${odds}` : ''}`,
+      },
+      stats: { iterations: stats.iterations, ms: stats.ms, nodes: stats.nodes, reused: stats.reused, iterationsPerSecond: (stats.iterations * 1000) / Math.max(1e-3, stats.ms) },
+    };
+  }
+}

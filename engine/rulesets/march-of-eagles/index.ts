@@ -5,6 +5,7 @@ import { hashValue } from '../../core/hash.ts';
 import { IN, fx, onTable, polygonsOverlap, rectCorners, pointInPolygon } from '../../geometry/geometry.ts';
 import type { Terrain, TerrainArea, TerrainLine } from '../../geometry/terrain.ts';
 import { type Scenario, battalionPoints, qualityIndex, validateScenario as validateSchema } from './scenario.ts';
+import { policyScores } from './heuristic.ts';
 import { chanceOutcomes, frameOwner, legalActions, settle, step, judge } from './rules.ts';
 import { allPolys, firingGroups, footprint, screenPoly } from './shape.ts';
 import { QUALITY_NAMES, top, unit } from './state.ts';
@@ -491,6 +492,7 @@ export const marchOfEagles: Game<MoeState, Action, Scenario> = {
   observe: (s) => s, // perfect information: nothing is hidden in The March of Eagles
   sampleState: (s) => s,
   evaluate,
+  policyScores,
   actionKey,
   describeAction(s, a) {
     const f: Frame | undefined = top(s);

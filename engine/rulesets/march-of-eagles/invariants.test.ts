@@ -144,3 +144,25 @@ describe('properties at every step of seeded random games', () => {
     expect(() => game.apply(s, { k: 'pass', u: 'B1' })).toThrow(/illegal action "pass B1"/);
   });
 });
+
+describe('regressions', () => {
+  it('soak seeds 955, 6136, 6867, 9826 (a formation change facing off the compass points left no legal facing) finish', async () => {
+    const { sampleOutcome } = await import('../../../arena/dice.ts');
+    const { scenario } = loadScenario('march-of-eagles', 'farm-on-the-ridge');
+    for (const seed of [955, 6136, 6867, 9826]) {
+      const rng = seedrandom.alea(`soak/farm-on-the-ridge/${seed}`);
+      let s = game.initialState(scenario);
+      while (game.toMove(s).kind !== 'terminal') {
+        const tm = game.toMove(s);
+        let a;
+        if (tm.kind === 'chance') a = sampleOutcome(game.chanceOutcomes(s), rng()).action;
+        else {
+          const l = game.legalActions(s);
+          expect(l.length, `seed ${seed} at ${top(s)?.t}`).toBeGreaterThan(0);
+          a = l[Math.floor(rng() * l.length)];
+        }
+        s = game.apply(s, a);
+      }
+    }
+  });
+});

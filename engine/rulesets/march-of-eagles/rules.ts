@@ -387,8 +387,9 @@ function attackInfo(s: MoeState, b: Bn, t: Bn): AttackInfo | null {
 
 export const DIRS_BACK = 180;
 
+/** Facings offered for a change of formation: the 8 compass points, the current facing, and toward each seen enemy. */
 function facingOptions(s: MoeState, b: Bn, towardEnemies = true): number[] {
-  const hs = new Set<number>([0, 45, 90, 135, 180, 225, 270, 315]);
+  const hs = new Set<number>([0, 45, 90, 135, 180, 225, 270, 315, b.h]);
   if (towardEnemies) for (const e of enemiesOn(s, b.side)) {
     if (lineOfSight(s.ctx.terrain, centre(b), centre(e), blockersExcept(s, (o) => o.id === b.id || o.id === e.id))) hs.add(headingTo(centre(b), centre(e)));
   }

@@ -1,0 +1,254 @@
+/**
+ * Scripted preferences for The March of Eagles (`Game.policyScores`): the tactics the rulebook implies.
+ * Pure scoring of the legal actions at the top frame, higher = better for the player to move:
+ * rally the broken, shoot where the expected hits are best, attack only at good odds (BRAVERY × reach × win),
+ * close to short musket range and face the enemy, line near the enemy and column far from it, reform when safe,
+ * always give defensive fire, follow up only when ahead, and keep the Supreme Commander free.
+ */
+import { sumCounts } from '../../core/chance.ts';
+import { type Vec, IN, headingTo, polygonDistance, rectCorners, translate, wheel as wheelRect } from '../../geometry/geometry.ts';
+import { isDifficultAt, upSlope } from '../../geometry/terrain.ts';
+import { combatModifier, shotDice } from './rules.ts';
+import { centre, footprint, halfStrength, poly } from './shape.ts';
+import { NEED, effQ, resolveMod, scWith, top, unit } from './state.ts';
+import type { Action, Bn, Engagement, MoeState, Side } from './types.ts';
+
+const IDEAL_RANGE = 7 * IN;
+
+function angleDiff(a: number, b: number): number {
+  const d = Math.abs((((a - b) % 360) + 360) % 360);
+  return d > 180 ? 360 - d : d;
+}
+
+function nearestEnemy(s: MoeState, b: Bn): { e: Bn | null; d: number } {
+  let best: Bn | null = null;
+  let bd = Infinity;
+  for (const e of s.units) {
+    if (!e.on || e.side === b.side) continue;
+    const d = polygonDistance(poly(b), poly(e));
+    if (d < bd) {
+      bd = d;
+      best = e;
+    }
+  }
+  return { e: best, d: bd };
+}
+
+function pCheck(need: number, mod: number, rerolls: number): number {
+  let w = 0;
+  for (let f = 1; f <= 6; f++) if (f + mod >= need) w++;
+  const p = w / 6;
+  return 1 - (1 - p) ** (rerolls + 1);
+}
+
+/** P(nD6 ≥ x inches). */
+function pReach(n: number, x: number): number {
+  const c = sumCounts(n);
+  let w = 0;
+  for (let t = 0; t < c.length; t++) if (t >= x) w += c[t]!;
+  return w / 6 ** n;
+}
+
+function pWin(ma: number, md: number): number {
+  let w = 0;
+  let t = 0;
+  for (let x = 1; x <= 6; x++)
+    for (let y = 1; y <= 6; y++) {
+      if (x + ma > y + md) w++;
+      else if (x + ma === y + md) t++;
+    }
+  return (w + t / 2) / 36;
+}
+
+function value(b: Bn): number {
+  return (b.rk / b.start) * (1 + 0.3 * b.q) * (b.brk ? 0.3 : 1);
+}
+
+/** Estimated worth of attacking `t` with `b`: BRAVERY × reach × combat edge. */
+function attackScore(s: MoeState, b: Bn, t: Bn): number {
+  const face = 'front' as const;
+  const e: Engagement = { id: '?', att: b.id, def: t.id, rounds: 0, bonus: 'att', started: s.turn, joiners: [], fought: false, face };
+  const ma = combatModifier(s, e, 'att');
+  const md = combatModifier(s, e, 'def');
+  const brave = scWith(s, b) ? 1 : pCheck(NEED[effQ(s, b).q]!, resolveMod(s, b), b.off - b.offU);
+  const dist = polygonDistance(poly(b), poly(t)) / IN;
+  const n = isDifficultAt(s.ctx.terrain, centre(b)) || upSlope(s.ctx.terrain, centre(b), headingTo(centre(b), centre(t))) ? 1 : b.f === 'L' ? 2 : 3;
+  const reach = pReach(n, Math.ceil(dist));
+  const win = pWin(ma, md);
+  const weak = (t.dis ? 0.1 : 0) + (halfStrength(t) ? 0.1 : 0);
+  return brave * reach * (win - 0.55 + weak) * 14 + value(t);
+}
+
+function shootScore(s: MoeState, b: Bn, target: string): number {
+  if (target === '-') return 3;
+  const screen = target.endsWith('.s');
+  const t = unit(s, screen ? target.slice(0, -2) : target);
+  const sh = shotDice(s, b, false, t, screen, null, false);
+  if (!sh) return 0;
+  let w = 0;
+  for (let f = 1; f <= 6; f++) if (f + sh.mod >= sh.need) w++;
+  const hits = (sh.dice * w) / 6;
+  return 4 + 1.5 * hits + (screen ? 0 : value(t) * 0.5) + (t.dis ? 0.3 : 0);
+}
+
+function orderScore(s: MoeState, a: Action, b: Bn): number {
+  const { e: foe, d } = nearestEnemy(s, b);
+  const bearing = foe ? headingTo(centre(b), centre(foe)) : b.h;
+  switch (a.k) {
+    case 'pass':
+      return 0;
+    case 'rally':
+      return 10;
+    case 'reform':
+      return d > 10 * IN ? 6 : 1.5;
+    case 'shoot':
+      return shootScore(s, b, a.target);
+    case 'attack':
+      return attackScore(s, b, unit(s, a.target));
+    case 'move': {
+      if (!foe) return 0.5;
+      if (d <= 9 * IN) return 0.5; // close enough: shoot rather than walk
+      const dir = (b.h + a.dir + 360) % 360;
+      return 3 + Math.cos((angleDiff(dir, bearing) * Math.PI) / 180) * 1.5;
+    }
+    case 'back':
+      return halfStrength(b) && d < 8 * IN ? 2 : 0.1;
+    case 'wheel': {
+      if (!foe) return 0.1;
+      const off = ((bearing - b.h + 540) % 360) - 180; // negative: enemy to the left
+      if (Math.abs(off) < 25) return 0.1;
+      return (off < 0) === (a.side === 'L') ? 3.2 : 0;
+    }
+    case 'form':
+      if (b.f === 'C' && d < 16 * IN) return 3.4; // deploy into line to shoot
+      if (b.f === 'L' && d > 24 * IN) return 2.5; // column to march
+      return 0.1;
+    default:
+      return 0;
+  }
+}
+
+function slotScore(s: MoeState, a: Action, p: Side): number {
+  switch (a.k) {
+    case 'sc':
+      return -1; // attaching him drops every other battalion a level: keep him free
+    case 'fight': {
+      const e = s.engs.find((x) => x.id === a.e)!;
+      const mine = unit(s, e.att).side === p ? 'att' : 'def';
+      const m = combatModifier(s, e, mine) - combatModifier(s, e, mine === 'att' ? 'def' : 'att');
+      return 6 + m * 0.2;
+    }
+    case 'activate': {
+      const b = unit(s, a.u);
+      if (b.brk) return 9;
+      const { d } = nearestEnemy(s, b);
+      return 8 - Math.min(7, d / (6 * IN));
+    }
+    default:
+      return 0;
+  }
+}
+
+function distAfter(s: MoeState, b: Bn, r: ReturnType<typeof footprint>): number {
+  let best = Infinity;
+  const p = rectCorners(r);
+  for (const e of s.units) if (e.on && e.side !== b.side) best = Math.min(best, polygonDistance(p, poly(e)));
+  return best;
+}
+
+export function policyScores(s: MoeState, actions: readonly Action[]): number[] {
+  const f = top(s);
+  if (!f || !('p' in f)) return actions.map(() => 0);
+  switch (f.t) {
+    case 'slot':
+      return actions.map((a) => slotScore(s, a, f.p));
+    case 'orders': {
+      const b = unit(s, f.u);
+      return actions.map((a) => orderScore(s, a, b));
+    }
+    case 'moveDist': {
+      const b = unit(s, f.u);
+      const back = Math.abs(((f.dir - b.h + 540) % 360) - 180) > 90;
+      return actions.map((a) => {
+        const dd = (a as Extract<Action, { k: 'dist' }>).d;
+        const after = distAfter(s, b, translate(footprint(b), f.dir, dd));
+        return back ? after / IN : -Math.abs(after - IDEAL_RANGE) / IN;
+      });
+    }
+    case 'wheelAngle': {
+      const b = unit(s, f.u);
+      const { e: foe } = nearestEnemy(s, b);
+      if (!foe) return actions.map(() => 0);
+      return actions.map((a) => {
+        const ang = (a as Extract<Action, { k: 'angle' }>).a;
+        const r = ang ? wheelRect(footprint(b), f.side, ang) : footprint(b);
+        return -angleDiff(r.h, headingTo(r, centre(foe)));
+      });
+    }
+    case 'formFacing': {
+      const b = unit(s, f.u);
+      const { e: foe } = nearestEnemy(s, b);
+      return actions.map((a) => (foe ? -angleDiff((a as Extract<Action, { k: 'facing' }>).h, headingTo(centre(b), centre(foe))) : 0));
+    }
+    case 'screenPlace':
+      return actions.map((a) => ((a as Extract<Action, { k: 'screen' }>).pos === 'front' ? 1 : 0));
+    case 'screenTarget': {
+      const b = unit(s, f.u);
+      return actions.map((a) => {
+        const t = (a as Extract<Action, { k: 'screenTarget' }>).target;
+        if (t === '-') return 0;
+        const screen = t.endsWith('.s');
+        const sh = shotDice(s, b, true, unit(s, screen ? t.slice(0, -2) : t), screen, null, false);
+        return sh ? sh.dice : 0;
+      });
+    }
+    case 'defFire':
+      return actions.map((a) => ((a as Extract<Action, { k: 'defFire' }>).yes ? 1 : 0));
+    case 'followUp': {
+      const e = s.engs.find((x) => x.id === f.e)!;
+      const role = e.att === f.win ? 'att' : 'def';
+      const w = unit(s, f.win);
+      const edge = combatModifier(s, e, role) + (w.f === 'L' ? 3 : 6) - combatModifier(s, e, role === 'att' ? 'def' : 'att');
+      return actions.map((a) => ((a as Extract<Action, { k: 'followUp' }>).yes ? (edge >= 1 ? 1 : -1) : 0));
+    }
+    case 'scDest':
+      return actions.map((a) => ((a as Extract<Action, { k: 'scDest' }>).mode === 'stay' ? 1 : (a as Extract<Action, { k: 'scDest' }>).mode === 'behind' ? 0.5 : -1));
+    case 'initChoice':
+      return actions.map((a) => ((a as Extract<Action, { k: 'first' }>).self ? 1 : 0));
+    case 'chooseSide':
+      return actions.map(() => 0);
+    case 'skirm': {
+      const b = unit(s, f.u);
+      const want = b.light ? Infinity : Math.ceil(b.start * 0.1);
+      return actions.map((a) => -Math.abs(Math.min((a as Extract<Action, { k: 'skirm' }>).n, 99) - Math.min(want, 99)));
+    }
+    case 'firstPlacer':
+      return actions.map((a) => ((a as Extract<Action, { k: 'placer' }>).self ? 0 : 1));
+    case 'place':
+      return actions.map((a) => {
+        const pa = a as Extract<Action, { k: 'place' }>;
+        return (pa.f === 'L' ? 1 : 0) + (pa.row === 0 ? 0.5 : 0) + (pa.scr === 'front' || pa.scr === null ? 0.5 : 0);
+      });
+    case 'placeX': {
+      const own = s.units.filter((u) => u.placed && u.side === f.p).map((u) => u.x);
+      const mid = s.ctx.width / 2;
+      return actions.map((a) => {
+        const x = (a as Extract<Action, { k: 'x' }>).x;
+        const gap = own.length ? Math.min(...own.map((o) => Math.abs(o - x))) : 0;
+        return Math.min(gap, 14 * IN) / IN - Math.abs(x - mid) / IN / 4;
+      });
+    }
+    case 'placeSC': {
+      const mid: Vec = { x: s.ctx.width / 2, y: s.ctx.height / 2 };
+      return actions.map((a) => {
+        const pa = a as Extract<Action, { k: 'placeSC' }>;
+        const b = unit(s, pa.attach);
+        return (pa.behind ? 10 : 0) - Math.abs(b.x - mid.x) / IN;
+      });
+    }
+    default:
+      return actions.map(() => 0);
+  }
+}
+
+

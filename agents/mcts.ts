@@ -59,7 +59,10 @@ interface DecisionNode {
   state: unknown;
   actions: unknown[] | null;
   keys: string[] | null;
+  /** Children by action key (determinized search, where legal lists vary). */
   children: Map<string, Node>;
+  /** Children aligned with `actions` (perfect-information search, where `actions` is cached). */
+  kids: (Node | undefined)[];
   n: number;
   /** Sum of values for player 0. */
   w: number;
@@ -117,7 +120,7 @@ export class MctsSearch {
     }
     const keep = this.hidden() ? null : s;
     if (tm.kind === 'chance') return { kind: 'c', state: keep, outcomes: null, okeys: null, children: new Map(), expanded: 0, n: 0, w: 0 };
-    const node: DecisionNode = { kind: 'd', player: tm.player, state: keep, actions: null, keys: null, children: new Map(), n: 0, w: 0 };
+    const node: DecisionNode = { kind: 'd', player: tm.player, state: keep, actions: null, keys: null, children: new Map(), kids: [], n: 0, w: 0 };
     if (keep !== null && this.cfg.reuse) this.byHash.set(hashHex(g.hash(s)), node);
     return node;
   }
@@ -136,6 +139,7 @@ export class MctsSearch {
 
   private orderActions(s: unknown, actions: unknown[]): unknown[] {
     const g = this.game;
+    if (this.cfg.widenK <= 0) return actions; // every action is tried before UCT: order does not matter
     if (this.cfg.prior && g.policyScores) {
       const sc = g.policyScores(s, actions);
       const idx = actions.map((_, i) => i);
@@ -233,13 +237,14 @@ export class MctsSearch {
       if (node.state !== null) s = node.state;
       let actions: unknown[];
       let keys: string[];
-      if (node.actions && node.keys && node.state !== null) {
+      const cached = node.state !== null;
+      if (cached && node.actions && node.keys) {
         actions = node.actions;
         keys = node.keys;
       } else {
         actions = this.orderActions(s, g.legalActions(s) as unknown[]);
         keys = actions.map((a) => g.actionKey(a));
-        if (node.state !== null) {
+        if (cached) {
           node.actions = actions;
           node.keys = keys;
         }
@@ -247,7 +252,7 @@ export class MctsSearch {
       const allowed = this.cfg.widenK > 0 ? Math.min(actions.length, Math.max(1, Math.floor(this.cfg.widenK * Math.pow(node.n + 1, this.cfg.widenAlpha)))) : actions.length;
       let pick = -1;
       for (let i = 0; i < allowed; i++)
-        if (!node.children.has(keys[i]!)) {
+        if (cached ? node.kids[i] === undefined : !node.children.has(keys[i]!)) {
           pick = i;
           break;
         }
@@ -255,6 +260,7 @@ export class MctsSearch {
         const next = g.applyUnchecked(s, actions[pick]);
         const child = this.makeNode(next);
         node.children.set(keys[pick]!, child);
+        if (cached) node.kids[pick] = child;
         path.push(child);
         s = next;
         v = this.evaluateLeaf(next);
@@ -266,7 +272,7 @@ export class MctsSearch {
       let best = -1;
       let bestScore = -Infinity;
       for (let i = 0; i < allowed; i++) {
-        const ch = node.children.get(keys[i]!)!;
+        const ch = cached ? node.kids[i]! : node.children.get(keys[i]!)!;
         const q = sign * this.value(ch);
         const u = q + this.cfg.c * Math.sqrt(logN / Math.max(1, ch.n));
         if (u > bestScore) {
@@ -275,7 +281,7 @@ export class MctsSearch {
         }
       }
       s = g.applyUnchecked(s, actions[best]);
-      node = node.children.get(keys[best]!)!;
+      node = cached ? node.kids[best]! : node.children.get(keys[best]!)!;
       if (node.kind === 't' && !this.hidden()) {
         path.push(node);
         v = node.v;

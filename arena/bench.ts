@@ -103,9 +103,25 @@ export function benchCommands(y: Argv): Argv {
         .option('seconds', { type: 'number', default: 5, describe: 'seconds of play per scenario' })
         .option('ruleset', { type: 'string', describe: 'only this ruleset' })
         .option('scenario', { type: 'string', describe: 'only this scenario' })
+        .option('mcts', { type: 'boolean', default: false, describe: "MCTS iterations/s on the reference game beside boardgame.io's MCTSBot and a bare UCT" })
+        .option('iterations', { type: 'number', default: 1000, describe: 'MCTS iterations per search for --mcts' })
         .option('json', { type: 'boolean', default: false }),
     async (args) => {
       if (!(args.seconds > 0)) throw new Error('--seconds must be a positive number');
+      if (args.mcts) {
+        const { mctsBench } = await import('./mcts-bench.ts');
+        const m = await mctsBench(args.iterations);
+        if (args.json) return void console.log(JSON.stringify(m, null, 2));
+        console.log(`MCTS on ${m.game}, ${m.iterations} iterations per search (best of 3), one core`);
+        const row = (name: string, r: { ms?: number; iterationsPerSec?: number; error?: string }) =>
+          console.log(`${name.padEnd(26)} ${r.error ? r.error : `${r.iterationsPerSec!.toFixed(0).padStart(9)} it/s  ${r.ms!.toFixed(1).padStart(8)} ms`}`);
+        row('eagles mcts', m.ours);
+        row('bare minimal UCT (floor)', m.bareUct);
+        row("boardgame.io MCTSBot", m.boardgameIo as never);
+        if ('iterationsPerSec' in m.boardgameIo && m.boardgameIo.iterationsPerSec)
+          console.log(`eagles mcts: ${(m.ours.iterationsPerSec / m.boardgameIo.iterationsPerSec).toFixed(1)}× boardgame.io's speed; the bare UCT is ${(m.bareUct.iterationsPerSec / m.ours.iterationsPerSec).toFixed(2)}× ours`);
+        return;
+      }
       const r = runBench({ seconds: args.seconds, ruleset: args.ruleset, scenario: args.scenario });
       if (args.json) return void console.log(JSON.stringify(r, null, 2));
       console.log(`machine: ${r.machine.cpu} (${r.machine.cores} cores, ${r.machine.memGiB} GiB), ${r.machine.platform}, Node ${r.machine.node}; one core`);

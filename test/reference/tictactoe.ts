@@ -29,6 +29,9 @@ function winnerOf(c: readonly number[]): -1 | 0 | 1 | null {
   return c.every((x) => x) ? -1 : null;
 }
 
+const TERMINAL = { kind: 'terminal' } as const;
+const MOVER = [{ kind: 'player', player: 0 } as const, { kind: 'player', player: 1 } as const];
+
 export const ticTacToe: Game<TttState, TttAction, { id: string }> = {
   id: 'tic-tac-toe',
   title: 'Tic-tac-toe (reference)',
@@ -40,8 +43,12 @@ export const ticTacToe: Game<TttState, TttAction, { id: string }> = {
       ? { ok: true, value: { id: 'standard' } }
       : { ok: false, problems: [{ path: '$.id', message: 'the only scenario is "standard"' }] },
   initialState: () => ({ cells: [0, 0, 0, 0, 0, 0, 0, 0, 0], toMove: 0, winner: null }),
-  toMove: (s) => (s.winner !== null ? { kind: 'terminal' } : { kind: 'player', player: s.toMove }),
-  legalActions: (s) => (s.winner !== null ? [] : s.cells.flatMap((c, i) => (c ? [] : [i]))),
+  toMove: (s) => (s.winner !== null ? TERMINAL : MOVER[s.toMove]!),
+  legalActions: (s) => {
+    const out: number[] = [];
+    if (s.winner === null) for (let i = 0; i < 9; i++) if (!s.cells[i]) out.push(i);
+    return out;
+  },
   chanceOutcomes: () => [],
   chanceKey: () => '',
   apply(s, a) {

@@ -1,0 +1,146 @@
+/**
+ * MCTS speed on the reference game, side by side in one run: our `mcts` agent (plain UCT settings: random
+ * playouts to the end, no widening, no priors, no reuse), boardgame.io's MCTSBot (devDependency) on the same
+ * tic-tac-toe and iteration budget, and a bare minimal UCT written here as the floor.
+ */
+import { createRequire } from 'node:module';
+import seedrandom from 'seedrandom';
+import { DEFAULT_MCTS, MctsSearch } from '../agents/mcts.ts';
+import { ticTacToe } from '../test/reference/tictactoe.ts';
+
+const LINES = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
+function winner(c: number[]): number {
+  for (const [a, b, d] of LINES) if (c[a!] && c[a!] === c[b!] && c[a!] === c[d!]) return c[a!]!;
+  return c.every((x) => x) ? 0 : -1;
+}
+
+/** The floor: a bare UCT over a mutable 9-cell array, with allocation-free random playouts. */
+export function bareUct(iterations: number, rng: () => number): number {
+  interface N { move: number; player: number; kids: N[]; untried: number[]; n: number; w: number; parent: N | null }
+  const root: N = { move: -1, player: 2, kids: [], untried: [0, 1, 2, 3, 4, 5, 6, 7, 8], n: 0, w: 0, parent: null };
+  const b = new Int8Array(9);
+  const free = new Int8Array(9);
+  for (let it = 0; it < iterations; it++) {
+    b.fill(0);
+    let node = root;
+    let toMove = 1;
+    while (!node.untried.length && node.kids.length) {
+      let best = node.kids[0]!;
+      let bs = -Infinity;
+      const ln = Math.log(node.n);
+      for (const k of node.kids) {
+        const u = k.w / k.n + Math.sqrt((2 * ln) / k.n);
+        if (u > bs) {
+          bs = u;
+          best = k;
+        }
+      }
+      node = best;
+      b[node.move] = toMove;
+      toMove = 3 - toMove;
+    }
+    let w = winner(b as unknown as number[]);
+    if (node.untried.length && w < 0) {
+      const i = Math.floor(rng() * node.untried.length);
+      const m = node.untried[i]!;
+      node.untried[i] = node.untried[node.untried.length - 1]!;
+      node.untried.pop();
+      b[m] = toMove;
+      const untried: number[] = [];
+      for (let j = 0; j < 9; j++) if (!b[j]) untried.push(j);
+      const child: N = { move: m, player: toMove, kids: [], untried, n: 0, w: 0, parent: node };
+      node.kids.push(child);
+      node = child;
+      toMove = 3 - toMove;
+      w = winner(b as unknown as number[]);
+    }
+    let nf = 0;
+    for (let j = 0; j < 9; j++) if (!b[j]) free[nf++] = j;
+    while (w < 0) {
+      const i = Math.floor(rng() * nf);
+      b[free[i]!] = toMove;
+      free[i] = free[--nf]!;
+      toMove = 3 - toMove;
+      w = winner(b as unknown as number[]);
+    }
+    for (let n: N | null = node; n; n = n.parent) {
+      n.n++;
+      n.w += w === 0 ? 0.5 : w === n.player ? 1 : 0;
+    }
+  }
+  return root.n;
+}
+
+async function boardgameIo(iterations: number): Promise<{ ms: number } | { error: string }> {
+  try {
+    const require = createRequire(import.meta.url);
+    const { MCTSBot } = require('boardgame.io/ai');
+    const { InitializeGame } = require('boardgame.io/internal');
+    const game = {
+      setup: () => ({ cells: Array(9).fill(null) }),
+      moves: {
+        clickCell: ({ G, playerID }: { G: { cells: (string | null)[] }; playerID: string }, id: number) => {
+          G.cells[id] = playerID;
+        },
+      },
+      endIf: ({ G, ctx }: { G: { cells: (string | null)[] }; ctx: { currentPlayer: string } }) => {
+        for (const [a, b, d] of LINES) if (G.cells[a!] !== null && G.cells[a!] === G.cells[b!] && G.cells[a!] === G.cells[d!]) return { winner: ctx.currentPlayer };
+        if (G.cells.every((c) => c !== null)) return { draw: true };
+        return undefined;
+      },
+      turn: { minMoves: 1, maxMoves: 1 },
+    };
+    const bot = new MCTSBot({
+      game,
+      seed: 'bench',
+      iterations,
+      playoutDepth: 9,
+      enumerate: (G: { cells: (string | null)[] }) => G.cells.flatMap((c, i) => (c === null ? [{ move: 'clickCell', args: [i] }] : [])),
+    });
+    const state = InitializeGame({ game });
+    const t0 = performance.now();
+    await bot.play(state, '0');
+    return { ms: performance.now() - t0 };
+  } catch (e) {
+    return { error: `boardgame.io not available (${(e as Error).message.split('\n')[0]})` };
+  }
+}
+
+export async function mctsBench(iterations = 1000, repeats = 3) {
+  const ours = () => {
+    const search = new MctsSearch(ticTacToe, { ...DEFAULT_MCTS, leaf: 'random', depth: Infinity, widenK: 0, prior: false, reuse: false, c: Math.SQRT2 }, seedrandom.alea('bench'));
+    const t0 = performance.now();
+    search.search(ticTacToe.initialState({ id: 'standard' }), { iterations });
+    return performance.now() - t0;
+  };
+  const bare = () => {
+    const t0 = performance.now();
+    bareUct(iterations, seedrandom.alea('bench'));
+    return performance.now() - t0;
+  };
+  // warm up, then best of `repeats`
+  ours();
+  bare();
+  await boardgameIo(Math.min(200, iterations));
+  const best = (f: () => number) => Math.min(...Array.from({ length: repeats }, f));
+  const oursMs = best(ours);
+  const bareMs = best(bare);
+  const bg: number[] = [];
+  let bgErr: string | undefined;
+  for (let i = 0; i < repeats; i++) {
+    const r = await boardgameIo(iterations);
+    if ('error' in r) {
+      bgErr = r.error;
+      break;
+    }
+    bg.push(r.ms);
+  }
+  const perSec = (ms: number) => (iterations * 1000) / ms;
+  return {
+    game: 'tic-tac-toe (empty board)',
+    iterations,
+    ours: { ms: oursMs, iterationsPerSec: perSec(oursMs) },
+    bareUct: { ms: bareMs, iterationsPerSec: perSec(bareMs) },
+    boardgameIo: bg.length ? { ms: Math.min(...bg), iterationsPerSec: perSec(Math.min(...bg)) } : { error: bgErr },
+  };
+}

@@ -90,3 +90,13 @@ describe('eagles CLI', () => {
     expect(v.out).toMatch(/unfinished/);
   });
 });
+
+describe('eagles CLI with search agents', () => {
+  it('plays mcts against heuristic with explanations', () => {
+    const r = eagles(['play', '--scenario', 'farm-on-the-ridge', '--p1', 'mcts:it=30,depth=4', '--p2', 'heuristic', '--seed', '4', '--explain']);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/A mcts:it=30,depth=4: .* \(win \d+%\) — 30 iterations/);
+    expect(r.out).toMatch(/B heuristic: .* — scripted preference/);
+    expect(r.out).toMatch(/Result:/);
+  });
+});

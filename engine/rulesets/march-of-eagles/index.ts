@@ -363,17 +363,34 @@ function strength(b: Bn): number {
   return frac * (b.brk ? 0.25 : b.dis ? 0.85 : 1) * (1 + 0.3 * b.q) + (b.off ? 0.2 : 0);
 }
 
+/**
+ * Heuristic value for player `p` in [-1, 1], shaped by the victory conditions (§7): unbroken battalions on the table
+ * first, then casualties among the remaining units, plus fighting strength; the counts weigh more as the last turn
+ * nears, when they decide the game.
+ */
 export function evaluate(s: MoeState, p: number): number {
   if (s.result) return s.result.winner < 0 ? 0 : s.result.winner === p ? 1 : -1;
   let mine = 0;
   let theirs = 0;
+  const unbroken = [0, 0];
+  const cas = [0, 0];
+  const start = [0, 0];
   for (const b of s.units) {
     const v = strength(b);
     if (b.side === p) mine += v;
     else theirs += v;
+    start[b.side]! += b.start;
+    if (b.on) {
+      cas[b.side]! += b.cas;
+      if (!b.brk) unbroken[b.side]!++;
+    }
   }
-  const tot = mine + theirs || 1;
-  return Math.tanh((3 * (mine - theirs)) / tot);
+  const o = p === 0 ? 1 : 0;
+  const progress = Math.min(1, Math.max(0, s.turn / s.ctx.turns));
+  const material = (mine - theirs) / (mine + theirs || 1);
+  const count = (unbroken[p]! - unbroken[o]!) / Math.max(1, unbroken[p]! + unbroken[o]!);
+  const losses = (cas[o]! - cas[p]!) / Math.max(1, (start[0]! + start[1]!) / 4);
+  return Math.tanh(2 * material + (1 + 2 * progress) * count + (0.5 + progress) * losses);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { tinyState, patch } from '../../../test/moe-fixtures.ts';
+import { findActionByKey } from '../../core/game.ts';
+import { marchOfEagles as game } from './index.ts';
+import { policyScores } from './heuristic.ts';
+import { top } from './state.ts';
+import type { MoeState } from './types.ts';
+
+function play(s: MoeState, keys: string[]): MoeState {
+  for (const k of keys) s = game.apply(s, findActionByKey(game, s, k)!);
+  return s;
+}
+function best(s: MoeState): string {
+  const l = game.legalActions(s);
+  const sc = policyScores(s, l);
+  return game.actionKey(l[sc.indexOf(Math.max(...sc))]!);
+}
+
+describe('scripted tactics (heuristic)', () => {
+  it('rallies a broken battalion', () => {
+    const s = tinyState({ a: [{ id: 'A1', x: 24, y: 10 }, { id: 'A2', x: 6, y: 4 }], b: [{ id: 'B1', x: 24, y: 40 }] });
+    expect(best(play(patch(s, 'A1', { brk: true }), ['roll:winner A', 'go-first self', 'activate A1']))).toBe('rally A1');
+  });
+  it('shoots a target at short range rather than walking', () => {
+    const s = tinyState({ a: [{ id: 'A1', x: 24, y: 10 }], b: [{ id: 'B1', x: 24, y: 10.8 + 6 + 0.8 }] });
+    expect(best(play(s, ['roll:winner A', 'go-first self', 'activate A1']))).toBe('shoot A1 B1');
+  });
+  it('advances toward a distant enemy', () => {
+    const s = tinyState({ a: [{ id: 'A1', x: 24, y: 10 }], b: [{ id: 'B1', x: 24, y: 40 }] });
+    expect(best(play(s, ['roll:winner A', 'go-first self', 'activate A1']))).toMatch(/^(move A1 0|form A1)$/);
+  });
+  it('gives defensive fire and stops a move at effective range', () => {
+    const s = tinyState({ a: [{ id: 'A1', x: 24, y: 10, formation: 'Column' }, { id: 'A2', x: 6, y: 4 }], b: [{ id: 'B1', x: 24, y: 10 + 2.4 + 8 + 0.8 }, { id: 'B2', x: 42, y: 44 }] });
+    const df = play(s, ['roll:winner A', 'go-first self', 'activate A1', 'attack A1 B1', 'roll:pass', 'roll:sum 12']);
+    expect(top(df)!.t).toBe('defFire');
+    expect(best(df)).toBe('defensive-fire yes');
+    const mv = play(tinyState({ a: [{ id: 'A1', x: 24, y: 10 }], b: [{ id: 'B1', x: 24, y: 10.8 + 16 + 0.8 }] }), ['roll:winner A', 'go-first self', 'activate A1', 'move A1 0', 'roll:pass', 'roll:sum 12']);
+    // 16" away: the move that ends nearest 7" from the enemy (12 × ¾ = 9" → 7" left)
+    expect(best(mv)).toBe('distance 9');
+  });
+});

@@ -10,7 +10,7 @@ import type { Game } from '../engine/core/game.ts';
 import { RULESETS } from '../engine/rulesets/index.ts';
 import { ticTacToe } from '../test/reference/tictactoe.ts';
 import { loadScenario, scenarioHash, scenarioIds } from './catalog.ts';
-import { sampleOutcome } from './dice.ts';
+import { playRandomGame } from './random-play.ts';
 
 export interface BenchRow {
   ruleset: string;
@@ -31,20 +31,9 @@ export function randomPlayouts(game: Game<any, any, any>, scenario: unknown, sec
   let games = 0;
   let plies = 0;
   while (games < maxGames && (performance.now() - t0) / 1000 < seconds) {
-    let s = game.initialState(scenario);
-    for (;;) {
-      const tm = game.toMove(s);
-      if (tm.kind === 'terminal') break;
-      let a;
-      if (tm.kind === 'chance') a = sampleOutcome(game.chanceOutcomes(s), rng()).action;
-      else {
-        const l = game.legalActions(s);
-        a = l[Math.floor(rng() * l.length)];
-      }
-      s = game.applyUnchecked(s, a);
-      plies++;
-    }
-    game.hash(s);
+    const r = playRandomGame(game, scenario, rng);
+    game.hash(r.state);
+    plies += r.plies;
     games++;
   }
   return { games, plies, seconds: (performance.now() - t0) / 1000 };

@@ -1,4 +1,5 @@
 /** Small hand-built March of Eagles positions for rule tests and hand-counted perft. */
+import { findActionByKey } from '../engine/core/game.ts';
 import { marchOfEagles, type MoeState } from '../engine/rulesets/march-of-eagles/index.ts';
 import { battalionPoints, validateScenario as validateSchema } from '../engine/rulesets/march-of-eagles/scenario.ts';
 import { upd } from '../engine/rulesets/march-of-eagles/state.ts';
@@ -97,3 +98,19 @@ export function patch(s: MoeState, id: string, p: Partial<Bn>): MoeState {
 }
 
 export { marchOfEagles };
+
+/** Apply actions and chance outcomes by their text keys, failing with the options listed when one is not legal. */
+export function playKeys(s: MoeState, keys: readonly string[], events?: import('../engine/core/game.ts').GameEvent[]): MoeState {
+  for (const k of keys) {
+    const a = findActionByKey(marchOfEagles, s, k);
+    if (a === undefined) {
+      const opts =
+        marchOfEagles.toMove(s).kind === 'chance'
+          ? marchOfEagles.chanceOutcomes(s).map((o) => marchOfEagles.actionKey(o.action))
+          : marchOfEagles.legalActions(s).map((x) => marchOfEagles.actionKey(x));
+      throw new Error(`"${k}" is not legal at ${s.stack[s.stack.length - 1]?.t}; options: ${opts.slice(0, 40).join(' | ')}`);
+    }
+    s = marchOfEagles.apply(s, a, events);
+  }
+  return s;
+}

@@ -4,7 +4,7 @@
  */
 import seedrandom from 'seedrandom';
 import { loadScenario, scenarioIds } from '../arena/catalog.ts';
-import { sampleOutcome } from '../arena/dice.ts';
+import { playRandomGame } from '../arena/random-play.ts';
 
 const arg = (k: string, d: string) => {
   const i = process.argv.indexOf(`--${k}`);
@@ -19,26 +19,11 @@ for (const id of ids) {
   const t0 = performance.now();
   let plies = 0;
   for (let g = 0; g < games; g++) {
-    const rng = seedrandom.alea(`soak/${id}/${g}`);
-    let s = game.initialState(scenario);
-    let last = '';
     try {
-      while (game.toMove(s).kind !== 'terminal') {
-        const tm = game.toMove(s);
-        let a;
-        if (tm.kind === 'chance') a = sampleOutcome(game.chanceOutcomes(s), rng()).action;
-        else {
-          const l = game.legalActions(s);
-          if (!l.length) throw new Error('no legal actions at a decision node');
-          a = l[Math.floor(rng() * l.length)];
-        }
-        last = game.actionKey(a);
-        s = game.apply(s, a);
-        plies++;
-      }
+      plies += playRandomGame(game, scenario, seedrandom.alea(`soak/${id}/${g}`), { checked: true }).plies;
     } catch (e) {
       failures++;
-      console.error(`${id} seed ${g}: after "${last}": ${(e as Error).stack}`);
+      console.error(`${id} seed ${g}: ${(e as Error).stack}`);
     }
     if ((g + 1) % 1000 === 0) console.log(`${id}: ${g + 1} games, ${failures} failures, ${(plies / ((performance.now() - t0) / 1000)).toFixed(0)} plies/s`);
   }

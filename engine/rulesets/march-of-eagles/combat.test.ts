@@ -1,23 +1,14 @@
 /** Digest §10.5 worked combat, and the attack → defensive fire → combat → resolve procedure. */
 import { describe, expect, it } from 'vitest';
 import { tinyState } from '../../../test/moe-fixtures.ts';
-import { findActionByKey, formatEvent, type GameEvent } from '../../core/game.ts';
+import { playKeys } from '../../../test/moe-fixtures.ts';
+import { formatEvent, type GameEvent } from '../../core/game.ts';
 import { marchOfEagles as game } from './index.ts';
 import { combatModifier } from './rules.ts';
 import { push, top, unit, upd } from './state.ts';
 import type { Engagement, MoeState } from './types.ts';
 
-function play(s: MoeState, keys: string[], events?: GameEvent[]): MoeState {
-  for (const k of keys) {
-    const a = findActionByKey(game, s, k);
-    if (a === undefined) {
-      const opts = game.toMove(s).kind === 'chance' ? game.chanceOutcomes(s).map((o) => game.actionKey(o.action)) : game.legalActions(s).map((x) => game.actionKey(x));
-      throw new Error(`"${k}" is not legal at ${top(s)?.t}; options: ${opts.join(' | ')}`);
-    }
-    s = game.apply(s, a, events);
-  }
-  return s;
-}
+const play = playKeys;
 
 /** French Bn 1 (Drilled 24, drummer + ensign, Column) has charged British 2nd Bn (36, 2 drummers + 2 sergeants, Line) behind a hedge. */
 function hedgeCombat(): MoeState {

@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { tinyState, patch } from '../../../test/moe-fixtures.ts';
-import { findActionByKey } from '../../core/game.ts';
+import { playKeys } from '../../../test/moe-fixtures.ts';
+
 import { marchOfEagles as game } from './index.ts';
 import { policyScores } from './heuristic.ts';
 import { top } from './state.ts';
 import type { MoeState } from './types.ts';
 
-function play(s: MoeState, keys: string[]): MoeState {
-  for (const k of keys) s = game.apply(s, findActionByKey(game, s, k)!);
-  return s;
-}
+const play = playKeys;
 function best(s: MoeState): string {
   const l = game.legalActions(s);
   const sc = policyScores(s, l);

@@ -2,8 +2,10 @@
 import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
 import { loadScenario } from '../../../arena/catalog.ts';
+import { playRandomGame } from '../../../arena/random-play.ts';
 import { tinyState, patch } from '../../../test/moe-fixtures.ts';
-import { deepFreeze, findActionByKey } from '../../core/game.ts';
+import { playKeys } from '../../../test/moe-fixtures.ts';
+import { deepFreeze } from '../../core/game.ts';
 import { hashHex, hashValueFresh } from '../../core/hash.ts';
 import { divide, perft } from '../../core/perft.ts';
 import { marchOfEagles as game } from './index.ts';
@@ -11,14 +13,7 @@ import { judge } from './rules.ts';
 import { top, unit } from './state.ts';
 import type { MoeState } from './types.ts';
 
-function play(s: MoeState, keys: string[]): MoeState {
-  for (const k of keys) {
-    const a = findActionByKey(game, s, k);
-    if (a === undefined) throw new Error(`"${k}" not legal at ${top(s)?.t}`);
-    s = game.apply(s, a);
-  }
-  return s;
-}
+const play = playKeys;
 
 describe('perft from hand-counted tiny positions (chance outcomes count as branches)', () => {
   // One Drilled 24-Ranker line each, 26" apart on an empty 48" table; SCs alone behind.
@@ -147,22 +142,10 @@ describe('properties at every step of seeded random games', () => {
 
 describe('regressions', () => {
   it('soak seeds 955, 6136, 6867, 9826 (a formation change facing off the compass points left no legal facing) finish', async () => {
-    const { sampleOutcome } = await import('../../../arena/dice.ts');
     const { scenario } = loadScenario('march-of-eagles', 'farm-on-the-ridge');
     for (const seed of [955, 6136, 6867, 9826]) {
-      const rng = seedrandom.alea(`soak/farm-on-the-ridge/${seed}`);
-      let s = game.initialState(scenario);
-      while (game.toMove(s).kind !== 'terminal') {
-        const tm = game.toMove(s);
-        let a;
-        if (tm.kind === 'chance') a = sampleOutcome(game.chanceOutcomes(s), rng()).action;
-        else {
-          const l = game.legalActions(s);
-          expect(l.length, `seed ${seed} at ${top(s)?.t}`).toBeGreaterThan(0);
-          a = l[Math.floor(rng() * l.length)];
-        }
-        s = game.apply(s, a);
-      }
+      const r = playRandomGame(game, scenario, seedrandom.alea(`soak/farm-on-the-ridge/${seed}`), { checked: true });
+      expect(game.toMove(r.state as MoeState).kind).toBe("terminal");
     }
   });
 });

@@ -3,7 +3,8 @@ import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
 import { loadScenario } from '../../../arena/catalog.ts';
 import { tinyState, patch } from '../../../test/moe-fixtures.ts';
-import { findActionByKey } from '../../core/game.ts';
+import { playKeys } from '../../../test/moe-fixtures.ts';
+
 import { IN } from '../../geometry/geometry.ts';
 import { marchOfEagles as game } from './index.ts';
 import { combatModifier, initiativeBonus, objectiveHolder, shotDice } from './rules.ts';
@@ -11,17 +12,7 @@ import { allPolys } from './shape.ts';
 import { top, unit, upd, push } from './state.ts';
 import type { Engagement, MoeState } from './types.ts';
 
-function play(s: MoeState, keys: string[]): MoeState {
-  for (const k of keys) {
-    const a = findActionByKey(game, s, k);
-    if (a === undefined) {
-      const opts = game.toMove(s).kind === 'chance' ? game.chanceOutcomes(s).map((o) => game.actionKey(o.action)) : game.legalActions(s).map((x) => game.actionKey(x));
-      throw new Error(`"${k}" not legal at ${top(s)?.t}; options: ${opts.slice(0, 40).join(' | ')}`);
-    }
-    s = game.apply(s, a);
-  }
-  return s;
-}
+const play = playKeys;
 const keys = (s: MoeState) => (game.toMove(s).kind === 'chance' ? game.chanceOutcomes(s).map((o) => game.actionKey(o.action)) : game.legalActions(s).map((a) => game.actionKey(a)));
 const start = ['roll:winner A', 'go-first self'];
 

@@ -1,0 +1,33 @@
+/** One seeded random game: uniform legal actions, chance outcomes by their exact probabilities. */
+import type { Game } from '../engine/core/game.ts';
+import { sampleOutcome } from './dice.ts';
+
+export interface RandomGameOptions {
+  /** Use the validating `apply` (slower; catches illegal transitions) instead of `applyUnchecked`. */
+  readonly checked?: boolean;
+  /** Called before every step with the state and the number of legal actions (0 at chance nodes). */
+  readonly onStep?: (s: unknown, legalCount: number) => void;
+}
+
+export function playRandomGame(game: Game<any, any, any>, scenario: unknown, rng: () => number, o: RandomGameOptions = {}): { state: unknown; plies: number; last: string } {
+  let s = game.initialState(scenario);
+  let plies = 0;
+  let last = '';
+  for (;;) {
+    const tm = game.toMove(s);
+    if (tm.kind === 'terminal') return { state: s, plies, last };
+    let a;
+    if (tm.kind === 'chance') {
+      o.onStep?.(s, 0);
+      a = sampleOutcome(game.chanceOutcomes(s), rng()).action;
+    } else {
+      const l = game.legalActions(s);
+      o.onStep?.(s, l.length);
+      if (!l.length) throw new Error(`no legal actions at a decision node (after "${last}")`);
+      a = l[Math.floor(rng() * l.length)];
+    }
+    if (o.checked) last = game.actionKey(a);
+    s = o.checked ? game.apply(s, a) : game.applyUnchecked(s, a);
+    plies++;
+  }
+}

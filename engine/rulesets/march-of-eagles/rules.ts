@@ -189,11 +189,6 @@ function engaged(b: Bn): boolean {
   return b.eng !== '';
 }
 
-/** May choose MOVE/WHEEL/FORMATION/SHOOT/ATTACK: not engaged, not broken, not under mustStand (§6.2). */
-function canAct(s: MoeState, b: Bn): boolean {
-  return b.on && !b.act && !engaged(b) && !b.brk && b.stand !== s.turn;
-}
-
 // =====================================================================================================
 // Shooting
 // =====================================================================================================
@@ -384,8 +379,6 @@ function attackInfo(s: MoeState, b: Bn, t: Bn): AttackInfo | null {
 // =====================================================================================================
 // Legal actions
 // =====================================================================================================
-
-export const DIRS_BACK = 180;
 
 /** Facings offered for a change of formation: the 8 compass points, the current facing, and toward each seen enemy. */
 function facingOptions(s: MoeState, b: Bn, towardEnemies = true): number[] {
@@ -1373,7 +1366,7 @@ function activate(s0: MoeState, s: MoeState, p: Side, a: Action, log: Log): MoeS
       const bb = unit(ns, b.id);
       if (bb.sk > 0) {
         ns = push(ns, { t: 'screenTarget', p, u: b.id });
-        return a.target === '-' ? ns : startVolleysUnder(ns, b.id, a.target, log);
+        return a.target === '-' ? ns : startVolleys(ns, b.id, a.target, '-', log); // the body first; the screen's target after
       }
       return startVolleys(ns, b.id, a.target, '-', log);
     }
@@ -1387,11 +1380,6 @@ function activate(s0: MoeState, s: MoeState, p: Side, a: Action, log: Log): MoeS
     default:
       throw new Error(`not an activation: ${a.k}`);
   }
-}
-
-/** Main-body volley resolved first; the screen's target is chosen after it (screenTarget frame stays below). */
-function startVolleysUnder(s: MoeState, id: string, target: string, log: Log): MoeState {
-  return startVolleys(s, id, target, '-', log);
 }
 
 function applyCombat(s: MoeState, eid: string, res: 'A3' | 'A' | 'T' | 'D' | 'D3', log: Log): MoeState {
@@ -1667,13 +1655,3 @@ function placeXs(s: MoeState, b: Bn, row: 0 | 1, f: 'L' | 'C', scr: ScreenPos | 
   }
   return out;
 }
-
-/** Profiling hooks (not part of the public surface). */
-export const __debug = {
-  all: (s: MoeState, b: Bn) => orderOptions(s, b),
-  facings: (s: MoeState, b: Bn) => facingOptions(s, b),
-  shoot: (s: MoeState, b: Bn) => shootTargets(s, b, false),
-  attack: (s: MoeState, b: Bn) => enemiesOn(s, b.side).filter((t) => attackInfo(s, b, t)),
-  minEnemy: (s: MoeState, b: Bn) => minEnemyDistance(s, b, allPolys(b)),
-  difficult: (s: MoeState, b: Bn) => isDifficultAt(s.ctx.terrain, centre(b)),
-};

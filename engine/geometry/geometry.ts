@@ -183,13 +183,19 @@ export interface Box {
   readonly maxY: number;
 }
 const boxCache = new WeakMap<Polygon, Box>();
-/** Axis-aligned bounding box of a polygon (cached: polygons are immutable). */
+const BOX = Symbol('bbox');
+/**
+ * Axis-aligned bounding box of a polygon, cached on the (immutable) array under a symbol key — invisible to hashing,
+ * JSON and structured clone — or in a WeakMap when the array is frozen.
+ */
 export function bbox(p: Polygon): Box {
+  const own = (p as unknown as { [BOX]?: Box })[BOX];
+  if (own) return own;
   let b = boxCache.get(p);
-  if (!b) {
-    b = boundingBox(p);
-    boxCache.set(p, b);
-  }
+  if (b) return b;
+  b = boundingBox(p);
+  if (Object.isExtensible(p)) (p as unknown as { [BOX]?: Box })[BOX] = b;
+  else boxCache.set(p, b);
   return b;
 }
 /** Gap between two boxes (0 when they touch or overlap). */

@@ -38,13 +38,18 @@ export interface MctsConfig {
   readonly reuse: boolean;
 }
 
+/**
+ * Defaults tuned on The March of Eagles against the scripted player: heuristic rollouts (ε-greedy) truncated at 10
+ * plies, and narrow progressive widening over the scripted preferences (k = 1, α = 0.3), so the search spends its
+ * budget choosing among the few moves the tactics favour.
+ */
 export const DEFAULT_MCTS: MctsConfig = {
   iterations: 1000,
   c: 1.0,
-  leaf: 'eval',
-  depth: 20,
-  widenK: 2,
-  widenAlpha: 0.5,
+  leaf: 'heuristic',
+  depth: 10,
+  widenK: 1,
+  widenAlpha: 0.3,
   prior: true,
   epsilon: 0.25,
   reuse: true,

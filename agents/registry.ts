@@ -83,10 +83,10 @@ const MCTS_PARAMS = {
   it: 'iterations per decision (default 1000; deterministic for a seed)',
   ms: 'milliseconds per decision (overrides it)',
   c: 'UCT exploration constant (default 1.0)',
-  leaf: 'leaf evaluation: random | heuristic | eval (truncated rollout + evaluation; default)',
-  depth: 'rollout plies before evaluation (default 20; inf = to the end)',
-  widen: 'progressive widening k (default 2; 0 = off)',
-  alpha: 'progressive widening exponent (default 0.5)',
+  leaf: 'leaf evaluation: random | heuristic (ε-greedy scripted rollout; default) | eval (random rollout), each then the evaluation',
+  depth: 'rollout plies before the evaluation is used (default 10; inf = to the end)',
+  widen: 'progressive widening k (default 1; 0 = off)',
+  alpha: 'progressive widening exponent (default 0.3)',
   prior: "order new actions by the ruleset's scripted preferences (default true)",
   epsilon: 'random-move probability in heuristic rollouts (default 0.25)',
   reuse: 'reuse the tree between decisions (default true)',
@@ -103,8 +103,8 @@ registerAgent({
 export const DIFFICULTIES: Readonly<Record<string, { description: string; make: (spec: string) => Agent }>> = {
   easy: { description: 'scripted play with a third of its moves random', make: (spec) => new HeuristicAgent(spec, 0.33) },
   normal: { description: 'the scripted player, no randomness (answers at once)', make: (spec) => new HeuristicAgent(spec, 0) },
-  hard: { description: 'MCTS, 1 s per decision, scripted priors', make: (spec) => new MctsAgent(spec, { ...DEFAULT_MCTS, ms: 1000 }) },
-  expert: { description: 'MCTS, 4 s per decision, heuristic rollouts', make: (spec) => new MctsAgent(spec, { ...DEFAULT_MCTS, ms: 4000, leaf: 'heuristic', depth: 30 }) },
+  hard: { description: 'MCTS, 1 s per decision, over the scripted tactics', make: (spec) => new MctsAgent(spec, { ...DEFAULT_MCTS, ms: 1000 }) },
+  expert: { description: 'MCTS, 4 s per decision, over the scripted tactics', make: (spec) => new MctsAgent(spec, { ...DEFAULT_MCTS, ms: 4000 }) },
 };
 for (const [name, d] of Object.entries(DIFFICULTIES))
   registerAgent({ name, description: `difficulty level: ${d.description}`, params: {}, create: (spec) => d.make(spec) });

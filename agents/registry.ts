@@ -108,3 +108,33 @@ export const DIFFICULTIES: Readonly<Record<string, { description: string; make: 
 };
 for (const [name, d] of Object.entries(DIFFICULTIES))
   registerAgent({ name, description: `difficulty level: ${d.description}`, params: {}, create: (spec) => d.make(spec) });
+
+// Diagnostic agents for organisers testing a tournament set-up: they fail on purpose.
+registerAgent({
+  name: 'test-crash',
+  description: 'diagnostic: throws on its first decision (forfeits)',
+  params: {},
+  create: (spec) => ({ spec, decide: async () => Promise.reject(new Error('test-crash: deliberate failure')) }),
+});
+registerAgent({
+  name: 'test-exit',
+  description: 'diagnostic: ends the worker thread it runs in on its first decision',
+  params: {},
+  create: (spec) => ({
+    spec,
+    decide: async () => {
+      process.exit(3);
+    },
+  }),
+});
+registerAgent({
+  name: 'test-hang',
+  description: 'diagnostic: never answers (busy loop) on its first decision',
+  params: {},
+  create: (spec) => ({
+    spec,
+    decide: async () => {
+      for (;;);
+    },
+  }),
+});

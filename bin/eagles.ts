@@ -5,6 +5,7 @@ import { hideBin } from 'yargs/helpers';
 import { agentCommands } from '../agents/commands.ts';
 import { arenaCommands, CliError } from '../arena/commands.ts';
 import { benchCommands } from '../arena/bench.ts';
+import { tournamentCommands } from '../arena/tournament-commands.ts';
 import { AgentSpecError } from '../agents/agent.ts';
 import { ScenarioError } from '../arena/catalog.ts';
 import { IllegalActionError } from '../engine/core/game.ts';
@@ -21,6 +22,7 @@ let y = yargs(hideBin(process.argv)).scriptName('eagles').usage('$0 <command> [o
 y = arenaCommands(y);
 y = agentCommands(y);
 y = benchCommands(y);
+y = tournamentCommands(y);
 y.demandCommand(1, 'name a command (see --help)')
   .strict()
   .recommendCommands()

@@ -100,3 +100,29 @@ describe('eagles CLI with search agents', () => {
     expect(r.out).toMatch(/Result:/);
   });
 });
+
+describe('eagles arena', () => {
+  it('a round robin killed mid-run resumes with no game lost or played twice, then prints ratings', async () => {
+    const { spawn } = await import('node:child_process');
+    const out = join(tmp, 'tour');
+    const args = ['--import', 'tsx', join(ROOT, 'bin/eagles.ts'), 'arena', 'run', '--agents', 'random', 'heuristic', 'mcts:it=10,depth=2', '--games', '4', '--scenario', 'farm-on-the-ridge', '--workers', '2', '--out', out];
+    const child = spawn(process.execPath, args, { cwd: ROOT, stdio: 'ignore' });
+    const results = join(out, 'results.jsonl');
+    const lines = () => (existsSync(results) ? readFileSync(results, 'utf8').split('\n').filter(Boolean).length : 0);
+    for (let i = 0; i < 600 && lines() < 3; i++) await new Promise((r) => setTimeout(r, 100));
+    child.kill('SIGKILL');
+    await new Promise((r) => child.on('exit', r));
+    const before = lines();
+    expect(before).toBeGreaterThanOrEqual(3);
+    expect(before).toBeLessThan(12);
+    expect(eagles(['arena', 'status', '--out', out]).out).toMatch(new RegExp(`${before}/12 games recorded`));
+    const r = eagles(['arena', 'run', '--out', out, '--resume']);
+    expect(r.code).toBe(0);
+    const ids = readFileSync(results, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l).id);
+    expect(ids).toHaveLength(12);
+    expect(new Set(ids).size).toBe(12);
+    expect(r.out).toMatch(/Elo +±95%/);
+    const t = JSON.parse(eagles(['arena', 'table', '--out', out, '--json']).out);
+    expect(t.ratings.map((x: { player: string }) => x.player)).toContain('heuristic');
+  }, 180_000);
+});

@@ -1,0 +1,90 @@
+/** `eagles arena run | status | table`: tournaments in the worker pool, resumable, with ratings. */
+import os from 'node:os';
+import { readFileSync } from 'node:fs';
+import cliProgress from 'cli-progress';
+import type { Argv } from 'yargs';
+import { CliError } from './commands.ts';
+import { readConfig, readRecords, runTournament, schedule, standings, tournamentSchema, type TournamentConfig } from './tournament.ts';
+
+function printTable(dir: string, json: boolean): void {
+  const cfg = readConfig(dir);
+  const { records, skipped } = readRecords(dir);
+  const st = standings(records);
+  const total = schedule(cfg).length;
+  if (json) return void console.log(JSON.stringify({ dir, games: st.games, voided: st.voided, scheduled: total, unreadableLines: skipped, ratings: st.ratings, crosstable: st.table }, null, 2));
+  console.log(`${dir}: ${st.games} games rated, ${st.voided} without a result, ${total - records.length} still to play (of ${total})`);
+  const w = Math.max(6, ...st.ratings.map((r) => r.player.length));
+  console.log(`${'agent'.padEnd(w)}  ${'Elo'.padStart(6)}  ${'±95%'.padStart(6)}  ${'games'.padStart(5)}  score`);
+  for (const r of st.ratings) console.log(`${r.player.padEnd(w)}  ${r.elo.toFixed(0).padStart(6)}  ${Number.isFinite(r.ci95) ? r.ci95.toFixed(0).padStart(6) : '   inf'}  ${String(r.games).padStart(5)}  ${(r.score * 100).toFixed(1)}%`);
+  const ps = st.table.players;
+  if (ps.length) {
+    console.log('\ncrosstable (row vs column: W-D-L)');
+    console.log(''.padEnd(w) + ps.map((p) => `  ${p.slice(0, 12).padStart(12)}`).join(''));
+    for (const p of ps) console.log(p.padEnd(w) + ps.map((q) => (p === q ? '  ' + '-'.padStart(12) : `  ${`${st.table.cells[p]![q]!.wins}-${st.table.cells[p]![q]!.draws}-${st.table.cells[p]![q]!.losses}`.padStart(12)}`)).join(''));
+  }
+}
+
+export function tournamentCommands(y: Argv): Argv {
+  return y.command('arena <action>', 'Tournaments in the worker pool: run | status | table', (a) =>
+    a
+      .positional('action', { choices: ['run', 'status', 'table'] as const })
+      .option('out', { type: 'string', demandOption: true, describe: 'tournament folder (results.jsonl, replays/, tournament.json)' })
+      .option('config', { type: 'string', describe: 'run: JSON config file (ruleset, scenarios, agents, games, seed, budget)' })
+      .option('agents', { type: 'string', array: true, describe: 'run: agent specs, space-separated (e.g. --agents random heuristic mcts:it=200,depth=6)' })
+      .option('scenario', { type: 'string', describe: 'run: comma-separated scenario ids (default: the ruleset default)' })
+      .option('ruleset', { type: 'string', default: 'march-of-eagles' })
+      .option('games', { type: 'number', default: 10, describe: 'run: games per pairing (seat-swapped pairs with shared seeds)' })
+      .option('seed', { type: 'string', default: 'tournament' })
+      .option('workers', { type: 'number', default: os.cpus().length, describe: 'run: worker threads' })
+      .option('resume', { type: 'boolean', default: false, describe: 'run: continue the tournament in --out, playing only unrecorded games' })
+      .option('json', { type: 'boolean', default: false }),
+    async (args) => {
+      const dir = args.out;
+      if (args.action === 'table') return printTable(dir, args.json);
+      if (args.action === 'status') {
+        const cfg = readConfig(dir);
+        const { records, skipped } = readRecords(dir);
+        const out = { dir, scheduled: schedule(cfg).length, recorded: records.length, withoutResult: records.filter((r) => !r.returns).length, unreadableLines: skipped, agents: cfg.agents };
+        return void console.log(args.json ? JSON.stringify(out) : `${dir}: ${out.recorded}/${out.scheduled} games recorded (${out.withoutResult} without a result); agents: ${out.agents.join(', ')}`);
+      }
+      if (!(args.workers >= 1)) throw new CliError('--workers must be at least 1', 2);
+      let cfg: TournamentConfig | null = null;
+      if (!args.resume) {
+        let raw: unknown;
+        if (args.config) {
+          try {
+            raw = JSON.parse(readFileSync(args.config, 'utf8'));
+          } catch (e) {
+            throw new CliError(`${args.config}: ${(e as Error).message}`);
+          }
+        } else {
+          if (!args.agents?.length) throw new CliError('arena run needs --agents (or --config)', 2);
+          raw = { ruleset: args.ruleset, scenarios: args.scenario ? args.scenario.split(',') : [(await import('../engine/rulesets/index.ts')).getRuleset(args.ruleset).defaultScenario], agents: args.agents.map(String), games: args.games, seed: args.seed };
+        }
+        const r = tournamentSchema.safeParse(raw);
+        if (!r.success) throw new CliError(`bad tournament configuration: ${r.error.issues.map((i) => `$.${i.path.join('.')}: ${i.message}`).join('; ')}`, 2);
+        cfg = r.data;
+      }
+      const bar = args.json || !process.stderr.isTTY ? null : new cliProgress.SingleBar({ format: 'games {bar} {value}/{total} | {speed} games/s | ETA {eta_formatted}', stream: process.stderr }, cliProgress.Presets.shades_classic);
+      const t0 = performance.now();
+      let started = -1;
+      const records = await runTournament(cfg, {
+        dir,
+        workers: args.workers,
+        resume: args.resume,
+        onProgress: (done, total) => {
+          if (started < 0) {
+            started = done;
+            bar?.start(total, done, { speed: '0.0' });
+          }
+          const secs = (performance.now() - t0) / 1000;
+          bar?.update(done, { speed: ((done - started) / Math.max(secs, 1e-3)).toFixed(2) });
+          if (!bar && !args.json && done % 10 === 0) process.stderr.write(`${done}/${total} games\n`);
+        },
+      });
+      bar?.stop();
+      if (args.json) console.log(JSON.stringify({ dir, recorded: records.length, ...standings(records) }));
+      else printTable(dir, false);
+    },
+  );
+}

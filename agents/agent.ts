@@ -53,6 +53,10 @@ export interface Agent {
   decide(ctx: DecisionContext): Promise<Decision>;
   /** Called at the start of each game. */
   reset?(seed: string): void;
+  /** Told every applied step (actions and visible chance outcomes) with the new state hash. */
+  observe?(event: { readonly player: number; readonly action: string; readonly hash: string; readonly chance: boolean }): void;
+  /** Told the result when the game ends. */
+  end?(result: { readonly returns: readonly number[]; readonly text: string }): void | Promise<void>;
   /** Called when the agent is done (close processes, free resources). */
   close?(): Promise<void> | void;
 }

@@ -6,6 +6,8 @@ import { runMatch } from './match.ts';
 
 export interface MatchTask {
   readonly id: string;
+  /** Port for progress messages to the pool ({ player, phase } at each agent decision). */
+  readonly port?: import('node:worker_threads').MessagePort;
   readonly ruleset: string;
   readonly scenario: string;
   readonly seed: string;
@@ -30,7 +32,16 @@ export interface MatchOutcome {
 export default async function playTask(t: MatchTask): Promise<MatchOutcome> {
   const { game, scenario, id } = loadScenario(t.ruleset, t.scenario);
   const agents = t.agents.map((spec) => createAgent(spec));
-  const r = await runMatch({ game, scenario, scenarioId: id, seed: t.seed, agents, ...(t.budget ? { budget: t.budget } : {}) });
+  const r = await runMatch({
+    game,
+    scenario,
+    scenarioId: id,
+    seed: t.seed,
+    agents,
+    ...(t.budget ? { budget: t.budget } : {}),
+    ...(t.port ? { onDecision: (player: number, phase: 'start' | 'end') => t.port!.postMessage({ player, phase }) } : {}),
+  });
+  t.port?.close();
   for (const a of agents) await a.close?.();
   return {
     id: t.id,

@@ -40,6 +40,8 @@ export interface MatchOptions {
   /** Collect events (costs time; on for humans and logs). */
   readonly events?: boolean;
   readonly onStep?: (info: StepInfo) => void | Promise<void>;
+  /** Called when an agent starts and finishes a decision (for clocks kept outside, e.g. by a worker pool). */
+  readonly onDecision?: (player: number, phase: 'start' | 'end') => void;
 }
 
 export interface MatchResult {
@@ -112,6 +114,7 @@ export async function runMatch(o: MatchOptions): Promise<MatchResult> {
           const agent = o.agents[player];
           if (!agent) throw new AgentFailure(player, `no agent for player ${player}`);
           const t0 = performance.now();
+          o.onDecision?.(player, 'start');
           let d;
           try {
             d = await agent.decide({
@@ -126,6 +129,7 @@ export async function runMatch(o: MatchOptions): Promise<MatchResult> {
           } catch (e) {
             throw new AgentFailure(player, `agent ${agent.spec} (player ${game.players[player]}) failed: ${(e as Error).message}`);
           }
+          o.onDecision?.(player, 'end');
           agentMs[player]! += performance.now() - t0;
           decisions++;
           const key = d && d.action !== undefined ? safeKey(game, d.action) : undefined;
@@ -149,6 +153,7 @@ export async function runMatch(o: MatchOptions): Promise<MatchResult> {
       const hex = hashHex(h);
       engineMs += performance.now() - t;
       steps.push({ a: key, c: player < 0 ? 1 : 0, h: hex, p: player });
+      for (const ag of o.agents) ag.observe?.({ player, action: key, hash: hex, chance: player < 0 });
       if (o.onStep) await o.onStep({ ply, before, after: s, key, player, events: events ?? [], dice, label, p: prob, hash: hex, explanation });
     }
   } catch (e) {
@@ -169,6 +174,13 @@ export async function runMatch(o: MatchOptions): Promise<MatchResult> {
   } else {
     returns = game.players.map(() => 0);
     text = `aborted: ${aborted}`;
+  }
+  for (const a of o.agents) {
+    try {
+      await a.end?.({ returns, text });
+    } catch {
+      // an agent failing to hear the result changes nothing already decided
+    }
   }
   const replay: Replay = {
     format: REPLAY_FORMAT,

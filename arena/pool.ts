@@ -4,10 +4,12 @@
  * returned as a record with the reason — the pool replaces the worker and the run goes on.
  */
 import os from 'node:os';
+import { MessageChannel } from 'node:worker_threads';
 import Piscina from 'piscina';
 import type { MatchOutcome, MatchTask } from './match-worker.ts';
 
-export type PoolResult = (MatchOutcome & { error?: undefined }) | { id: string; error: string };
+/** A finished game, or one that died: then `error` says why and `forfeit` names the player on the move, if any. */
+export type PoolResult = (MatchOutcome & { error?: undefined }) | { id: string; error: string; forfeit?: number };
 
 export class MatchPool {
   private pool: Piscina;
@@ -18,6 +20,8 @@ export class MatchPool {
     readonly workers = os.cpus().length,
     /** Wall-clock limit per game in ms (the worker running it is ended). */
     readonly gameTimeoutMs = 30 * 60_000,
+    /** Limit per agent decision in ms, enforced from outside the worker (0 = none). */
+    readonly decisionMs = 0,
   ) {
     this.pool = new Piscina({ filename: new URL('./match-worker-boot.mjs', import.meta.url).href, minThreads: 1, maxThreads: workers, idleTimeout: 60_000 });
   }
@@ -35,14 +39,36 @@ export class MatchPool {
 
   private async playNow(task: MatchTask): Promise<PoolResult> {
     const ac = new AbortController();
-    const timer = setTimeout(() => ac.abort(), this.gameTimeoutMs);
+    let why = '';
+    let deciding = -1;
+    let clock: ReturnType<typeof setTimeout> | undefined;
+    const stop = (reason: string) => {
+      if (!ac.signal.aborted) {
+        why = reason;
+        ac.abort();
+      }
+    };
+    const timer = setTimeout(() => stop(`game exceeded its ${this.gameTimeoutMs} ms limit; the worker was ended`), this.gameTimeoutMs);
+    const { port1, port2 } = new MessageChannel();
+    port1.on('message', (m: { player: number; phase: 'start' | 'end' }) => {
+      if (m.phase === 'start') {
+        deciding = m.player;
+        if (this.decisionMs > 0) clock = setTimeout(() => stop(`player ${m.player} overran the ${this.decisionMs} ms decision clock; the worker was ended`), this.decisionMs);
+      } else {
+        deciding = -1;
+        if (clock) clearTimeout(clock);
+      }
+    });
     try {
-      return (await this.pool.run(task, { signal: ac.signal })) as MatchOutcome;
+      return (await this.pool.run({ ...task, port: port2 }, { signal: ac.signal, transferList: [port2] as never })) as MatchOutcome;
     } catch (e) {
-      const msg = ac.signal.aborted ? `game exceeded its ${this.gameTimeoutMs} ms limit; the worker was ended` : `worker failed: ${(e as Error).message}`;
-      return { id: task.id, error: msg };
+      const msg = why || `worker failed: ${(e as Error).message}`;
+      // a worker that died or hung during a decision: that player loses the game
+      return deciding >= 0 ? { id: task.id, error: msg, forfeit: deciding } : { id: task.id, error: msg };
     } finally {
       clearTimeout(timer);
+      if (clock) clearTimeout(clock);
+      port1.close();
     }
   }
 

@@ -4,15 +4,19 @@ import { readFileSync } from 'node:fs';
 import cliProgress from 'cli-progress';
 import type { Argv } from 'yargs';
 import { CliError } from './commands.ts';
-import { readConfig, readRecords, runTournament, schedule, standings, tournamentSchema, type TournamentConfig } from './tournament.ts';
+import { parse as parseYaml } from 'yaml';
+import { openTournament, runTournament, schedule, sprtState, standings, tournamentSchema, type TournamentConfig } from './tournament.ts';
 
 function printTable(dir: string, json: boolean): void {
-  const cfg = readConfig(dir);
-  const { records, skipped } = readRecords(dir);
+  const { store, cfg } = openTournament(dir);
+  const records = store.games();
+  store.close();
   const st = standings(records);
   const total = schedule(cfg).length;
-  if (json) return void console.log(JSON.stringify({ dir, games: st.games, voided: st.voided, scheduled: total, unreadableLines: skipped, ratings: st.ratings, crosstable: st.table }, null, 2));
+  const sp = sprtState(cfg, records);
+  if (json) return void console.log(JSON.stringify({ dir, games: st.games, voided: st.voided, scheduled: total, ratings: st.ratings, crosstable: st.table, ...(sp ? { sprt: sp } : {}) }, null, 2));
   console.log(`${dir}: ${st.games} games rated, ${st.voided} without a result, ${total - records.length} still to play (of ${total})`);
+  if (sp) console.log(`SPRT ${cfg.agents[0]} vs ${cfg.agents[1]} (elo0 ${cfg.sprt!.elo0}, elo1 ${cfg.sprt!.elo1}): LLR ${sp.llr.toFixed(2)} in [${sp.lower.toFixed(2)}, ${sp.upper.toFixed(2)}] → ${sp.decision === 'H1' ? `${cfg.agents[0]} is stronger` : sp.decision === 'H0' ? `${cfg.agents[0]} is not stronger` : 'undecided'}`);
   const w = Math.max(6, ...st.ratings.map((r) => r.player.length));
   console.log(`${'agent'.padEnd(w)}  ${'Elo'.padStart(6)}  ${'±95%'.padStart(6)}  ${'games'.padStart(5)}  score`);
   for (const r of st.ratings) console.log(`${r.player.padEnd(w)}  ${r.elo.toFixed(0).padStart(6)}  ${Number.isFinite(r.ci95) ? r.ci95.toFixed(0).padStart(6) : '   inf'}  ${String(r.games).padStart(5)}  ${(r.score * 100).toFixed(1)}%`);
@@ -29,7 +33,11 @@ export function tournamentCommands(y: Argv): Argv {
     a
       .positional('action', { choices: ['run', 'status', 'table'] as const })
       .option('out', { type: 'string', demandOption: true, describe: 'tournament folder (results.jsonl, replays/, tournament.json)' })
-      .option('config', { type: 'string', describe: 'run: JSON config file (ruleset, scenarios, agents, games, seed, budget)' })
+      .option('config', { type: 'string', describe: 'run: JSON or YAML config file (ruleset, scenarios, agents, format, games, seed, budget, gameTimeoutMs, decisionMs, sprt)' })
+      .option('format', { choices: ['round-robin', 'gauntlet'] as const, default: 'round-robin' as const, describe: 'run: round robin, or the first agent against each of the others' })
+      .option('decision-ms', { type: 'number', default: 0, describe: 'run: per-decision clock in ms (0 = none); an agent over it forfeits' })
+      .option('game-ms', { type: 'number', default: 30 * 60_000, describe: 'run: per-game wall-clock limit in ms' })
+      .option('sprt', { type: 'string', describe: 'run (two agents): stop when the SPRT elo0,elo1 decides, e.g. 0,50' })
       .option('agents', { type: 'string', array: true, describe: 'run: agent specs, space-separated (e.g. --agents random heuristic mcts:it=200,depth=6)' })
       .option('scenario', { type: 'string', describe: 'run: comma-separated scenario ids (default: the ruleset default)' })
       .option('ruleset', { type: 'string', default: 'march-of-eagles' })
@@ -42,9 +50,10 @@ export function tournamentCommands(y: Argv): Argv {
       const dir = args.out;
       if (args.action === 'table') return printTable(dir, args.json);
       if (args.action === 'status') {
-        const cfg = readConfig(dir);
-        const { records, skipped } = readRecords(dir);
-        const out = { dir, scheduled: schedule(cfg).length, recorded: records.length, withoutResult: records.filter((r) => !r.returns).length, unreadableLines: skipped, agents: cfg.agents };
+        const { store, cfg } = openTournament(dir);
+        const records = store.games();
+        store.close();
+        const out = { dir, scheduled: schedule(cfg).length, recorded: records.length, withoutResult: records.filter((r) => !r.returns).length, agents: cfg.agents };
         return void console.log(args.json ? JSON.stringify(out) : `${dir}: ${out.recorded}/${out.scheduled} games recorded (${out.withoutResult} without a result); agents: ${out.agents.join(', ')}`);
       }
       if (!(args.workers >= 1)) throw new CliError('--workers must be at least 1', 2);
@@ -53,13 +62,26 @@ export function tournamentCommands(y: Argv): Argv {
         let raw: unknown;
         if (args.config) {
           try {
-            raw = JSON.parse(readFileSync(args.config, 'utf8'));
+            const text = readFileSync(args.config, 'utf8');
+            raw = /\.ya?ml$/i.test(args.config) ? parseYaml(text) : JSON.parse(text);
           } catch (e) {
             throw new CliError(`${args.config}: ${(e as Error).message}`);
           }
         } else {
           if (!args.agents?.length) throw new CliError('arena run needs --agents (or --config)', 2);
-          raw = { ruleset: args.ruleset, scenarios: args.scenario ? args.scenario.split(',') : [(await import('../engine/rulesets/index.ts')).getRuleset(args.ruleset).defaultScenario], agents: args.agents.map(String), games: args.games, seed: args.seed };
+          const sp = args.sprt?.split(',').map(Number);
+          if (sp && (sp.length !== 2 || sp.some((x) => !Number.isFinite(x)))) throw new CliError('--sprt takes two Elo bounds, e.g. --sprt 0,50', 2);
+          raw = {
+            ruleset: args.ruleset,
+            scenarios: args.scenario ? args.scenario.split(',') : [(await import('../engine/rulesets/index.ts')).getRuleset(args.ruleset).defaultScenario],
+            agents: args.agents.map(String),
+            format: args.format,
+            games: args.games,
+            seed: args.seed,
+            gameTimeoutMs: args['game-ms'],
+            decisionMs: args['decision-ms'],
+            ...(sp ? { sprt: { elo0: sp[0], elo1: sp[1] } } : {}),
+          };
         }
         const r = tournamentSchema.safeParse(raw);
         if (!r.success) throw new CliError(`bad tournament configuration: ${r.error.issues.map((i) => `$.${i.path.join('.')}: ${i.message}`).join('; ')}`, 2);

@@ -1,10 +1,11 @@
-import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { decodeReplay, verifyReplay } from '../engine/core/replay.ts';
 import { getRuleset } from '../engine/rulesets/index.ts';
-import { readRecords, runTournament, schedule, standings, tournamentSchema } from './tournament.ts';
+import { Store } from './store.ts';
+import { runTournament, schedule, standings, tournamentSchema } from './tournament.ts';
 
 const cfg = (o: object) => tournamentSchema.parse({ scenarios: ['farm-on-the-ridge'], games: 2, ...o });
 const tmp = () => mkdtempSync(join(tmpdir(), 'eagles-tour-'));
@@ -24,19 +25,28 @@ describe('tournaments in the worker pool', () => {
     expect(recs).toHaveLength(2);
     const st = standings(recs);
     expect(st.ratings[0]!.player).toBe('heuristic');
-    const rp = decodeReplay(readFileSync(join(dir, 'replays', `${recs[0]!.id}.replay`)));
+    const store = new Store(dir, false);
+    const rp = decodeReplay(store.replay(recs[0]!.id)!);
+    store.close();
     expect(verifyReplay(getRuleset('march-of-eagles'), rp).ok).toBe(true);
     await expect(runTournament(cfg({ agents: ['random', 'heuristic'] }), { dir, workers: 1, resume: false })).rejects.toThrow(/--resume/);
   });
 
-  it('resumes after a kill: a cut-off last line is replayed, nothing is played twice', async () => {
+  it('gauntlet: the first agent against each other; an SPRT stops a clear match early', async () => {
+    expect(schedule(cfg({ agents: ['a', 'b', 'c'], format: 'gauntlet', games: 2 })).map((t) => t.id)).toEqual(['0-1-0-0', '0-1-0-1', '0-2-0-0', '0-2-0-1']);
+    const dir = tmp();
+    const recs = await runTournament(cfg({ agents: ['heuristic', 'random'], games: 200, sprt: { elo0: 0, elo1: 100 } }), { dir, workers: 2, resume: false });
+    expect(recs.length).toBeLessThan(200);
+    expect(recs.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('resumes: only the games not recorded are played, nothing twice', async () => {
     const dir = tmp();
     await runTournament(cfg({ agents: ['random', 'heuristic'], games: 4 }), { dir, workers: 2, resume: false });
-    const lines = readFileSync(join(dir, 'results.jsonl'), 'utf8').trim().split('\n');
-    expect(lines).toHaveLength(4);
-    // as if killed while writing the third record
-    writeFileSync(join(dir, 'results.jsonl'), lines.slice(0, 2).join('\n') + '\n' + lines[2]!.slice(0, 20));
-    expect(readRecords(dir)).toMatchObject({ skipped: 1 });
+    const store = new Store(dir, false);
+    expect(store.games()).toHaveLength(4);
+    store.deleteGames(['0-1-1-0', '0-1-1-1']); // as if the run had been killed before these finished
+    store.close();
     const recs = await runTournament(null, { dir, workers: 2, resume: true });
     const ids = recs.map((r) => r.id).sort();
     expect(ids).toEqual(schedule(cfg({ agents: ['random', 'heuristic'], games: 4 })).map((t) => t.id).sort());
@@ -45,14 +55,14 @@ describe('tournaments in the worker pool', () => {
 
   it('survives a crashing, a worker-killing and a hanging bot; the rest of the run goes on', async () => {
     const dir = tmp();
-    const recs = await runTournament(cfg({ agents: ['random', 'test-crash', 'test-exit', 'test-hang'], gameTimeoutMs: 3000 }), { dir, workers: 2, resume: false });
+    const recs = await runTournament(cfg({ agents: ['random', 'test-crash', 'test-exit', 'test-hang'], decisionMs: 2000 }), { dir, workers: 2, resume: false });
     expect(recs).toHaveLength(12);
     const byPair = (a: string, b: string) => recs.filter((r) => r.seats.includes(a) && r.seats.includes(b));
-    // a throwing agent forfeits
-    for (const r of byPair('random', 'test-crash')) expect(r.returns![r.seats.indexOf('random')]).toBe(1);
-    // a dead worker and a hang leave a record with the reason
-    expect(byPair('random', 'test-exit').every((r) => /worker failed/.test(r.error ?? ''))).toBe(true);
-    expect(byPair('random', 'test-hang').every((r) => /exceeded its 3000 ms limit/.test(r.error ?? ''))).toBe(true);
-    expect(existsSync(join(dir, 'tournament.json'))).toBe(true);
+    const randomWon = (r: (typeof recs)[number]) => r.returns![r.seats.indexOf('random')] === 1;
+    // a throwing agent, one that kills its worker and one that hangs all lose, with the reason recorded
+    expect(byPair('random', 'test-crash').every(randomWon)).toBe(true);
+    expect(byPair('random', 'test-exit').every((r) => randomWon(r) && /worker failed/.test(r.error ?? ''))).toBe(true);
+    expect(byPair('random', 'test-hang').every((r) => randomWon(r) && /overran the 2000 ms decision clock/.test(r.error ?? ''))).toBe(true);
+    expect(standings(recs).ratings[0]!.player).toBe('random');
   }, 120_000);
 });

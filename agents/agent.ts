@@ -7,6 +7,16 @@
  */
 import type { Game } from '../engine/core/game.ts';
 
+export interface MatchInfo {
+  readonly ruleset: string;
+  readonly rulesetVersion: number;
+  readonly scenarioId: string;
+  readonly scenarioHash: string;
+  /** This agent's seat. */
+  readonly player: number;
+  readonly players: readonly string[];
+}
+
 export interface Budget {
   /** Wall-clock milliseconds for this decision (search agents). */
   readonly ms?: number;
@@ -51,8 +61,8 @@ export interface Agent {
   /** The spec string that made it, e.g. "random" or "mcts:ms=1000". */
   readonly spec: string;
   decide(ctx: DecisionContext): Promise<Decision>;
-  /** Called at the start of each game. */
-  reset?(seed: string): void;
+  /** Called at the start of each game, with the match's facts (external bots pass them on in their hello). */
+  reset?(seed: string, match?: MatchInfo): void;
   /** Told every applied step (actions and visible chance outcomes) with the new state hash. */
   observe?(event: { readonly player: number; readonly action: string; readonly hash: string; readonly chance: boolean }): void;
   /** Told the result when the game ends. */

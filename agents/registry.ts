@@ -3,6 +3,7 @@ import { type Agent, AgentSpecError, parseSpec } from './agent.ts';
 import { RandomAgent } from './random.ts';
 import { HeuristicAgent } from './heuristic.ts';
 import { DEFAULT_MCTS, MctsAgent, type MctsConfig } from './mcts.ts';
+import { ExtAgent } from './ext.ts';
 
 export interface AgentFactory {
   readonly name: string;
@@ -137,4 +138,14 @@ registerAgent({
       for (;;);
     },
   }),
+});
+
+registerAgent({
+  name: 'ext',
+  description: 'an external program speaking the newline-delimited JSON bot protocol (any language)',
+  params: { cmd: 'command line to start the bot (no commas)', ms: 'decision clock in ms (default 10000)', hello: 'ms to answer hello (default 10000)' },
+  create: (spec, p) => {
+    if (!p.cmd) throw new AgentSpecError(`agent spec "${spec}": ext needs cmd=…, e.g. ext:cmd=python3 arena/bots/random_bot.py`);
+    return new ExtAgent(spec, p.cmd, num(spec, 'ms', p.ms, 10_000, 1), num(spec, 'hello', p.hello, 10_000, 1));
+  },
 });

@@ -70,7 +70,10 @@ export async function runMatch(o: MatchOptions): Promise<MatchResult> {
   const steps: ReplayStep[] = [];
   const agentMs = o.agents.map(() => 0);
   const agentRng = o.agents.map((_, i) => seedrandom.alea(`${seed}|agent|${i}`));
-  for (const a of o.agents) a.reset?.(seed);
+  const scenarioHash = hashHex(hashValue(o.scenario));
+  o.agents.forEach((a, i) =>
+    a.reset?.(seed, { ruleset: game.id, rulesetVersion: game.version, scenarioId: o.scenarioId, scenarioHash, player: i, players: game.players }),
+  );
   let engineMs = 0;
   let decisions = 0;
   let t = performance.now();
@@ -188,7 +191,7 @@ export async function runMatch(o: MatchOptions): Promise<MatchResult> {
     ruleset: game.id,
     rulesetVersion: game.version,
     scenarioId: o.scenarioId,
-    scenarioHash: hashHex(hashValue(o.scenario)),
+    scenarioHash,
     scenario: o.scenario,
     seed,
     agents: o.agents.map((a) => a.spec),

@@ -110,3 +110,56 @@ export function tournamentCommands(y: Argv): Argv {
     },
   );
 }
+
+export function ladderCommands(y: Argv): Argv {
+  return y.command('ladder <action>', 'An ongoing ladder with live OpenSkill ratings: add-bot | run | table', (a) =>
+    a
+      .positional('action', { choices: ['add-bot', 'run', 'table'] as const })
+      .option('out', { type: 'string', demandOption: true, describe: 'ladder folder (arena.sqlite)' })
+      .option('name', { type: 'string', describe: 'add-bot: the bot name' })
+      .option('spec', { type: 'string', describe: 'add-bot: its agent spec (e.g. heuristic, or ext:cmd=python3 my_bot.py)' })
+      .option('ruleset', { type: 'string', default: 'march-of-eagles', describe: 'add-bot on a new ladder: its ruleset' })
+      .option('scenario', { type: 'string', describe: 'add-bot on a new ladder: comma-separated scenarios (default: the ruleset default)' })
+      .option('seed', { type: 'string', default: 'ladder' })
+      .option('decision-ms', { type: 'number', default: 30_000, describe: 'new ladder: per-decision clock in ms' })
+      .option('game-ms', { type: 'number', default: 30 * 60_000, describe: 'new ladder: per-game limit in ms' })
+      .option('games', { type: 'number', default: 10, describe: 'run: games to play' })
+      .option('workers', { type: 'number', default: os.cpus().length })
+      .option('json', { type: 'boolean', default: false }),
+    async (args) => {
+      const { addBot, ladderTable, openLadder, runLadder } = await import('./ladder.ts');
+      if (args.action === 'add-bot') {
+        if (!args.name || !args.spec) throw new CliError('ladder add-bot needs --name and --spec', 2);
+        const { getRuleset } = await import('../engine/rulesets/index.ts');
+        const { store } = openLadder(args.out, {
+          ruleset: args.ruleset,
+          scenarios: args.scenario ? args.scenario.split(',') : [getRuleset(args.ruleset).defaultScenario],
+          seed: args.seed,
+          decisionMs: args['decision-ms'],
+          gameTimeoutMs: args['game-ms'],
+        });
+        try {
+          const row = addBot(store, args.name, args.spec);
+          console.log(args.json ? JSON.stringify(row) : `added ${row.name} (${row.spec}) to the ladder in ${args.out}`);
+        } finally {
+          store.close();
+        }
+        return;
+      }
+      if (args.action === 'run') {
+        if (!(args.games >= 1)) throw new CliError('--games must be at least 1', 2);
+        const bar = args.json || !process.stderr.isTTY ? null : new cliProgress.SingleBar({ format: 'ladder games {bar} {value}/{total} | ETA {eta_formatted}', stream: process.stderr }, cliProgress.Presets.shades_classic);
+        await runLadder(args.out, args.games, args.workers, (d, t) => (d === 0 ? bar?.start(t, 0) : bar?.update(d)));
+        bar?.stop();
+      }
+      const { store } = openLadder(args.out);
+      const rows = ladderTable(store);
+      store.close();
+      if (args.json) return void console.log(JSON.stringify(rows, null, 2));
+      const w = Math.max(4, ...rows.map((r) => r.name.length));
+      console.log(`${'bot'.padEnd(w)}  ${'rating'.padStart(7)}  ${'mu'.padStart(6)}  ${'sigma'.padStart(5)}  games  spec`);
+      for (const r of rows) console.log(`${r.name.padEnd(w)}  ${r.ordinal.toFixed(2).padStart(7)}  ${r.mu.toFixed(2).padStart(6)}  ${r.sigma.toFixed(2).padStart(5)}  ${String(r.games).padStart(5)}  ${r.spec}`);
+      console.log('(rating = mu − 3·sigma, OpenSkill)');
+    },
+  );
+}

@@ -5,7 +5,7 @@ import { hideBin } from 'yargs/helpers';
 import { agentCommands } from '../agents/commands.ts';
 import { arenaCommands, CliError } from '../arena/commands.ts';
 import { benchCommands } from '../arena/bench.ts';
-import { tournamentCommands } from '../arena/tournament-commands.ts';
+import { ladderCommands, tournamentCommands } from '../arena/tournament-commands.ts';
 import { AgentSpecError } from '../agents/agent.ts';
 import { ScenarioError } from '../arena/catalog.ts';
 import { IllegalActionError } from '../engine/core/game.ts';
@@ -23,6 +23,7 @@ y = arenaCommands(y);
 y = agentCommands(y);
 y = benchCommands(y);
 y = tournamentCommands(y);
+y = ladderCommands(y);
 y.demandCommand(1, 'name a command (see --help)')
   .strict()
   .recommendCommands()

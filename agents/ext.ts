@@ -1,0 +1,179 @@
+/**
+ * Bots in any language: an agent that runs a program and speaks newline-delimited JSON with it over its
+ * stdin/stdout (protocol 1, documented in README.md). The server never blocks on the bot: its output is read as it
+ * arrives, every wait has a clock kept here, and a bot that is silent past its clock, exits, or answers with garbage
+ * or an illegal action is killed and its game forfeited (the reason is the error message).
+ *
+ *   → {"type":"hello","protocol":1,"ruleset":…,"rulesetVersion":…,"scenario":…,"scenarioHash":…,"side":0,"sideName":"A",
+ *      "players":["A","B"],"clocks":{"decisionMs":…,"helloMs":…}}
+ *   ← {"type":"ready","name":"my-bot"}
+ *   → {"type":"decide","id":1,"observation":{…},"legal":[{"index":0,"key":"pass B1"},…],"hash":"…","clock":{"decisionMs":…}}
+ *   ← {"type":"act","id":1,"index":0}            (or "key":"pass B1")
+ *   → {"type":"ack","id":1,"ok":true}             (or "ok":false,"reason":"illegal-action"|"bad-message"|"timeout")
+ *   → {"type":"event","player":-1,"action":"roll:sum 7","hash":"…","chance":true}   (every applied step)
+ *   → {"type":"end","returns":[1,-1],"text":"…"}
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { hashHex } from '../engine/core/hash.ts';
+import type { Agent, Decision, DecisionContext, MatchInfo } from './agent.ts';
+
+export const PROTOCOL_VERSION = 1;
+
+interface Waiter {
+  resolve: (msg: Record<string, unknown>) => void;
+  reject: (e: Error) => void;
+}
+
+export class ExtAgent implements Agent {
+  private proc: ChildProcess | null = null;
+  private inbox: Record<string, unknown>[] = [];
+  private waiter: Waiter | null = null;
+  private dead: string | null = null;
+  private info: MatchInfo | null = null;
+  private nextId = 1;
+  private stderrTail = '';
+
+  constructor(
+    readonly spec: string,
+    readonly cmd: string,
+    readonly decisionMs = 10_000,
+    readonly helloMs = 10_000,
+  ) {}
+
+  reset(_seed: string, match?: MatchInfo): void {
+    this.close();
+    this.info = match ?? null;
+    this.dead = null;
+    this.inbox = [];
+  }
+
+  private send(msg: unknown): void {
+    if (!this.proc || this.dead) return;
+    this.proc.stdin?.write(JSON.stringify(msg) + '\n');
+  }
+
+  private fail(reason: string): Error {
+    const tail = this.stderrTail.trim().split('\n').slice(-3).join(' | ');
+    this.close();
+    return new Error(`external bot "${this.cmd}": ${reason}${tail ? ` (stderr: ${tail})` : ''}`);
+  }
+
+  /** The next message from the bot within `ms`, without blocking the event loop. */
+  private next(ms: number, what: string): Promise<Record<string, unknown>> {
+    const queued = this.inbox.shift();
+    if (queued) return Promise.resolve(queued);
+    if (this.dead) return Promise.reject(this.fail(this.dead));
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.waiter = null;
+        reject(this.fail(`no ${what} within ${ms} ms (timeout)`));
+      }, ms);
+      this.waiter = {
+        resolve: (m) => {
+          clearTimeout(timer);
+          resolve(m);
+        },
+        reject: (e) => {
+          clearTimeout(timer);
+          reject(e);
+        },
+      };
+    });
+  }
+
+  private async start(ctx: DecisionContext): Promise<void> {
+    const proc = spawn('sh', ['-c', this.cmd], { stdio: ['pipe', 'pipe', 'pipe'] });
+    this.proc = proc;
+    proc.stdin!.on('error', () => undefined); // a dead bot's closed pipe: reported by 'exit'
+    proc.stderr!.on('data', (d: Buffer) => {
+      this.stderrTail = (this.stderrTail + d.toString()).slice(-2000);
+    });
+    createInterface({ input: proc.stdout! }).on('line', (line) => {
+      if (!line.trim()) return;
+      let msg: Record<string, unknown>;
+      try {
+        const v = JSON.parse(line) as unknown;
+        if (!v || typeof v !== 'object' || Array.isArray(v)) throw new Error('not an object');
+        msg = v as Record<string, unknown>;
+      } catch {
+        msg = { type: '?garbage', line: line.slice(0, 200) };
+      }
+      const w = this.waiter;
+      this.waiter = null;
+      if (w) w.resolve(msg);
+      else this.inbox.push(msg);
+    });
+    proc.on('exit', (code, signal) => {
+      this.dead = `exited (${signal ?? `code ${code}`})`;
+      const w = this.waiter;
+      this.waiter = null;
+      w?.reject(this.fail(this.dead));
+    });
+    proc.on('error', (e) => {
+      this.dead = `could not run: ${e.message}`;
+      const w = this.waiter;
+      this.waiter = null;
+      w?.reject(this.fail(this.dead));
+    });
+    const info = this.info ?? { ruleset: ctx.game.id, rulesetVersion: ctx.game.version, scenarioId: '', scenarioHash: '', player: ctx.player, players: ctx.game.players };
+    this.send({
+      type: 'hello',
+      protocol: PROTOCOL_VERSION,
+      ruleset: info.ruleset,
+      rulesetVersion: info.rulesetVersion,
+      scenario: info.scenarioId,
+      scenarioHash: info.scenarioHash,
+      side: info.player,
+      sideName: info.players[info.player],
+      players: info.players,
+      clocks: { decisionMs: this.decisionMs, helloMs: this.helloMs },
+    });
+    const m = await this.next(this.helloMs, '"ready" after hello');
+    if (m.type !== 'ready') throw this.fail(`expected {"type":"ready"}, got ${JSON.stringify(m).slice(0, 120)}`);
+  }
+
+  async decide(ctx: DecisionContext): Promise<Decision> {
+    if (!this.proc) await this.start(ctx);
+    const id = this.nextId++;
+    const { game, legal } = ctx;
+    const keys = legal.map((a) => game.actionKey(a));
+    const ms = ctx.budget.ms ?? this.decisionMs;
+    const hash = hashHex(game.hash(ctx.state));
+    this.send({ type: 'decide', id, observation: ctx.observation, legal: keys.map((key, index) => ({ index, key })), hash, clock: { decisionMs: ms } });
+    const m = await this.next(ms, `answer to decide ${id}`);
+    if (m.type !== 'act' || m.id !== id) {
+      this.send({ type: 'ack', id, ok: false, reason: 'bad-message' });
+      throw this.fail(`bad message for decide ${id}: ${JSON.stringify(m).slice(0, 120)}`);
+    }
+    let i = -1;
+    if (typeof m.index === 'number' && Number.isInteger(m.index)) i = m.index;
+    else if (typeof m.key === 'string') i = keys.indexOf(m.key);
+    if (i < 0 || i >= legal.length) {
+      this.send({ type: 'ack', id, ok: false, reason: 'illegal-action' });
+      throw this.fail(`illegal action ${JSON.stringify(m.index ?? m.key)} for decide ${id}`);
+    }
+    this.send({ type: 'ack', id, ok: true });
+    return { action: legal[i], explanation: { chosen: keys[i]!, text: `external bot (${typeof m.note === 'string' ? m.note.slice(0, 80) : 'no note'})` } };
+  }
+
+  observe(ev: { player: number; action: string; hash: string; chance: boolean }): void {
+    this.send({ type: 'event', ...ev });
+  }
+
+  async end(result: { returns: readonly number[]; text: string }): Promise<void> {
+    this.send({ type: 'end', returns: result.returns, text: result.text });
+    const p = this.proc;
+    if (p && !this.dead) await new Promise((r) => setTimeout(r, 50));
+    this.close();
+  }
+
+  close(): void {
+    const p = this.proc;
+    this.proc = null;
+    if (p && p.exitCode === null && !p.killed) {
+      p.stdin?.end();
+      p.kill('SIGKILL');
+    }
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * An ongoing ladder: bots are added by name and spec; each `run` plays more games in the worker pool, pairing the
+ * bot with the fewest games against the closest-rated other bot, in seat-swapped pairs sharing a seed. Live ratings
+ * are OpenSkill (Weng–Lin, the `openskill` package); each game's result and the rating update are stored in one
+ * SQLite transaction.
+ */
+import { ordinal, rate, rating } from 'openskill';
+import { createAgent } from '../agents/registry.ts';
+import { getRuleset } from '../engine/rulesets/index.ts';
+import { loadScenario } from './catalog.ts';
+import type { MatchTask } from './match-worker.ts';
+import { MatchPool } from './pool.ts';
+import { type BotRow, Store } from './store.ts';
+import { toRecord } from './tournament.ts';
+
+export interface LadderConfig {
+  readonly ruleset: string;
+  readonly scenarios: readonly string[];
+  readonly seed: string;
+  readonly decisionMs: number;
+  readonly gameTimeoutMs: number;
+}
+
+export function openLadder(dir: string, create?: LadderConfig): { store: Store; cfg: LadderConfig } {
+  if (create) {
+    const store = new Store(dir, true);
+    if (!store.getMeta('ladder')) {
+      getRuleset(create.ruleset);
+      for (const s of create.scenarios) loadScenario(create.ruleset, s);
+      store.setMeta('ladder', JSON.stringify(create));
+    }
+    return { store, cfg: JSON.parse(store.getMeta('ladder')!) as LadderConfig };
+  }
+  const store = new Store(dir, false);
+  const raw = store.getMeta('ladder');
+  if (!raw) {
+    store.close();
+    throw new Error(`${dir} is not a ladder (no ladder configuration)`);
+  }
+  return { store, cfg: JSON.parse(raw) as LadderConfig };
+}
+
+export function addBot(store: Store, name: string, spec: string): BotRow {
+  if (!/^[A-Za-z0-9_.-]{1,40}$/.test(name)) throw new Error(`bot name "${name}": use 1–40 letters, digits, _ . -`);
+  if (store.bots().some((b) => b.name === name)) throw new Error(`a bot named "${name}" is already on the ladder`);
+  createAgent(spec); // refuse a bad spec now
+  const r = rating();
+  const row = { name, spec, mu: r.mu, sigma: r.sigma, games: 0 };
+  store.addBot(row);
+  return row;
+}
+
+/** Next pairing: the bot with the fewest games against the closest-rated other bot (ties by name). */
+export function nextPairing(bots: readonly BotRow[]): [BotRow, BotRow] {
+  if (bots.length < 2) throw new Error('a ladder needs at least two bots');
+  const sorted = [...bots].sort((a, b) => a.games - b.games || a.name.localeCompare(b.name));
+  const a = sorted[0]!;
+  const b = [...bots].filter((x) => x !== a).sort((x, y) => Math.abs(ordinal(x) - ordinal(a)) - Math.abs(ordinal(y) - ordinal(a)) || x.name.localeCompare(y.name))[0]!;
+  return [a, b];
+}
+
+export async function runLadder(dir: string, games: number, workers: number, onProgress?: (done: number, total: number) => void): Promise<BotRow[]> {
+  const { store, cfg } = openLadder(dir);
+  const pool = new MatchPool(workers, cfg.gameTimeoutMs, cfg.decisionMs);
+  try {
+    let done = 0;
+    onProgress?.(0, games);
+    while (done < games) {
+      const bots = store.bots();
+      const [a, b] = nextPairing(bots);
+      const n = store.games().length;
+      const scenario = cfg.scenarios[Math.floor(n / 2) % cfg.scenarios.length]!;
+      const seed = `${cfg.seed}/${n}`;
+      const pair: MatchTask[] = [
+        { id: `L${n}-0`, ruleset: cfg.ruleset, scenario, seed, agents: [a.spec, b.spec] },
+        { id: `L${n}-1`, ruleset: cfg.ruleset, scenario, seed, agents: [b.spec, a.spec] },
+      ].slice(0, Math.min(2, games - done));
+      const results = await Promise.all(pair.map((t) => pool.play(t)));
+      results.forEach((r, k) => {
+        const t = pair[k]!;
+        const names = k === 0 ? [a.name, b.name] : [b.name, a.name];
+        const rec = { ...toRecord(t, r), seats: names };
+        const cur = Object.fromEntries(store.bots().map((x) => [x.name, x]));
+        const updates: BotRow[] = [];
+        if (rec.returns) {
+          const [p, q] = [cur[names[0]!]!, cur[names[1]!]!];
+          const rank = rec.returns[0]! > rec.returns[1]! ? [1, 2] : rec.returns[0]! < rec.returns[1]! ? [2, 1] : [1, 1];
+          const [[np], [nq]] = rate([[{ mu: p.mu, sigma: p.sigma }], [{ mu: q.mu, sigma: q.sigma }]], { rank });
+          updates.push({ ...p, mu: np!.mu, sigma: np!.sigma, games: p.games + 1 }, { ...q, mu: nq!.mu, sigma: nq!.sigma, games: q.games + 1 });
+        }
+        store.recordGame(rec, r.error === undefined ? r.replay : null, updates);
+        done++;
+        onProgress?.(done, games);
+      });
+    }
+    return store.bots();
+  } finally {
+    await pool.close();
+    store.close();
+  }
+}
+
+export function ladderTable(store: Store): (BotRow & { ordinal: number })[] {
+  return store
+    .bots()
+    .map((b) => ({ ...b, ordinal: ordinal({ mu: b.mu, sigma: b.sigma }) }))
+    .sort((x, y) => y.ordinal - x.ordinal);
+}

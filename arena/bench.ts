@@ -94,9 +94,26 @@ export function benchCommands(y: Argv): Argv {
         .option('scenario', { type: 'string', describe: 'only this scenario' })
         .option('mcts', { type: 'boolean', default: false, describe: "MCTS iterations/s on the reference game beside boardgame.io's MCTSBot and a bare UCT" })
         .option('iterations', { type: 'number', default: 1000, describe: 'MCTS iterations per search for --mcts' })
+        .option('arena', { type: 'boolean', default: false, describe: 'games/s through the worker pool (1 and 2 workers) against a bare in-process loop' })
+        .option('games', { type: 'number', default: 40, describe: 'games for --arena' })
         .option('json', { type: 'boolean', default: false }),
     async (args) => {
       if (!(args.seconds > 0)) throw new Error('--seconds must be a positive number');
+      if (args.arena) {
+        const { arenaBench } = await import('./arena-bench.ts');
+        const rows = [];
+        for (const agents of [['random', 'random'], ['heuristic', 'random']] as [string, string][])
+          rows.push(await arenaBench({ games: args.games, agents, scenario: args.scenario ?? 'open-field', workers: [1, 2] }));
+        if (args.json) return void console.log(JSON.stringify(rows, null, 2));
+        console.log(`arena throughput on ${rows[0]!.scenario}, ${args.games} games each (paired seeds), ${rows[0]!.cores} cores`);
+        console.log('agents              bare loop  1 worker  2 workers  2w/1w  bare/1w');
+        for (const r of rows) {
+          const [w1, w2] = r.pooled;
+          console.log(`${r.agents.join(' v ').padEnd(18)}  ${r.bareGamesPerSec.toFixed(1).padStart(9)}  ${w1!.gamesPerSec.toFixed(1).padStart(8)}  ${w2!.gamesPerSec.toFixed(1).padStart(9)}  ${(w2!.gamesPerSec / w1!.gamesPerSec).toFixed(2).padStart(5)}  ${(r.bareGamesPerSec / w1!.gamesPerSec).toFixed(2).padStart(7)}`);
+        }
+        console.log('(games/s; targets: 2 workers ≥ 1.8× one; arena overhead bare/1w ≤ 1.25)');
+        return;
+      }
       if (args.mcts) {
         const { mctsBench } = await import('./mcts-bench.ts');
         const m = await mctsBench(args.iterations);

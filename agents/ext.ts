@@ -41,11 +41,16 @@ export class ExtAgent implements Agent {
     readonly helloMs = 10_000,
   ) {}
 
+  private readyPending = false;
+
   reset(_seed: string, match?: MatchInfo): void {
     this.close();
     this.info = match ?? null;
     this.dead = null;
     this.inbox = [];
+    this.nextId = 1;
+    // start at once so the bot hears every event of the game; "ready" is awaited at its first decision
+    if (match) this.launch(null);
   }
 
   private send(msg: unknown): void {
@@ -82,7 +87,7 @@ export class ExtAgent implements Agent {
     });
   }
 
-  private async start(ctx: DecisionContext): Promise<void> {
+  private launch(ctx: DecisionContext | null): void {
     const proc = spawn('sh', ['-c', this.cmd], { stdio: ['pipe', 'pipe', 'pipe'] });
     this.proc = proc;
     proc.stdin!.on('error', () => undefined); // a dead bot's closed pipe: reported by 'exit'
@@ -116,7 +121,7 @@ export class ExtAgent implements Agent {
       this.waiter = null;
       w?.reject(this.fail(this.dead));
     });
-    const info = this.info ?? { ruleset: ctx.game.id, rulesetVersion: ctx.game.version, scenarioId: '', scenarioHash: '', player: ctx.player, players: ctx.game.players };
+    const info = this.info ?? { ruleset: ctx!.game.id, rulesetVersion: ctx!.game.version, scenarioId: '', scenarioHash: '', player: ctx!.player, players: ctx!.game.players };
     this.send({
       type: 'hello',
       protocol: PROTOCOL_VERSION,
@@ -129,12 +134,18 @@ export class ExtAgent implements Agent {
       players: info.players,
       clocks: { decisionMs: this.decisionMs, helloMs: this.helloMs },
     });
+    this.readyPending = true;
+  }
+
+  private async awaitReady(): Promise<void> {
+    this.readyPending = false;
     const m = await this.next(this.helloMs, '"ready" after hello');
     if (m.type !== 'ready') throw this.fail(`expected {"type":"ready"}, got ${JSON.stringify(m).slice(0, 120)}`);
   }
 
   async decide(ctx: DecisionContext): Promise<Decision> {
-    if (!this.proc) await this.start(ctx);
+    if (!this.proc && !this.dead) this.launch(ctx);
+    if (this.readyPending) await this.awaitReady();
     const id = this.nextId++;
     const { game, legal } = ctx;
     const keys = legal.map((a) => game.actionKey(a));

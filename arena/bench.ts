@@ -95,7 +95,7 @@ export function benchCommands(y: Argv): Argv {
         .option('mcts', { type: 'boolean', default: false, describe: "MCTS iterations/s on the reference game beside boardgame.io's MCTSBot and a bare UCT" })
         .option('iterations', { type: 'number', default: 1000, describe: 'MCTS iterations per search for --mcts' })
         .option('arena', { type: 'boolean', default: false, describe: 'games/s through the worker pool (1 and 2 workers) against a bare in-process loop' })
-        .option('games', { type: 'number', default: 40, describe: 'games for --arena' })
+        .option('games', { type: 'number', default: 400, describe: 'games for --arena' })
         .option('json', { type: 'boolean', default: false }),
     async (args) => {
       if (!(args.seconds > 0)) throw new Error('--seconds must be a positive number');

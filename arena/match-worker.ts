@@ -6,8 +6,11 @@ import { runMatch } from './match.ts';
 
 export interface MatchTask {
   readonly id: string;
-  /** Port for progress messages to the pool ({ player, phase } at each agent decision). */
-  readonly port?: import('node:worker_threads').MessagePort;
+  /**
+   * Shared with the pool: Int32 [0] = player deciding now + 1 (0 = none), Float64 at byte 8 = when that decision
+   * began (epoch ms). The pool reads it for decision clocks and to know who was on the move if the worker dies.
+   */
+  readonly clock?: SharedArrayBuffer;
   readonly ruleset: string;
   readonly scenario: string;
   readonly seed: string;
@@ -29,8 +32,28 @@ export interface MatchOutcome {
   readonly forfeit?: number;
 }
 
+function clockWriter(sab: SharedArrayBuffer): (player: number, phase: 'start' | 'end') => void {
+  const who = new Int32Array(sab, 0, 1);
+  const since = new Float64Array(sab, 8, 1);
+  return (player, phase) => {
+    if (phase === 'start') {
+      since[0] = Date.now();
+      Atomics.store(who, 0, player + 1);
+    } else Atomics.store(who, 0, 0);
+  };
+}
+
+const scenarios = new Map<string, ReturnType<typeof loadScenario>>();
+
 export default async function playTask(t: MatchTask): Promise<MatchOutcome> {
-  const { game, scenario, id } = loadScenario(t.ruleset, t.scenario);
+  // scenarios are read and validated once per worker
+  const key = `${t.ruleset}/${t.scenario}`;
+  let sc = scenarios.get(key);
+  if (!sc) {
+    sc = loadScenario(t.ruleset, t.scenario);
+    scenarios.set(key, sc);
+  }
+  const { game, scenario, id } = sc;
   const agents = t.agents.map((spec) => createAgent(spec));
   const r = await runMatch({
     game,
@@ -39,9 +62,8 @@ export default async function playTask(t: MatchTask): Promise<MatchOutcome> {
     seed: t.seed,
     agents,
     ...(t.budget ? { budget: t.budget } : {}),
-    ...(t.port ? { onDecision: (player: number, phase: 'start' | 'end') => t.port!.postMessage({ player, phase }) } : {}),
+    ...(t.clock ? { onDecision: clockWriter(t.clock) } : {}),
   });
-  t.port?.close();
   for (const a of agents) await a.close?.();
   return {
     id: t.id,

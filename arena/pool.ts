@@ -4,7 +4,6 @@
  * returned as a record with the reason — the pool replaces the worker and the run goes on.
  */
 import os from 'node:os';
-import { MessageChannel } from 'node:worker_threads';
 import Piscina from 'piscina';
 import type { MatchOutcome, MatchTask } from './match-worker.ts';
 
@@ -40,8 +39,6 @@ export class MatchPool {
   private async playNow(task: MatchTask): Promise<PoolResult> {
     const ac = new AbortController();
     let why = '';
-    let deciding = -1;
-    let clock: ReturnType<typeof setTimeout> | undefined;
     const stop = (reason: string) => {
       if (!ac.signal.aborted) {
         why = reason;
@@ -49,26 +46,27 @@ export class MatchPool {
       }
     };
     const timer = setTimeout(() => stop(`game exceeded its ${this.gameTimeoutMs} ms limit; the worker was ended`), this.gameTimeoutMs);
-    const { port1, port2 } = new MessageChannel();
-    port1.on('message', (m: { player: number; phase: 'start' | 'end' }) => {
-      if (m.phase === 'start') {
-        deciding = m.player;
-        if (this.decisionMs > 0) clock = setTimeout(() => stop(`player ${m.player} overran the ${this.decisionMs} ms decision clock; the worker was ended`), this.decisionMs);
-      } else {
-        deciding = -1;
-        if (clock) clearTimeout(clock);
-      }
-    });
+    // who is deciding, and since when: written by the worker, read here (no messages on the hot path)
+    const sab = new SharedArrayBuffer(16);
+    const who = new Int32Array(sab, 0, 1);
+    const since = new Float64Array(sab, 8, 1);
+    const watchdog =
+      this.decisionMs > 0
+        ? setInterval(() => {
+            const p = Atomics.load(who, 0) - 1;
+            if (p >= 0 && Date.now() - since[0]! > this.decisionMs) stop(`player ${p} overran the ${this.decisionMs} ms decision clock; the worker was ended`);
+          }, Math.min(50, this.decisionMs))
+        : undefined;
     try {
-      return (await this.pool.run({ ...task, port: port2 }, { signal: ac.signal, transferList: [port2] as never })) as MatchOutcome;
+      return (await this.pool.run({ ...task, clock: sab }, { signal: ac.signal })) as MatchOutcome;
     } catch (e) {
       const msg = why || `worker failed: ${(e as Error).message}`;
       // a worker that died or hung during a decision: that player loses the game
+      const deciding = Atomics.load(who, 0) - 1;
       return deciding >= 0 ? { id: task.id, error: msg, forfeit: deciding } : { id: task.id, error: msg };
     } finally {
       clearTimeout(timer);
-      if (clock) clearTimeout(clock);
-      port1.close();
+      if (watchdog) clearInterval(watchdog);
     }
   }
 

@@ -138,3 +138,17 @@ describe('eagles arena', () => {
     expect(t.ratings.map((x: { player: string }) => x.player)).toContain('heuristic');
   }, 180_000);
 });
+
+describe('eagles arena configs', () => {
+  it('runs a gauntlet from a YAML config and refuses a bad one with the field named', () => {
+    const cfg = join(tmp, 'gauntlet.yaml');
+    writeFileSync(cfg, 'scenarios: [farm-on-the-ridge]\nagents: [heuristic, random, "mcts:it=5,depth=2"]\nformat: gauntlet\ngames: 2\nseed: y\n');
+    const r = eagles(['arena', 'run', '--config', cfg, '--out', join(tmp, 'g1'), '--json']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out).games).toBe(4);
+    writeFileSync(cfg, 'scenarios: [farm-on-the-ridge]\nagents: [heuristic]\ngames: 2\n');
+    const bad = eagles(['arena', 'run', '--config', cfg, '--out', join(tmp, 'g2')]);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/\$\.agents: .*2/);
+  });
+});

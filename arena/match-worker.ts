@@ -2,7 +2,7 @@
 import { createAgent } from '../agents/registry.ts';
 import { encodeReplay } from '../engine/core/replay.ts';
 import { loadScenario } from './catalog.ts';
-import { runMatch } from './match.ts';
+import { type MatchResult, runMatch } from './match.ts';
 
 export interface MatchTask {
   readonly id: string;
@@ -18,19 +18,8 @@ export interface MatchTask {
   readonly budget?: { ms?: number; iterations?: number };
 }
 
-export interface MatchOutcome {
-  readonly id: string;
-  readonly returns: readonly number[];
-  readonly text: string;
-  readonly plies: number;
-  readonly decisions: number;
-  readonly engineMs: number;
-  readonly agentMs: readonly number[];
-  readonly finalHash: string;
-  readonly replay: Uint8Array;
-  readonly aborted?: string;
-  readonly forfeit?: number;
-}
+/** What a worker returns: the match result without its final state, and the replay as msgpack bytes. */
+export type MatchOutcome = Omit<MatchResult, 'replay' | 'finalState'> & { readonly id: string; readonly finalHash: string; readonly replay: Uint8Array };
 
 function clockWriter(sab: SharedArrayBuffer): (player: number, phase: 'start' | 'end') => void {
   const who = new Int32Array(sab, 0, 1);
@@ -65,17 +54,6 @@ export default async function playTask(t: MatchTask): Promise<MatchOutcome> {
     ...(t.clock ? { onDecision: clockWriter(t.clock) } : {}),
   });
   for (const a of agents) await a.close?.();
-  return {
-    id: t.id,
-    returns: r.returns,
-    text: r.text,
-    plies: r.plies,
-    decisions: r.decisions,
-    engineMs: r.engineMs,
-    agentMs: r.agentMs,
-    finalHash: r.replay.finalHash,
-    replay: encodeReplay(r.replay),
-    ...(r.aborted ? { aborted: r.aborted } : {}),
-    ...(r.forfeit !== undefined ? { forfeit: r.forfeit } : {}),
-  };
+  const { replay, finalState: _final, ...rest } = r;
+  return { ...rest, id: t.id, finalHash: replay.finalHash, replay: encodeReplay(replay) };
 }

@@ -9,9 +9,9 @@ import { runMatch } from '../arena/match.ts';
 import { hashHex } from '../engine/core/hash.ts';
 
 const GOLDEN: Record<string, { initial: string; seed1: string; plies: number }> = {
-  'farm-on-the-ridge': { initial: '774bece2d9fd6e2d', seed1: '34b41e8ea7013b93', plies: 245 },
-  'open-field': { initial: '57184ebcc2d456f8', seed1: '9b7551264a97879c', plies: 370 },
-  'woods-walls-hill': { initial: 'cf56210c5b1b33a9', seed1: '6e82b56103410f95', plies: 405 },
+  'farm-on-the-ridge': { initial: '64d9501638809bf3', seed1: '2726a27a467cce4d', plies: 245 },
+  'open-field': { initial: '3322fc657893ede3', seed1: 'ff4fe3fff0d03c87', plies: 370 },
+  'woods-walls-hill': { initial: '154654b406ae8cd6', seed1: 'b492c0d95ef4b0ea', plies: 405 },
 };
 
 describe('golden hashes', () => {

@@ -82,6 +82,24 @@ export const optionsSchema = z
     M23_grid: z.number().positive().default(2),
     // Wheel angles offered after the 1D6 roll (digest §9.2; 22.5° is stored as whole degrees: 22).
     M7_wheelAngles: z.array(z.number().int().min(1).max(180)).default([5, 10, 15, 22, 30, 45, 60, 90]),
+    // The remaining ADAPTATIONs are fixed readings: named here so a scenario can state them, and so a file asking
+    // for a reading this engine does not implement is refused with the option named.
+    M1_table: z.literal('72x48-or-48x48-inches').default('72x48-or-48x48-inches'),
+    M2_stands: z.literal('1.6in-groups-frontage-fixed-to-half-strength').default('1.6in-groups-frontage-fixed-to-half-strength'),
+    M3_screens: z.literal('0.8in-deep-placed-front-left-right-rear').default('0.8in-deep-placed-front-left-right-rear'),
+    M4_geometry: z.literal('45deg-arcs-edge-to-edge-range').default('45deg-arcs-edge-to-edge-range'),
+    M8_separation: z.literal('no-move-within-or-closer-than-4in').default('no-move-within-or-closer-than-4in'),
+    M10_resolveTiming: z.literal('immediate-for-combat-and-defensive-fire').default('immediate-for-combat-and-defensive-fire'),
+    M11_running: z.literal('toward-home-edge-stop-1in-short').default('toward-home-edge-stop-1in-short'),
+    M12_markers: z.literal('mustStand-and-reformPending').default('mustStand-and-reformPending'),
+    M15_commander: z.literal('free-4D6-move-once-per-turn').default('free-4D6-move-once-per-turn'),
+    M17_rounding: z.literal('additive-then-halvings-then-range-one-rounding').default('additive-then-halvings-then-range-one-rounding'),
+    M18_combatFire: z.literal('no-shooting-into-or-out-of-combat').default('no-shooting-into-or-out-of-combat'),
+    M19_costs: z.literal('rifles-per-ranker-6-per-ensign-figure').default('rifles-per-ranker-6-per-ensign-figure'),
+    M21_interpenetration: z.literal('pass-through-disorders-no-overlap-at-end').default('pass-through-disorders-no-overlap-at-end'),
+    M22_greenPenalty: z.literal('all-activation-table-rolls').default('all-activation-table-rolls'),
+    M24_defensiveFire: z.literal('uses-the-activation').default('uses-the-activation'),
+    M25_contact: z.literal('face-of-declaration-sector').default('face-of-declaration-sector'),
   })
   .strict();
 

@@ -9,9 +9,9 @@ import { runMatch } from '../arena/match.ts';
 import { hashHex } from '../engine/core/hash.ts';
 
 const GOLDEN: Record<string, { initial: string; seed1: string; plies: number }> = {
-  'farm-on-the-ridge': { initial: '64d9501638809bf3', seed1: '2726a27a467cce4d', plies: 245 },
-  'open-field': { initial: '3322fc657893ede3', seed1: 'ff4fe3fff0d03c87', plies: 370 },
-  'woods-walls-hill': { initial: '154654b406ae8cd6', seed1: 'b492c0d95ef4b0ea', plies: 405 },
+  'farm-on-the-ridge': { initial: '64d9501638809bf3', seed1: '414499d44d5f0837', plies: 243 },
+  'open-field': { initial: '3322fc657893ede3', seed1: '4605c5050a85d2a5', plies: 398 },
+  'woods-walls-hill': { initial: '154654b406ae8cd6', seed1: '941b012b2a20b328', plies: 408 },
 };
 
 describe('golden hashes', () => {

@@ -114,3 +114,9 @@ export function playKeys(s: MoeState, keys: readonly string[], events?: import('
   }
   return s;
 }
+
+/**
+ * M15: when a side has no activation left, its Supreme Commander's free move is still offered: these keys decline it
+ * for both sides (roll the 4D6, then stay).
+ */
+export const declineSCs = ['sc-move', 'roll:sum 4', 'sc-stay', 'sc-move', 'roll:sum 4', 'sc-stay'] as const;

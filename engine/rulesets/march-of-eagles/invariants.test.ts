@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { loadScenario } from '../../../arena/catalog.ts';
 import { playRandomGame } from '../../../arena/random-play.ts';
 import { tinyState, patch } from '../../../test/moe-fixtures.ts';
-import { playKeys } from '../../../test/moe-fixtures.ts';
+import { declineSCs, playKeys } from '../../../test/moe-fixtures.ts';
 import { deepFreeze } from '../../core/game.ts';
 import { hashHex, hashValueFresh } from '../../core/hash.ts';
 import { divide, perft } from '../../core/perft.ts';
@@ -67,14 +67,14 @@ describe('[Resolve] once per turn', () => {
     let s = tinyState({ a: [{ id: 'A1', x: 24, y: 10 }, { id: 'A2', x: 6, y: 4 }], b: [{ id: 'B1', x: 24, y: 38 }, { id: 'B2', x: 42, y: 44 }] });
     s = patch(s, 'A1', { tested: true, trig: 1 });
     // everyone passes; the Resolve phase must not push a check for A1
-    s = play(s, ['roll:winner A', 'go-first self', 'activate A1', 'pass A1', 'activate B1', 'pass B1', 'activate A2', 'pass A2', 'activate B2', 'pass B2']);
+    s = play(s, ['roll:winner A', 'go-first self', 'activate A1', 'pass A1', 'activate B1', 'pass B1', 'activate A2', 'pass A2', 'activate B2', 'pass B2', ...declineSCs]);
     expect(top(s)).toMatchObject({ t: 'initRoll' });
     expect(s.turn).toBe(2);
   });
   it('a pending trigger is tested in the Resolve phase; failure breaks and runs 3D6 toward the home edge', () => {
     let s = tinyState({ a: [{ id: 'A1', x: 24, y: 20 }, { id: 'A2', x: 6, y: 4 }], b: [{ id: 'B1', x: 24, y: 38 }, { id: 'B2', x: 42, y: 44 }] });
     s = patch(s, 'A1', { trig: 1 });
-    s = play(s, ['roll:winner A', 'go-first self', 'activate A1', 'pass A1', 'activate B1', 'pass B1', 'activate A2', 'pass A2', 'activate B2', 'pass B2']);
+    s = play(s, ['roll:winner A', 'go-first self', 'activate A1', 'pass A1', 'activate B1', 'pass B1', 'activate A2', 'pass A2', 'activate B2', 'pass B2', ...declineSCs]);
     expect(top(s)).toMatchObject({ t: 'check', u: 'A1', kind: 'resolve' });
     s = play(s, ['roll:fail', 'roll:sum 11']);
     expect(unit(s, 'A1')).toMatchObject({ brk: true, y: 900, h: 180 });

@@ -3,7 +3,7 @@ import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
 import { loadScenario } from '../../../arena/catalog.ts';
 import { tinyState, patch } from '../../../test/moe-fixtures.ts';
-import { playKeys } from '../../../test/moe-fixtures.ts';
+import { declineSCs, playKeys } from '../../../test/moe-fixtures.ts';
 
 import { IN } from '../../geometry/geometry.ts';
 import { marchOfEagles as game } from './index.ts';
@@ -58,6 +58,18 @@ describe('[Supreme Commander]', () => {
     expect(s.sides[0].sc.att).toBe('A2');
     expect(top(s)).toMatchObject({ t: 'slot', p: 0 });
     expect(keys(s)).not.toContain('sc-move'); // once per turn
+  });
+});
+
+describe('M15: the free move instead of an activation when a side has none left', () => {
+  it('A, out of battalions, is offered only its Supreme Commander; then B activates the rest', () => {
+    const s0 = tinyState({ a: [{ id: 'A1', x: 24, y: 10 }], b: [{ id: 'B1', x: 10, y: 40 }, { id: 'B2', x: 38, y: 40 }] });
+    let s = play(s0, [...start, 'activate A1', 'pass A1', 'activate B1', 'pass B1']);
+    expect(top(s)).toMatchObject({ t: 'slot', p: 0 });
+    expect(keys(s)).toEqual(['sc-move']);
+    s = play(s, ['sc-move', 'roll:sum 9', 'sc-stay']);
+    expect(top(s)).toMatchObject({ t: 'slot', p: 1 });
+    expect(keys(s)).toEqual(['sc-move', 'activate B2']);
   });
 });
 
@@ -142,21 +154,21 @@ describe('[Resolve] rally and routing', () => {
     s = patch(s, 'A1', { brk: true, dis: true });
     s = play(s, [...start, 'activate A1', 'rally A1', 'roll:pass']);
     expect(unit(s, 'A1')).toMatchObject({ ral: true, stand: 2 });
-    s = play(s, ['activate B1', 'pass B1', 'activate A2', 'pass A2', 'activate B2', 'pass B2']);
+    s = play(s, ['activate B1', 'pass B1', 'activate A2', 'pass A2', 'activate B2', 'pass B2', ...declineSCs]);
     expect(s.turn).toBe(2);
     expect(unit(s, 'A1').y).toBe(2000); // did not run in the compulsory moves
     s = play(s, ['roll:winner B', 'go-first self', 'activate B1', 'pass B1']);
     expect(keys(s)).toContain('activate A1');
     s = play(s, ['activate A1']);
     expect(keys(s)).toEqual(['pass A1']);
-    s = play(s, ['pass A1', 'activate B2', 'pass B2', 'activate A2', 'pass A2']);
+    s = play(s, ['pass A1', 'activate B2', 'pass B2', 'activate A2', 'pass A2', ...declineSCs]);
     expect(s.turn).toBe(3);
     expect(unit(s, 'A1')).toMatchObject({ brk: false, ral: false, dis: false, stand: 0 });
   });
   it('a broken battalion that passes runs 3D6 in the compulsory moves and leaves the table at its edge', () => {
     let s = tinyState({ a: [{ id: 'A1', x: 24, y: 6 }, { id: 'A2', x: 40, y: 20 }], b: [{ id: 'B1', x: 24, y: 44 }, { id: 'B2', x: 6, y: 44 }] });
     s = patch(s, 'A1', { brk: true });
-    s = play(s, [...start, 'activate A1', 'pass A1', 'activate B1', 'pass B1', 'activate A2', 'pass A2', 'activate B2', 'pass B2']);
+    s = play(s, [...start, 'activate A1', 'pass A1', 'activate B1', 'pass B1', 'activate A2', 'pass A2', 'activate B2', 'pass B2', ...declineSCs]);
     expect(top(s)).toMatchObject({ t: 'run', u: 'A1' });
     s = play(s, ['roll:sum 10']);
     expect(unit(s, 'A1')).toMatchObject({ on: false, gone: 'routed' });

@@ -1427,7 +1427,7 @@ function loserCasualties(s: MoeState, eid: string, winId: string, loseId: string
 // Automatic flow: after every step, run the automatic parts until a decision or chance node is on top
 // =====================================================================================================
 
-function available(s: MoeState, p: Side): boolean {
+function hasActivation(s: MoeState, p: Side): boolean {
   for (const b of s.units) {
     if (b.side !== p || !b.on || b.act) continue;
     if (!b.eng) return true;
@@ -1435,6 +1435,13 @@ function available(s: MoeState, p: Side): boolean {
     if (!e.fought && (e.att === b.id || e.def === b.id)) return true;
   }
   return false;
+}
+
+/** A slot is due: a battalion or engagement to activate, or (M15) the SC's free move "instead of an activation when he has none left". */
+function available(s: MoeState, p: Side): boolean {
+  if (hasActivation(s, p)) return true;
+  const sc = s.sides[p].sc;
+  return sc.alive && sc.placed && !sc.moved;
 }
 
 function unbrokenOnTable(s: MoeState, p: Side): number {

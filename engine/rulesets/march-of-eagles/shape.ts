@@ -12,7 +12,7 @@ import {
   toLocal,
   closestPointOnSegment,
 } from '../../geometry/geometry.ts';
-import { type Cover, areaCover, lineCover, lineOfSight } from '../../geometry/terrain.ts';
+import { type Cover, areaCover, blockFootprint, lineCover, lineOfSight } from '../../geometry/terrain.ts';
 import type { Bn, MoeState } from './types.ts';
 
 /** M2: a firing group of 4 figures is a 1.6" × 1.6" stand. */
@@ -55,14 +55,14 @@ export function inheritGeometry(from: Bn, to: Bn): void {
 export function footprint(b: Bn): Rect {
   let r = rectCache.get(b);
   if (r) return r;
-  const g = footGroups(b);
-  r = b.f === 'L' ? { x: b.x, y: b.y, w: g * STAND, d: STAND, h: b.h } : { x: b.x, y: b.y, w: Math.min(2, g) * STAND, d: Math.ceil(g / 2) * STAND, h: b.h };
+  r = rectAt(b, b.x, b.y, b.h);
   rectCache.set(b, r);
   return r;
 }
+/** M2: Line is one rank of group stands; Column is two groups wide. */
 export function rectAt(b: Bn, x: number, y: number, h: number, f = b.f): Rect {
   const g = footGroups(b);
-  return f === 'L' ? { x, y, w: g * STAND, d: STAND, h } : { x, y, w: Math.min(2, g) * STAND, d: Math.ceil(g / 2) * STAND, h };
+  return f === 'L' ? blockFootprint({ x, y }, h, g, 1, STAND, STAND) : blockFootprint({ x, y }, h, Math.min(2, g), Math.ceil(g / 2), STAND, STAND);
 }
 
 const polyCache = new WeakMap<Bn, Polygon>();

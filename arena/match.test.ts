@@ -61,3 +61,12 @@ describe('match driver', () => {
     expect(r2.replay.steps.length).toBeGreaterThan(0);
   });
 });
+
+describe('match timings', () => {
+  it('reports engine time and every agent call per player', async () => {
+    const r = await play('12');
+    expect(r.engineMs).toBeGreaterThan(0);
+    expect(r.callMs[0]!.length + r.callMs[1]!.length).toBe(r.decisions);
+    expect(r.callMs[0]!.reduce((a, b) => a + b, 0)).toBeCloseTo(r.agentMs[0]!, 6);
+  });
+});

@@ -52,6 +52,8 @@ export interface MatchResult {
   readonly decisions: number;
   readonly engineMs: number;
   readonly agentMs: readonly number[];
+  /** Every agent call's time in ms, per player. */
+  readonly callMs: readonly (readonly number[])[];
   readonly aborted?: string;
   readonly forfeit?: number;
   readonly finalState: unknown;
@@ -69,6 +71,7 @@ export async function runMatch(o: MatchOptions): Promise<MatchResult> {
   if (debugHash) setHashDebug(true);
   const steps: ReplayStep[] = [];
   const agentMs = o.agents.map(() => 0);
+  const callMs: number[][] = o.agents.map(() => []);
   const agentRng = o.agents.map((_, i) => seedrandom.alea(`${seed}|agent|${i}`));
   const scenarioHash = hashHex(hashValue(o.scenario));
   o.agents.forEach((a, i) =>
@@ -133,7 +136,9 @@ export async function runMatch(o: MatchOptions): Promise<MatchResult> {
             throw new AgentFailure(player, `agent ${agent.spec} (player ${game.players[player]}) failed: ${(e as Error).message}`);
           }
           o.onDecision?.(player, 'end');
-          agentMs[player]! += performance.now() - t0;
+          const dt = performance.now() - t0;
+          agentMs[player]! += dt;
+          callMs[player]!.push(dt);
           decisions++;
           const key = d && d.action !== undefined ? safeKey(game, d.action) : undefined;
           const match = key === undefined ? undefined : legal.find((a) => game.actionKey(a) === key);
@@ -201,7 +206,7 @@ export async function runMatch(o: MatchOptions): Promise<MatchResult> {
     result: terminal && !aborted ? { returns: [...returns], text } : null,
     ...(aborted ? { aborted } : {}),
   };
-  return { replay, returns, text, plies: steps.length, decisions, engineMs, agentMs, aborted, forfeit, finalState: s };
+  return { replay, returns, text, plies: steps.length, decisions, engineMs, agentMs, callMs, aborted, forfeit, finalState: s };
 }
 
 function safeKey(game: Game<any, any, any>, a: unknown): string | undefined {

@@ -117,7 +117,7 @@ export function benchCommands(y: Argv): Argv {
       if (args.mcts) {
         const { mctsBench } = await import('./mcts-bench.ts');
         const m = await mctsBench(args.iterations);
-        if (args.json) return void console.log(JSON.stringify(m, null, 2));
+        if (args.json) return void console.log(JSON.stringify({ ...m, sampleArmies: await (await import('./mcts-bench.ts')).mctsSampleArmies() }, null, 2));
         console.log(`MCTS on ${m.game}, ${m.iterations} iterations per search (best of 3), one core`);
         const row = (name: string, r: { ms?: number; iterationsPerSec?: number; error?: string }) =>
           console.log(`${name.padEnd(26)} ${r.error ? r.error : `${r.iterationsPerSec!.toFixed(0).padStart(9)} it/s  ${r.ms!.toFixed(1).padStart(8)} ms`}`);
@@ -126,6 +126,9 @@ export function benchCommands(y: Argv): Argv {
         row("boardgame.io MCTSBot", m.boardgameIo as never);
         if ('iterationsPerSec' in m.boardgameIo && m.boardgameIo.iterationsPerSec)
           console.log(`eagles mcts: ${(m.ours.iterationsPerSec / m.boardgameIo.iterationsPerSec).toFixed(1)}× boardgame.io's speed; the bare UCT is ${(m.bareUct.iterationsPerSec / m.ours.iterationsPerSec).toFixed(2)}× ours`);
+        const { mctsSampleArmies } = await import('./mcts-bench.ts');
+        console.log('\nMCTS on the sample armies (open-field, a turn-2 position, 1 s search):');
+        for (const r of await mctsSampleArmies()) console.log(`  ${r.leaf.padEnd(40)} ${r.iterationsPerSec.toFixed(0).padStart(7)} it/s`);
         return;
       }
       const r = runBench({ seconds: args.seconds, ruleset: args.ruleset, scenario: args.scenario });

@@ -144,3 +144,30 @@ export async function mctsBench(iterations = 1000, repeats = 3) {
     boardgameIo: bg.length ? { ms: Math.min(...bg), iterationsPerSec: perSec(Math.min(...bg)) } : { error: bgErr },
   };
 }
+
+/** MCTS iterations/s on the sample armies: a turn-2 open-field position reached by seeded random play. */
+export async function mctsSampleArmies(ms = 1000) {
+  const { loadScenario } = await import('./catalog.ts');
+  const { sampleOutcome } = await import('./dice.ts');
+  const { game, scenario } = loadScenario('march-of-eagles', 'open-field');
+  const rng = seedrandom.alea('mcts-bench');
+  let s = game.initialState(scenario);
+  while (!(s.turn >= 2 && game.toMove(s).kind === 'player' && game.legalActions(s).length > 2)) {
+    const tm = game.toMove(s);
+    if (tm.kind === 'terminal') throw new Error('mcts bench: the game ended before turn 2');
+    const l = tm.kind === 'chance' ? null : game.legalActions(s);
+    s = game.applyUnchecked(s, l ? l[Math.floor(rng() * l.length)] : sampleOutcome(game.chanceOutcomes(s), rng()).action);
+  }
+  const rows: { leaf: string; iterationsPerSec: number }[] = [];
+  for (const [leaf, cfg] of [
+    ['heuristic rollout, 10 plies (default)', {}],
+    ['random rollout, 20 plies', { leaf: 'eval', depth: 20 }],
+    ['evaluation only', { leaf: 'eval', depth: 0 }],
+    ['random rollout to the end', { leaf: 'random', depth: Infinity }],
+  ] as const) {
+    const search = new MctsSearch(game, { ...DEFAULT_MCTS, ...cfg }, seedrandom.alea('x'));
+    const { stats } = search.search(s, { ms });
+    rows.push({ leaf, iterationsPerSec: (stats.iterations * 1000) / stats.ms });
+  }
+  return rows;
+}

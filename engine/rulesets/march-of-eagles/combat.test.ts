@@ -102,6 +102,15 @@ describe('[Aggression] attack procedure on a tiny table', () => {
     expect(log).toMatch(/\[Aggression\] A1 passes its BRAVERY check/);
     expect(log).toMatch(/\[Combat process\] A1: D6 \+6 firing groups \+6 charge in column/);
   });
+  it('a battalion charged from behind has no group that can see the attacker: no defensive fire is offered', () => {
+    const rear = tinyState({
+      a: [{ id: 'A1', x: 24, y: 10, formation: 'Column' }, { id: 'A2', x: 6, y: 4 }],
+      b: [{ id: 'B1', x: 24, y: 10 + 2.4 + 8 + 0.8, facing: 0 }, { id: 'B2', x: 42, y: 44 }],
+    });
+    const s = play(play(rear, ['roll:winner A', 'go-first self']), ['activate A1', 'attack A1 B1', 'roll:pass', 'roll:sum 12']);
+    expect(top(s)!.t).toBe('combat');
+    expect(s.engs[0]!.face).toBe('rear');
+  });
   it('a short charge moves the full distance and stands next turn (not disordered if attacked)', () => {
     let s = toSlot(base());
     s = play(s, ['activate A1', 'attack A1 B1', 'roll:pass', 'roll:sum 5']);

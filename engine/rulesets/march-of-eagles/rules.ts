@@ -848,7 +848,9 @@ function resolveCharge(s: MoeState, id: string, then: Extract<Then, { k: 'charge
     return ns;
   }
   const td = unit(ns, t.id);
-  if (!td.act && td.stand < ns.turn && !engaged(td) && !td.brk) {
+  // [Defensive fire] only a battalion that has not activated, is not standing, engaged or broken, and has at least
+  // one firing group eligible against the attacker at its starting position
+  if (!td.act && td.stand < ns.turn && !engaged(td) && !td.brk && shotDice(ns, td, false, unit(ns, id), false, 1, true)) {
     return push(ns, { t: 'defFire', p: td.side, att: id, def: td.id });
   }
   return contactAndFight(ns, id, td.id, then.face, log);
@@ -1280,7 +1282,10 @@ export function step(s0: MoeState, a: Action, log: Log): MoeState {
       const at = unit(s, f.att);
       const shot = shotDice(s, d, false, at, false, frac, true);
       ev(log, 'Defensive fire', `range band: ${band}`);
-      if (!shot) return s;
+      if (!shot) {
+        ev(log, 'Defensive fire', `${d.name} has no firing group eligible against ${at.name}: no dice`);
+        return s;
+      }
       return push(s, { t: 'volley', shooter: d.id, target: at.id, screen: false, tscreen: false, dice: shot.dice, need: shot.need, mod: shot.mod, rerolls: Math.min(shot.dice, Math.max(0, d.sgt - d.sgtU)), defensive: true });
     }
     case 'combat':

@@ -35,7 +35,9 @@ describe('[Supreme Commander]', () => {
     const s0 = base();
     const e: Engagement = { id: 'E1', att: 'A1', def: 'B1', rounds: 1, bonus: '', started: 1, joiners: [], fought: false, face: 'front' };
     const s = { ...s0, engs: [e] };
-    expect(combatModifier(s, e, 'att') - combatModifier(patch(s, 'A1', {}), e, 'att')).toBe(0);
+    const log: import('../../core/game.ts').GameEvent[] = [];
+    combatModifier(s, e, 'att', log);
+    expect(log[0]!.text).toMatch(/\+3 Supreme Commander/);
     const alone = { ...s, sides: [{ ...s.sides[0], sc: { ...s.sides[0].sc, att: '' } }, s.sides[1]] as MoeState['sides'] };
     expect(combatModifier(s, e, 'att') - combatModifier(alone, e, 'att')).toBe(3);
   });

@@ -30,7 +30,6 @@ import {
   rectCorners,
   sectorOf,
   segmentCrossesPolygon,
-  segmentCrossesPolyline,
   translate,
   wheel as wheelRect,
   fromLocal,
@@ -64,7 +63,6 @@ import {
   screenGroups,
   screenPoly,
   screenRectFor,
-  STAND,
 } from './shape.ts';
 import { maxSkirmishers } from './scenario.ts';
 import {
@@ -229,7 +227,7 @@ export function shotDice(
   );
   const E = fromScreen
     ? eligibleScreenGroups(s, sRect, tPoly, blockers, screenGroups(shooter))
-    : eligibleGroups(s, shooter, sRect, tPoly, blockers, shooter.f === 'C' ? Math.min(2, firingGroups(shooter)) : firingGroups(shooter));
+    : eligibleGroups(s, sRect, tPoly, blockers, shooter.f === 'C' ? Math.min(2, firingGroups(shooter)) : firingGroups(shooter));
   if (E <= 0) return null;
   const { q, pen } = effQ(s, shooter);
   let add = 0;
@@ -430,7 +428,6 @@ function orderOptions(s: MoeState, b: Bn): Action[] {
   if (!difficult) {
     // [Manoeuvre] no wheels or formation changes in difficult terrain
     out.push({ k: 'wheel', u: b.id, side: 'L' }, { k: 'wheel', u: b.id, side: 'R' });
-    const nf = b.f === 'L' ? 'C' : 'L';
     // [Manoeuvre] change formation: the new facing is chosen once the check is passed; offered if any fits
     if (formFacings(s, b, true).length) out.push({ k: 'form', u: b.id });
   }
@@ -703,7 +700,7 @@ function startCheck(s: MoeState, b: Bn, kind: 'manoeuvre' | 'bravery' | 'rally' 
   if (scWith(s, b)) {
     // [Supreme Commander] the battalion he is with takes no checks
     ev(log, 'Supreme Commander', `${b.name} needs no ${kind} check: the Supreme Commander is with it`);
-    return afterCheck(s, b.id, kind, then, true, log);
+    return afterCheck(s, b.id, then, true, log);
   }
   const { q, pen } = effQ(s, b);
   const mod = kind === 'manoeuvre' ? pen : resolveMod(s, b);
@@ -711,7 +708,7 @@ function startCheck(s: MoeState, b: Bn, kind: 'manoeuvre' | 'bravery' | 'rally' 
   return push(s, { t: 'check', u: b.id, kind, need: NEED[q]!, mod, rerolls: Math.max(0, rerolls), then });
 }
 
-function afterCheck(s: MoeState, id: string, kind: string, then: Then, pass: boolean, log: Log): MoeState {
+function afterCheck(s: MoeState, id: string, then: Then, pass: boolean, log: Log): MoeState {
   const b = unit(s, id);
   switch (then.k) {
     case 'move': {
@@ -767,7 +764,6 @@ function afterCheck(s: MoeState, id: string, kind: string, then: Then, pass: boo
     case 'none':
       return s;
   }
-  void kind;
   return s;
 }
 
@@ -1199,7 +1195,7 @@ export function step(s0: MoeState, a: Action, log: Log): MoeState {
       s = upd(s, f.u, patch);
       const names = { manoeuvre: 'Manoeuvre', bravery: 'Aggression', rally: 'Resolve', resolve: 'Resolve' } as const;
       ev(log, names[f.kind], `${b.name} ${o.pass ? 'passes' : 'fails'} its ${f.kind === 'bravery' ? 'BRAVERY' : f.kind.toUpperCase()} check (needs ${f.need}${f.mod ? `, ${f.mod > 0 ? '+' : ''}${f.mod}` : ''})${o.used ? ` after ${o.used} re-roll(s)` : ''}`);
-      return afterCheck(s, f.u, f.kind, f.then, o.pass, log);
+      return afterCheck(s, f.u, f.then, o.pass, log);
     }
     case 'dist': {
       const sum = (a as Extract<Action, { k: 'c-sum' }>).sum;

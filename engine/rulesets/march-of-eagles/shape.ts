@@ -6,10 +6,8 @@ import {
   IN,
   fromLocal,
   inFrontArc,
-  nearestPoints,
   polygonDistance,
   rectCorners,
-  toLocal,
   closestPointOnSegment,
 } from '../../geometry/geometry.ts';
 import { type Cover, areaCover, blockFootprint, lineCover, lineOfSight } from '../../geometry/terrain.ts';
@@ -147,7 +145,7 @@ function samplePoints(p: Polygon): Vec[] {
  * against a target polygon: a straight line from the stand's front edge to the target, inside the stand's front
  * arc, crossing no blocker. The count is capped at the current firing groups.
  */
-export function eligibleGroups(s: MoeState, shooter: Bn, shooterRect: Rect, target: Polygon, blockers: readonly Polygon[], groupsNow: number): number {
+export function eligibleGroups(s: MoeState, shooterRect: Rect, target: Polygon, blockers: readonly Polygon[], groupsNow: number): number {
   const files = Math.round(shooterRect.w / STAND);
   const pts = samplePoints(target);
   let eligible = 0;
@@ -241,4 +239,3 @@ export function faceSegment(t: Bn, face: 'front' | 'left' | 'right' | 'rear'): [
   }
 }
 
-export { nearestPoints, toLocal };

@@ -91,8 +91,8 @@ function shootScore(s: MoeState, b: Bn, target: string): number {
   return 4 + 1.5 * hits + (screen ? 0 : value(t) * 0.5) + (t.dis ? 0.3 : 0);
 }
 
-function orderScore(s: MoeState, a: Action, b: Bn): number {
-  const { e: foe, d } = nearestEnemy(s, b);
+function orderScore(s: MoeState, a: Action, b: Bn, near: { e: Bn | null; d: number }): number {
+  const { e: foe, d } = near;
   const bearing = foe ? headingTo(centre(b), centre(foe)) : b.h;
   switch (a.k) {
     case 'pass':
@@ -164,7 +164,8 @@ export function policyScores(s: MoeState, actions: readonly Action[]): number[] 
       return actions.map((a) => slotScore(s, a, f.p));
     case 'orders': {
       const b = unit(s, f.u);
-      return actions.map((a) => orderScore(s, a, b));
+      const near = nearestEnemy(s, b); // once per decision, not per action
+      return actions.map((a) => orderScore(s, a, b, near));
     }
     case 'moveDist': {
       const b = unit(s, f.u);

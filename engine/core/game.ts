@@ -12,6 +12,7 @@
  *   fast path for search, where the caller guarantees legality.
  * - `hash` is a 64-bit value (two uint32 halves) stable across processes.
  */
+import type { Encoding } from './encoding.ts';
 import type { Hash64 } from './hash.ts';
 
 export type Player = number;
@@ -110,6 +111,8 @@ export interface Game<S = unknown, A = unknown, Sc = unknown> {
   resultText(s: S): string;
   /** Faces consistent with the chance outcome, for display (optional). */
   diceFaces?(s: S, a: A, u: () => number): readonly number[] | undefined;
+  /** Observation features for learning agents (optional; see `encoding.ts`). */
+  readonly encoding?: Encoding<S, A>;
 }
 
 export class IllegalActionError extends Error {

@@ -4,6 +4,38 @@
  */
 import type { Game } from '../../engine/core/game.ts';
 import { hashValue } from '../../engine/core/hash.ts';
+import { type Encoding, layout } from '../../engine/core/encoding.ts';
+
+const TTT_STATE = layout([
+  { name: 'mine', size: 9, doc: "cells holding the viewer's mark" },
+  { name: 'theirs', size: 9, doc: "cells holding the opponent's mark" },
+  { name: 'to move', size: 1, doc: '1 when the viewer is to move' },
+]);
+const TTT_ACTION = layout([{ name: 'cell', size: 9, doc: 'one-hot cell to mark' }]);
+
+/** Encoding of the reference game: board planes from the viewer's side, one-hot cells as actions, fixed index = cell. */
+export const tttEncoding: Encoding<TttState, TttAction> = {
+  id: 'tic-tac-toe/v1',
+  version: 1,
+  stateSize: TTT_STATE.size,
+  actionSize: TTT_ACTION.size,
+  stateLayout: TTT_STATE.blocks,
+  actionLayout: TTT_ACTION.blocks,
+  encodeState(s, player, out, at = 0) {
+    out.fill(0, at, at + TTT_STATE.size);
+    for (let i = 0; i < 9; i++) {
+      const c = s.cells[i]!;
+      if (c === player + 1) out[at + i] = 1;
+      else if (c) out[at + 9 + i] = 1;
+    }
+    out[at + 18] = s.toMove === player ? 1 : 0;
+  },
+  encodeActions(_s, _p, actions, out, at = 0) {
+    out.fill(0, at, at + actions.length * 9);
+    actions.forEach((a, j) => (out[at + j * 9 + a] = 1));
+  },
+  fixed: { size: 9, index: (_s, a) => a },
+};
 
 export interface TttState {
   /** 9 cells: 0 empty, 1 X, 2 O. */
@@ -69,4 +101,5 @@ export const ticTacToe: Game<TttState, TttAction, { id: string }> = {
   hash: (s) => hashValue(s),
   render: (s) => [0, 3, 6].map((r) => s.cells.slice(r, r + 3).map((c) => '.XO'[c]).join('')).join('\n'),
   resultText: (s) => (s.winner === -1 ? 'draw' : s.winner === null ? 'in progress' : `${'XO'[s.winner]} wins`),
+  encoding: tttEncoding,
 };

@@ -5,6 +5,7 @@ import { hashValue } from '../../core/hash.ts';
 import { IN, fx, onTable, polygonsOverlap, rectCorners, pointInPolygon } from '../../geometry/geometry.ts';
 import type { Terrain, TerrainArea, TerrainLine } from '../../geometry/terrain.ts';
 import { type Scenario, battalionPoints, qualityIndex, validateScenario as validateSchema } from './scenario.ts';
+import { createMarchEncoding } from './encoding.ts';
 import { policyScores } from './heuristic.ts';
 import { chanceOutcomes, frameOwner, legalActions, settle, step, judge } from './rules.ts';
 import { allPolys, firingGroups, footprint, screenPoly } from './shape.ts';
@@ -510,6 +511,7 @@ export const marchOfEagles: Game<MoeState, Action, Scenario> = {
   sampleState: (s) => s,
   evaluate,
   policyScores,
+  encoding: createMarchEncoding(evaluate),
   actionKey,
   describeAction(s, a) {
     const f: Frame | undefined = top(s);

@@ -4,6 +4,7 @@ import { RandomAgent } from './random.ts';
 import { HeuristicAgent } from './heuristic.ts';
 import { DEFAULT_MCTS, MctsAgent, type MctsConfig } from './mcts.ts';
 import { ExtAgent } from './ext.ts';
+import { NeuralAgent } from './neural/agent.ts';
 
 export interface AgentFactory {
   readonly name: string;
@@ -113,6 +114,30 @@ export const DIFFICULTIES: Readonly<Record<string, { description: string; make: 
 };
 for (const [name, d] of Object.entries(DIFFICULTIES))
   registerAgent({ name, description: `difficulty level: ${d.description}`, params: {}, create: (spec) => d.make(spec) });
+
+registerAgent({
+  name: 'neural',
+  description: 'a trained policy/value network, played directly or guiding a PUCT search',
+  params: {
+    model: 'model directory (model.json + weights.bin), or a name under data/models/',
+    mode: 'policy (the network\'s best action; default) | puct (search guided by the network)',
+    sims: 'PUCT simulations per decision (default 64)',
+    c: 'PUCT exploration constant (default 1.5)',
+    temp: 'sampling temperature (default 0: best)',
+  },
+  create: (spec, p) => {
+    if (!p.model) throw new AgentSpecError(`agent spec "${spec}": neural needs model=…, e.g. neural:model=march-of-eagles/farm-on-the-ridge`);
+    const mode = p.mode ?? 'policy';
+    if (mode !== 'policy' && mode !== 'puct') throw new AgentSpecError(`agent spec "${spec}": mode=${mode} must be policy or puct`);
+    return new NeuralAgent(spec, {
+      model: p.model,
+      mode,
+      sims: num(spec, 'sims', p.sims, 64, 1, Infinity, true),
+      c: num(spec, 'c', p.c, 1.5, 0),
+      temp: num(spec, 'temp', p.temp, 0, 0),
+    });
+  },
+});
 
 // Diagnostic agents for organisers testing a tournament set-up: they fail on purpose.
 registerAgent({

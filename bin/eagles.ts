@@ -6,6 +6,7 @@ import { agentCommands } from '../agents/commands.ts';
 import { arenaCommands, CliError } from '../arena/commands.ts';
 import { benchCommands } from '../arena/bench.ts';
 import { ladderCommands, tournamentCommands } from '../arena/tournament-commands.ts';
+import { trainCommands } from '../training/commands.ts';
 import { AgentSpecError } from '../agents/agent.ts';
 import { ScenarioError } from '../arena/catalog.ts';
 import { IllegalActionError } from '../engine/core/game.ts';
@@ -24,6 +25,7 @@ y = agentCommands(y);
 y = benchCommands(y);
 y = tournamentCommands(y);
 y = ladderCommands(y);
+y = trainCommands(y);
 y.demandCommand(1, 'name a command (see --help)')
   .strict()
   .recommendCommands()

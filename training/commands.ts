@@ -1,0 +1,171 @@
+/**
+ * `eagles train`: a self-play training run with a progress display; `eagles train plot DIR` draws its curves;
+ * `eagles train encoding` prints a ruleset's feature layout.
+ */
+import { existsSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import cliProgress from 'cli-progress';
+import type { Argv } from 'yargs';
+import { layoutTable } from '../engine/core/encoding.ts';
+import { getRuleset } from '../engine/rulesets/index.ts';
+import { CliError } from '../arena/commands.ts';
+import { loadScenario } from '../arena/catalog.ts';
+import { plotSvg } from './plot.ts';
+import { DEFAULT_TRAIN, RunError, TrainingRun, readMetrics, readRunState, scoreText, type Metrics, type Progress } from './run.ts';
+
+function metricsLine(m: Metrics): string {
+  const evs = Object.entries(m.evalVs ?? {}).map(([k, v]) => `vs ${k} ${(v * 100).toFixed(0)}%`);
+  return [
+    `iteration ${m.iteration} (${m.source})`,
+    `${m.games} games, ${m.samples} samples`,
+    `loss policy ${m.policyLoss.toFixed(3)} value ${m.valueLoss.toFixed(3)}`,
+    `${m.gamesPerHour.toFixed(0)} games/h`,
+    `learner ${m.learnerSamplesPerSec.toFixed(0)} samples/s`,
+    ...(m.evalVsBest !== undefined ? [`vs best ${(m.evalVsBest * 100).toFixed(0)}%${m.promoted ? ' → promoted' : ''}`] : []),
+    ...evs,
+  ].join(' | ');
+}
+
+export function trainCommands(y: Argv): Argv {
+  return y.command(
+    'train [action] [dir]',
+    'Train a policy/value network by self-play (train plot DIR: draw the curves; train encoding: feature layout)',
+    (a) =>
+      a
+        .positional('action', { choices: ['plot', 'encoding'] as const, describe: 'plot: write DIR/training.svg; encoding: print the layout' })
+        .positional('dir', { type: 'string', describe: 'plot: the run folder' })
+        .option('ruleset', { type: 'string', default: 'march-of-eagles' })
+        .option('scenario', { type: 'string', describe: 'scenario id or file (default: the ruleset default)' })
+        .option('run', { type: 'string', describe: 'run folder (default runs/<ruleset>-<scenario>)' })
+        .option('hours', { type: 'number', default: DEFAULT_TRAIN.hours, describe: 'wall-clock budget (on --resume: more hours from now)' })
+        .option('iterations', { type: 'number', describe: 'stop after this many self-play iterations' })
+        .option('resume', { type: 'boolean', default: false, describe: 'continue the run in --run' })
+        .option('workers', { type: 'number', default: os.cpus().length, describe: 'self-play and evaluation worker threads' })
+        .option('bootstrap-games', { type: 'number', default: DEFAULT_TRAIN.bootstrapGames, describe: 'scripted-player games imitated first (0 = start random)' })
+        .option('bootstrap-steps', { type: 'number', default: DEFAULT_TRAIN.bootstrapSteps, describe: 'learner steps on the bootstrap games' })
+        .option('games', { type: 'number', default: DEFAULT_TRAIN.gamesPerIteration, describe: 'self-play games per iteration' })
+        .option('sims', { type: 'number', default: DEFAULT_TRAIN.sims, describe: 'PUCT simulations per self-play decision' })
+        .option('steps', { type: 'number', default: DEFAULT_TRAIN.stepsPerIteration, describe: 'learner steps per iteration' })
+        .option('window', { type: 'number', default: DEFAULT_TRAIN.window, describe: 'replay window (most recent samples)' })
+        .option('batch', { type: 'number', default: DEFAULT_TRAIN.batch })
+        .option('lr', { type: 'number', default: DEFAULT_TRAIN.lr })
+        .option('eval-games', { type: 'number', default: DEFAULT_TRAIN.evalGames, describe: 'paired games of each checkpoint against the best' })
+        .option('gate', { type: 'number', default: DEFAULT_TRAIN.gate, describe: 'promotion threshold (score against the best)' })
+        .option('opponents', { type: 'string', array: true, default: [...DEFAULT_TRAIN.opponents], describe: 'fixed evaluation opponents (agent specs)' })
+        .option('opponent-games', { type: 'number', default: DEFAULT_TRAIN.opponentGames })
+        .option('eval-mode', { choices: ['policy', 'puct'] as const, default: DEFAULT_TRAIN.evalMode, describe: 'how checkpoints play in evaluations' })
+        .option('eval-sims', { type: 'number', default: DEFAULT_TRAIN.evalSims })
+        .option('hidden', { type: 'number', default: DEFAULT_TRAIN.hidden, describe: 'trunk width' })
+        .option('seed', { type: 'string', default: DEFAULT_TRAIN.seed })
+        .option('backend', { choices: ['auto', 'node', 'wasm', 'cpu'] as const, describe: 'tfjs backend (default: EAGLES_TF_BACKEND or auto)' })
+        .option('out', { type: 'string', describe: 'plot: SVG file (default DIR/training.svg)' }),
+    async (args) => {
+      if (args.action === 'encoding') {
+        const g = getRuleset(args.ruleset);
+        if (!g.encoding) throw new CliError(`ruleset ${g.id} has no observation encoding`);
+        console.log(`# ${g.encoding.id}\n\nstate: ${g.encoding.stateSize} floats\n\n${layoutTable(g.encoding.stateLayout)}\n\nper action: ${g.encoding.actionSize} floats\n\n${layoutTable(g.encoding.actionLayout)}`);
+        if (g.encoding.fixed) console.log(`\nfixed action index: ${g.encoding.fixed.size} slots`);
+        return;
+      }
+      if (args.action === 'plot') {
+        if (!args.dir) throw new CliError('train plot needs the run folder: eagles train plot DIR', 2);
+        try {
+          const st = readRunState(args.dir);
+          const svg = plotSvg(readMetrics(args.dir), `${st.options.ruleset} / ${st.options.scenario}: ${args.dir}`);
+          const out = args.out ?? join(args.dir, 'training.svg');
+          writeFileSync(out, svg);
+          console.log(`wrote ${out}`);
+        } catch (e) {
+          throw new CliError((e as Error).message);
+        }
+        return;
+      }
+      if (args.dir) throw new CliError(`unexpected argument "${args.dir}" (did you mean --run ${args.dir}?)`, 2);
+      const { game, id } = loadScenario(args.ruleset, args.scenario);
+      if (!game.encoding) throw new CliError(`ruleset ${game.id} has no observation encoding to train on`);
+      for (const [k, v] of Object.entries({ hours: args.hours, workers: args.workers, games: args.games, sims: args.sims, steps: args.steps, window: args.window, batch: args.batch }))
+        if (!(Number.isFinite(v) && v > 0)) throw new CliError(`--${k} must be a positive number (got ${v})`, 2);
+      if (!(args.gate > 0 && args.gate <= 1)) throw new CliError(`--gate must be in (0, 1] (got ${args.gate})`, 2);
+      const dir = args.run ?? join('runs', `${game.id}-${id}`);
+      if (!args.resume && existsSync(join(dir, 'run.json'))) throw new CliError(`${dir} already holds a training run; add --resume to continue it, or pick another --run`);
+      const tty = process.stderr.isTTY;
+      const bar = tty ? new cliProgress.SingleBar({ format: '{phase} |{bar}| {value}/{total} | iteration {iteration} | {games} games | {samples} samples', hideCursor: true, clearOnComplete: true }, cliProgress.Presets.shades_classic) : null;
+      let phase = '';
+      const onProgress = (p: Progress) => {
+        if (p.last) {
+          bar?.stop();
+          phase = '';
+          console.log(metricsLine(p.last));
+          return;
+        }
+        if (p.phase !== phase) {
+          phase = p.phase;
+          if (bar) {
+            bar.stop();
+            bar.start(p.total ?? 1, p.done ?? 0, { phase: p.phase, iteration: p.iteration, games: p.games, samples: p.samples });
+          } else process.stderr.write(`iteration ${p.iteration}: ${p.phase}…\n`);
+        }
+        bar?.update(p.done ?? 0, { phase: p.phase, iteration: p.iteration, games: p.games, samples: p.samples });
+      };
+      const run = new TrainingRun(dir, onProgress);
+      let interrupts = 0;
+      const onSig = () => {
+        interrupts++;
+        if (interrupts > 1) {
+          bar?.stop();
+          process.stderr.write('\nstopped; resume from the last finished iteration with --resume\n');
+          process.exit(130);
+        }
+        process.stderr.write('\nstopping after this iteration (Ctrl-C again to quit now)\n');
+        run.stop();
+      };
+      process.on('SIGINT', onSig);
+      try {
+        const st = await run.start(
+          {
+            ruleset: game.id,
+            scenario: id,
+            hours: args.hours,
+            iterations: args.iterations ?? Infinity,
+            workers: args.workers,
+            bootstrapGames: args['bootstrap-games'],
+            bootstrapSteps: args['bootstrap-steps'],
+            gamesPerIteration: args.games,
+            concurrent: DEFAULT_TRAIN.concurrent,
+            sims: args.sims,
+            tempMoves: DEFAULT_TRAIN.tempMoves,
+            stepsPerIteration: args.steps,
+            window: args.window,
+            batch: args.batch,
+            lr: args.lr,
+            evalGames: args['eval-games'],
+            gate: args.gate,
+            opponents: args.opponents,
+            opponentGames: args['opponent-games'],
+            evalMode: args['eval-mode'],
+            evalSims: args['eval-sims'],
+            hidden: args.hidden,
+            seed: args.seed,
+            ...(args.backend ? { backend: args.backend } : {}),
+          },
+          args.resume,
+          `eagles ${process.argv.slice(2).join(' ')}`,
+        );
+        console.log(`training ${st.options.ruleset} / ${st.options.scenario} in ${dir} on tfjs ${run.backend}${args.resume ? `, resuming after iteration ${st.iteration}` : ''}`);
+        const end = await run.loop();
+        bar?.stop();
+        const last = readMetrics(dir).at(-1);
+        console.log(`stopped after iteration ${end.iteration}: ${end.games} games, ${end.samples} samples; best network ${end.best}`);
+        if (last?.evalVs) for (const [k, v] of Object.entries(last.evalVs)) console.log(`  latest vs ${k}: ${scoreText(v, st.options.opponentGames)}`);
+        console.log(`play it: npm run eagles -- play --p2 neural:model=${join(dir, 'best')}    curves: npm run eagles -- train plot ${dir}`);
+      } catch (e) {
+        bar?.stop();
+        if (e instanceof RunError) throw new CliError(e.message);
+        throw e;
+      } finally {
+        process.off('SIGINT', onSig);
+      }
+    },
+  );
+}

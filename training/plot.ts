@@ -1,0 +1,74 @@
+/** `eagles train plot DIR`: the run's losses and win rates over iterations, as a self-contained SVG. */
+import type { Metrics } from './run.ts';
+
+interface Series {
+  readonly name: string;
+  readonly colour: string;
+  readonly points: readonly { x: number; y: number }[];
+}
+
+const COLOURS = ['#1f77b4', '#d62728', '#2ca02c', '#ff7f0e', '#9467bd', '#8c564b'];
+
+function esc(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+function panel(title: string, series: readonly Series[], x0: number, y0: number, w: number, h: number, yMin?: number, yMax?: number, xLabel = 'iteration'): string {
+  const all = series.flatMap((s) => s.points).filter((p) => Number.isFinite(p.y));
+  const xs = all.map((p) => p.x);
+  const ys = all.map((p) => p.y);
+  const minX = xs.length ? Math.min(...xs) : 0;
+  const maxX = xs.length ? Math.max(...xs, minX + 1) : 1;
+  const lo = yMin ?? (ys.length ? Math.min(0, ...ys) : 0);
+  const hi = yMax ?? (ys.length ? Math.max(...ys, lo + 1e-6) * 1.05 : 1);
+  const px = (x: number) => x0 + 50 + ((x - minX) / (maxX - minX || 1)) * (w - 70);
+  const py = (y: number) => y0 + h - 30 - ((y - lo) / (hi - lo || 1)) * (h - 60);
+  const out: string[] = [];
+  out.push(`<text x="${x0 + w / 2}" y="${y0 + 16}" text-anchor="middle" font-size="14" font-weight="bold">${esc(title)}</text>`);
+  out.push(`<line x1="${px(minX)}" y1="${py(lo)}" x2="${px(maxX)}" y2="${py(lo)}" stroke="#333"/>`);
+  out.push(`<line x1="${px(minX)}" y1="${py(lo)}" x2="${px(minX)}" y2="${py(hi)}" stroke="#333"/>`);
+  for (let i = 0; i <= 4; i++) {
+    const v = lo + ((hi - lo) * i) / 4;
+    out.push(`<text x="${px(minX) - 6}" y="${py(v) + 4}" text-anchor="end" font-size="10">${v.toFixed(2)}</text>`);
+    out.push(`<line x1="${px(minX)}" y1="${py(v)}" x2="${px(maxX)}" y2="${py(v)}" stroke="#ddd"/>`);
+  }
+  const ticks = Math.min(10, Math.max(1, maxX - minX));
+  for (let i = 0; i <= ticks; i++) {
+    const v = minX + ((maxX - minX) * i) / ticks;
+    out.push(`<text x="${px(v)}" y="${py(lo) + 14}" text-anchor="middle" font-size="10">${Number.isInteger(v) ? v : v.toFixed(1)}</text>`);
+  }
+  out.push(`<text x="${x0 + w / 2}" y="${y0 + h - 2}" text-anchor="middle" font-size="11">${esc(xLabel)}</text>`);
+  series.forEach((s, i) => {
+    const pts = s.points.filter((p) => Number.isFinite(p.y));
+    if (pts.length) {
+      out.push(`<polyline fill="none" stroke="${s.colour}" stroke-width="2" points="${pts.map((p) => `${px(p.x).toFixed(1)},${py(p.y).toFixed(1)}`).join(' ')}"/>`);
+      for (const p of pts) out.push(`<circle cx="${px(p.x).toFixed(1)}" cy="${py(p.y).toFixed(1)}" r="2.5" fill="${s.colour}"/>`);
+    }
+    out.push(`<rect x="${x0 + 60 + i * 150}" y="${y0 + 26}" width="10" height="10" fill="${s.colour}"/>`);
+    out.push(`<text x="${x0 + 74 + i * 150}" y="${y0 + 35}" font-size="11">${esc(s.name)}</text>`);
+  });
+  return out.join('\n');
+}
+
+export function plotSvg(metrics: readonly Metrics[], title: string): string {
+  if (!metrics.length) throw new Error('no metrics to plot yet (the run has not finished an iteration)');
+  const losses: Series[] = [
+    { name: 'policy loss', colour: COLOURS[0]!, points: metrics.map((m) => ({ x: m.iteration, y: m.policyLoss })) },
+    { name: 'value loss', colour: COLOURS[1]!, points: metrics.map((m) => ({ x: m.iteration, y: m.valueLoss })) },
+  ];
+  const opps = [...new Set(metrics.flatMap((m) => Object.keys(m.evalVs ?? {})))];
+  const wins: Series[] = [
+    { name: 'vs previous best', colour: COLOURS[2]!, points: metrics.filter((m) => m.evalVsBest !== undefined).map((m) => ({ x: m.iteration, y: m.evalVsBest! })) },
+    ...opps.map((o, i) => ({ name: `vs ${o}`, colour: COLOURS[(i + 3) % COLOURS.length]!, points: metrics.filter((m) => m.evalVs?.[o] !== undefined).map((m) => ({ x: m.iteration, y: m.evalVs![o]! })) })),
+  ];
+  const W = 760;
+  const H = 300;
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${2 * H + 40}" font-family="sans-serif">`,
+    `<rect width="100%" height="100%" fill="white"/>`,
+    `<text x="${W / 2}" y="20" text-anchor="middle" font-size="15">${esc(title)}</text>`,
+    panel('training loss', losses, 0, 30, W, H),
+    panel('evaluation score (1 = all won)', wins, 0, 30 + H, W, H, 0, 1),
+    '</svg>',
+  ].join('\n');
+}

@@ -1,0 +1,455 @@
+/**
+ * A training run in a folder:
+ *
+ *   run.json             options and progress (iteration, games, samples, best checkpoint), rewritten atomically
+ *   metrics.jsonl        one line per iteration: losses, speeds, evaluations, promotion
+ *   shards/              samples, shard-<iteration>-<n>.msgpack
+ *   checkpoints/iter-N/  every checkpoint (tfjs model.json + weights.bin)
+ *   best/                the current best network (what self-play uses, and what to ship)
+ *
+ * Iteration 0 is the bootstrap: the scripted player's games, imitated. Each later iteration: self-play with the best
+ * network in the worker pool (network requests batched in this thread), learner steps over the replay window, a new
+ * checkpoint, then an evaluation in the arena pool with paired seeds against the best network (promoted at the gate)
+ * and against fixed opponents. `--resume` continues from run.json.
+ */
+import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, appendFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join, resolve } from 'node:path';
+import { MessageChannel } from 'node:worker_threads';
+import Piscina from 'piscina';
+import seedrandom from 'seedrandom';
+import { loadTf, type LoadedTf } from '../agents/neural/backend.ts';
+import { NetBatcher } from '../agents/neural/evaluator.ts';
+import { buildModel, DEFAULT_NET, loadModel, saveModel, type ModelMeta, type NetShape } from '../agents/neural/model.ts';
+import { DEFAULT_PUCT } from '../agents/neural/puct.ts';
+import { loadScenario } from '../arena/catalog.ts';
+import { MatchPool } from '../arena/pool.ts';
+import { wilson } from '../arena/strength.ts';
+import { DEFAULT_LEARNER, Learner } from './learner.ts';
+import type { GameRecord, Sample, SelfPlayConfig } from './selfplay.ts';
+import type { SelfPlayTask } from './selfplay-worker.ts';
+import { listShards, readShard, writeShard } from './shards.ts';
+
+export interface TrainOptions {
+  readonly ruleset: string;
+  readonly scenario: string;
+  readonly hours: number;
+  /** Stop after this many iterations (after the bootstrap), whatever the time. */
+  readonly iterations: number;
+  readonly workers: number;
+  readonly bootstrapGames: number;
+  readonly bootstrapSteps: number;
+  readonly gamesPerIteration: number;
+  /** Games each worker task plays at once (their network requests batch together). */
+  readonly concurrent: number;
+  readonly sims: number;
+  readonly tempMoves: number;
+  readonly stepsPerIteration: number;
+  readonly window: number;
+  readonly batch: number;
+  readonly lr: number;
+  /** Paired games of each evaluation (new checkpoint vs best). */
+  readonly evalGames: number;
+  /** Promote when the new checkpoint scores at least this against the best. */
+  readonly gate: number;
+  /** Fixed opponents for the evaluation, and games against each. */
+  readonly opponents: readonly string[];
+  readonly opponentGames: number;
+  /** How the checkpoints play in evaluations: policy or puct. */
+  readonly evalMode: 'policy' | 'puct';
+  readonly evalSims: number;
+  readonly hidden: number;
+  readonly seed: string;
+  readonly backend?: string;
+}
+
+export const DEFAULT_TRAIN: Omit<TrainOptions, 'ruleset' | 'scenario'> = {
+  hours: 1,
+  iterations: Infinity,
+  workers: Math.max(1, os.cpus().length),
+  bootstrapGames: 400,
+  bootstrapSteps: 1500,
+  gamesPerIteration: 64,
+  concurrent: 8,
+  sims: 32,
+  tempMoves: 12,
+  stepsPerIteration: 300,
+  window: 60_000,
+  batch: 128,
+  lr: 1e-3,
+  evalGames: 40,
+  gate: 0.55,
+  opponents: ['heuristic'],
+  opponentGames: 40,
+  evalMode: 'puct',
+  evalSims: 32,
+  hidden: DEFAULT_NET.hidden,
+  seed: 'train',
+};
+
+export interface RunState {
+  readonly format: 'eagles-train-run';
+  readonly version: 1;
+  readonly options: TrainOptions;
+  iteration: number;
+  games: number;
+  samples: number;
+  best: string;
+  elapsedMs: number;
+  command: string;
+}
+
+export interface Metrics {
+  readonly iteration: number;
+  readonly t: string;
+  readonly elapsedMs: number;
+  readonly games: number;
+  readonly samples: number;
+  readonly source: 'imitation' | 'selfplay';
+  readonly policyLoss: number;
+  readonly valueLoss: number;
+  readonly gamesPerHour: number;
+  readonly learnerSamplesPerSec: number;
+  readonly evalVsBest?: number;
+  readonly evalVs?: Readonly<Record<string, number>>;
+  readonly promoted: boolean;
+  readonly best: string;
+  readonly backend: string;
+}
+
+export interface Progress {
+  phase: string;
+  iteration: number;
+  games: number;
+  samples: number;
+  done?: number;
+  total?: number;
+  last?: Metrics;
+}
+
+export class RunError extends Error {}
+
+function writeJsonAtomic(file: string, v: unknown): void {
+  writeFileSync(`${file}.tmp`, JSON.stringify(v, null, 2));
+  renameSync(`${file}.tmp`, file);
+}
+
+export function readRunState(dir: string): RunState {
+  const f = join(dir, 'run.json');
+  if (!existsSync(f)) throw new RunError(`${dir} is not a training run (no run.json); start one without --resume`);
+  let st: RunState;
+  try {
+    st = JSON.parse(readFileSync(f, 'utf8'));
+  } catch (e) {
+    throw new RunError(`${f} is not valid JSON: ${(e as Error).message}`);
+  }
+  if (st.format !== 'eagles-train-run' || st.version !== 1) throw new RunError(`${f} is not a version-1 eagles training run`);
+  return st;
+}
+
+export function readMetrics(dir: string): Metrics[] {
+  const f = join(dir, 'metrics.jsonl');
+  if (!existsSync(f)) return [];
+  return readFileSync(f, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l, i) => {
+      try {
+        return JSON.parse(l) as Metrics;
+      } catch {
+        throw new RunError(`${f}: line ${i + 1} is not valid JSON`);
+      }
+    });
+}
+
+export class TrainingRun {
+  private tfl!: LoadedTf;
+  private shape!: NetShape;
+  private state!: RunState;
+  private stopRequested = false;
+  private t0 = 0;
+  private elapsed0 = 0;
+
+  constructor(
+    readonly dir: string,
+    private readonly onProgress: (p: Progress) => void = () => {},
+  ) {}
+
+  /** Ask the run to stop at the next safe point (after the current phase is saved). */
+  stop(): void {
+    this.stopRequested = true;
+  }
+
+  private elapsedMs(): number {
+    return this.elapsed0 + (Date.now() - this.t0);
+  }
+
+  private timeUp(): boolean {
+    return this.stopRequested || this.elapsedMs() >= this.state.options.hours * 3_600_000;
+  }
+
+  async start(opts: TrainOptions, resume: boolean, command: string): Promise<RunState> {
+    const dir = this.dir;
+    if (resume) {
+      this.state = readRunState(dir);
+    } else {
+      if (existsSync(join(dir, 'run.json'))) throw new RunError(`${dir} already holds a training run; add --resume to continue it, or choose another --run folder`);
+      mkdirSync(join(dir, 'shards'), { recursive: true });
+      this.state = { format: 'eagles-train-run', version: 1, options: opts, iteration: -1, games: 0, samples: 0, best: '', elapsedMs: 0, command };
+      writeJsonAtomic(join(dir, 'run.json'), this.state);
+    }
+    // on resume, a new --hours extends the budget from now
+    if (resume) this.state = { ...this.state, options: { ...this.state.options, hours: this.state.elapsedMs / 3_600_000 + opts.hours, iterations: opts.iterations } };
+    this.t0 = Date.now();
+    this.elapsed0 = this.state.elapsedMs;
+    const o = this.state.options;
+    const { game } = loadScenario(o.ruleset, o.scenario);
+    if (!game.encoding) throw new RunError(`ruleset ${o.ruleset} has no observation encoding to train on`);
+    this.tfl = await loadTf(o.backend);
+    this.shape = { stateSize: game.encoding.stateSize, actionSize: game.encoding.actionSize, hidden: o.hidden, actHidden: DEFAULT_NET.actHidden };
+    return this.state;
+  }
+
+  get backend(): string {
+    return this.tfl.note;
+  }
+
+  private meta(iteration: number): ModelMeta {
+    const o = this.state.options;
+    const { game } = loadScenario(o.ruleset, o.scenario);
+    return {
+      format: 'eagles-model',
+      version: 1,
+      ruleset: o.ruleset,
+      scenario: o.scenario,
+      encoding: game.encoding!.id,
+      shape: this.shape,
+      iteration,
+      trainedOn: this.state.samples,
+      command: this.state.command,
+      created: new Date().toISOString(),
+    };
+  }
+
+  private window(): Sample[] {
+    const o = this.state.options;
+    const { game } = loadScenario(o.ruleset, o.scenario);
+    const enc = game.encoding!;
+    const files = listShards(join(this.dir, 'shards')).reverse();
+    const out: Sample[] = [];
+    for (const f of files) {
+      const { samples } = readShard(f, { encoding: enc.id, stateSize: enc.stateSize, actionSize: enc.actionSize });
+      out.push(...samples);
+      if (out.length >= o.window) break;
+    }
+    return out.slice(0, o.window);
+  }
+
+  private async playGames(mode: 'imitation' | 'puct', n: number, iteration: number, batcher: NetBatcher | null): Promise<{ records: GameRecord[]; ms: number }> {
+    const o = this.state.options;
+    const { scenario } = loadScenario(o.ruleset, o.scenario);
+    const pool = new Piscina({ filename: new URL('./selfplay-worker-boot.mjs', import.meta.url).href, minThreads: o.workers, maxThreads: o.workers });
+    const per = mode === 'imitation' ? 10 : o.concurrent;
+    const cfg: SelfPlayConfig = { puct: { ...DEFAULT_PUCT, sims: o.sims, noiseFrac: 0.25 }, tempMoves: o.tempMoves, maxPlies: 20_000 };
+    const t = Date.now();
+    const records: GameRecord[] = [];
+    const tasks: Promise<void>[] = [];
+    for (let i = 0; i < n; i += per) {
+      const seeds = Array.from({ length: Math.min(per, n - i) }, (_, j) => `${o.seed}/${iteration}/${i + j}`);
+      let task: SelfPlayTask = { ruleset: o.ruleset, scenario, seeds, mode, cfg, epsilon: 0.1 };
+      let ch: MessageChannel | null = null;
+      if (mode === 'puct') {
+        ch = new MessageChannel();
+        batcher!.serve(ch.port1);
+        task = { ...task, port: ch.port2 };
+      }
+      tasks.push(
+        (pool.run(task, ch ? { transferList: [ch.port2] as unknown as NonNullable<Parameters<Piscina["run"]>[1]>["transferList"] } : {}) as Promise<{ games: GameRecord[] }>)
+          .then((r) => {
+            records.push(...r.games);
+            this.onProgress({ phase: mode === 'imitation' ? 'bootstrap games' : 'self-play', iteration, games: this.state.games + records.length, samples: this.state.samples, done: records.length, total: n });
+          })
+          .finally(() => ch?.port1.close()),
+      );
+    }
+    try {
+      await Promise.all(tasks);
+    } finally {
+      await pool.destroy();
+    }
+    return { records, ms: Date.now() - t };
+  }
+
+  private saveSamples(iteration: number, source: 'imitation' | 'selfplay', records: GameRecord[]): number {
+    const o = this.state.options;
+    const { game } = loadScenario(o.ruleset, o.scenario);
+    const enc = game.encoding!;
+    const samples = records.flatMap((r) => r.samples);
+    writeShard(join(this.dir, 'shards', `shard-${String(iteration).padStart(4, '0')}-0.msgpack`), {
+      ruleset: o.ruleset,
+      scenario: o.scenario,
+      encoding: enc.id,
+      stateSize: enc.stateSize,
+      actionSize: enc.actionSize,
+      source,
+      iteration,
+      games: records.length,
+      created: new Date().toISOString(),
+    }, samples);
+    return samples.length;
+  }
+
+  /** Paired-seed games of `a` against `b` in the arena pool; returns a's score in [0, 1]. */
+  private async evaluate(a: string, b: string, games: number, iteration: number, label: string): Promise<number> {
+    const o = this.state.options;
+    const pool = new MatchPool(o.workers, 30 * 60_000);
+    let score = 0;
+    let done = 0;
+    try {
+      const jobs: Promise<void>[] = [];
+      for (let i = 0; i < games; i++) {
+        const seat = i % 2;
+        const agents = seat === 0 ? [a, b] : [b, a];
+        jobs.push(
+          pool.play({ id: `${label}-${i}`, ruleset: o.ruleset, scenario: o.scenario, seed: `${o.seed}/eval/${iteration}/${Math.floor(i / 2)}`, agents }).then((r) => {
+            if (r.error !== undefined) throw new RunError(`evaluation game ${label}-${i} failed: ${r.error}`);
+            const ret = r.returns[seat]!;
+            score += ret > 0 ? 1 : ret < 0 ? 0 : 0.5;
+            done++;
+            this.onProgress({ phase: `evaluation ${label}`, iteration, games: this.state.games, samples: this.state.samples, done, total: games });
+          }),
+        );
+      }
+      await Promise.all(jobs);
+    } finally {
+      await pool.close();
+    }
+    return score / games;
+  }
+
+  private spec(dir: string): string {
+    const o = this.state.options;
+    return `neural:model=${resolve(dir)},mode=${o.evalMode}${o.evalMode === 'puct' ? `,sims=${o.evalSims}` : ''}`;
+  }
+
+  private record(m: Metrics): void {
+    appendFileSync(join(this.dir, 'metrics.jsonl'), `${JSON.stringify(m)}\n`);
+  }
+
+  private save(): void {
+    this.state.elapsedMs = this.elapsedMs();
+    writeJsonAtomic(join(this.dir, 'run.json'), this.state);
+  }
+
+  /** Run until the time budget or iteration count is spent (or `stop()`); the run can be resumed afterwards. */
+  async loop(): Promise<RunState> {
+    const tf = this.tfl.tf;
+    const o = this.state.options;
+    const u = seedrandom(`${o.seed}/learner/${this.state.iteration}`);
+    const ckpt = (i: number) => join(this.dir, 'checkpoints', `iter-${String(i).padStart(4, '0')}`);
+    let model;
+    if (this.state.iteration < 0) {
+      // bootstrap: imitate the scripted player so the first network is not random
+      model = buildModel(tf, this.shape);
+      const learner = new Learner(tf, model, this.shape, { ...DEFAULT_LEARNER, lr: o.lr, batch: o.batch });
+      let pl = NaN;
+      let vl = NaN;
+      let gph = 0;
+      let sps = 0;
+      if (o.bootstrapGames > 0) {
+        const { records, ms } = await this.playGames('imitation', o.bootstrapGames, 0, null);
+        const n = this.saveSamples(0, 'imitation', records);
+        this.state.games += records.length;
+        this.state.samples += n;
+        gph = records.length / (ms / 3_600_000);
+        const win = this.window();
+        const t = Date.now();
+        let seen = 0;
+        for (let done = 0; done < o.bootstrapSteps; done += 100) {
+          const l = learner.train(win, Math.min(100, o.bootstrapSteps - done), u);
+          pl = l.policy;
+          vl = l.value;
+          seen += l.samples;
+          this.onProgress({ phase: 'bootstrap learning', iteration: 0, games: this.state.games, samples: this.state.samples, done: done + 100, total: o.bootstrapSteps });
+        }
+        sps = seen / ((Date.now() - t) / 1000);
+      }
+      await saveModel(tf, model, ckpt(0), this.meta(0));
+      rmSync(join(this.dir, 'best'), { recursive: true, force: true });
+      cpSync(ckpt(0), join(this.dir, 'best'), { recursive: true });
+      this.state.iteration = 0;
+      this.state.best = ckpt(0);
+      this.save();
+      const m: Metrics = {
+        iteration: 0, t: new Date().toISOString(), elapsedMs: this.elapsedMs(), games: this.state.games, samples: this.state.samples, source: 'imitation',
+        policyLoss: pl, valueLoss: vl, gamesPerHour: gph, learnerSamplesPerSec: sps, promoted: true, best: ckpt(0), backend: this.tfl.backend,
+        evalVs: await this.fixedOpponents(ckpt(0), 0),
+      };
+      this.record(m);
+      this.onProgress({ phase: 'iteration done', iteration: 0, games: this.state.games, samples: this.state.samples, last: m });
+    } else {
+      // resume: the learner continues from the latest checkpoint
+      model = (await loadModel(tf, ckpt(this.state.iteration))).model;
+    }
+    const learner = new Learner(tf, model, this.shape, { ...DEFAULT_LEARNER, lr: o.lr, batch: o.batch });
+    let its = 0;
+    while (!this.timeUp() && its < o.iterations) {
+      const it = this.state.iteration + 1;
+      const best = (await loadModel(tf, join(this.dir, 'best'))).model;
+      const batcher = new NetBatcher(tf, best, this.shape, 256);
+      const { records, ms } = await this.playGames('puct', o.gamesPerIteration, it, batcher);
+      best.dispose();
+      const n = this.saveSamples(it, 'selfplay', records);
+      this.state.games += records.length;
+      this.state.samples += n;
+      const win = this.window();
+      const t = Date.now();
+      let pl = 0;
+      let vl = 0;
+      let seen = 0;
+      const chunks = Math.ceil(o.stepsPerIteration / 50);
+      for (let c = 0; c < chunks; c++) {
+        const l = learner.train(win, 50, u);
+        pl += l.policy / chunks;
+        vl += l.value / chunks;
+        seen += l.samples;
+        this.onProgress({ phase: 'learning', iteration: it, games: this.state.games, samples: this.state.samples, done: (c + 1) * 50, total: chunks * 50 });
+      }
+      const sps = seen / ((Date.now() - t) / 1000);
+      await saveModel(tf, model, ckpt(it), this.meta(it));
+      const vsBest = await this.evaluate(this.spec(ckpt(it)), this.spec(join(this.dir, 'best')), o.evalGames, it, 'vs best');
+      const promoted = vsBest >= o.gate;
+      if (promoted) {
+        rmSync(join(this.dir, 'best'), { recursive: true, force: true });
+        cpSync(ckpt(it), join(this.dir, 'best'), { recursive: true });
+        this.state.best = ckpt(it);
+      }
+      const evalVs = await this.fixedOpponents(ckpt(it), it);
+      this.state.iteration = it;
+      this.save();
+      const m: Metrics = {
+        iteration: it, t: new Date().toISOString(), elapsedMs: this.elapsedMs(), games: this.state.games, samples: this.state.samples, source: 'selfplay',
+        policyLoss: pl, valueLoss: vl, gamesPerHour: records.length / (ms / 3_600_000), learnerSamplesPerSec: sps, evalVsBest: vsBest, evalVs, promoted,
+        best: this.state.best, backend: this.tfl.backend,
+      };
+      this.record(m);
+      this.onProgress({ phase: 'iteration done', iteration: it, games: this.state.games, samples: this.state.samples, last: m });
+      its++;
+    }
+    this.save();
+    return this.state;
+  }
+
+  private async fixedOpponents(dir: string, it: number): Promise<Record<string, number>> {
+    const o = this.state.options;
+    const out: Record<string, number> = {};
+    for (const opp of o.opponents) if (o.opponentGames > 0) out[opp] = await this.evaluate(this.spec(dir), opp, o.opponentGames, it, `vs ${opp}`);
+    return out;
+  }
+}
+
+/** 95% interval of a score over n games (for progress lines). */
+export function scoreText(score: number, n: number): string {
+  const [lo, hi] = wilson(score * n, n);
+  return `${(score * 100).toFixed(1)}% [${(lo * 100).toFixed(0)}–${(hi * 100).toFixed(0)}]`;
+}

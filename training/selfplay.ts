@@ -1,0 +1,129 @@
+/**
+ * Training games. `selfPlayGame`: both sides search with PUCT guided by the network (Dirichlet noise at the root,
+ * temperature 1 for the first `tempMoves` decisions and 0 after); each real decision (more than one legal action)
+ * becomes a sample: the mover's observation features, the legal actions' features, the visit distribution, and
+ * later the game's outcome for the mover. `imitationGame`: the scripted player's games, its choice as the policy
+ * target (the bootstrap, so the first network is not random). Dice are drawn from exact distributions with the
+ * game's own seeded RNG.
+ */
+import seedrandom from 'seedrandom';
+import type { Game } from '../engine/core/game.ts';
+import type { NetEvaluator } from '../agents/neural/evaluator.ts';
+import { PuctSearch, pickByVisits, type PuctConfig } from '../agents/neural/puct.ts';
+
+export interface Sample {
+  /** Observation features of the player to move. */
+  readonly s: Float32Array;
+  /** k × actionSize action features. */
+  readonly a: Float32Array;
+  readonly k: number;
+  /** Policy target over the k actions. */
+  readonly pi: Float32Array;
+  /** Outcome for the player to move: +1 win, -1 loss, 0 draw. */
+  z: number;
+}
+
+export interface GameRecord {
+  readonly samples: Sample[];
+  readonly returns: readonly number[];
+  readonly plies: number;
+}
+
+export interface SelfPlayConfig {
+  readonly puct: PuctConfig;
+  /** Decisions (per game) played at temperature 1 before switching to 0. */
+  readonly tempMoves: number;
+  readonly maxPlies: number;
+}
+
+function sampleChance(game: Game<any, any>, s: unknown, u: () => number): unknown {
+  const o = game.chanceOutcomes(s);
+  let x = u();
+  for (const c of o) {
+    x -= c.p;
+    if (x < 0) return c.action;
+  }
+  return o[o.length - 1]!.action;
+}
+
+function record(game: Game<any, any>, s: unknown, player: number, legal: readonly unknown[], pi: Float32Array): Sample {
+  const enc = game.encoding!;
+  const view = game.hiddenInformation ? game.observe(s, player) : s;
+  const st = new Float32Array(enc.stateSize);
+  enc.encodeState(view, player, st, 0);
+  const a = new Float32Array(legal.length * enc.actionSize);
+  enc.encodeActions(view, player, legal, a, 0);
+  return { s: st, a, k: legal.length, pi, z: 0 };
+}
+
+function finish(game: Game<any, any>, s: unknown, samples: (Sample & { player: number })[], plies: number): GameRecord {
+  const tm = game.toMove(s);
+  const r = tm.kind === 'terminal' ? game.returns(s) : game.players.map(() => 0); // an unfinished game (ply cap) counts as a draw
+  for (const x of samples) x.z = r[x.player]!;
+  return { samples: samples.map(({ s: st, a, k, pi, z }) => ({ s: st, a, k, pi, z })), returns: r, plies };
+}
+
+export async function selfPlayGame(game: Game<any, any>, initial: unknown, seed: string, net: NetEvaluator, cfg: SelfPlayConfig): Promise<GameRecord> {
+  if (!game.encoding) throw new Error(`ruleset ${game.id} has no observation encoding`);
+  const u = seedrandom(`selfplay/${seed}`);
+  const search = new PuctSearch(game, net, cfg.puct, u);
+  let s = initial;
+  let plies = 0;
+  let decisions = 0;
+  const samples: (Sample & { player: number })[] = [];
+  for (; plies < cfg.maxPlies; plies++) {
+    const tm = game.toMove(s);
+    if (tm.kind === 'terminal') break;
+    if (tm.kind === 'chance') {
+      s = game.applyUnchecked(s, sampleChance(game, s, u));
+      continue;
+    }
+    const legal = game.legalActions(s);
+    if (legal.length === 1) {
+      s = game.applyUnchecked(s, legal[0]);
+      continue;
+    }
+    const res = await search.run(s);
+    const tot = res.visits.reduce((a, b) => a + b, 0) || 1;
+    const pi = Float32Array.from(res.visits, (v) => v / tot);
+    samples.push({ ...record(game, s, tm.player, legal, pi), player: tm.player });
+    const i = pickByVisits(res.visits, decisions < cfg.tempMoves ? 1 : 0, u, res.priors);
+    decisions++;
+    s = game.applyUnchecked(s, res.actions[i]);
+  }
+  return finish(game, s, samples, plies);
+}
+
+/** The scripted player against itself (ε-random moves for variety); its preferred action is the policy target. */
+export function imitationGame(game: Game<any, any>, initial: unknown, seed: string, epsilon: number, maxPlies: number): GameRecord {
+  if (!game.encoding) throw new Error(`ruleset ${game.id} has no observation encoding`);
+  if (!game.policyScores) throw new Error(`ruleset ${game.id} has no scripted player to imitate (Game.policyScores)`);
+  const u = seedrandom(`imitation/${seed}`);
+  let s = initial;
+  let plies = 0;
+  const samples: (Sample & { player: number })[] = [];
+  for (; plies < maxPlies; plies++) {
+    const tm = game.toMove(s);
+    if (tm.kind === 'terminal') break;
+    if (tm.kind === 'chance') {
+      s = game.applyUnchecked(s, sampleChance(game, s, u));
+      continue;
+    }
+    const legal = game.legalActions(s);
+    if (legal.length === 1) {
+      s = game.applyUnchecked(s, legal[0]);
+      continue;
+    }
+    const sc = game.policyScores(s, legal);
+    let top = -Infinity;
+    for (const x of sc) top = Math.max(top, x);
+    const best: number[] = [];
+    sc.forEach((x, i) => x >= top - 1e-9 && best.push(i));
+    const pi = new Float32Array(legal.length);
+    for (const i of best) pi[i] = 1 / best.length;
+    samples.push({ ...record(game, s, tm.player, legal, pi), player: tm.player });
+    const i = u() < epsilon ? Math.floor(u() * legal.length) : best[Math.floor(u() * best.length)]!;
+    s = game.applyUnchecked(s, legal[i]);
+  }
+  return finish(game, s, samples, plies);
+}

@@ -1,0 +1,166 @@
+import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MessageChannel } from 'node:worker_threads';
+import seedrandom from 'seedrandom';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Encoding, fixedMask, layout } from '../../engine/core/encoding.ts';
+import type { Game } from '../../engine/core/game.ts';
+import { ticTacToe, type TttState } from '../../test/reference/tictactoe.ts';
+import { diceChoice, hiddenGuess, type DiceState, type GuessState } from '../../test/reference/toys.ts';
+import { type LoadedTf, loadTf } from './backend.ts';
+import { NetBatcher, PortEvaluator, type NetEvaluator, type NetRequest } from './evaluator.ts';
+import { ModelFileError, buildModel, forward, loadModel, saveModel, type NetShape } from './model.ts';
+import { DEFAULT_PUCT, PuctSearch, dirichlet, pickByVisits } from './puct.ts';
+
+/** A network stand-in: uniform priors, value 0, and a log of what it was asked. */
+class UniformNet implements NetEvaluator {
+  readonly seen: NetRequest[] = [];
+  async evaluate(req: NetRequest) {
+    this.seen.push(req);
+    return { value: 0, priors: new Float32Array(req.k).fill(1 / req.k) };
+  }
+}
+
+const ttt = (cells: string): TttState => {
+  const c = [...cells].map((x) => (x === 'X' ? 1 : x === 'O' ? 2 : 0));
+  const xs = c.filter((x) => x === 1).length;
+  const os = c.filter((x) => x === 2).length;
+  return { cells: c, toMove: xs > os ? 1 : 0, winner: null };
+};
+
+const one = layout([{ name: 'x', size: 2, doc: 'test' }]);
+const diceEnc: Encoding<DiceState, string> = {
+  id: 'dice/v1', version: 1, stateSize: 2, actionSize: 2, stateLayout: one.blocks, actionLayout: one.blocks,
+  encodeState: (s, _p, out, at = 0) => void (out[at] = s.pick ? 1 : 0),
+  encodeActions: (_s, _p, acts, out, at = 0) => acts.forEach((a, j) => (out[at + j * 2 + (a === 'safe' ? 0 : 1)] = 1)),
+};
+/** Encodes the coin when the state it is given shows it: the search must only ever give it an observation. */
+const guessEnc: Encoding<GuessState, string> = {
+  id: 'guess/v1', version: 1, stateSize: 2, actionSize: 2, stateLayout: one.blocks, actionLayout: one.blocks,
+  encodeState: (s, _p, out, at = 0) => {
+    out[at] = s.coin === 'L' ? 1 : 0;
+    out[at + 1] = s.coin === 'R' ? 1 : 0;
+  },
+  encodeActions: (_s, _p, acts, out, at = 0) => acts.forEach((a, j) => (out[at + j * 2 + (a.endsWith('L') ? 0 : 1)] = 1)),
+};
+
+describe('PUCT search', () => {
+  it('finds the immediate win and the only block in tic-tac-toe with an uninformed network', async () => {
+    const win = await new PuctSearch(ticTacToe, new UniformNet(), { ...DEFAULT_PUCT, sims: 400 }, seedrandom('a')).run(ttt('XX.OO....'));
+    expect(win.keys[pickByVisits(win.visits, 0, Math.random)]).toBe('c2');
+    const block = await new PuctSearch(ticTacToe, new UniformNet(), { ...DEFAULT_PUCT, sims: 800 }, seedrandom('b')).run(ttt('OO.X.....'));
+    expect(block.keys[pickByVisits(block.visits, 0, Math.random)]).toBe('c2');
+  });
+  it('prefers the higher-expectation action at a dice node', async () => {
+    const g = { ...diceChoice, encoding: diceEnc } as Game<DiceState, string>;
+    const r = await new PuctSearch(g, new UniformNet(), { ...DEFAULT_PUCT, sims: 300 }, seedrandom('c')).run(g.initialState({ id: 'standard' }));
+    const safe = r.keys.indexOf('safe');
+    expect(r.visits[safe]).toBeGreaterThan(r.visits[1 - safe]!);
+    expect(r.q[safe]!).toBeGreaterThan(r.q[1 - safe]!);
+  });
+  it('never shows the network the hidden choice', async () => {
+    const g = { ...hiddenGuess, encoding: guessEnc } as Game<GuessState, string>;
+    for (const coin of ['L', 'R'] as const) {
+      const net = new UniformNet();
+      await new PuctSearch(g, net, { ...DEFAULT_PUCT, sims: 50 }, seedrandom('d')).run({ coin, guess: '' });
+      expect(net.seen.length).toBeGreaterThan(0);
+      for (const q of net.seen) expect(Array.from(q.state)).toEqual([0, 0]);
+    }
+  });
+  it('is deterministic for a seed and spends exactly its simulations', async () => {
+    const run = async () => new PuctSearch(ticTacToe, new UniformNet(), { ...DEFAULT_PUCT, sims: 120, noiseFrac: 0.25 }, seedrandom('e')).run(ttt('X...O....'));
+    const [a, b] = [await run(), await run()];
+    expect(a.visits).toEqual(b.visits);
+    expect(a.visits.reduce((x, y) => x + y, 0)).toBe(120);
+  });
+  it('draws Dirichlet noise that sums to one', () => {
+    const d = dirichlet(0.3, 7, seedrandom('f'));
+    expect(d.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 9);
+    expect(d.every((x) => x >= 0)).toBe(true);
+  });
+});
+
+describe('encodings', () => {
+  it('tic-tac-toe exposes a masked fixed-index view', () => {
+    const s = ttt('X...O....');
+    const { mask, actions } = fixedMask(ticTacToe.encoding!, s, ticTacToe.legalActions(s));
+    expect(Array.from(mask)).toEqual([0, 1, 1, 1, 0, 1, 1, 1, 1]);
+    expect(actions[5]).toBe(5);
+  });
+  it('layouts add up to the declared sizes', () => {
+    const e = ticTacToe.encoding!;
+    expect(e.stateLayout.reduce((a, b) => a + b.size, 0)).toBe(e.stateSize);
+    expect(e.actionLayout.reduce((a, b) => a + b.size, 0)).toBe(e.actionSize);
+  });
+});
+
+describe('network, batching and model files', () => {
+  let tfl: LoadedTf;
+  const shape: NetShape = { stateSize: 19, actionSize: 9, hidden: 16, actHidden: 8 };
+  beforeAll(async () => {
+    tfl = await loadTf();
+  });
+
+  it('names the backend it chose', () => {
+    expect(['tensorflow', 'wasm', 'cpu']).toContain(tfl.backend);
+    expect(tfl.tf.getBackend()).toBe(tfl.backend);
+  });
+
+  it('gives masked priors that sum to one and zero on padding', () => {
+    const m = buildModel(tfl.tf, shape);
+    const u = seedrandom('g');
+    const b = { n: 2, k: 3, state: Float32Array.from({ length: 38 }, u), actions: Float32Array.from({ length: 54 }, u), mask: Float32Array.from([1, 1, 1, 1, 1, 0]) };
+    const { priors, values } = forward(tfl.tf, m, shape, b);
+    expect(priors[0]! + priors[1]! + priors[2]!).toBeCloseTo(1, 5);
+    expect(priors[3]! + priors[4]!).toBeCloseTo(1, 5);
+    expect(priors[5]).toBe(0);
+    for (const v of values) expect(Math.abs(v)).toBeLessThanOrEqual(1);
+  });
+
+  it('batches concurrent requests into one pass with the same answers as one by one, also across a port', async () => {
+    const m = buildModel(tfl.tf, shape);
+    const enc = ticTacToe.encoding!;
+    const reqs = ['X...O....', 'XO.......', '.........'].map((c) => {
+      const s = ttt(c);
+      const legal = ticTacToe.legalActions(s);
+      const st = new Float32Array(enc.stateSize);
+      enc.encodeState(s, s.toMove, st);
+      const a = new Float32Array(legal.length * enc.actionSize);
+      enc.encodeActions(s, s.toMove, legal, a);
+      return { state: st, actions: a, k: legal.length };
+    });
+    const batched = new NetBatcher(tfl.tf, m, shape);
+    const together = await Promise.all(reqs.map((r) => batched.evaluate(r)));
+    expect(batched.stats.batches).toBe(1);
+    const single = new NetBatcher(tfl.tf, m, shape);
+    for (let i = 0; i < reqs.length; i++) {
+      const r = await single.evaluate(reqs[i]!);
+      expect(r.value).toBeCloseTo(together[i]!.value, 5);
+      Array.from(r.priors).forEach((p, j) => expect(p).toBeCloseTo(together[i]!.priors[j]!, 5));
+    }
+    const ch = new MessageChannel();
+    batched.serve(ch.port1);
+    const remote = new PortEvaluator(ch.port2);
+    const r = await remote.evaluate(reqs[0]!);
+    expect(r.value).toBeCloseTo(together[0]!.value, 5);
+    remote.close();
+    ch.port1.close();
+    expect(() => batched.evaluate({ state: new Float32Array(3), actions: new Float32Array(0), k: 0 })).toThrow(/state has 3 features/);
+  });
+
+  it('saves with model.save and loads back the same function; refuses a broken model folder by name', async () => {
+    const m = buildModel(tfl.tf, shape);
+    const dir = mkdtempSync(join(tmpdir(), 'eagles-model-'));
+    await saveModel(tfl.tf, m, dir, { format: 'eagles-model', version: 1, ruleset: 'tic-tac-toe', scenario: 'standard', encoding: 'tic-tac-toe/v1', shape, iteration: 3 });
+    const { model, meta } = await loadModel(tfl.tf, dir);
+    expect(meta.iteration).toBe(3);
+    const b = { n: 1, k: 2, state: new Float32Array(19).fill(0.5), actions: new Float32Array(18).fill(0.25), mask: Float32Array.from([1, 1]) };
+    expect(Array.from(forward(tfl.tf, model, shape, b).priors)).toEqual(Array.from(forward(tfl.tf, m, shape, b).priors));
+    const bad = mkdtempSync(join(tmpdir(), 'eagles-bad-'));
+    await expect(loadModel(tfl.tf, bad)).rejects.toThrow(ModelFileError);
+    mkdirSync(join(bad, 'x'));
+    writeFileSync(join(bad, 'x', 'model.json'), '{not json');
+    await expect(loadModel(tfl.tf, join(bad, 'x'))).rejects.toThrow(/not valid JSON/);
+  });
+});

@@ -1,0 +1,148 @@
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import seedrandom from 'seedrandom';
+import { describe, expect, it } from 'vitest';
+import { loadTf } from '../agents/neural/backend.ts';
+import type { NetEvaluator, NetRequest } from '../agents/neural/evaluator.ts';
+import { buildModel } from '../agents/neural/model.ts';
+import { DEFAULT_PUCT } from '../agents/neural/puct.ts';
+import { loadScenario } from '../arena/catalog.ts';
+import { runMatch } from '../arena/match.ts';
+import { createAgent } from '../agents/registry.ts';
+import { ticTacToe } from '../test/reference/tictactoe.ts';
+import { Learner } from './learner.ts';
+import { plotSvg } from './plot.ts';
+import { DEFAULT_TRAIN, TrainingRun, readMetrics, readRunState } from './run.ts';
+import { imitationGame, selfPlayGame, type Sample } from './selfplay.ts';
+import { ShardError, readShard, writeShard } from './shards.ts';
+
+class UniformNet implements NetEvaluator {
+  async evaluate(req: NetRequest) {
+    return { value: 0, priors: new Float32Array(req.k).fill(1 / req.k) };
+  }
+}
+
+const header = { ruleset: 'tic-tac-toe', scenario: 'standard', encoding: 'tic-tac-toe/v1', stateSize: 19, actionSize: 9, source: 'selfplay', iteration: 1, games: 1, created: 'now' };
+
+describe('training games', () => {
+  it('self-play records the visit distribution and the outcome for the mover', async () => {
+    const r = await selfPlayGame(ticTacToe, ticTacToe.initialState({ id: 'standard' }), 's', new UniformNet(), {
+      puct: { ...DEFAULT_PUCT, sims: 30, noiseFrac: 0.25 },
+      tempMoves: 2,
+      maxPlies: 100,
+    });
+    expect(r.samples.length).toBeGreaterThanOrEqual(4); // forced last moves are not recorded
+    for (const [i, x] of r.samples.entries()) {
+      expect(x.pi.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 5);
+      expect(x.a.length).toBe(x.k * 9);
+      // samples alternate X, O, X, … (tic-tac-toe has no forced moves before the last)
+      const mover = i % 2;
+      expect(x.z).toBe(r.returns[mover]);
+    }
+  });
+
+  it('imitation targets are the scripted player’s choices', () => {
+    const { game, scenario } = loadScenario('march-of-eagles', 'farm-on-the-ridge');
+    const r = imitationGame(game, game.initialState(scenario), 'i', 0.1, 20_000);
+    expect(r.samples.length).toBeGreaterThan(20);
+    expect(Math.abs(r.returns[0]!)).toBeLessThanOrEqual(1);
+    for (const x of r.samples) {
+      expect(x.s.length).toBe(game.encoding!.stateSize);
+      expect(x.pi.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 5);
+      expect(x.s.every(Number.isFinite) && x.a.every(Number.isFinite)).toBe(true);
+    }
+  });
+});
+
+describe('shards', () => {
+  const samples: Sample[] = [{ s: new Float32Array(19).fill(0.5), a: new Float32Array(18).fill(1), k: 2, pi: Float32Array.from([0.25, 0.75]), z: -1 }];
+  it('round-trip exactly', () => {
+    const f = join(mkdtempSync(join(tmpdir(), 'eagles-shard-')), 'shard-0001-0.msgpack');
+    writeShard(f, header, samples);
+    const r = readShard(f, { encoding: 'tic-tac-toe/v1', stateSize: 19, actionSize: 9 });
+    expect(r.header.games).toBe(1);
+    expect(Array.from(r.samples[0]!.pi)).toEqual([0.25, 0.75]);
+    expect(r.samples[0]!.z).toBe(-1);
+  });
+  it('refuse corrupt files and other encodings by name', () => {
+    const d = mkdtempSync(join(tmpdir(), 'eagles-shard-'));
+    const f = join(d, 'shard-0001-0.msgpack');
+    writeShard(f, header, samples);
+    expect(() => readShard(f, { encoding: 'march-of-eagles/v1', stateSize: 485, actionSize: 66 })).toThrow(/encoded with tic-tac-toe\/v1/);
+    const bad = join(d, 'shard-0002-0.msgpack');
+    writeFileSync(bad, readFileSync(f).subarray(0, 40));
+    expect(() => readShard(bad)).toThrow(ShardError);
+  });
+});
+
+describe('learner', () => {
+  it('fits a policy and value target', async () => {
+    const { tf } = await loadTf();
+    const shape = { stateSize: 19, actionSize: 9, hidden: 32, actHidden: 16 };
+    const enc = ticTacToe.encoding!;
+    // target: always the centre when it is free, value +1 for X to move
+    const data: Sample[] = [];
+    const u = seedrandom('l');
+    for (let i = 0; i < 64; i++) {
+      const cells = Array.from({ length: 9 }, (_, j) => (j === 4 ? 0 : u() < 0.3 ? 1 + Math.floor(u() * 2) : 0));
+      const s = { cells, toMove: 0 as const, winner: null };
+      const legal = ticTacToe.legalActions(s);
+      const st = new Float32Array(19);
+      enc.encodeState(s, 0, st);
+      const a = new Float32Array(legal.length * 9);
+      enc.encodeActions(s, 0, legal, a);
+      data.push({ s: st, a, k: legal.length, pi: Float32Array.from(legal, (c) => (c === 4 ? 1 : 0)), z: 1 });
+    }
+    const L = new Learner(tf, buildModel(tf, shape), shape, { lr: 3e-3, batch: 32, l2: 0, valueWeight: 1 });
+    const before = L.train(data, 5, u);
+    const after = L.train(data, 150, u);
+    expect(after.policy).toBeLessThan(before.policy * 0.3);
+    expect(after.value).toBeLessThan(before.value * 0.3);
+  });
+});
+
+describe('a training run', () => {
+  it('bootstraps, self-plays, learns, evaluates, resumes, plots, and its network plays', async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'eagles-run-')), 'run');
+    const opts = {
+      ...DEFAULT_TRAIN,
+      ruleset: 'march-of-eagles',
+      scenario: 'farm-on-the-ridge',
+      hours: 1,
+      iterations: 1,
+      workers: 1,
+      bootstrapGames: 6,
+      bootstrapSteps: 20,
+      gamesPerIteration: 2,
+      concurrent: 2,
+      sims: 4,
+      stepsPerIteration: 10,
+      evalGames: 2,
+      opponents: ['random'],
+      opponentGames: 2,
+      evalMode: 'policy' as const,
+      hidden: 16,
+    };
+    const phases = new Set<string>();
+    const run = new TrainingRun(dir, (p) => phases.add(p.phase));
+    await run.start(opts, false, 'test');
+    const st = await run.loop();
+    expect(st.iteration).toBe(1);
+    expect([...phases]).toEqual(expect.arrayContaining(['bootstrap games', 'self-play', 'learning', 'evaluation vs best', 'evaluation vs random']));
+    await expect(new TrainingRun(dir).start(opts, false, 'test')).rejects.toThrow(/already holds a training run/);
+    const again = new TrainingRun(dir);
+    await again.start({ ...opts, iterations: 1 }, true, 'test');
+    expect((await again.loop()).iteration).toBe(2);
+    const m = readMetrics(dir);
+    expect(m.map((x) => x.iteration)).toEqual([0, 1, 2]);
+    expect(m[1]!.evalVsBest).toBeGreaterThanOrEqual(0);
+    expect(readRunState(dir).games).toBe(6 + 2 + 2);
+    expect(plotSvg(m, 'test')).toMatch(/^<svg[\s\S]*policy loss[\s\S]*vs random[\s\S]*<\/svg>$/);
+    expect(existsSync(join(dir, 'best', 'model.json'))).toBe(true);
+    const { game, scenario, id } = loadScenario('march-of-eagles', 'farm-on-the-ridge');
+    const res = await runMatch({ game, scenario, scenarioId: id, seed: 'x', agents: [createAgent(`neural:model=${join(dir, 'best')},mode=puct,sims=4`), createAgent('random')] });
+    expect(res.aborted).toBeUndefined();
+    expect(game.toMove(res.finalState).kind).toBe('terminal');
+  }, 120_000);
+});

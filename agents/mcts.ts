@@ -39,19 +39,22 @@ export interface MctsConfig {
 }
 
 /**
- * Defaults tuned on The March of Eagles against the scripted player: heuristic rollouts (ε-greedy) truncated at 10
- * plies, and narrow progressive widening over the scripted preferences (k = 1, α = 0.3), so the search spends its
- * budget choosing among the few moves the tactics favour.
+ * Defaults tuned on The March of Eagles against the scripted player: rollouts played to the end of the game by the
+ * scripted player itself (no random moves), so a leaf's value is an actual result under sound play, and narrow
+ * progressive widening over the scripted preferences (k = 1, α = 0.3) with a low exploration constant, so the
+ * search spends its budget choosing among the few moves the tactics favour. Measured on farm-on-the-ridge with 250
+ * iterations per decision (20 paired games each): c = 0.5 scored 85% against the scripted player, c = 1.0 62.5%;
+ * 60 iterations 45%; ε = 0.25 rollouts cut at 10 plies and the hand evaluation 27.5%.
  */
 export const DEFAULT_MCTS: MctsConfig = {
   iterations: 1000,
-  c: 1.0,
+  c: 0.5,
   leaf: 'heuristic',
-  depth: 10,
+  depth: Infinity,
   widenK: 1,
   widenAlpha: 0.3,
   prior: true,
-  epsilon: 0.25,
+  epsilon: 0,
   reuse: true,
 };
 

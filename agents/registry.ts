@@ -84,13 +84,13 @@ export function mctsConfig(spec: string, p: Readonly<Record<string, string>>, ba
 const MCTS_PARAMS = {
   it: 'iterations per decision (default 1000; deterministic for a seed)',
   ms: 'milliseconds per decision (overrides it)',
-  c: 'UCT exploration constant (default 1.0)',
+  c: 'UCT exploration constant (default 0.5)',
   leaf: 'leaf evaluation: random | heuristic (ε-greedy scripted rollout; default) | eval (random rollout), each then the evaluation',
-  depth: 'rollout plies before the evaluation is used (default 10; inf = to the end)',
+  depth: 'rollout plies before the evaluation is used (default inf = play to the end)',
   widen: 'progressive widening k (default 1; 0 = off)',
   alpha: 'progressive widening exponent (default 0.3)',
   prior: "order new actions by the ruleset's scripted preferences (default true)",
-  epsilon: 'random-move probability in heuristic rollouts (default 0.25)',
+  epsilon: 'random-move probability in heuristic rollouts (default 0)',
   reuse: 'reuse the tree between decisions (default true)',
 };
 

@@ -95,10 +95,19 @@ export function benchCommands(y: Argv): Argv {
         .option('mcts', { type: 'boolean', default: false, describe: "MCTS iterations/s on the reference game beside boardgame.io's MCTSBot and a bare UCT" })
         .option('iterations', { type: 'number', default: 1000, describe: 'MCTS iterations per search for --mcts' })
         .option('arena', { type: 'boolean', default: false, describe: 'games/s through the worker pool (1 and 2 workers) against a bare in-process loop' })
-        .option('games', { type: 'number', default: 400, describe: 'games for --arena' })
+        .option('games', { type: 'number', default: 400, describe: 'games for --arena, self-play games for --train (default 32 there)' })
+        .option('train', { type: 'boolean', default: false, describe: 'network evals/s (batched, unbatched) and learner samples/s per tfjs backend; self-play games/hour' })
+        .option('sims', { type: 'number', default: 32, describe: 'PUCT simulations per decision for --train self-play' })
         .option('json', { type: 'boolean', default: false }),
     async (args) => {
       if (!(args.seconds > 0)) throw new Error('--seconds must be a positive number');
+      if (args.train) {
+        const { trainBench, printTrainBench } = await import('../training/bench.ts');
+        const r = await trainBench({ scenario: args.scenario ?? 'farm-on-the-ridge', seconds: args.seconds, selfPlayGames: process.argv.includes('--games') ? args.games : 32, sims: args.sims });
+        if (args.json) return void console.log(JSON.stringify(r, null, 2));
+        printTrainBench(r);
+        return;
+      }
       if (args.arena) {
         const { arenaBench } = await import('./arena-bench.ts');
         const rows = [];

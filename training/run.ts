@@ -162,6 +162,53 @@ export function readMetrics(dir: string): Metrics[] {
     });
 }
 
+/**
+ * Play training games in a piscina pool: `imitation` (scripted player) or `puct` (network-guided self-play; every
+ * worker task gets a MessagePort to `batcher`, which batches requests from all workers in this thread).
+ */
+export async function playInPool(o: {
+  ruleset: string;
+  scenario: unknown;
+  mode: 'imitation' | 'puct';
+  games: number;
+  seedPrefix: string;
+  workers: number;
+  concurrent: number;
+  cfg: SelfPlayConfig;
+  batcher: NetBatcher | null;
+  onGame?: (done: number) => void;
+}): Promise<{ records: GameRecord[]; ms: number }> {
+  if (o.mode === 'puct' && !o.batcher) throw new Error('self-play needs a network');
+  const pool = new Piscina({ filename: new URL('./selfplay-worker-boot.mjs', import.meta.url).href, minThreads: o.workers, maxThreads: o.workers });
+  const t = Date.now();
+  const records: GameRecord[] = [];
+  const tasks: Promise<void>[] = [];
+  for (let i = 0; i < o.games; i += o.concurrent) {
+    const seeds = Array.from({ length: Math.min(o.concurrent, o.games - i) }, (_, j) => `${o.seedPrefix}/${i + j}`);
+    let task: SelfPlayTask = { ruleset: o.ruleset, scenario: o.scenario, seeds, mode: o.mode, cfg: o.cfg, epsilon: 0.1 };
+    let ch: MessageChannel | null = null;
+    if (o.mode === 'puct') {
+      ch = new MessageChannel();
+      o.batcher!.serve(ch.port1);
+      task = { ...task, port: ch.port2 };
+    }
+    tasks.push(
+      (pool.run(task, ch ? { transferList: [ch.port2] as unknown as NonNullable<Parameters<Piscina['run']>[1]>['transferList'] } : {}) as Promise<{ games: GameRecord[] }>)
+        .then((r) => {
+          records.push(...r.games);
+          o.onGame?.(records.length);
+        })
+        .finally(() => ch?.port1.close()),
+    );
+  }
+  try {
+    await Promise.all(tasks);
+  } finally {
+    await pool.destroy();
+  }
+  return { records, ms: Date.now() - t };
+}
+
 export class TrainingRun {
   private tfl!: LoadedTf;
   private shape!: NetShape;
@@ -248,36 +295,19 @@ export class TrainingRun {
   private async playGames(mode: 'imitation' | 'puct', n: number, iteration: number, batcher: NetBatcher | null): Promise<{ records: GameRecord[]; ms: number }> {
     const o = this.state.options;
     const { scenario } = loadScenario(o.ruleset, o.scenario);
-    const pool = new Piscina({ filename: new URL('./selfplay-worker-boot.mjs', import.meta.url).href, minThreads: o.workers, maxThreads: o.workers });
-    const per = mode === 'imitation' ? 10 : o.concurrent;
-    const cfg: SelfPlayConfig = { puct: { ...DEFAULT_PUCT, sims: o.sims, noiseFrac: 0.25 }, tempMoves: o.tempMoves, maxPlies: 20_000 };
-    const t = Date.now();
-    const records: GameRecord[] = [];
-    const tasks: Promise<void>[] = [];
-    for (let i = 0; i < n; i += per) {
-      const seeds = Array.from({ length: Math.min(per, n - i) }, (_, j) => `${o.seed}/${iteration}/${i + j}`);
-      let task: SelfPlayTask = { ruleset: o.ruleset, scenario, seeds, mode, cfg, epsilon: 0.1 };
-      let ch: MessageChannel | null = null;
-      if (mode === 'puct') {
-        ch = new MessageChannel();
-        batcher!.serve(ch.port1);
-        task = { ...task, port: ch.port2 };
-      }
-      tasks.push(
-        (pool.run(task, ch ? { transferList: [ch.port2] as unknown as NonNullable<Parameters<Piscina["run"]>[1]>["transferList"] } : {}) as Promise<{ games: GameRecord[] }>)
-          .then((r) => {
-            records.push(...r.games);
-            this.onProgress({ phase: mode === 'imitation' ? 'bootstrap games' : 'self-play', iteration, games: this.state.games + records.length, samples: this.state.samples, done: records.length, total: n });
-          })
-          .finally(() => ch?.port1.close()),
-      );
-    }
-    try {
-      await Promise.all(tasks);
-    } finally {
-      await pool.destroy();
-    }
-    return { records, ms: Date.now() - t };
+    return playInPool({
+      ruleset: o.ruleset,
+      scenario,
+      mode,
+      games: n,
+      seedPrefix: `${o.seed}/${iteration}`,
+      workers: o.workers,
+      concurrent: mode === 'imitation' ? 10 : o.concurrent,
+      cfg: { puct: { ...DEFAULT_PUCT, sims: o.sims, noiseFrac: 0.25 }, tempMoves: o.tempMoves, maxPlies: 20_000 },
+      batcher,
+      onGame: (done) =>
+        this.onProgress({ phase: mode === 'imitation' ? 'bootstrap games' : 'self-play', iteration, games: this.state.games + done, samples: this.state.samples, done, total: n }),
+    });
   }
 
   private saveSamples(iteration: number, source: 'imitation' | 'selfplay', records: GameRecord[]): number {

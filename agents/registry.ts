@@ -103,14 +103,14 @@ registerAgent({
 
 /**
  * Difficulty levels for human play: each is an agent and a budget, ordered by measured strength (paired-seed
- * matches; see the README). `expert` searches over the scripted tactics and is experimental: it has not yet been
- * measured stronger than `hard`.
+ * matches; see the README). `expert` is the search player: MCTS over the scripted tactics with scripted-player
+ * rollouts, one second per decision.
  */
 export const DIFFICULTIES: Readonly<Record<string, { description: string; make: (spec: string) => Agent }>> = {
   easy: { description: 'scripted play with a third of its moves random', make: (spec) => new HeuristicAgent(spec, 0.33) },
   normal: { description: 'scripted play with one move in ten random (answers at once)', make: (spec) => new HeuristicAgent(spec, 0.1) },
   hard: { description: 'the scripted player, no randomness (answers at once)', make: (spec) => new HeuristicAgent(spec, 0) },
-  expert: { description: 'experimental: MCTS, 3 s per decision, over the scripted tactics', make: (spec) => new MctsAgent(spec, { ...DEFAULT_MCTS, ms: 3000 }) },
+  expert: { description: 'MCTS, 1 s per decision, searching over the scripted tactics', make: (spec) => new MctsAgent(spec, { ...DEFAULT_MCTS, ms: 1000 }) },
 };
 for (const [name, d] of Object.entries(DIFFICULTIES))
   registerAgent({ name, description: `difficulty level: ${d.description}`, params: {}, create: (spec) => d.make(spec) });

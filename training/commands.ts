@@ -44,6 +44,7 @@ export function trainCommands(y: Argv): Argv {
         .option('workers', { type: 'number', default: os.cpus().length, describe: 'self-play and evaluation worker threads' })
         .option('bootstrap-games', { type: 'number', default: DEFAULT_TRAIN.bootstrapGames, describe: 'scripted-player games imitated first (0 = start random)' })
         .option('bootstrap-steps', { type: 'number', default: DEFAULT_TRAIN.bootstrapSteps, describe: 'learner steps on the bootstrap games' })
+        .option('bootstrap-keep', { type: 'number', default: 0, describe: 'positions kept per bootstrap game (0 = all): more games, same memory' })
         .option('games', { type: 'number', default: DEFAULT_TRAIN.gamesPerIteration, describe: 'self-play games per iteration' })
         .option('sims', { type: 'number', default: DEFAULT_TRAIN.sims, describe: 'PUCT simulations per self-play decision' })
         .option('steps', { type: 'number', default: DEFAULT_TRAIN.stepsPerIteration, describe: 'learner steps per iteration' })
@@ -131,6 +132,7 @@ export function trainCommands(y: Argv): Argv {
             workers: args.workers,
             bootstrapGames: args['bootstrap-games'],
             bootstrapSteps: args['bootstrap-steps'],
+            bootstrapKeep: args['bootstrap-keep'],
             gamesPerIteration: args.games,
             concurrent: DEFAULT_TRAIN.concurrent,
             sims: args.sims,

@@ -39,6 +39,8 @@ export interface TrainOptions {
   readonly workers: number;
   readonly bootstrapGames: number;
   readonly bootstrapSteps: number;
+  /** Positions kept per bootstrap game (0: all). */
+  readonly bootstrapKeep: number;
   readonly gamesPerIteration: number;
   /** Games each worker task plays at once (their network requests batch together). */
   readonly concurrent: number;
@@ -69,6 +71,7 @@ export const DEFAULT_TRAIN: Omit<TrainOptions, 'ruleset' | 'scenario'> = {
   workers: Math.max(1, os.cpus().length),
   bootstrapGames: 400,
   bootstrapSteps: 1500,
+  bootstrapKeep: 0,
   gamesPerIteration: 64,
   concurrent: 8,
   sims: 32,
@@ -176,6 +179,8 @@ export async function playInPool(o: {
   concurrent: number;
   cfg: SelfPlayConfig;
   batcher: NetBatcher | null;
+  /** Imitation: positions kept per game. */
+  keep?: number;
   onGame?: (done: number) => void;
 }): Promise<{ records: GameRecord[]; ms: number }> {
   if (o.mode === 'puct' && !o.batcher) throw new Error('self-play needs a network');
@@ -185,7 +190,7 @@ export async function playInPool(o: {
   const tasks: Promise<void>[] = [];
   for (let i = 0; i < o.games; i += o.concurrent) {
     const seeds = Array.from({ length: Math.min(o.concurrent, o.games - i) }, (_, j) => `${o.seedPrefix}/${i + j}`);
-    let task: SelfPlayTask = { ruleset: o.ruleset, scenario: o.scenario, seeds, mode: o.mode, cfg: o.cfg, epsilon: 0.1 };
+    let task: SelfPlayTask = { ruleset: o.ruleset, scenario: o.scenario, seeds, mode: o.mode, cfg: o.cfg, epsilon: 0.1, ...(o.keep ? { keep: o.keep } : {}) };
     let ch: MessageChannel | null = null;
     if (o.mode === 'puct') {
       ch = new MessageChannel();
@@ -303,6 +308,7 @@ export class TrainingRun {
       seedPrefix: `${o.seed}/${iteration}`,
       workers: o.workers,
       concurrent: mode === 'imitation' ? 10 : o.concurrent,
+      ...(mode === 'imitation' && o.bootstrapKeep > 0 ? { keep: o.bootstrapKeep } : {}),
       cfg: { puct: { ...DEFAULT_PUCT, sims: o.sims, noiseFrac: 0.25 }, tempMoves: o.tempMoves, maxPlies: 20_000 },
       batcher,
       onGame: (done) =>

@@ -3,7 +3,7 @@
  * temperature 1 for the first `tempMoves` decisions and 0 after); each real decision (more than one legal action)
  * becomes a sample: the mover's observation features, the legal actions' features, the visit distribution, and
  * later the game's outcome for the mover. `imitationGame`: the scripted player's games, its choice as the policy
- * target (the bootstrap, so the first network is not random). Dice are drawn from exact distributions with the
+ * target (the bootstrap, so the first network is not random), optionally keeping only `keep` positions per game. Dice are drawn from exact distributions with the
  * game's own seeded RNG.
  */
 import seedrandom from 'seedrandom';
@@ -95,7 +95,7 @@ export async function selfPlayGame(game: Game<any, any>, initial: unknown, seed:
 }
 
 /** The scripted player against itself (ε-random moves for variety); its preferred action is the policy target. */
-export function imitationGame(game: Game<any, any>, initial: unknown, seed: string, epsilon: number, maxPlies: number): GameRecord {
+export function imitationGame(game: Game<any, any>, initial: unknown, seed: string, epsilon: number, maxPlies: number, keep = Infinity): GameRecord {
   if (!game.encoding) throw new Error(`ruleset ${game.id} has no observation encoding`);
   if (!game.policyScores) throw new Error(`ruleset ${game.id} has no scripted player to imitate (Game.policyScores)`);
   const u = seedrandom(`imitation/${seed}`);
@@ -125,5 +125,9 @@ export function imitationGame(game: Game<any, any>, initial: unknown, seed: stri
     const i = u() < epsilon ? Math.floor(u() * legal.length) : best[Math.floor(u() * best.length)]!;
     s = game.applyUnchecked(s, legal[i]);
   }
-  return finish(game, s, samples, plies);
+  const r = finish(game, s, samples, plies);
+  if (r.samples.length <= keep) return r;
+  // keep a random subset (in game order): more games for the same memory means more varied value targets
+  const idx = r.samples.map((_, i) => ({ i, k: u() })).sort((a, b) => a.k - b.k).slice(0, keep).map((x) => x.i).sort((a, b) => a - b);
+  return { ...r, samples: idx.map((i) => r.samples[i]!) };
 }

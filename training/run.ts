@@ -283,7 +283,7 @@ export class TrainingRun {
     };
   }
 
-  private window(): Sample[] {
+  private window(size = this.state.options.window): Sample[] {
     const o = this.state.options;
     const { game } = loadScenario(o.ruleset, o.scenario);
     const enc = game.encoding!;
@@ -291,10 +291,10 @@ export class TrainingRun {
     const out: Sample[] = [];
     for (const f of files) {
       const { samples } = readShard(f, { encoding: enc.id, stateSize: enc.stateSize, actionSize: enc.actionSize });
-      out.push(...samples);
-      if (out.length >= o.window) break;
+      for (const x of samples) out.push(x); // (spreading a shard's samples into push overflows the stack)
+      if (out.length >= size) break;
     }
-    return out.slice(0, o.window);
+    return out.slice(0, size);
   }
 
   private async playGames(mode: 'imitation' | 'puct', n: number, iteration: number, batcher: NetBatcher | null): Promise<{ records: GameRecord[]; ms: number }> {
@@ -393,12 +393,22 @@ export class TrainingRun {
       let gph = 0;
       let sps = 0;
       if (o.bootstrapGames > 0) {
-        const { records, ms } = await this.playGames('imitation', o.bootstrapGames, 0, null);
-        const n = this.saveSamples(0, 'imitation', records);
-        this.state.games += records.length;
-        this.state.samples += n;
-        gph = records.length / (ms / 3_600_000);
-        const win = this.window();
+        const shard0 = join(this.dir, 'shards', 'shard-0000-0.msgpack');
+        if (existsSync(shard0) && readShard(shard0).header.games === o.bootstrapGames) {
+          // resumed during the bootstrap: its games are already on disk
+          const { header, samples } = readShard(shard0);
+          this.state.games = header.games;
+          this.state.samples = samples.length;
+        } else {
+          const { records, ms } = await this.playGames('imitation', o.bootstrapGames, 0, null);
+          const n = this.saveSamples(0, 'imitation', records);
+          this.state.games += records.length;
+          this.state.samples += n;
+          gph = records.length / (ms / 3_600_000);
+        }
+        this.save();
+        // the bootstrap learns from all its games, whatever the replay window
+        const win = this.window(Math.max(o.window, this.state.samples));
         const t = Date.now();
         let seen = 0;
         for (let done = 0; done < o.bootstrapSteps; done += 100) {

@@ -134,3 +134,13 @@ describe('command tracing [9.1–9.5] (digest §11.3 initial command check)', ()
     expect(traceCommand(noHq).has('uvarin')).toBe(false);
   });
 });
+
+describe('leaderless levels (A-50)', () => {
+  it('under Rigid a force whose leader is gone is out of command; Flexible skips the empty level', () => {
+    const rigid = setupInput(1, { moveLeader: { pahlen: null } });
+    const c = traceCommand(rigid);
+    expect(c.has('R-2inf')).toBe(false);
+    const flex = { ...rigid, side: { ...sc.sides[1], structure: 'flexible' as const } };
+    expect(traceCommand(flex).has('R-2inf')).toBe(true); // Ostrov (17) is adjacent to area 10
+  });
+});

@@ -83,12 +83,12 @@ function unitHome(side: SideJson, assignment?: ReadonlyMap<string, string>): Map
   return m;
 }
 
-/** Leaders (on the map) of the formation `fid` and its ancestors, nearest first. */
-function ancestorLeaders(nodes: Map<string, Node>, fid: string | null, leaderOn: (id: string) => boolean): string[] {
-  const out: string[] = [];
+/** Leaders of the formation `fid` and its ancestors, nearest first; null where a level has no leader on the map. */
+function ancestorLeaders(nodes: Map<string, Node>, fid: string | null, leaderOn: (id: string) => boolean): (string | null)[] {
+  const out: (string | null)[] = [];
   for (let id = fid; id !== null; id = nodes.get(id)!.parent) {
     const l = nodes.get(id)!.f.leader;
-    if (l && leaderOn(l)) out.push(l);
+    out.push(l && leaderOn(l) ? l : null);
   }
   return out;
 }
@@ -128,14 +128,17 @@ export function traceCommand(inp: CommandInput): Set<string> {
   for (const [l, ok] of inp.cbi) if (ok && leaderOn(l)) inCmd.add(l);
   for (const u of inp.arrived ?? []) inCmd.add(u);
 
-  /** Who may put a subordinate in command, by structure [3.32]: nearest first; TOP stands for the sources. */
+  /**
+   * Who may put a subordinate in command, by structure [3.32], nearest first; TOP stands for the ultimate sources. A
+   * level whose leader is gone is skipped, except under Rigid, where its units then have no superior at all (A-50).
+   */
   const commanders = (fid: string | null, isLeaderOf: string | null): string[] => {
     // a formation's leader looks above his own formation; a unit looks at its formation's leader first
     const start = isLeaderOf !== null ? nodes.get(isLeaderOf)!.parent : fid;
-    const chain = [...ancestorLeaders(nodes, start, leaderOn), TOP];
-    if (side.structure === 'flexible') return chain;
-    if (side.structure === 'semi-rigid') return chain.slice(0, 2);
-    return chain.slice(0, 1);
+    const chain: (string | null)[] = [...ancestorLeaders(nodes, start, leaderOn), TOP];
+    if (side.structure === 'flexible') return chain.filter((x): x is string => x !== null);
+    if (side.structure === 'semi-rigid') return chain.filter((x): x is string => x !== null).slice(0, 2);
+    return chain[0] === null ? [] : [chain[0]!];
   };
 
   const reaches = (L: string, area: AreaId): boolean => {

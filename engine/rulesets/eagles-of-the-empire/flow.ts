@@ -1,0 +1,565 @@
+/**
+ * Eagles of the Empire sequence of play [4.0]: the Preparation Step (weather [5.0], reinforcements [6.0], first player
+ * [7.0]), the Activation Step (alternating attempts, formations selected, Action Phases [8.0–8.18]) with the Command
+ * Determination Segment [9.0–9.5], and the End Step [15.0] with the victory check [1.1] (A-53).
+ *
+ * Built so far: everything up to the Action Phase's Cavalry Charge Segment. The segments from [10.0] on, the rally of
+ * activated formations [15.1], recovery [15.2] and leader replacement [15.3] are not implemented yet and refuse with
+ * `NotImplementedRuleError` naming the rule, never doing something else.
+ */
+import type { ChanceOutcome, GameEvent } from '../../core/game.ts';
+import { IllegalActionError, NotImplementedRuleError } from '../../core/game.ts';
+import type { AreaId, AreaMap } from '../../areas/map.ts';
+import { nextCbI, traceCommand, type CommandInput, type EnemyPresence } from './command.ts';
+import { type Scenario, formationsOf, parseStep } from './scenario.ts';
+import { activations } from './tables.ts';
+import type { Action, EState, Frame, LeaderState, Side, UnitState, Weather } from './types.ts';
+
+type Log = GameEvent[] | undefined;
+
+function ev(log: Log, rule: string, text: string, dice?: readonly number[]): void {
+  log?.push(dice ? { rule, text, dice } : { rule, text });
+}
+
+export function other(p: Side): Side {
+  return p === 0 ? 1 : 0;
+}
+export function top(s: EState): Frame | undefined {
+  return s.stack[s.stack.length - 1];
+}
+function push(s: EState, ...f: Frame[]): EState {
+  return { ...s, stack: [...s.stack, ...f] };
+}
+function pop(s: EState): EState {
+  return { ...s, stack: s.stack.slice(0, -1) };
+}
+
+function sideOf(sc: Scenario, p: Side) {
+  return sc.sides[p];
+}
+
+/** The initial state: set-up as the scenario lists it [13.9]; the game starts in the Preparation Step of turn 1. */
+export function initialState(sc: Scenario, map: AreaMap): EState {
+  const units: UnitState[] = [];
+  const leaders: LeaderState[] = [];
+  for (const p of [0, 1] as const) {
+    const side = sideOf(sc, p);
+    const where = new Map<string, { area: AreaId; conf: string | null }>();
+    for (const pl of sc.setup[p]) for (const u of pl.units) where.set(u, { area: pl.area, conf: pl.facing[u] ?? null });
+    for (const { f } of formationsOf(side))
+      for (const u of f.units) {
+        const steps = u.steps.map((t) => parseStep(t, u.kind));
+        if (steps.some((x) => typeof x === 'string')) throw new Error(`unit ${u.id}: bad step track (validate the scenario first)`);
+        const at = where.get(u.id);
+        units.push({
+          id: u.id,
+          side: p,
+          kind: u.kind,
+          long: u.kind === 'infantry' && u.counter === 'long',
+          steps: steps as never,
+          step: u.startStep,
+          startStep: u.startStep,
+          area: at?.area ?? null,
+          eliminated: false,
+          conf: at?.conf ?? null,
+          formation: f.id,
+          attachedTo: null,
+          lost: 0,
+        });
+      }
+    const lwhere = new Map<string, AreaId>();
+    for (const pl of sc.setup[p]) for (const l of pl.leaders) lwhere.set(l, pl.area);
+    for (const l of side.leaders) leaders.push({ id: l.id, side: p, area: lwhere.get(l.id) ?? null, status: lwhere.has(l.id) ? 'on' : 'off' });
+  }
+  const hqOf = (p: Side) => {
+    if (!sc.sides[p].hq) return null;
+    const pl = sc.setup[p].find((x) => x.hq);
+    return { area: pl ? pl.area : null, lost: false };
+  };
+  const control: Record<string, Side> = {};
+  for (const [k, v] of Object.entries(sc.victory.control)) control[k] = v;
+  return {
+    ctx: { scenario: sc, map },
+    turn: 1,
+    phase: 'prep',
+    weather: sc.weather.initial,
+    weatherSet: false,
+    firstPlayer: null,
+    units,
+    leaders,
+    hq: [hqOf(0), hqOf(1)],
+    formations: [0, 1].flatMap((p) => formationsOf(sc.sides[p]!).map(({ f }) => ({ id: f.id, side: p as Side, activated: false, failedRally: false }))),
+    reinf: sc.reinforcements.map((r) => ({ id: r.id, due: r.turn, delayed: false, arrived: false })),
+    acting: 0,
+    prev: null,
+    sameSideFails: 0,
+    active: [],
+    cbi: {},
+    courier: {},
+    control,
+    stack: [],
+    nChance: 0,
+    result: null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// occupancy and command
+// ---------------------------------------------------------------------------------------------
+
+function unitsIn(s: EState, area: AreaId, side?: Side): UnitState[] {
+  return s.units.filter((u) => u.area === area && !u.eliminated && (side === undefined || u.side === side));
+}
+
+export function enemyPresence(s: EState, p: Side, area: AreaId): EnemyPresence {
+  const o = other(p);
+  if (unitsIn(s, area, o).length) return 'units';
+  if (s.hq[o]?.area === area) return 'hq-only';
+  if (s.leaders.some((l) => l.side === o && l.status === 'on' && l.area === area)) return 'leaders-only';
+  return 'none';
+}
+
+export function commandInput(s: EState, p: Side): CommandInput {
+  const sc = s.ctx.scenario;
+  const arrivedIds = new Set<string>();
+  for (const r of s.reinf) {
+    const def = sc.reinforcements.find((x) => x.id === r.id)!;
+    if (def.side === p && r.arrived && (r.delayed ? r.due + 1 : r.due) === s.turn) def.units.forEach((u) => arrivedIds.add(u));
+  }
+  return {
+    map: s.ctx.map,
+    side: sc.sides[p],
+    leaderArea: (id) => {
+      const l = s.leaders.find((x) => x.id === id);
+      return l && l.status === 'on' ? l.area : null;
+    },
+    unitArea: (id) => {
+      const u = s.units.find((x) => x.id === id);
+      return u && !u.eliminated ? u.area : null;
+    },
+    hqArea: s.hq[p]?.area ?? null,
+    hqLost: !!s.hq[p]?.lost,
+    enemy: (a) => enemyPresence(s, p, a),
+    courier: (a) => s.courier[`${p}:${a}`] ?? false,
+    cbi: new Map(Object.entries(s.cbi)),
+    arrived: arrivedIds,
+    assignment: new Map(s.units.filter((u) => u.side === p).map((u) => [u.id, u.formation])),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// activation bookkeeping
+// ---------------------------------------------------------------------------------------------
+
+/** Formations a side may still activate this turn [8.15–8.17]: not activated, with something on the map. */
+export function eligibleFormations(s: EState, p: Side): string[] {
+  const sc = s.ctx.scenario;
+  return formationsOf(sc.sides[p])
+    .filter(({ f }) => f.kind !== 'force') // forces activate with their parent formation [2.3]
+    .map(({ f }) => f.id)
+    .filter((id) => {
+      const st = s.formations.find((x) => x.id === id)!;
+      if (st.activated || st.failedRally) return false;
+      const ids = new Set(formationsOf(sc.sides[p]).filter((x) => x.f.id === id || isUnder(sc, p, x.f.id, id)).map((x) => x.f.id));
+      const leader = sc.sides[p].leaders.find((l) => l.id === formationsOf(sc.sides[p]).find((x) => x.f.id === id)!.f.leader);
+      const hasUnits = s.units.some((u) => u.side === p && !u.eliminated && u.area !== null && ids.has(u.formation));
+      const hqHere = formationsOf(sc.sides[p]).find((x) => x.f.id === id)!.f.kind === 'hq' && s.hq[p]?.area != null;
+      const leaderOn = leader ? s.leaders.some((l) => l.id === leader.id && l.status === 'on') : false;
+      return hasUnits || hqHere || leaderOn;
+    });
+}
+
+function isUnder(sc: Scenario, p: Side, fid: string, ancestor: string): boolean {
+  const all = formationsOf(sc.sides[p]);
+  for (let cur = all.find((x) => x.f.id === fid)?.parent ?? null; cur; cur = all.find((x) => x.f.id === cur)?.parent ?? null) if (cur === ancestor) return true;
+  return false;
+}
+
+/** The army commander's initiative (A-06: the senior surviving formation leader's, else 1). */
+export function commanderInitiative(s: EState, p: Side): number {
+  const side = s.ctx.scenario.sides[p];
+  const ac = s.leaders.find((l) => l.id === side.armyCommander)!;
+  if (ac.status === 'on') return side.leaders.find((l) => l.id === ac.id)!.initiative;
+  const fl = side.leaders.filter((l) => l.role === 'formation' && s.leaders.find((x) => x.id === l.id)!.status === 'on').sort((a, b) => b.grade - a.grade);
+  return fl[0]?.initiative ?? 1;
+}
+
+/**
+ * Record an attempt's outcome and decide who attempts next, or end the Activation Step [8.13, 1.1, 8.1]: two
+ * consecutive failures one by each player end it; a player alone with formations keeps attempting until he fails
+ * twice in a row; a pass counts as a failure (A-05).
+ */
+function afterAttempt(s: EState, p: Side, failed: boolean, log: Log): EState {
+  const prev = s.prev;
+  if (failed && prev && prev.p !== p && prev.failed) {
+    ev(log, '8.13', 'two consecutive failed activation attempts, one by each player: the Activation Step ends');
+    return { ...s, phase: 'end', prev: null, sameSideFails: 0 };
+  }
+  const same = failed ? (prev && prev.p === p && prev.failed ? s.sameSideFails + 1 : 1) : 0;
+  const o = other(p);
+  const oEligible = eligibleFormations(s, o).length > 0;
+  if (!oEligible && same >= 2) {
+    ev(log, '8.1', `${s.ctx.scenario.sides[p].name} failed twice in a row with the enemy out of formations: the Activation Step ends`);
+    return { ...s, phase: 'end', prev: null, sameSideFails: 0 };
+  }
+  return { ...s, prev: { p, failed }, sameSideFails: same, acting: oEligible ? o : p };
+}
+
+// ---------------------------------------------------------------------------------------------
+// legal actions and chance
+// ---------------------------------------------------------------------------------------------
+
+export function toMoveOf(s: EState): { kind: 'player'; player: Side } | { kind: 'chance' } | { kind: 'terminal' } {
+  if (s.result) return { kind: 'terminal' };
+  const f = top(s);
+  if (!f) throw new Error('eagles-of-the-empire: no pending decision in a live state (settle was skipped)');
+  if ('p' in f && (f.t === 'reinf' || f.t === 'reinfPlace' || f.t === 'face' || f.t === 'firstChoice' || f.t === 'attempt' || f.t === 'select')) return { kind: 'player', player: f.p };
+  return { kind: 'chance' };
+}
+
+export function legalActions(s: EState): Action[] {
+  const f = top(s);
+  if (!f || s.result) return [];
+  const sc = s.ctx.scenario;
+  switch (f.t) {
+    case 'reinf': {
+      const r = s.reinf.find((x) => x.id === f.g)!;
+      // a group may be delayed once, by one turn, and not past the last turn (A-51)
+      return r.delayed || s.turn >= sc.turns.length ? [{ k: 'arrive', g: f.g }] : [{ k: 'arrive', g: f.g }, { k: 'delay', g: f.g }];
+    }
+    case 'reinfPlace':
+      return f.areas.map((area) => ({ k: 'placeAt', area }));
+    case 'face': {
+      const u = s.units.find((x) => x.id === f.u)!;
+      return s.ctx.map.area(u.area!).conformations.map((c) => ({ k: 'face', u: u.id, conf: c.id }));
+    }
+    case 'firstChoice':
+      return [{ k: 'first', self: true }, { k: 'first', self: false }];
+    case 'attempt': {
+      const acts: Action[] = [{ k: 'roll' }, { k: 'pass' }];
+      // [10.8] only leaders the scenario names, with unactivated cavalry in or next to their area
+      for (const l of sc.sides[f.p].leaders)
+        if (l.canGrandCharge && s.leaders.find((x) => x.id === l.id)!.status === 'on' && grandChargeCavalry(s, f.p, l.id).length) acts.push({ k: 'grandCharge', leader: l.id });
+      return acts;
+    }
+    case 'select':
+      return eligibleFormations(s, f.p)
+        .filter((id) => !s.active.includes(id))
+        .map((id) => ({ k: 'select', f: id }));
+    default:
+      return [];
+  }
+}
+
+function grandChargeCavalry(s: EState, p: Side, leader: string): UnitState[] {
+  const at = s.leaders.find((x) => x.id === leader)!.area!;
+  const near = new Set([at, ...s.ctx.map.neighbours(at)]);
+  const open = new Set(eligibleFormations(s, p));
+  return s.units.filter((u) => u.side === p && u.kind === 'cavalry' && !u.eliminated && u.area !== null && near.has(u.area) && open.has(topFormation(s, p, u.formation)));
+}
+
+function topFormation(s: EState, p: Side, fid: string): string {
+  const all = formationsOf(s.ctx.scenario.sides[p]);
+  let cur = fid;
+  for (;;) {
+    const e = all.find((x) => x.f.id === cur)!;
+    if (!e.parent || e.f.kind !== 'force') return cur;
+    cur = e.parent;
+  }
+}
+
+const DIE: ChanceOutcome<Action>[] = [1, 2, 3, 4, 5, 6].map((face) => ({ action: { k: 'c-die', face }, p: 1 / 6, label: `d6 = ${face}` }));
+
+/** P(side 0 wins the first-player roll) [7.0]: d6 + initiative each, ties re-rolled. */
+export function firstPlayerOdds(i0: number, i1: number): number {
+  let w = 0;
+  let t = 0;
+  for (let a = 1; a <= 6; a++)
+    for (let b = 1; b <= 6; b++) {
+      if (a + i0 > b + i1) w++;
+      else if (a + i0 === b + i1) t++;
+    }
+  return w / (36 - t);
+}
+
+export function chanceOutcomes(s: EState): ChanceOutcome<Action>[] {
+  const f = top(s);
+  if (!f) return [];
+  switch (f.t) {
+    case 'weather': {
+      const table = s.ctx.scenario.weather.table!;
+      const by = new Map<Weather, number[]>();
+      table.forEach((w, i) => by.set(w, [...(by.get(w) ?? []), i + 1]));
+      return [...by].map(([w, faces]) => ({ action: { k: 'c-weather', w, faces }, p: faces.length / 6, label: `${w} (d6 ${faces.join(', ')})` }));
+    }
+    case 'firstRoll': {
+      // ties are re-rolled: the outcome classes are the two winners with their conditional odds [7.0]
+      const p0 = firstPlayerOdds(commanderInitiative(s, 0), commanderInitiative(s, 1));
+      return [
+        { action: { k: 'c-first', winner: 0 }, p: p0, label: `${s.ctx.scenario.sides[0].name} wins the roll` },
+        { action: { k: 'c-first', winner: 1 }, p: 1 - p0, label: `${s.ctx.scenario.sides[1].name} wins the roll` },
+      ].filter((o) => o.p > 0) as ChanceOutcome<Action>[];
+    }
+    case 'actDie':
+    case 'courier':
+    case 'cbi':
+      return DIE;
+    default:
+      return [];
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// applying actions
+// ---------------------------------------------------------------------------------------------
+
+function updUnit(s: EState, id: string, patch: Partial<UnitState>): EState {
+  return { ...s, units: s.units.map((u) => (u.id === id ? { ...u, ...patch } : u)) };
+}
+function updLeader(s: EState, id: string, patch: Partial<LeaderState>): EState {
+  return { ...s, leaders: s.leaders.map((l) => (l.id === id ? { ...l, ...patch } : l)) };
+}
+
+/** Candidate areas for a displaced reinforcement (A-51): nearest enemy-free map-edge areas, else nearest enemy-free areas. */
+function reinforcementAreas(s: EState, p: Side, area: AreaId): AreaId[] {
+  const map = s.ctx.map;
+  const free = (a: AreaId) => enemyPresence(s, p, a) !== 'units' && s.hq[other(p)]?.area !== a;
+  if (free(area)) return [area];
+  const dist = new Map<AreaId, number>([[area, 0]]);
+  const q = [area];
+  for (let i = 0; i < q.length; i++) for (const n of map.sideNeighbours(q[i]!)) if (!dist.has(n)) (dist.set(n, dist.get(q[i]!)! + 1), q.push(n));
+  const best = (pred: (a: AreaId) => boolean) => {
+    const c = [...dist].filter(([a]) => pred(a) && free(a));
+    if (!c.length) return [];
+    const d = Math.min(...c.map(([, x]) => x));
+    return c.filter(([, x]) => x === d).map(([a]) => a).sort((x, y) => x - y);
+  };
+  const edge = best((a) => map.isEdge(a));
+  return edge.length ? edge : best(() => true);
+}
+
+function placeReinforcement(s: EState, gid: string, area: AreaId, log: Log): EState {
+  const def = s.ctx.scenario.reinforcements.find((r) => r.id === gid)!;
+  s = { ...s, reinf: s.reinf.map((r) => (r.id === gid ? { ...r, arrived: true } : r)) };
+  for (const u of def.units) s = updUnit(s, u, { area });
+  for (const l of def.leaders) s = updLeader(s, l, { area, status: 'on' });
+  ev(log, '6.0', `${def.id} arrives at area ${area} (${s.ctx.map.area(area).name}) and is in command this turn`);
+  // the owner faces each long counter and artillery unit [13.9], unless the area faces all round [13.92]
+  if (!s.ctx.map.area(area).allAround)
+    for (const u of [...def.units].reverse()) {
+      const us = s.units.find((x) => x.id === u)!;
+      if ((us.long || us.kind === 'artillery') && s.ctx.map.area(area).conformations.length) s = push(s, { t: 'face', p: def.side, u });
+    }
+  return s;
+}
+
+export function step(s0: EState, a: Action, log: Log): EState {
+  const f = top(s0);
+  if (!f) throw new IllegalActionError(a.k, 'the game is over');
+  let s = pop(s0);
+  const sc = s.ctx.scenario;
+  switch (a.k) {
+    case 'c-weather':
+      ev(log, '5.0', `weather for turn ${s.turn}: ${a.w}`, a.faces.length === 1 ? a.faces : undefined);
+      return { ...s, weather: a.w, weatherSet: true, nChance: s.nChance + 1 };
+    case 'arrive': {
+      const def = sc.reinforcements.find((r) => r.id === a.g)!;
+      const areas = reinforcementAreas(s, def.side, def.area);
+      if (!areas.length) throw new NotImplementedRuleError('6.0', `no enemy-free area anywhere for ${def.id}`);
+      if (areas.length > 1) return push(s, { t: 'reinfPlace', p: def.side, g: def.id, areas });
+      return placeReinforcement(s, def.id, areas[0]!, log);
+    }
+    case 'delay':
+      ev(log, '6.0', `${a.g} is delayed one turn (A-51)`);
+      return { ...s, reinf: s.reinf.map((r) => (r.id === a.g ? { ...r, delayed: true } : r)) };
+    case 'placeAt':
+      if (f.t !== 'reinfPlace') throw new IllegalActionError('placeAt', 'no reinforcement to place');
+      return placeReinforcement(s, f.g, a.area, log);
+    case 'face':
+      return updUnit(s, a.u, { conf: a.conf });
+    case 'c-first': {
+      ev(log, '7.0', `${sc.sides[a.winner].name} wins the first-player roll and chooses who attempts activation first`);
+      return push({ ...s, nChance: s.nChance + 1 }, { t: 'firstChoice', p: a.winner });
+    }
+    case 'first': {
+      const p = (f as Extract<Frame, { t: 'firstChoice' }>).p;
+      const first = a.self ? p : other(p);
+      ev(log, '7.0', `${sc.sides[first].name} attempts activation first`);
+      return { ...s, firstPlayer: first, acting: first, phase: 'activation', prev: null, sameSideFails: 0 };
+    }
+    case 'roll':
+      return push(s, { t: 'actDie', p: (f as { p: Side }).p });
+    case 'pass': {
+      const p = (f as { p: Side }).p;
+      ev(log, '8.1', `${sc.sides[p].name} passes (a failed attempt, A-05)`);
+      return afterAttempt(s, p, true, log);
+    }
+    case 'grandCharge':
+      throw new NotImplementedRuleError('10.8', 'the Grand Charge is not implemented yet');
+    case 'select': {
+      const left = (f as Extract<Frame, { t: 'select' }>).left - 1;
+      const p = (f as { p: Side }).p;
+      s = { ...s, active: [...s.active, a.f], formations: s.formations.map((x) => (x.id === a.f ? { ...x, activated: true } : x)) };
+      ev(log, '8.1', `${sc.sides[p].name} activates ${formationsOf(sc.sides[p]).find((x) => x.f.id === a.f)!.f.name}`);
+      if (left > 0 && eligibleFormations(s, p).some((id) => !s.active.includes(id))) return push(s, { t: 'select', p, left });
+      return push(s, { t: 'command', p });
+    }
+    case 'c-die': {
+      s = { ...s, nChance: s.nChance + 1 };
+      if (f.t === 'actDie') {
+        const init = commanderInitiative(s, f.p);
+        const n = activations(init, a.face, eligibleFormations(s, f.p).length);
+        if (n === 'fail') {
+          ev(log, '8.12', `activation roll ${a.face} against initiative ${init}: the attempt fails`, [a.face]);
+          return afterAttempt(s, f.p, true, log);
+        }
+        ev(log, '8.1', `activation roll ${a.face} against initiative ${init}: ${n} formation${n === 1 ? '' : 's'}`, [a.face]);
+        s = { ...s, prev: { p: f.p, failed: false }, sameSideFails: 0 };
+        return push(s, { t: 'select', p: f.p, left: n });
+      }
+      if (f.t === 'courier') {
+        const ok = a.face <= 4;
+        ev(log, '9.12', `couriers ${ok ? 'pass' : 'cannot pass'} the enemy HQ's area ${f.area} (d6 ${a.face})`, [a.face]);
+        return { ...s, courier: { ...s.courier, [`${f.p}:${f.area}`]: ok } };
+      }
+      if (f.t === 'cbi') {
+        const init = sc.sides[f.p].leaders.find((l) => l.id === f.leader)!.initiative;
+        const ok = a.face <= init;
+        ev(log, '9.3', `${sc.sides[f.p].leaders.find((l) => l.id === f.leader)!.name} ${ok ? 'takes command by initiative' : 'fails command by initiative'} (d6 ${a.face} against ${init})`, [a.face]);
+        return { ...s, cbi: { ...s.cbi, [f.leader]: ok } };
+      }
+      throw new IllegalActionError('c-die', `no die is being rolled (${f.t})`);
+    }
+    default:
+      throw new IllegalActionError((a as Action).k, 'not an action here');
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// automatic flow
+// ---------------------------------------------------------------------------------------------
+
+function victory(s: EState): { vp: [number, number]; result: EState['result'] } {
+  const sc = s.ctx.scenario;
+  const vp: [number, number] = [0, 0];
+  const v = sc.victory.vp;
+  for (const u of s.units) {
+    const gain = other(u.side);
+    if (u.kind === 'artillery') {
+      if (u.eliminated) vp[gain] += v.artilleryUnit;
+    } else vp[gain] += u.lost * v.step;
+  }
+  for (const l of s.leaders) {
+    if (l.status !== 'dead') continue;
+    const def = sc.sides[l.side].leaders.find((x) => x.id === l.id)!;
+    const gain = other(l.side);
+    if (v.armyCommander[l.id] !== undefined) vp[gain] += v.armyCommander[l.id]!;
+    else if (def.role === 'formation' || def.role === 'force') vp[gain] += v.leader;
+  }
+  for (const p of [0, 1] as const) if (s.hq[p]?.lost) vp[other(p)] += v.hq;
+  for (const o of sc.victory.objectives) {
+    const c = s.control[String(o.area)];
+    if (c !== undefined) vp[c] += o.vp[c];
+  }
+  const d = vp[0] - vp[1];
+  const t = sc.victory.thresholds;
+  const level = Math.abs(d) >= t.decisive ? 'decisive' : Math.abs(d) >= t.marginal ? 'marginal' : 'draw';
+  const winner = level === 'draw' ? -1 : d > 0 ? 0 : 1;
+  return {
+    vp,
+    result: { winner, level, vp, reason: `VP ${sc.sides[0].name} ${vp[0]}, ${sc.sides[1].name} ${vp[1]} (difference ${d > 0 ? '+' : ''}${d})` },
+  };
+}
+
+/** Run automatic steps until a decision or chance node is on top (or the game ends). */
+export function settle(s0: EState, log: Log): EState {
+  let s = s0;
+  const sc = s.ctx.scenario;
+  for (let guard = 0; guard < 10_000; guard++) {
+    if (s.result) return s;
+    const f = top(s);
+    if (f) {
+      if (f.t === 'command') {
+        // Command Determination Segment [9.0]: courier rolls for enemy-HQ-only areas (A-08), then tracing and CbI [9.31]
+        const p = f.p;
+        const o = other(p);
+        const hqA = s.hq[o]?.area;
+        if (hqA != null && enemyPresence(s, p, hqA) === 'hq-only' && s.courier[`${p}:${hqA}`] === undefined) {
+          s = push(s, { t: 'courier', p, area: hqA });
+          return s;
+        }
+        const inp = commandInput(s, p);
+        const inCmd = traceCommand(inp);
+        for (const fid of s.active) {
+          const due = nextCbI(inp, inCmd, fid);
+          if (due) return push(s, { t: 'cbi', p, leader: due });
+        }
+        ev(log, '9.2', `command determined: ${[...inCmd].filter((id) => s.units.some((u) => u.id === id && u.side === p)).length} units in command`);
+        s = push(pop(s), { t: 'segments', p });
+        continue;
+      }
+      if (f.t === 'segments')
+        throw new NotImplementedRuleError('10.0', 'the Action Phase segments (Cavalry Charge [10.0], Assignment [11.0], Bombardment [12.0], Movement [13.0], Assault [14.0]) are not implemented yet');
+      return s;
+    }
+    switch (s.phase) {
+      case 'prep': {
+        // [5.0] weather
+        if (!s.weatherSet) {
+          const w = sc.weather;
+          if (w.table && w.fromTurn !== undefined && s.turn >= w.fromTurn) return push(s, { t: 'weather' });
+          s = { ...s, weather: w.initial, weatherSet: true };
+          continue;
+        }
+        // [6.0] reinforcements due now, in scenario order
+        const due = s.reinf.find((r) => !r.arrived && (r.delayed ? r.due + 1 : r.due) === s.turn && !s.stack.some((x) => x.t === 'reinf' && x.g === r.id));
+        if (due) {
+          const def = sc.reinforcements.find((r) => r.id === due.id)!;
+          if (due.delayed) {
+            const areas = reinforcementAreas(s, def.side, def.area);
+            s = areas.length > 1 ? push(s, { t: 'reinfPlace', p: def.side, g: def.id, areas }) : placeReinforcement(s, def.id, areas[0]!, log);
+            continue;
+          }
+          return push(s, { t: 'reinf', p: def.side, g: def.id });
+        }
+        if (s.firstPlayer === null) return push(s, { t: 'firstRoll' });
+        s = { ...s, phase: 'activation' };
+        continue;
+      }
+      case 'activation': {
+        s = { ...s, active: [], cbi: s.cbi, courier: {} };
+        const e0 = eligibleFormations(s, 0).length > 0;
+        const e1 = eligibleFormations(s, 1).length > 0;
+        if (!e0 && !e1) {
+          ev(log, '8.13', 'no formations left to activate: the Activation Step ends');
+          s = { ...s, phase: 'end' };
+          continue;
+        }
+        const p = eligibleFormations(s, s.acting).length ? s.acting : other(s.acting);
+        return push({ ...s, acting: p }, { t: 'attempt', p });
+      }
+      case 'end': {
+        // [15.1] rally of activated formations, [15.2] recovery, [15.3] replacement
+        if (s.formations.some((x) => x.activated)) throw new NotImplementedRuleError('15.1', 'the rally of activated formations is not implemented yet');
+        if (s.units.some((u) => u.long && !u.eliminated && u.step > u.startStep)) throw new NotImplementedRuleError('15.2', 'recovery is not implemented yet');
+        if (s.leaders.some((l) => l.status === 'dead')) throw new NotImplementedRuleError('15.3', 'leader replacement is not implemented yet');
+        // [15.4] conclude the turn
+        if (s.turn >= sc.turns.length) {
+          const { result } = victory(s);
+          ev(log, '1.1', `the last turn is over: ${result!.reason}`);
+          return { ...s, phase: 'over', result, stack: [] };
+        }
+        ev(log, '15.4', `turn ${s.turn + 1} (${sc.turns[s.turn]!.hour}) begins`);
+        s = { ...s, turn: s.turn + 1, phase: 'prep', weatherSet: false, firstPlayer: null, prev: null, sameSideFails: 0, cbi: {}, courier: {} };
+        continue;
+      }
+      default:
+        return s;
+    }
+  }
+  throw new Error('eagles-of-the-empire: settle did not reach a decision');
+}
+
+export function victoryPoints(s: EState): readonly [number, number] {
+  return victory(s).vp;
+}

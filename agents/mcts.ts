@@ -338,7 +338,8 @@ export class MctsSearch {
     const player = root.player;
     for (;;) {
       if (ms !== undefined) {
-        if ((done & 15) === 0 && performance.now() - t0 >= ms) break;
+        // checked every iteration: with whole-game rollouts one iteration can take tens of milliseconds
+        if (performance.now() - t0 >= ms) break;
       } else if (done >= iters) break;
       const rs = this.hidden() ? g.sampleState(state, player, this.rng) : state;
       this.iterate(rs);

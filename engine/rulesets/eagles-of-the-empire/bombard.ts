@@ -1,0 +1,94 @@
+/**
+ * Bombardment targeting [12.4–12.57]: range by artillery kind and weather, the elevation envelope, line of sight over
+ * the area map (engine/areas) with this ruleset's blocking terrain and troops, and facing [12.43]. Pure.
+ */
+import { type LosResult, checkLos } from '../../areas/los.ts';
+import type { AreaId, AreaMap, Boundary } from '../../areas/map.ts';
+import type { Weather } from './types.ts';
+
+export type ArtKind = 'foot' | 'heavy' | 'horse' | 'mortar' | 'rocket' | 'licorne';
+
+/** Range band [12.4, 12.41, 12.42] (A-25): min and max in areas, by kind and weather. */
+export function artilleryRange(kind: ArtKind, weather: Weather): { min: number; max: number } {
+  switch (kind) {
+    case 'foot':
+    case 'horse':
+      return weather === 'snow' ? { min: 1, max: 1 } : { min: 1, max: 2 };
+    case 'heavy':
+      return weather === 'snow' ? { min: 1, max: 1 } : weather === 'rain' ? { min: 1, max: 2 } : { min: 1, max: 3 };
+    case 'mortar':
+      return { min: 2, max: 4 }; // never changed by weather [12.4]
+    case 'rocket':
+      return weather === 'snow' ? { min: 1, max: 1 } : { min: 1, max: 2 };
+    case 'licorne':
+      return weather === 'snow' ? { min: 1, max: 1 } : { min: 2, max: 3 }; // A-25: snow leaves range 1, LOS rules apply
+  }
+}
+
+/** Elevation envelope: target − firer elevations the kind can reach [12.55, 12.57]. */
+export function envelope(kind: ArtKind, delta: number): boolean {
+  switch (kind) {
+    case 'foot':
+    case 'horse':
+      return delta >= -2 && delta <= 1;
+    case 'heavy':
+      return delta >= -3 && delta <= 1;
+    case 'licorne':
+      return delta >= -2 && delta <= 2;
+    case 'mortar':
+    case 'rocket':
+      return delta <= 3;
+  }
+}
+
+/** High-angle fire ignores line of sight: mortars, rockets, and a licorne at range 3 [12.57, 12.4] (A-25). */
+export function ignoresLos(kind: ArtKind, range: number): boolean {
+  return kind === 'mortar' || kind === 'rocket' || (kind === 'licorne' && range === 3);
+}
+
+/** Area terrain that blocks line of sight [12.52] (villages and hamlets only when the scenario says so). */
+export function blockingTerrain(terrain: readonly string[], villagesBlock: boolean): boolean {
+  return terrain.some((t) => t === 'woods' || t === 'forest' || t === 'special-foliage' || t === 'town' || t === 'city' || (villagesBlock && (t === 'village' || t === 'hamlet')));
+}
+
+/** Boundary terrain that blocks line of sight: a tree-line, not a hedgerow [12.54a] (placeholder TEC, A-29). */
+export function blockingBoundary(b: Boundary): boolean {
+  return b.terrain.includes('tree-line');
+}
+
+export interface TargetQuery {
+  readonly map: AreaMap;
+  readonly from: AreaId;
+  readonly to: AreaId;
+  readonly kind: ArtKind;
+  readonly weather: Weather;
+  /** The firer's conformation (null in an all-around area or without one). */
+  readonly conf: string | null;
+  /** Troops that block: an infantry long counter of either side, or 3+ cavalry steps [12.52]. */
+  readonly troopsBlock: (area: AreaId) => boolean;
+  readonly villagesBlock?: boolean;
+}
+
+export type TargetVerdict = { readonly ok: true; readonly range: number; readonly los: LosResult | null } | { readonly ok: false; readonly rule: string; readonly why: string };
+
+/** Whether artillery of `kind` in `from` may bombard `to`, and if not, the rule that forbids it. */
+export function canBombard(q: TargetQuery): TargetVerdict {
+  const { map } = q;
+  const range = map.range(q.from, q.to);
+  const band = artilleryRange(q.kind, q.weather);
+  if (range < band.min || range > band.max) return { ok: false, rule: q.weather === 'clear' || q.kind === 'mortar' ? '12.4' : q.weather === 'snow' ? '12.42' : '12.41', why: `range ${range} is outside ${band.min}–${band.max} for ${q.kind} artillery in ${q.weather}` };
+  const los = checkLos(map, q.from, q.to, {
+    envelope: (d) => envelope(q.kind, d),
+    ignoresLos: ignoresLos(q.kind, range),
+    blocksArea: (a) => blockingTerrain(map.area(a).terrain, !!q.villagesBlock) || q.troopsBlock(a),
+    blocksBoundary: blockingBoundary,
+  });
+  if (!los.clear) return { ok: false, rule: los.blockedBy === 'envelope' ? '12.55' : '12.56', why: `line of sight: ${los.blockedBy}${los.where ? ` (${los.where})` : ''}` };
+  // [12.43] the first area along the path must be one the artillery faces (everything is front all round [13.92])
+  const first = los.trace.areas[0] ?? q.to;
+  if (q.conf !== null && !map.area(q.from).allAround) {
+    const c = map.conformation(q.from, q.conf);
+    if (!c.front.includes(first)) return { ok: false, rule: '12.43', why: `the first area on the line (${first}) is not in front of the battery (facing ${q.conf})` };
+  }
+  return { ok: true, range, los: ignoresLos(q.kind, range) ? null : los };
+}

@@ -1,0 +1,73 @@
+/**
+ * Cavalry charge lanes [10.0, 10.1, 10.11] (A-14, A-15, A-61): the target is exactly two areas away along a straight
+ * line — the centre-to-centre segment passes through exactly one other area and runs along no boundary — through an
+ * intervening area empty of all units and leaders; neither that area nor the target is town, village, woods or swamp;
+ * no boundary on the path is a slope crossed uphill or an escarpment; diagonal steps meet [13.11]; the target holds an
+ * enemy combat unit or HQ. Pure: occupancy comes from the caller.
+ */
+import { traceLos } from '../../areas/los.ts';
+import type { AreaId, AreaMap } from '../../areas/map.ts';
+
+const BANNED_AREA = new Set(['town', 'city', 'village', 'hamlet', 'woods', 'forest', 'swamp']);
+
+export interface LaneWorld {
+  readonly map: AreaMap;
+  /** Anything at all in the area (units, leaders, HQ of either side). */
+  readonly occupied: (a: AreaId) => boolean;
+  /** Enemy combat units or HQ in the area. */
+  readonly enemyTarget: (a: AreaId) => boolean;
+  /** Enemy combat units in the area (for the diagonal rule [13.11 B1]). */
+  readonly enemyUnits: (a: AreaId) => boolean;
+  /** An enemy infantry long counter adjacent to `a` has `a` in its front set [10.11] (A-61). */
+  readonly frontOfEnemyLc: (a: AreaId) => boolean;
+}
+
+export interface Lane {
+  readonly via: AreaId;
+  readonly target: AreaId;
+}
+
+export type LaneVerdict = { readonly ok: true; readonly via: AreaId } | { readonly ok: false; readonly rule: string; readonly why: string };
+
+function crossingBanned(map: AreaMap, from: AreaId, to: AreaId): string | null {
+  const b = map.boundary(from, to)!;
+  const kinds = b.kind === 'point' ? b.crossingTerrain : b.terrain;
+  if (kinds.includes('escarpment')) return `the escarpment between ${from} and ${to}`;
+  if (kinds.includes('slope') && b.up === to) return `the slope up from ${from} to ${to}`;
+  if (kinds.includes('river')) return `the river between ${from} and ${to}`;
+  return null;
+}
+
+/** Why a charge from `origin` at `target` is illegal, or its intervening area. */
+export function checkLane(w: LaneWorld, origin: AreaId, target: AreaId): LaneVerdict {
+  const { map } = w;
+  if (w.frontOfEnemyLc(origin)) return { ok: false, rule: '10.11', why: `area ${origin} is in front of an enemy infantry long counter` };
+  if (map.range(origin, target) !== 2) return { ok: false, rule: '10.1', why: `the target must be two areas away (it is ${map.range(origin, target)})` };
+  if (!w.enemyTarget(target)) return { ok: false, rule: '10.1', why: `area ${target} holds no enemy unit (A-15)` };
+  const t = traceLos(map, origin, target);
+  if (t.areas.length !== 1 || t.along.length) return { ok: false, rule: '10.1', why: `the line from ${origin} to ${target} does not pass through exactly one area (A-14)` };
+  const via = t.areas[0]!;
+  if (w.occupied(via)) return { ok: false, rule: '10.1', why: `the intervening area ${via} is not empty (A-14)` };
+  for (const a of [via, target]) {
+    const bad = map.area(a).terrain.find((k) => BANNED_AREA.has(k));
+    if (bad) return { ok: false, rule: '10.0', why: `cavalry may not charge into ${bad} (area ${a})` };
+  }
+  for (const [a, b] of [[origin, via], [via, target]] as const) {
+    const ban = crossingBanned(map, a, b);
+    if (ban) return { ok: false, rule: '10.0', why: `a charge may not cross ${ban}` };
+    const bd = map.boundary(a, b)!;
+    if (bd.kind === 'point' && bd.corners.some((c) => w.enemyUnits(c))) return { ok: false, rule: '13.11', why: `a corner of the diagonal step ${a}→${b} holds enemy units` };
+  }
+  return { ok: true, via };
+}
+
+/** Every legal lane from `origin`, by target id. */
+export function chargeLanes(w: LaneWorld, origin: AreaId): Lane[] {
+  const out: Lane[] = [];
+  for (const a of w.map.json.areas) {
+    if (w.map.range(origin, a.id) !== 2) continue;
+    const v = checkLane(w, origin, a.id);
+    if (v.ok) out.push({ via: v.via, target: a.id });
+  }
+  return out;
+}

@@ -37,7 +37,7 @@ export async function trainBench(o: { scenario: string; seconds: number; selfPla
   const shape: NetShape = { stateSize: enc.stateSize, actionSize: enc.actionSize, ...DEFAULT_NET };
   // real positions and action lists, from scripted games
   const samples: Sample[] = [];
-  for (let i = 0; samples.length < 2000; i++) samples.push(...imitationGame(game, game.initialState(scenario), `bench-${i}`, 0.1, 20_000).samples);
+  for (let i = 0; samples.length < 2000; i++) samples.push(...(await imitationGame(game, game.initialState(scenario), `bench-${i}`, 0.1, 20_000)).samples);
   const reqs = samples.slice(0, 512).map((x) => ({ state: x.s, actions: x.a, k: x.k }));
   const meanActions = reqs.reduce((a, r) => a + r.k, 0) / reqs.length;
   const rows: BackendRow[] = [];

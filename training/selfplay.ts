@@ -63,44 +63,20 @@ function finish(game: Game<any, any>, s: unknown, samples: (Sample & { player: n
   return { samples: samples.map(({ s: st, a, k, pi, z }) => ({ s: st, a, k, pi, z })), returns: r, plies };
 }
 
-export async function selfPlayGame(game: Game<any, any>, initial: unknown, seed: string, net: NetEvaluator, cfg: SelfPlayConfig): Promise<GameRecord> {
-  if (!game.encoding) throw new Error(`ruleset ${game.id} has no observation encoding`);
-  const u = seedrandom(`selfplay/${seed}`);
-  const search = new PuctSearch(game, net, cfg.puct, u);
+/**
+ * Play one game from `initial`, sampling dice with `u`, passing forced moves, and asking `decide` at every real
+ * decision for the policy target and the action to play; each such decision becomes a sample.
+ */
+async function playRecorded(
+  game: Game<any, any>,
+  initial: unknown,
+  u: () => number,
+  maxPlies: number,
+  decide: (s: unknown, player: number, legal: readonly unknown[], decision: number) => Promise<{ pi: Float32Array; index: number }> | { pi: Float32Array; index: number },
+): Promise<GameRecord> {
   let s = initial;
   let plies = 0;
   let decisions = 0;
-  const samples: (Sample & { player: number })[] = [];
-  for (; plies < cfg.maxPlies; plies++) {
-    const tm = game.toMove(s);
-    if (tm.kind === 'terminal') break;
-    if (tm.kind === 'chance') {
-      s = game.applyUnchecked(s, sampleChance(game, s, u));
-      continue;
-    }
-    const legal = game.legalActions(s);
-    if (legal.length === 1) {
-      s = game.applyUnchecked(s, legal[0]);
-      continue;
-    }
-    const res = await search.run(s);
-    const tot = res.visits.reduce((a, b) => a + b, 0) || 1;
-    const pi = Float32Array.from(res.visits, (v) => v / tot);
-    samples.push({ ...record(game, s, tm.player, legal, pi), player: tm.player });
-    const i = pickByVisits(res.visits, decisions < cfg.tempMoves ? 1 : 0, u, res.priors);
-    decisions++;
-    s = game.applyUnchecked(s, res.actions[i]);
-  }
-  return finish(game, s, samples, plies);
-}
-
-/** The scripted player against itself (ε-random moves for variety); its preferred action is the policy target. */
-export function imitationGame(game: Game<any, any>, initial: unknown, seed: string, epsilon: number, maxPlies: number, keep = Infinity): GameRecord {
-  if (!game.encoding) throw new Error(`ruleset ${game.id} has no observation encoding`);
-  if (!game.policyScores) throw new Error(`ruleset ${game.id} has no scripted player to imitate (Game.policyScores)`);
-  const u = seedrandom(`imitation/${seed}`);
-  let s = initial;
-  let plies = 0;
   const samples: (Sample & { player: number })[] = [];
   for (; plies < maxPlies; plies++) {
     const tm = game.toMove(s);
@@ -114,18 +90,41 @@ export function imitationGame(game: Game<any, any>, initial: unknown, seed: stri
       s = game.applyUnchecked(s, legal[0]);
       continue;
     }
-    const sc = game.policyScores(s, legal);
+    const { pi, index } = await decide(s, tm.player, legal, decisions++);
+    samples.push({ ...record(game, s, tm.player, legal, pi), player: tm.player });
+    s = game.applyUnchecked(s, legal[index]);
+  }
+  return finish(game, s, samples, plies);
+}
+
+export async function selfPlayGame(game: Game<any, any>, initial: unknown, seed: string, net: NetEvaluator, cfg: SelfPlayConfig): Promise<GameRecord> {
+  if (!game.encoding) throw new Error(`ruleset ${game.id} has no observation encoding`);
+  const u = seedrandom(`selfplay/${seed}`);
+  const search = new PuctSearch(game, net, cfg.puct, u);
+  return playRecorded(game, initial, u, cfg.maxPlies, async (s, _player, _legal, decision) => {
+    const res = await search.run(s);
+    const tot = res.visits.reduce((a, b) => a + b, 0) || 1;
+    return { pi: Float32Array.from(res.visits, (v) => v / tot), index: pickByVisits(res.visits, decision < cfg.tempMoves ? 1 : 0, u, res.priors) };
+  });
+}
+
+/** The scripted player against itself (ε-random moves for variety); its preferred action is the policy target. */
+export async function imitationGame(game: Game<any, any>, initial: unknown, seed: string, epsilon: number, maxPlies: number, keep = Infinity): Promise<GameRecord> {
+  if (!game.encoding) throw new Error(`ruleset ${game.id} has no observation encoding`);
+  const scores = game.policyScores?.bind(game);
+  if (!scores) throw new Error(`ruleset ${game.id} has no scripted player to imitate (Game.policyScores)`);
+  const u = seedrandom(`imitation/${seed}`);
+  const r = await playRecorded(game, initial, u, maxPlies, (s, _player, legal) => {
+    const sc = scores(s, legal);
     let top = -Infinity;
     for (const x of sc) top = Math.max(top, x);
     const best: number[] = [];
     sc.forEach((x, i) => x >= top - 1e-9 && best.push(i));
     const pi = new Float32Array(legal.length);
     for (const i of best) pi[i] = 1 / best.length;
-    samples.push({ ...record(game, s, tm.player, legal, pi), player: tm.player });
-    const i = u() < epsilon ? Math.floor(u() * legal.length) : best[Math.floor(u() * best.length)]!;
-    s = game.applyUnchecked(s, legal[i]);
-  }
-  const r = finish(game, s, samples, plies);
+    const index = u() < epsilon ? Math.floor(u() * legal.length) : best[Math.floor(u() * best.length)]!;
+    return { pi, index };
+  });
   if (r.samples.length <= keep) return r;
   // keep a random subset (in game order): more games for the same memory means more varied value targets
   const idx = r.samples.map((_, i) => ({ i, k: u() })).sort((a, b) => a.k - b.k).slice(0, keep).map((x) => x.i).sort((a, b) => a - b);

@@ -42,9 +42,9 @@ describe('training games', () => {
     }
   });
 
-  it('imitation targets are the scripted player’s choices', () => {
+  it('imitation targets are the scripted player’s choices', async () => {
     const { game, scenario } = loadScenario('march-of-eagles', 'farm-on-the-ridge');
-    const r = imitationGame(game, game.initialState(scenario), 'i', 0.1, 20_000);
+    const r = await imitationGame(game, game.initialState(scenario), 'i', 0.1, 20_000);
     expect(r.samples.length).toBeGreaterThan(20);
     expect(Math.abs(r.returns[0]!)).toBeLessThanOrEqual(1);
     for (const x of r.samples) {

@@ -84,17 +84,21 @@ function decisionUnit(f: Frame | undefined): string {
   return f && 'u' in f ? f.u : '';
 }
 
+/** x, y, sin h, cos h of a placed battalion, from the viewer's side, at out[o..o+3]. */
+function pose(b: Bn, v: View, out: Float32Array, o: number): void {
+  if (!b.placed) return;
+  out[o] = vx(v, b.x);
+  out[o + 1] = vy(v, b.y);
+  const r = vh(v, b.h);
+  out[o + 2] = Math.sin(r);
+  out[o + 3] = Math.cos(r);
+}
+
 function unitFeatures(s: MoeState, b: Bn, v: View, under: string, out: Float32Array, o: number): void {
   out[o] = 1;
   out[o + 1] = b.on ? 1 : 0;
   out[o + 2] = b.placed ? 1 : 0;
-  if (b.placed) {
-    out[o + 3] = vx(v, b.x);
-    out[o + 4] = vy(v, b.y);
-    const r = vh(v, b.h);
-    out[o + 5] = Math.sin(r);
-    out[o + 6] = Math.cos(r);
-  }
+  pose(b, v, out, o + 3);
   out[o + 7] = b.f === 'L' ? 1 : 0;
   out[o + 8] = b.f === 'C' ? 1 : 0;
   out[o + 9] = b.rk / Math.max(1, b.start);
@@ -120,13 +124,7 @@ function unitFeatures(s: MoeState, b: Bn, v: View, under: string, out: Float32Ar
 
 function compactUnit(s: MoeState, b: Bn, p: Side, v: View, out: Float32Array, o: number): void {
   out[o] = b.side === p ? 1 : -1;
-  if (b.placed) {
-    out[o + 1] = vx(v, b.x);
-    out[o + 2] = vy(v, b.y);
-    const r = vh(v, b.h);
-    out[o + 3] = Math.sin(r);
-    out[o + 4] = Math.cos(r);
-  }
+  pose(b, v, out, o + 1);
   out[o + 5] = b.f === 'L' ? 1 : 0;
   out[o + 6] = b.rk / Math.max(1, b.start);
   out[o + 7] = b.dis ? 1 : 0;

@@ -160,7 +160,8 @@ export async function mctsSampleArmies(ms = 1000) {
   }
   const rows: { leaf: string; iterationsPerSec: number }[] = [];
   for (const [leaf, cfg] of [
-    ['heuristic rollout, 10 plies (default)', {}],
+    ['scripted rollout to the end (default)', {}],
+    ['scripted rollout (ε 0.25), 10 plies', { leaf: 'heuristic', depth: 10, epsilon: 0.25 }],
     ['random rollout, 20 plies', { leaf: 'eval', depth: 20 }],
     ['evaluation only', { leaf: 'eval', depth: 0 }],
     ['random rollout to the end', { leaf: 'random', depth: Infinity }],

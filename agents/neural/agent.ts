@@ -81,7 +81,7 @@ export class NeuralAgent implements Agent {
         explanation: {
           chosen: game.actionKey(legal[i]),
           winProbability: (r.value + 1) / 2,
-          alternatives: ranked.map((x) => ({ action: game.actionKey(legal[x.j]), value: x.p, note: `policy ${(x.p * 100).toFixed(1)}%` })),
+          alternatives: ranked.map((x) => ({ action: game.actionKey(legal[x.j]), note: `policy ${(x.p * 100).toFixed(1)}%` })),
           text: `network policy ${(pri[i]! * 100).toFixed(1)}%, value ${r.value.toFixed(2)}`,
         },
       };

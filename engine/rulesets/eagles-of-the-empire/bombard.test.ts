@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { AreaMap } from '../../areas/map.ts';
-import { artilleryRange, canBombard, type TargetQuery } from './bombard.ts';
+import { artilleryRange, bombardmentDrms, canBombard, type TargetQuery } from './bombard.ts';
 
 const DATA = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'data');
 const map = AreaMap.parse(JSON.parse(readFileSync(join(DATA, 'maps', 'eagles-of-the-empire', 'hohenwald-1809.json'), 'utf8')));
@@ -46,5 +46,18 @@ describe('bombardment targeting on Hohenwald [12.4–12.57]', () => {
     expect(canBombard(q({ from: 13, to: 15, kind: 'foot', conf: 'N' }))).toMatchObject({ ok: false, rule: '12.43' });
     expect(canBombard(q({ from: 13, to: 15, kind: 'foot', conf: 'E' }))).toMatchObject({ ok: true });
     expect(canBombard(q({ from: 11, to: 17, kind: 'foot', conf: 'N' }))).toMatchObject({ ok: true }); // 11 is all-around
+  });
+});
+
+
+describe('bombardment DRMs [12.31, 12.32]', () => {
+  const base = { targetFlank: false, targetDense: false, targetSquare: false, artilleryLeader: false, napoleonNear: false, hqCosBonus: false, timeOfDay: 'day' as const, weather: 'clear' as const, targetCover: false, reverseSlope: false };
+  it('DV-17: 3 heavy + 2 guard with the artillery leader and Napoleon in rain: +4 capped at +2', () => {
+    const units = [...Array(3).fill({ kind: 'heavy', guard: false, range: 2 }), ...Array(2).fill({ kind: 'foot', guard: true, range: 2 })];
+    expect(bombardmentDrms({ ...base, units, artilleryLeader: true, napoleonNear: true, weather: 'rain' })).toEqual([2, 2, 2, 2, 2]);
+  });
+  it('DV-18: horse artillery at range 2 on a night turn: −2 floored at −1', () => {
+    expect(bombardmentDrms({ ...base, units: [{ kind: 'horse', guard: false, range: 2 }], timeOfDay: 'night' })).toEqual([-1]);
+    expect(bombardmentDrms({ ...base, units: [{ kind: 'horse', guard: false, range: 1 }], timeOfDay: 'dusk' })).toEqual([0]);
   });
 });

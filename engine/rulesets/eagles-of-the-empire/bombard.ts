@@ -92,3 +92,55 @@ export function canBombard(q: TargetQuery): TargetVerdict {
   }
   return { ok: true, range, los: ignoresLos(q.kind, range) ? null : los };
 }
+
+export interface FireGroupFacts {
+  /** Units firing together, in order. */
+  readonly units: readonly { readonly kind: ArtKind; readonly guard: boolean; readonly range: number }[];
+  /** An infantry LC in the target has its flank (not rear) toward the fire. */
+  readonly targetFlank: boolean;
+  readonly targetDense: boolean;
+  readonly targetSquare: boolean;
+  readonly artilleryLeader: boolean;
+  readonly napoleonNear: boolean;
+  /** French or Russian artillery in or next to its HQ's area with the CoS there (when the scenario grants it). */
+  readonly hqCosBonus: boolean;
+  readonly timeOfDay: 'dawn' | 'day' | 'dusk' | 'night';
+  readonly weather: Weather;
+  /** TEC −1 for the target's terrain (placeholder: woods, special foliage, town; A-29). */
+  readonly targetCover: boolean;
+  /** The target is in reverse slope behind the crest the line crosses, and the fire is not high-angle. */
+  readonly reverseSlope: boolean;
+}
+
+/** "Artillery-type" units for massed fire and counter-battery: not horse artillery. */
+export function artilleryType(kind: ArtKind): boolean {
+  return kind !== 'horse';
+}
+
+/**
+ * Net DRM per firing unit [12.31, 12.32] (A-03, A-24, A-27, A-28): side-wide positives (+1 each: flank, dense, square,
+ * ≥3 heavy, ≥2 guard, artillery leader, Napoleon, HQ with CoS, massed ≥5 artillery-type units) and negatives (−1 each:
+ * dawn or night, rain/fog/snow, cover, reverse slope), plus the unit's own −1 for horse artillery at range 2 and for
+ * rockets; the net is capped at +2 and floored at −1.
+ */
+export function bombardmentDrms(f: FireGroupFacts): number[] {
+  let plus = 0;
+  if (f.targetFlank) plus++;
+  if (f.targetDense) plus++;
+  if (f.targetSquare) plus++;
+  if (f.units.filter((u) => u.kind === 'heavy').length >= 3) plus++;
+  if (f.units.filter((u) => u.guard).length >= 2) plus++;
+  if (f.artilleryLeader) plus++;
+  if (f.napoleonNear) plus++;
+  if (f.hqCosBonus) plus++;
+  if (f.units.filter((u) => artilleryType(u.kind)).length >= 5) plus++; // [12.71]
+  let minus = 0;
+  if (f.timeOfDay === 'dawn' || f.timeOfDay === 'night') minus++;
+  if (f.weather !== 'clear') minus++;
+  if (f.targetCover) minus++;
+  if (f.reverseSlope) minus++;
+  return f.units.map((u) => {
+    const own = (u.kind === 'horse' && u.range === 2 ? 1 : 0) + (u.kind === 'rocket' ? 1 : 0);
+    return Math.max(-1, Math.min(2, plus - minus - own));
+  });
+}

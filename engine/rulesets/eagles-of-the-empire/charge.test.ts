@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { AreaMap } from '../../areas/map.ts';
-import { type LaneWorld, chargeLanes, checkLane } from './charge.ts';
+import { type LaneWorld, chargeLanes, chargeSucceeds, checkLane } from './charge.ts';
 
 const DATA = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'data');
 const map = AreaMap.parse(JSON.parse(readFileSync(join(DATA, 'maps', 'eagles-of-the-empire', 'hohenwald-1809.json'), 'utf8')));
@@ -37,5 +37,13 @@ describe('charge lanes [10.0, 10.1, 10.11] on Hohenwald (digest §11.7)', () => 
   });
   it('lists every legal lane from an origin', () => {
     expect(chargeLanes(world([21, 9, 3]), 7).map((l) => l.target)).toEqual([21]);
+  });
+});
+
+describe('charge result [10.4, 10.5]', () => {
+  it('DV-12 is repelled (3 of 7 SP lost); DV-13 succeeds (4 of 6 lost, 4 steps against 3)', () => {
+    expect(chargeSucceeds({ defenderSpBefore: 7, defenderSpAfter: 4, stepsInflicted: 3, cavalryStepsLost: 1 })).toBe(false);
+    expect(chargeSucceeds({ defenderSpBefore: 6, defenderSpAfter: 2, stepsInflicted: 4, cavalryStepsLost: 3 })).toBe(true);
+    expect(chargeSucceeds({ defenderSpBefore: 6, defenderSpAfter: 2, stepsInflicted: 4, cavalryStepsLost: 5 })).toBe(false);
   });
 });

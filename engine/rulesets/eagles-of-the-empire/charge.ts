@@ -71,3 +71,12 @@ export function chargeLanes(w: LaneWorld, origin: AreaId): Lane[] {
   }
   return out;
 }
+
+/**
+ * A charge succeeds [10.4] (A-17) when the defenders lost more than half their strength to it (printed SP of every
+ * unit in the target area before and after) and it inflicted at least as many step losses as the cavalry suffered
+ * from the defender's first fire; otherwise it is repelled [10.5].
+ */
+export function chargeSucceeds(o: { defenderSpBefore: number; defenderSpAfter: number; stepsInflicted: number; cavalryStepsLost: number }): boolean {
+  return (o.defenderSpBefore - o.defenderSpAfter) * 2 > o.defenderSpBefore && o.stepsInflicted >= o.cavalryStepsLost;
+}

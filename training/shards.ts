@@ -1,15 +1,19 @@
 /**
- * Training samples on disk: versioned msgpack shards (`shard-<iteration>-<n>.msgpack`) under a run folder. Float
- * arrays are stored as little-endian float32 bytes. Reading checks the format, version, encoding and sizes, and
- * names the file and the problem when a shard is corrupt.
+ * Training samples on disk: versioned msgpack shards (`shard-<iteration>-<n>.msgpack`) under a run folder, deflated
+ * (version 2: the features are mostly zeros, so a shard shrinks several times; version 1, plain msgpack, is still
+ * read). Float arrays are stored as little-endian float32 bytes. Reading checks the format, version, encoding and
+ * sizes, and names the file and the problem when a shard is corrupt.
  */
 import { readFileSync, readdirSync, renameSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { deflateSync, inflateSync } from 'node:zlib';
 import { pack, unpack } from 'msgpackr';
 import type { Sample } from './selfplay.ts';
 
 export const SHARD_FORMAT = 'eagles-shard';
-export const SHARD_VERSION = 1;
+export const SHARD_VERSION = 2;
+/** Deflated shards start with these bytes, then the deflated msgpack body. */
+const MAGIC = Buffer.from('EGSHARD2');
 
 export interface ShardHeader {
   readonly format: typeof SHARD_FORMAT;
@@ -40,23 +44,24 @@ function floats(b: Uint8Array, what: string, file: string): Float32Array {
 
 export function writeShard(file: string, header: Omit<ShardHeader, 'format' | 'version'>, samples: readonly Sample[]): void {
   const body = {
-    header: { format: SHARD_FORMAT, version: SHARD_VERSION, ...header },
+    header: { ...header, format: SHARD_FORMAT, version: SHARD_VERSION },
     samples: samples.map((x) => ({ s: bytes(x.s), a: bytes(x.a), k: x.k, pi: bytes(x.pi), z: x.z })),
   };
-  writeFileSync(`${file}.tmp`, pack(body));
+  writeFileSync(`${file}.tmp`, Buffer.concat([MAGIC, deflateSync(pack(body), { level: 1 })]));
   renameSync(`${file}.tmp`, file);
 }
 
 export function readShard(file: string, expect?: { encoding: string; stateSize: number; actionSize: number }): { header: ShardHeader; samples: Sample[] } {
   let raw: { header?: ShardHeader; samples?: { s: Uint8Array; a: Uint8Array; k: number; pi: Uint8Array; z: number }[] };
   try {
-    raw = unpack(readFileSync(file));
+    const bytes = readFileSync(file);
+    raw = unpack(bytes.subarray(0, MAGIC.length).equals(MAGIC) ? inflateSync(bytes.subarray(MAGIC.length)) : bytes);
   } catch (e) {
     throw new ShardError(`${file}: not a readable msgpack shard (${(e as Error).message})`);
   }
   const h = raw?.header;
   if (!h || h.format !== SHARD_FORMAT) throw new ShardError(`${file}: not an eagles training shard`);
-  if (h.version !== SHARD_VERSION) throw new ShardError(`${file}: shard version ${h.version}; this build reads ${SHARD_VERSION}`);
+  if (h.version !== 1 && h.version !== SHARD_VERSION) throw new ShardError(`${file}: shard version ${h.version}; this build reads 1 and ${SHARD_VERSION}`);
   if (expect && (h.encoding !== expect.encoding || h.stateSize !== expect.stateSize || h.actionSize !== expect.actionSize))
     throw new ShardError(`${file}: encoded with ${h.encoding} (${h.stateSize}/${h.actionSize}), expected ${expect.encoding} (${expect.stateSize}/${expect.actionSize})`);
   if (!Array.isArray(raw.samples)) throw new ShardError(`${file}: no samples`);

@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pack } from 'msgpackr';
 import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
 import { loadTf } from '../agents/neural/backend.ts';
@@ -64,6 +65,18 @@ describe('shards', () => {
     expect(r.header.games).toBe(1);
     expect(Array.from(r.samples[0]!.pi)).toEqual([0.25, 0.75]);
     expect(r.samples[0]!.z).toBe(-1);
+  });
+  it('are deflated (version 2) and version-1 plain msgpack shards still read', () => {
+    const d = mkdtempSync(join(tmpdir(), 'eagles-shard-'));
+    const f = join(d, 'shard-0001-0.msgpack');
+    writeShard(f, header, samples);
+    expect(readFileSync(f).subarray(0, 8).toString()).toBe('EGSHARD2');
+    expect(readShard(f).header.version).toBe(2);
+    const v1 = join(d, 'shard-0002-0.msgpack');
+    const x = samples[0]!;
+    const bytes = (a: Float32Array) => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+    writeFileSync(v1, pack({ header: { format: 'eagles-shard', version: 1, ...header }, samples: [{ s: bytes(x.s), a: bytes(x.a), k: x.k, pi: bytes(x.pi), z: x.z }] }));
+    expect(readShard(v1).samples[0]!.z).toBe(-1);
   });
   it('refuse corrupt files and other encodings by name', () => {
     const d = mkdtempSync(join(tmpdir(), 'eagles-shard-'));

@@ -221,6 +221,8 @@ export class TrainingRun {
   private stopRequested = false;
   private t0 = 0;
   private elapsed0 = 0;
+  /** The ruleset and validated scenario data, loaded once in start(). */
+  private sc!: ReturnType<typeof loadScenario>;
 
   constructor(
     readonly dir: string,
@@ -255,7 +257,8 @@ export class TrainingRun {
     this.t0 = Date.now();
     this.elapsed0 = this.state.elapsedMs;
     const o = this.state.options;
-    const { game } = loadScenario(o.ruleset, o.scenario);
+    this.sc = loadScenario(o.ruleset, o.scenario);
+    const { game } = this.sc;
     if (!game.encoding) throw new RunError(`ruleset ${o.ruleset} has no observation encoding to train on`);
     this.tfl = await loadTf(o.backend);
     this.shape = { stateSize: game.encoding.stateSize, actionSize: game.encoding.actionSize, hidden: o.hidden, actHidden: DEFAULT_NET.actHidden };
@@ -268,7 +271,7 @@ export class TrainingRun {
 
   private meta(iteration: number): ModelMeta {
     const o = this.state.options;
-    const { game } = loadScenario(o.ruleset, o.scenario);
+    const { game } = this.sc;
     return {
       format: 'eagles-model',
       version: 1,
@@ -284,9 +287,7 @@ export class TrainingRun {
   }
 
   private window(size = this.state.options.window): Sample[] {
-    const o = this.state.options;
-    const { game } = loadScenario(o.ruleset, o.scenario);
-    const enc = game.encoding!;
+    const enc = this.sc.game.encoding!;
     const files = listShards(join(this.dir, 'shards')).reverse();
     const out: Sample[] = [];
     for (const f of files) {
@@ -299,7 +300,7 @@ export class TrainingRun {
 
   private async playGames(mode: 'imitation' | 'puct', n: number, iteration: number, batcher: NetBatcher | null): Promise<{ records: GameRecord[]; ms: number }> {
     const o = this.state.options;
-    const { scenario } = loadScenario(o.ruleset, o.scenario);
+    const { scenario } = this.sc;
     return playInPool({
       ruleset: o.ruleset,
       scenario,
@@ -318,8 +319,7 @@ export class TrainingRun {
 
   private saveSamples(iteration: number, source: 'imitation' | 'selfplay', records: GameRecord[]): number {
     const o = this.state.options;
-    const { game } = loadScenario(o.ruleset, o.scenario);
-    const enc = game.encoding!;
+    const enc = this.sc.game.encoding!;
     const samples = records.flatMap((r) => r.samples);
     writeShard(join(this.dir, 'shards', `shard-${String(iteration).padStart(4, '0')}-0.msgpack`), {
       ruleset: o.ruleset,
@@ -394,11 +394,11 @@ export class TrainingRun {
       let sps = 0;
       if (o.bootstrapGames > 0) {
         const shard0 = join(this.dir, 'shards', 'shard-0000-0.msgpack');
-        if (existsSync(shard0) && readShard(shard0).header.games === o.bootstrapGames) {
+        const done = existsSync(shard0) ? readShard(shard0) : null;
+        if (done && done.header.games === o.bootstrapGames) {
           // resumed during the bootstrap: its games are already on disk
-          const { header, samples } = readShard(shard0);
-          this.state.games = header.games;
-          this.state.samples = samples.length;
+          this.state.games = done.header.games;
+          this.state.samples = done.samples.length;
         } else {
           const { records, ms } = await this.playGames('imitation', o.bootstrapGames, 0, null);
           const n = this.saveSamples(0, 'imitation', records);

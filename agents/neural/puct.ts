@@ -26,6 +26,8 @@ export const DEFAULT_PUCT: PuctConfig = { sims: 64, cPuct: 1.5, dirichletAlpha: 
 interface DNode {
   readonly kind: 'd';
   readonly player: number;
+  /** The legal actions at expansion (perfect information: the same at every visit). */
+  readonly actions: readonly unknown[];
   readonly keys: string[];
   readonly priors: Float32Array;
   readonly n: number[];
@@ -107,7 +109,7 @@ export class PuctSearch<S, A> {
     const view = g.hiddenInformation ? (g.observe(s, player) as S) : s;
     const r = await this.net.evaluate(encodeRequest(this.enc, view, player, actions));
     const k = actions.length;
-    return { kind: 'd', player, keys: actions.map((a) => g.actionKey(a)), priors: r.priors, n: new Array(k).fill(0), w: new Array(k).fill(0), kids: new Array(k), visits: 0, v0: r.value };
+    return { kind: 'd', player, actions, keys: actions.map((a) => g.actionKey(a)), priors: r.priors, n: new Array(k).fill(0), w: new Array(k).fill(0), kids: new Array(k), visits: 0, v0: r.value };
   }
 
   /** Follow forced moves and single-outcome dice; returns the first real decision, chance or terminal state. */
@@ -155,13 +157,14 @@ export class PuctSearch<S, A> {
       const cc = c;
       return this.simulate(next, cc.kids.get(key), (n) => cc.kids.set(key, n));
     }
-    const actions = g.legalActions(s);
     if (!node) {
-      const d = await this.expand(s, tm.player, actions);
+      const d = await this.expand(s, tm.player, g.legalActions(s));
       setKid(d);
       return tm.player === 0 ? d.v0 : -d.v0;
     }
     const d = node as DNode;
+    // perfect information: the node's state, hence its legal actions, is the same at every visit
+    const actions = g.hiddenInformation ? g.legalActions(s) : (d.actions as readonly A[]);
     const { ni, ai } = this.select(d, actions);
     if (ni < 0) {
       // determinization left none of this node's actions legal: value it as it stands

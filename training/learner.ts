@@ -2,7 +2,7 @@
  * The learner: minibatch Adam on policy cross-entropy to the visit (or imitation) distribution plus value MSE to the
  * outcome, with a small L2 penalty, over a replay window of the most recent samples.
  */
-import type { LayersModel, Tensor, Variable } from '@tensorflow/tfjs';
+import type { LayersModel, Tensor } from '@tensorflow/tfjs';
 import type { Tf } from '../agents/neural/backend.ts';
 import type { NetShape } from '../agents/neural/model.ts';
 import type { Sample } from './selfplay.ts';
@@ -61,7 +61,7 @@ export class Learner {
       const tMask = tf.tensor2d(mask, [n, k]);
       const tPi = tf.tensor2d(pi, [n, k]);
       const tZ = tf.tensor2d(z, [n, 1]);
-      const kernels = this.model.trainableWeights.filter((w) => w.name.includes('kernel')).map((w) => (w as unknown as { val: Variable }).val);
+      const kernels = this.model.trainableWeights.filter((w) => w.name.includes('kernel')).map((w) => w.read());
       let parts: Tensor[] = [];
       this.opt.minimize(() => {
         const [logits, value] = this.model.apply([tSt, tAc], { training: true }) as Tensor[];

@@ -277,6 +277,14 @@ export class AreaMap {
     throw new Error(`map ${this.id}: conformation "${conf}" of area ${from} does not classify area ${other}`);
   }
 
+  /** As facingOf, but null for a neighbour the conformation does not classify (typically a diagonal one). */
+  facingOrNull(from: AreaId, conf: string | null, other: AreaId): 'front' | 'flank' | 'rear' | null {
+    const a = this.area(from);
+    if (a.allAround || conf === null) return 'front';
+    const c = this.conformation(from, conf);
+    return c.front.includes(other) ? 'front' : c.flank.includes(other) ? 'flank' : c.rear.includes(other) ? 'rear' : null;
+  }
+
   tagged(tag: string): AreaId[] {
     return this.json.areas.filter((a) => a.tags.includes(tag)).map((a) => a.id);
   }

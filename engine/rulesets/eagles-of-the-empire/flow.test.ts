@@ -87,7 +87,7 @@ describe('Eagles of the Empire turn flow (Preparation and Activation Steps)', ()
     expect(log.filter((e) => e.rule === '6.0')).toHaveLength(2);
   });
 
-  it('activates formations on a roll, determines command, then refuses at the Action Phase segments by rule number', () => {
+  it('activates formations on a roll, determines command, then starts the Action Phase [8.14]', () => {
     let s = act(start(), { k: 'c-first', winner: 0 });
     s = act(s, { k: 'first', self: true });
     s = act(s, { k: 'roll' });
@@ -95,7 +95,9 @@ describe('Eagles of the Empire turn flow (Preparation and Activation Steps)', ()
     expect(top(s)).toMatchObject({ t: 'select', left: 2 });
     expect(legalActions(s).map((a) => (a as { f: string }).f)).toEqual(['f-hqf', 'f-I', 'f-II', 'f-cav']);
     s = act(s, { k: 'select', f: 'f-I' });
-    expect(() => act(s, { k: 'select', f: 'f-cav' })).toThrow(/rule 10\.0 is not implemented/);
+    s = act(s, { k: 'select', f: 'f-cav' });
+    expect(top(s)).toMatchObject({ t: 'phase', p: 0 });
+    expect(s.active).toEqual(['f-I', 'f-cav']);
   });
 
   it('delays a reinforcement once, by one turn (A-51)', () => {

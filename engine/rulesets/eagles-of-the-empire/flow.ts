@@ -14,6 +14,9 @@ import { nextCbI, traceCommand, type CommandInput, type EnemyPresence } from './
 import { type Scenario, formationsOf, parseStep } from './scenario.ts';
 import { activations } from './tables.ts';
 import type { Action, EState, Frame, LeaderState, Side, UnitState, Weather } from './types.ts';
+import { actionChance, actionLegal, actionSettle, actionStep, frameDecider, ownsFrame, startPhase } from './action.ts';
+import { conformationsFor } from './world.ts';
+import { endChance, endLegal, endSettle, endStep, ownsEndFrame, endDecider, startEndStep } from './end-flow.ts';
 
 type Log = GameEvent[] | undefined;
 
@@ -65,11 +68,18 @@ export function initialState(sc: Scenario, map: AreaMap): EState {
           formation: f.id,
           attachedTo: null,
           lost: 0,
+          routed: false,
+          square: false,
+          mc: false,
+          acted: null,
+          mp: 0,
+          moveDone: false,
+          refaced: false,
         });
       }
     const lwhere = new Map<string, AreaId>();
     for (const pl of sc.setup[p]) for (const l of pl.leaders) lwhere.set(l, pl.area);
-    for (const l of side.leaders) leaders.push({ id: l.id, side: p, area: lwhere.get(l.id) ?? null, status: lwhere.has(l.id) ? 'on' : 'off' });
+    for (const l of side.leaders) leaders.push({ id: l.id, side: p, area: lwhere.get(l.id) ?? null, status: lwhere.has(l.id) ? 'on' : 'off', moved: false });
   }
   const hqOf = (p: Side) => {
     if (!sc.sides[p].hq) return null;
@@ -97,6 +107,10 @@ export function initialState(sc: Scenario, map: AreaMap): EState {
     cbi: {},
     courier: {},
     control,
+    leaderMp: {},
+    hqMp: [0, 0],
+    hqMoved: [false, false],
+    endDone: false,
     stack: [],
     nChance: 0,
     result: null,
@@ -214,6 +228,14 @@ export function toMoveOf(s: EState): { kind: 'player'; player: Side } | { kind: 
   const f = top(s);
   if (!f) throw new Error('eagles-of-the-empire: no pending decision in a live state (settle was skipped)');
   if ('p' in f && (f.t === 'reinf' || f.t === 'reinfPlace' || f.t === 'face' || f.t === 'firstChoice' || f.t === 'attempt' || f.t === 'select')) return { kind: 'player', player: f.p };
+  if (ownsFrame(f)) {
+    const d = frameDecider(s, f);
+    return d === null ? { kind: 'chance' } : { kind: 'player', player: d };
+  }
+  if (ownsEndFrame(f)) {
+    const d = endDecider(f);
+    return d === null ? { kind: 'chance' } : { kind: 'player', player: d };
+  }
   return { kind: 'chance' };
 }
 
@@ -231,7 +253,7 @@ export function legalActions(s: EState): Action[] {
       return f.areas.map((area) => ({ k: 'placeAt', area }));
     case 'face': {
       const u = s.units.find((x) => x.id === f.u)!;
-      return s.ctx.map.area(u.area!).conformations.map((c) => ({ k: 'face', u: u.id, conf: c.id }));
+      return conformationsFor(s, u).map((conf) => ({ k: 'face', u: u.id, conf }));
     }
     case 'firstChoice':
       return [{ k: 'first', self: true }, { k: 'first', self: false }];
@@ -247,6 +269,8 @@ export function legalActions(s: EState): Action[] {
         .filter((id) => !s.active.includes(id))
         .map((id) => ({ k: 'select', f: id }));
     default:
+      if (ownsFrame(f)) return actionLegal(s, f);
+      if (ownsEndFrame(f)) return endLegal(s, f);
       return [];
   }
 }
@@ -258,7 +282,7 @@ function grandChargeCavalry(s: EState, p: Side, leader: string): UnitState[] {
   return s.units.filter((u) => u.side === p && u.kind === 'cavalry' && !u.eliminated && u.area !== null && near.has(u.area) && open.has(topFormation(s, p, u.formation)));
 }
 
-function topFormation(s: EState, p: Side, fid: string): string {
+export function topFormation(s: EState, p: Side, fid: string): string {
   const all = formationsOf(s.ctx.scenario.sides[p]);
   let cur = fid;
   for (;;) {
@@ -305,6 +329,8 @@ export function chanceOutcomes(s: EState): ChanceOutcome<Action>[] {
     case 'cbi':
       return DIE;
     default:
+      if (ownsFrame(f)) return actionChance(s, f);
+      if (ownsEndFrame(f)) return endChance(s, f);
       return [];
   }
 }
@@ -356,6 +382,8 @@ function placeReinforcement(s: EState, gid: string, area: AreaId, log: Log): ESt
 export function step(s0: EState, a: Action, log: Log): EState {
   const f = top(s0);
   if (!f) throw new IllegalActionError(a.k, 'the game is over');
+  if (ownsFrame(f)) return actionStep(s0, f, a, log);
+  if (ownsEndFrame(f)) return endStep(s0, f, a, log);
   let s = pop(s0);
   const sc = s.ctx.scenario;
   switch (a.k) {
@@ -494,12 +522,22 @@ export function settle(s0: EState, log: Log): EState {
           const due = nextCbI(inp, inCmd, fid);
           if (due) return push(s, { t: 'cbi', p, leader: due });
         }
-        ev(log, '9.2', `command determined: ${[...inCmd].filter((id) => s.units.some((u) => u.id === id && u.side === p)).length} units in command`);
-        s = push(pop(s), { t: 'segments', p });
+        const mine = [...inCmd].filter((id) => s.units.some((u) => u.id === id && u.side === p)).sort();
+        ev(log, '9.2', `command determined: ${mine.length} units in command`);
+        s = startPhase(pop(s), p, mine);
+        // [19.3] (A-46) routed units of the activated formations test to end their rout
+        if (sc.rules.rout)
+          for (const u of [...s.units].reverse())
+            if (u.side === p && u.routed && !u.eliminated && u.area !== null && s.active.includes(topFormation(s, p, u.formation)))
+              s = push(s, { t: 'routCheck', u: u.id, mod: 0, cascade: false, attackers: [], retest: true });
         continue;
       }
-      if (f.t === 'segments')
-        throw new NotImplementedRuleError('10.0', 'the Action Phase segments (Cavalry Charge [10.0], Assignment [11.0], Bombardment [12.0], Movement [13.0], Assault [14.0]) are not implemented yet');
+      if (ownsFrame(f) || ownsEndFrame(f)) {
+        const r = ownsFrame(f) ? actionSettle(s, f, log) : endSettle(s, f, log);
+        if (r === null) return s;
+        s = r;
+        continue;
+      }
       return s;
     }
     switch (s.phase) {
@@ -539,11 +577,22 @@ export function settle(s0: EState, log: Log): EState {
         return push({ ...s, acting: p }, { t: 'attempt', p });
       }
       case 'end': {
-        // [15.1] rally of activated formations, [15.2] recovery, [15.3] replacement
-        if (s.formations.some((x) => x.activated)) throw new NotImplementedRuleError('15.1', 'the rally of activated formations is not implemented yet');
-        if (s.units.some((u) => u.long && !u.eliminated && u.step > u.startStep)) throw new NotImplementedRuleError('15.2', 'recovery is not implemented yet');
-        if (s.leaders.some((l) => l.status === 'dead')) throw new NotImplementedRuleError('15.3', 'leader replacement is not implemented yet');
-        // [15.4] conclude the turn
+        // [15.1] rally of activated formations, [15.13] routed units, [15.2] recovery, [15.3] replacement
+        if (!s.endDone) {
+          s = { ...s, endDone: true };
+          s = startEndStep(s);
+          continue;
+        }
+        // [15.4] conclude the turn: the turn's movement and combat marks are cleared
+        s = {
+          ...s,
+          endDone: false,
+          units: s.units.map((u) => (u.acted !== null || u.mp !== 0 || u.moveDone || u.refaced ? { ...u, acted: null, mp: 0, moveDone: false, refaced: false } : u)),
+          leaders: s.leaders.map((l) => (l.moved ? { ...l, moved: false } : l)),
+          leaderMp: {},
+          hqMp: [0, 0],
+          hqMoved: [false, false],
+        };
         if (s.turn >= sc.turns.length) {
           const { result } = victory(s);
           ev(log, '1.1', `the last turn is over: ${result!.reason}`);

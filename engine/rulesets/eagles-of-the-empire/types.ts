@@ -23,6 +23,18 @@ export interface UnitState {
   readonly attachedTo: string | null;
   /** Steps lost so far (recovered steps still count for victory [15.22]). */
   readonly lost: number;
+  /** Routed [19.1] (optional rule). */
+  readonly routed: boolean;
+  /** In square [17.1]. */
+  readonly square: boolean;
+  /** In a declared Massed Column this turn [14.7]. */
+  readonly mc: boolean;
+  /** The combat it made this turn: charged, bombarded or assaulted [10.7, 12.61, 14.65]. */
+  readonly acted: 'charge' | 'bombard' | 'assault' | null;
+  /** Movement points spent this turn [13.1] and whether its move is over; whether it refaced before moving [13.9]. */
+  readonly mp: number;
+  readonly moveDone: boolean;
+  readonly refaced: boolean;
 }
 
 export interface LeaderState {
@@ -31,6 +43,8 @@ export interface LeaderState {
   /** On the map at an area, off-map (division leaders, staff held for replacement, not yet arrived), or eliminated. */
   readonly area: AreaId | null;
   readonly status: 'on' | 'off' | 'dead';
+  /** An army or intermediate commander moves once per turn [13.4]; a leader's own move is over. */
+  readonly moved: boolean;
 }
 
 export interface FormationState {
@@ -75,7 +89,80 @@ export type Frame =
   | { readonly t: 'cbi'; readonly p: Side; readonly leader: string }
   // automatic continuations
   | { readonly t: 'command'; readonly p: Side }
-  | { readonly t: 'segments'; readonly p: Side };
+  | { readonly t: 'segments'; readonly p: Side }
+  // the Action Phase [8.14]: segments and their procedures (action.ts)
+  | PhaseFrame
+  | { readonly t: 'fire'; readonly p: Side; readonly from: AreaId; readonly to: AreaId; readonly units: readonly string[] }
+  | { readonly t: 'bomb'; readonly p: Side; readonly from: AreaId; readonly to: AreaId; readonly units: readonly string[]; readonly cb: boolean; readonly stage: 'roll' | 'losses' | 'rout'; readonly hits: number | null }
+  | { readonly t: 'move'; readonly p: Side; readonly units: readonly string[]; readonly leaders: readonly string[]; readonly hq: boolean; readonly at: AreaId; readonly moved: boolean }
+  | { readonly t: 'routMove'; readonly p: Side; readonly u: string; readonly left: number; readonly path: readonly AreaId[]; readonly attackers: readonly AreaId[]; readonly initial: boolean; readonly mp: number | null }
+  | { readonly t: 'displace'; readonly p: Side; readonly l: string; readonly options: readonly AreaId[] }
+  | { readonly t: 'retreatTo'; readonly p: Side; readonly units: readonly string[]; readonly from: AreaId; readonly options: readonly AreaId[]; readonly voluntary: boolean }
+  | { readonly t: 'roll'; readonly dice: readonly { readonly n: number; readonly drm: number }[]; readonly why: string; readonly rule: string }
+  | LossFrame
+  | { readonly t: 'leaderCheck'; readonly l: string; readonly mod: number; readonly rule: string }
+  | { readonly t: 'routCheck'; readonly u: string; readonly mod: number; readonly cascade: boolean; readonly attackers: readonly AreaId[]; readonly retest: boolean }
+  | AssaultFrame
+  | EndFrame;
+
+/** End Step frames (end-flow.ts) [15.0–15.3]. */
+export type EndFrame =
+  | { readonly t: 'endSeq'; readonly stage: 'free' | 'rally' | 'routRally' | 'recovery' | 'replace'; readonly done: readonly string[] }
+  | { readonly t: 'freeRally'; readonly p: Side; readonly options: readonly string[] }
+  | { readonly t: 'rallyRoll'; readonly f: string; readonly target: number }
+  | { readonly t: 'routRally'; readonly u: string; readonly target: number }
+  | { readonly t: 'recoverRoll'; readonly u: string };
+
+/** The Action Phase of side `p`: the current segment and its bookkeeping. */
+export interface PhaseFrame {
+  readonly t: 'phase';
+  readonly p: Side;
+  readonly seg: Segment;
+  /** Units in command, as determined at the start of the phase [9.0]. */
+  readonly inCmd: readonly string[];
+  /** Artillery SP fired this segment per "from>to" (8 SP cap, A-24) and areas assaulted this segment [14.64]. */
+  readonly bomb: Readonly<Record<string, number>>;
+  readonly assaulted: readonly AreaId[];
+  /** Rout bookkeeping per segment (A-46): steps a unit had when it first lost one this segment, steps lost, and units already checked. */
+  readonly segStart: Readonly<Record<string, number>>;
+  readonly segLost: Readonly<Record<string, number>>;
+  readonly routChecked: readonly string[];
+}
+export type Segment = 'charge' | 'assign' | 'bombard' | 'move' | 'assault';
+
+/** Losses being allocated one hit at a time by the struck side's owner (A-42). */
+export interface LossFrame {
+  readonly t: 'loss';
+  readonly p: Side;
+  readonly area: AreaId;
+  readonly hits: number;
+  readonly cb: boolean;
+  readonly lostNow: Readonly<Record<string, number>>;
+  readonly first: boolean;
+  readonly rule: string;
+  /** Which units may be struck (assault: the units that took part); null: every unit of the side in the area. */
+  readonly only: readonly string[] | null;
+}
+
+/** An assault in progress [14.0–14.5] (A-38). */
+export interface AssaultFrame {
+  readonly t: 'assault';
+  readonly p: Side;
+  readonly target: AreaId;
+  /** Attacking units, and the attacking area the defender fires at. */
+  readonly units: readonly string[];
+  readonly firedAt: AreaId | null;
+  /** The attacking units in the area the defender fired at. */
+  readonly struckIds: readonly string[];
+  readonly stage: 'gather' | 'beforeRetreat' | 'defTarget' | 'rollA' | 'rollD' | 'atkChoice' | 'atkStand' | 'defChoice' | 'defStand' | 'apply' | 'retreat' | 'advance' | 'rout';
+  readonly hitsA: number;
+  readonly hitsD: number;
+  /** The attacker's and defender's decisions: stand, retreat, or forced (a failed stand). */
+  readonly atk: 'stand' | 'retreat' | 'forced' | null;
+  readonly def: 'stand' | 'retreat' | 'forced' | 'elite' | null;
+  readonly combined: boolean;
+  readonly vacated: boolean;
+}
 
 export type Phase = 'prep' | 'activation' | 'end' | 'over';
 
@@ -110,6 +197,12 @@ export interface EState {
   readonly courier: Readonly<Record<string, boolean>>;
   /** Objective control: area → side [A-53]. */
   readonly control: Readonly<Record<string, Side>>;
+  /** Movement this turn by leaders (MP spent [13.4]) and by each side's HQ (MP spent, move made [13.5]). */
+  readonly leaderMp: Readonly<Record<string, number>>;
+  readonly hqMp: readonly [number, number];
+  readonly hqMoved: readonly [boolean, boolean];
+  /** The End Step's procedures [15.1–15.3] have been started this turn. */
+  readonly endDone: boolean;
   readonly stack: readonly Frame[];
   readonly nChance: number;
   readonly result: Result | null;
@@ -125,7 +218,31 @@ export type Action =
   | { readonly k: 'pass' }
   | { readonly k: 'grandCharge'; readonly leader: string }
   | { readonly k: 'select'; readonly f: string }
+  // the Action Phase
+  | { readonly k: 'next' }
+  | { readonly k: 'fire'; readonly u: string; readonly to: AreaId }
+  | { readonly k: 'shoot'; readonly cb: boolean }
+  | { readonly k: 'mvUnit'; readonly u: string }
+  | { readonly k: 'mvStack'; readonly area: AreaId }
+  | { readonly k: 'mvLeader'; readonly l: string }
+  | { readonly k: 'mvHq' }
+  | { readonly k: 'to'; readonly area: AreaId; readonly mode: 'normal' | 'road' | 'trail' }
+  | { readonly k: 'stop' }
+  | { readonly k: 'hit'; readonly u: string }
+  | { readonly k: 'goTo'; readonly area: AreaId }
+  | { readonly k: 'square'; readonly area: AreaId; readonly on: boolean }
+  | { readonly k: 'assault'; readonly target: AreaId }
+  | { readonly k: 'join'; readonly u: string }
+  | { readonly k: 'resolve' }
+  | { readonly k: 'fireAt'; readonly area: AreaId }
+  | { readonly k: 'stand' }
+  | { readonly k: 'retreat' }
+  | { readonly k: 'advance'; readonly u: string }
+  | { readonly k: 'charge'; readonly area: AreaId; readonly target: AreaId }
+  | { readonly k: 'assign' }
   // chance outcomes
   | { readonly k: 'c-weather'; readonly w: Weather; readonly faces: readonly number[] }
   | { readonly k: 'c-first'; readonly winner: Side }
-  | { readonly k: 'c-die'; readonly face: number };
+  | { readonly k: 'c-die'; readonly face: number }
+  | { readonly k: 'c-hits'; readonly n: number }
+  | { readonly k: 'c-pass'; readonly ok: boolean };

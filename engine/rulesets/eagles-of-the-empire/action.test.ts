@@ -1,0 +1,207 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { AreaMap } from '../../areas/map.ts';
+import { NotImplementedRuleError, type GameEvent } from '../../core/game.ts';
+import { hitDistribution } from './action.ts';
+import { chanceOutcomes, initialState, legalActions, settle, step, toMoveOf, top } from './flow.ts';
+import { validateScenario } from './scenario.ts';
+import type { Action, EState, PhaseFrame, Segment, Side, UnitState } from './types.ts';
+
+const DATA = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'data');
+const map = AreaMap.parse(JSON.parse(readFileSync(join(DATA, 'maps', 'eagles-of-the-empire', 'hohenwald-1809.json'), 'utf8')));
+const v = validateScenario(JSON.parse(readFileSync(join(DATA, 'scenarios', 'eagles-of-the-empire', 'hohenwald-1809.json'), 'utf8')), map);
+if (!v.ok) throw new Error('scenario invalid');
+const sc = v.value;
+
+function act(s: EState, a: Action, log?: GameEvent[]): EState {
+  return settle(step(s, a, log), log);
+}
+const binom = (n: number, k: number, p: number) => {
+  let c = 1;
+  for (let i = 0; i < k; i++) c = (c * (n - i)) / (i + 1);
+  return c * p ** k * (1 - p) ** (n - k);
+};
+
+/** A position in side `p`'s Action Phase at segment `seg`, with units moved (area, conformation) and formations active. */
+function position(p: Side, seg: Segment, active: string[], moves: Record<string, [number | null, string | null]>, extra: Partial<PhaseFrame> = {}): EState {
+  const s0 = initialState(sc, map);
+  const units = s0.units.map((u): UnitState => (moves[u.id] ? { ...u, area: moves[u.id]![0], conf: moves[u.id]![1] } : u));
+  const leaders = s0.leaders.map((l) => (moves[l.id] ? { ...l, area: moves[l.id]![0] } : l));
+  const inCmd = units.filter((u) => u.side === p).map((u) => u.id);
+  const phase: PhaseFrame = { t: 'phase', p, seg, inCmd, bomb: {}, assaulted: [], segStart: {}, segLost: {}, routChecked: [], ...extra };
+  return settle(
+    {
+      ...s0,
+      units,
+      leaders,
+      phase: 'activation',
+      firstPlayer: p,
+      weatherSet: true,
+      active,
+      formations: s0.formations.map((f) => (active.includes(f.id) ? { ...f, activated: true } : f)),
+      stack: [phase],
+    },
+    undefined,
+  );
+}
+const unitOf = (s: EState, id: string) => s.units.find((u) => u.id === id)!;
+
+describe('Eagles of the Empire Action Phase: bombardment [12.0–12.72]', () => {
+  // French heavy H1 (2 SP) and foot G1 (1 SP) in West Meadow (9) facing south; R-2inf (A4-4) with Pahlen in the Bridge
+  // Approach (15), facing north
+  const setup = () => position(0, 'bombard', ['f-hqf'], { H1: [9, 'S'], G1: [9, 'S'], H2: [null, null], H3: [null, null], G2: [null, null], 'R-2inf': [15, 'N'], pahlen: [15, null] });
+
+  it('offers fire at targets in range and LOS, forms a fire group, and rolls the exact hit distribution [12.1]', () => {
+    let s = setup();
+    expect(top(s)).toMatchObject({ t: 'phase', seg: 'bombard' });
+    const fires = legalActions(s).filter((a) => a.k === 'fire');
+    expect(fires).toContainEqual({ k: 'fire', u: 'H1', to: 15 });
+    expect(fires).toContainEqual({ k: 'fire', u: 'G1', to: 15 });
+    const east = position(0, 'bombard', ['f-hqf'], { H1: [9, 'E'], G1: [null, null], H2: [null, null], H3: [null, null], G2: [null, null] });
+    expect(legalActions(east)).not.toContainEqual({ k: 'fire', u: 'H1', to: 10 }); // the 9|10 tree-line blocks [12.54a]
+    s = act(s, { k: 'fire', u: 'H1', to: 15 });
+    expect(legalActions(s)).toEqual([{ k: 'fire', u: 'G1', to: 15 }, { k: 'shoot', cb: false }]);
+    s = act(s, { k: 'fire', u: 'G1', to: 15 });
+    s = act(s, { k: 'shoot', cb: false });
+    expect(toMoveOf(s).kind).toBe('chance');
+    // 3 SP, no modifiers in clear daylight at range 1 against a front: 3 dice hitting on a 6
+    const o = chanceOutcomes(s);
+    expect(o.map((x) => x.p)).toEqual([0, 1, 2, 3].map((k) => binom(3, k, 1 / 6)).map((p) => expect.closeTo(p, 12)));
+    expect(unitOf(s, 'H1').acted).toBe('bombard'); // [12.61]
+  });
+
+  it('applies hits to the lone long counter, checks leaders [3.2] and rout when more than half its steps go [19.0]', () => {
+    let s = setup();
+    s = act(act(act(s, { k: 'fire', u: 'H1', to: 15 }), { k: 'fire', u: 'G1', to: 15 }), { k: 'shoot', cb: false });
+    const log: GameEvent[] = [];
+    s = act(s, { k: 'c-hits', n: 3 }, log);
+    expect(unitOf(s, 'R-2inf')).toMatchObject({ step: 3, lost: 3 }); // A4 → d1: 3 of its 4 steps
+    // Pahlen is there: casualty check at +1 (3 steps lost) → 2d6+1 ≥ 12 = 3/36
+    expect(top(s)).toMatchObject({ t: 'leaderCheck', l: 'pahlen', mod: 1 });
+    expect(chanceOutcomes(s).find((x) => (x.action as { ok: boolean }).ok === false)!.p).toBeCloseTo(3 / 36, 12);
+    s = act(s, { k: 'c-pass', ok: true });
+    expect(top(s)).toMatchObject({ t: 'routCheck', u: 'R-2inf', cascade: false });
+    // area morale: d-step morale 2, + Pahlen's 1 → hold on 1–3
+    expect(chanceOutcomes(s)[0]!.p).toBeCloseTo(3 / 6, 12);
+    s = act(s, { k: 'c-pass', ok: false }, log);
+    expect(unitOf(s, 'R-2inf').routed).toBe(true);
+    expect(top(s)).toMatchObject({ t: 'routMove', u: 'R-2inf', initial: true });
+    // every option increases the distance from the firing area [19.11] (A-46)
+    for (const a of legalActions(s)) expect(map.range((a as { area: number }).area, 9)).toBeGreaterThan(map.range(15, 9));
+    expect(log.map((e) => e.rule)).toEqual(expect.arrayContaining(['12.1', '12.2', '19.1']));
+  });
+
+  it('caps a firing area at 8 SP per target over the segment [12.62] (A-24)', () => {
+    const s = position(0, 'bombard', ['f-hqf'], { H1: [9, 'S'], G1: [9, 'S'], H2: [null, null], H3: [null, null], G2: [null, null], 'R-2inf': [15, 'N'] }, { bomb: { '9>15': 7 } });
+    expect(legalActions(s).filter((a) => a.k === 'fire' && a.to === 15)).toEqual([{ k: 'fire', u: 'G1', to: 15 }]);
+  });
+
+  it('computes binomial sums of mixed DRMs exactly (A-02)', () => {
+    const d = hitDistribution([
+      { n: 1, drm: 1 },
+      { n: 1, drm: -1 },
+    ]);
+    expect(d[2]).toBeCloseTo((2 / 6) * 0, 12); // a die at −1 never hits
+    expect(d[1]).toBeCloseTo(2 / 6, 12);
+  });
+});
+
+describe('Eagles of the Empire Action Phase: movement [13.0–13.94]', () => {
+  it('moves a long counter by paying area costs, never into the enemy, and faces it at the end [13.1, 13.12, 13.9]', () => {
+    let s = position(0, 'move', ['f-I'], { 'F-1div': [9, 'E'], 'F-2div': [null, null] });
+    expect(legalActions(s)).toContainEqual({ k: 'mvUnit', u: 'F-1div' });
+    s = act(s, { k: 'mvUnit', u: 'F-1div' });
+    const to = legalActions(s).filter((a) => a.k === 'to').map((a) => (a as { area: number }).area);
+    expect(to).not.toContain(10); // R-2inf is there
+    expect(to).toContain(2); // woods cost 2: within MA 2
+    s = act(s, { k: 'to', area: 3, mode: 'normal' });
+    expect(unitOf(s, 'F-1div')).toMatchObject({ area: 3, mp: 1 });
+    // 1 MP left: no woods (2) from here
+    expect(legalActions(s).some((a) => a.k === 'to' && a.area === 2)).toBe(false);
+    s = act(s, { k: 'stop' });
+    expect(top(s)).toMatchObject({ t: 'face', u: 'F-1div' });
+    s = act(s, { k: 'face', u: 'F-1div', conf: 'S' });
+    expect(unitOf(s, 'F-1div')).toMatchObject({ conf: 'S', moveDone: true });
+    expect(legalActions(s)).not.toContainEqual({ k: 'mvUnit', u: 'F-1div' });
+  });
+
+  it('forms square by intent for 1 MP when infantry outnumbers the rest [17.11] (A-44)', () => {
+    let s = position(0, 'move', ['f-I'], { 'F-1div': [9, 'E'], 'F-2div': [null, null] });
+    expect(legalActions(s)).toContainEqual({ k: 'square', area: 9, on: true });
+    s = act(s, { k: 'square', area: 9, on: true });
+    expect(unitOf(s, 'F-1div')).toMatchObject({ square: true, mp: 1 });
+    expect(legalActions(s)).not.toContainEqual({ k: 'mvUnit', u: 'F-1div' }); // squares do not move [17.15]
+  });
+});
+
+describe('Eagles of the Empire Action Phase: assault [14.0–14.5]', () => {
+  // F-1div (A5-5) in 9 facing E assaults R-2inf (A4-4, Pahlen) in 10
+  const setup = () => position(0, 'assault', ['f-I'], { 'F-1div': [9, 'E'], 'F-2div': [null, null] });
+
+  it('gathers, fires simultaneously, and an attacker who falls back reduces both sides’ losses [14.4 (a)]', () => {
+    let s = setup();
+    expect(legalActions(s)).toContainEqual({ k: 'assault', target: 10 });
+    s = act(s, { k: 'assault', target: 10 });
+    expect(legalActions(s)).toEqual([{ k: 'join', u: 'F-1div' }]);
+    s = act(s, { k: 'join', u: 'F-1div' });
+    s = act(s, { k: 'resolve' });
+    // attacker: 5 SP across the stream and tree-line, −25% (A-29) → 4 dice; morale 5 is not twice the Russian 4 + 1
+    expect(chanceOutcomes(s)).toHaveLength(5);
+    s = act(s, { k: 'c-hits', n: 2 });
+    // defender: 4 SP + Pahlen 1 = 5 dice
+    expect(chanceOutcomes(s)).toHaveLength(6);
+    s = act(s, { k: 'c-hits', n: 1 });
+    expect(toMoveOf(s)).toEqual({ kind: 'player', player: 0 });
+    expect(legalActions(s)).toEqual([{ k: 'stand' }, { k: 'retreat' }]);
+    s = act(s, { k: 'retreat' });
+    // 2 hits on the defender − 1, 1 hit on the attacker − 1
+    expect(unitOf(s, 'R-2inf')).toMatchObject({ step: 1 });
+    while (toMoveOf(s).kind === 'chance') s = act(s, chanceOutcomes(s).find((o) => (o.action as { ok?: boolean }).ok !== false)!.action);
+    expect(unitOf(s, 'F-1div').step).toBe(0);
+    expect(top(s)).toMatchObject({ t: 'retreatTo', p: 0, from: 9 });
+    const dest = (legalActions(s)[0] as { area: number }).area;
+    s = act(s, legalActions(s)[0]!);
+    if (top(s)?.t === 'face') s = act(s, legalActions(s)[0]!);
+    expect(unitOf(s, 'F-1div').area).toBe(dest);
+    expect(unitOf(s, 'F-1div').acted).toBe('assault');
+    // a target is assaulted once per segment [14.64]
+    expect(legalActions(s)).not.toContainEqual({ k: 'assault', target: 10 });
+  });
+
+  it('an attacker that stands rolls against its area morale; a defender who falls back is reduced and the attacker may advance [14.41, 14.4 (b), 14.5]', () => {
+    let s = setup();
+    s = act(act(act(s, { k: 'assault', target: 10 }), { k: 'join', u: 'F-1div' }), { k: 'resolve' });
+    s = act(act(s, { k: 'c-hits', n: 2 }), { k: 'c-hits', n: 2 });
+    s = act(s, { k: 'stand' });
+    expect(chanceOutcomes(s)[0]!.p).toBeCloseTo(5 / 6, 12); // morale 5 (no leader with it)
+    s = act(s, { k: 'c-pass', ok: true });
+    expect(toMoveOf(s)).toEqual({ kind: 'player', player: 1 });
+    s = act(s, { k: 'retreat' });
+    expect(unitOf(s, 'R-2inf').step).toBe(1); // 2 − 1
+    while (toMoveOf(s).kind === 'chance') s = act(s, chanceOutcomes(s)[0]!.action);
+    s = act(s, legalActions(s)[0]!); // the retreat area
+    if (top(s)?.t === 'face') s = act(s, legalActions(s)[0]!);
+    expect(legalActions(s)).toEqual([{ k: 'advance', u: 'F-1div' }, { k: 'stop' }]);
+    s = act(s, { k: 'advance', u: 'F-1div' });
+    expect(unitOf(s, 'F-1div').area).toBe(10);
+    // Pahlen, alone now, is displaced by the Russian player [3.13]
+    expect(top(s)).toMatchObject({ t: 'displace', p: 1, l: 'pahlen' });
+    s = act(s, legalActions(s)[0]!);
+    while (top(s)?.t === 'face') s = act(s, legalActions(s)[0]!);
+    // the only participant has advanced: the advance ends by itself
+    // it advanced: its 2 losses are not reduced [14.4 (b)]
+    expect(unitOf(s, 'F-1div').step).toBe(2);
+  });
+});
+
+describe('Eagles of the Empire Action Phase: refusals', () => {
+  it('names the rule of a procedure that is not built yet', () => {
+    const s = position(0, 'charge', ['f-cav'], { 'F-1cuir': [8, null], 'F-carab': [null, null], 'F-3drag': [null, null], 'F-gha': [null, null] });
+    const charge = legalActions(s).find((a) => a.k === 'charge');
+    expect(charge).toBeDefined();
+    expect(() => step(s, charge!, undefined)).toThrow(NotImplementedRuleError);
+    expect(() => step(s, charge!, undefined)).toThrow(/10\.0/);
+  });
+});

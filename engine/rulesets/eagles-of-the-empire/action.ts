@@ -1,0 +1,969 @@
+/**
+ * The Action Phase of Eagles of the Empire [8.14, 10.0–14.8]: the five segments in order (Cavalry Charge, Assignment,
+ * Bombardment, Movement, Assault), each a decision frame on the stack whose legal actions are that segment's small
+ * choices plus `next`, and the procedures they start: fire groups and bombardment [12.0–12.72], moves [13.0–13.94],
+ * loss allocation one hit at a time (A-42), leader casualties [3.2], rout checks, rout moves and cascades [19.0–19.31],
+ * lone-leader displacement [3.13]. The assault lives in assault.ts's procedure (assault-flow.ts).
+ *
+ * Not implemented yet, refusing with NotImplementedRuleError when chosen: cavalry charges [10.0] and the Grand Charge
+ * [10.8], the Assignment Segment [11.0], extended lines [16.0], reverse slope [17.2] and Massed Column [14.7].
+ */
+import type { ChanceOutcome, GameEvent } from '../../core/game.ts';
+import { IllegalActionError, NotImplementedRuleError } from '../../core/game.ts';
+import type { AreaId } from '../../areas/map.ts';
+import { artilleryType, bombardmentDrms, canBombard, type ArtKind } from './bombard.ts';
+import { checkLane, chargeLanes } from './charge.ts';
+import { hitChoices, type LossUnit } from './losses.ts';
+import { entryCost, type MoveClass } from './movement.ts';
+import { holdChance, mustCheckRout, routModifier } from './retreat.ts';
+import { squareAllowed } from './stances.ts';
+import { legalSteps, type StepWorld } from './steps.ts';
+import { diceFor, hitChance, leaderCasualtyModifier, leaderLossChance, movementAllowance, type MoverKind } from './tables.ts';
+import type { Action, EState, Frame, LossFrame, PhaseFrame, Segment, Side, UnitState } from './types.ts';
+import {
+  activationFormation,
+  alive,
+  areaMoraleOf,
+  formationOfLeader,
+  inChain,
+  conformationsFor,
+  dense,
+  enemyOccupied,
+  enemyUnitsIn,
+  fits,
+  isActive,
+  isLC,
+  leaderDef,
+  leadersAt,
+  spOf,
+  stepsLeft,
+  unit,
+  unitDef,
+  unitsAt,
+} from './world.ts';
+import { assaultChance, assaultLegal, assaultSettle, assaultStep, assaultTargets, retreatInto, startAssault } from './assault-flow.ts';
+
+export type Log = GameEvent[] | undefined;
+export function ev(log: Log, rule: string, text: string, dice?: readonly number[]): void {
+  log?.push(dice ? { rule, text, dice } : { rule, text });
+}
+const other = (p: Side): Side => (p === 0 ? 1 : 0);
+export const top = (s: EState): Frame | undefined => s.stack[s.stack.length - 1];
+export const push = (s: EState, ...f: Frame[]): EState => ({ ...s, stack: [...s.stack, ...f] });
+export const pop = (s: EState): EState => ({ ...s, stack: s.stack.slice(0, -1) });
+export const replaceTop = (s: EState, f: Frame): EState => ({ ...s, stack: [...s.stack.slice(0, -1), f] });
+
+export const SEGMENTS: readonly Segment[] = ['charge', 'assign', 'bombard', 'move', 'assault'];
+const SEG_RULE: Record<Segment, string> = { charge: '10.0', assign: '11.0', bombard: '12.0', move: '13.0', assault: '14.0' };
+
+export function updUnit(s: EState, id: string, patch: Partial<UnitState>): EState {
+  return { ...s, units: s.units.map((u) => (u.id === id ? { ...u, ...patch } : u)) };
+}
+export function phaseOf(s: EState): PhaseFrame {
+  for (let i = s.stack.length - 1; i >= 0; i--) if (s.stack[i]!.t === 'phase') return s.stack[i] as PhaseFrame;
+  throw new Error('eagles-of-the-empire: no Action Phase in progress');
+}
+export function updPhase(s: EState, patch: Partial<PhaseFrame>): EState {
+  for (let i = s.stack.length - 1; i >= 0; i--)
+    if (s.stack[i]!.t === 'phase') {
+      const stack = s.stack.slice();
+      stack[i] = { ...(stack[i] as PhaseFrame), ...patch };
+      return { ...s, stack };
+    }
+  return s; // no phase (End Step losses): no segment bookkeeping
+}
+function hasPhase(s: EState): boolean {
+  return s.stack.some((f) => f.t === 'phase');
+}
+export const inCommand = (s: EState, id: string): boolean => phaseOf(s).inCmd.includes(id);
+
+/** Frames this module owns. */
+const OWN = new Set(['phase', 'fire', 'bomb', 'move', 'routMove', 'displace', 'retreatTo', 'roll', 'loss', 'leaderCheck', 'routCheck', 'assault']);
+export function ownsFrame(f: Frame): boolean {
+  return OWN.has(f.t);
+}
+
+/** Who decides at an Action Phase frame (null: chance or automatic). */
+export function frameDecider(s: EState, f: Frame): Side | null {
+  switch (f.t) {
+    case 'phase':
+    case 'fire':
+    case 'move':
+    case 'routMove':
+    case 'displace':
+    case 'retreatTo':
+    case 'loss':
+      return f.p;
+    case 'assault':
+      return assaultDecider(s, f);
+    default:
+      return null;
+  }
+}
+function assaultDecider(s: EState, f: Extract<Frame, { t: 'assault' }>): Side | null {
+  switch (f.stage) {
+    case 'gather':
+    case 'atkChoice':
+    case 'advance':
+      return f.p;
+    case 'beforeRetreat':
+    case 'defTarget':
+    case 'defChoice':
+      return other(f.p);
+    default:
+      return null;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// starting and ending the phase
+// ---------------------------------------------------------------------------------------------
+
+export function startPhase(s: EState, p: Side, inCmd: readonly string[]): EState {
+  return push(s, { t: 'phase', p, seg: 'charge', inCmd, bomb: {}, assaulted: [], segStart: {}, segLost: {}, routChecked: [] });
+}
+
+function nextSegment(s: EState, f: PhaseFrame, log: Log): EState {
+  const i = SEGMENTS.indexOf(f.seg);
+  if (i === SEGMENTS.length - 1) {
+    // the Action Phase is over; Massed Column ends with the Assault Segment [14.78]
+    s = { ...pop(s), units: s.units.map((u) => (u.mc ? { ...u, mc: false } : u)) };
+    ev(log, '8.14', `${s.ctx.scenario.sides[f.p].name}'s Action Phase ends`);
+    const o = other(f.p);
+    return { ...s, acting: o, active: [] };
+  }
+  const seg = SEGMENTS[i + 1]!;
+  s = replaceTop(s, { ...f, seg, bomb: {}, assaulted: [], segStart: {}, segLost: {}, routChecked: [] });
+  if (seg === 'move') {
+    // [13.25, 19.31] routed units of active formations that stayed routed must move away from the enemy
+    for (const u of s.units)
+      if (u.side === f.p && alive(u) && u.routed && isActive(s, u)) s = push(s, { t: 'routMove', p: f.p, u: u.id, left: Infinity, path: [u.area!], attackers: [], initial: false, mp: unitMA(s, u) });
+  }
+  return s;
+}
+
+// ---------------------------------------------------------------------------------------------
+// legal actions
+// ---------------------------------------------------------------------------------------------
+
+export function actionLegal(s: EState, f: Frame): Action[] {
+  switch (f.t) {
+    case 'phase':
+      return [...segmentActions(s, f), { k: 'next' }];
+    case 'fire':
+      return fireGroupActions(s, f);
+    case 'move':
+      return moveActions(s, f);
+    case 'routMove': {
+      const opts = routOptions(s, f);
+      const acts: Action[] = opts.map((area) => ({ k: 'goTo', area }));
+      if (!f.initial && f.path.length > 1) acts.push({ k: 'stop' });
+      return acts;
+    }
+    case 'displace':
+    case 'retreatTo':
+      return f.options.map((area) => ({ k: 'goTo', area }));
+    case 'loss': {
+      const { ids } = hitChoices(lossUnits(s, f), { counterBattery: f.cb, firstLoss: f.first });
+      return ids.map((u) => ({ k: 'hit', u }));
+    }
+    case 'assault':
+      return assaultLegal(s, f);
+    default:
+      return [];
+  }
+}
+
+function segmentActions(s: EState, f: PhaseFrame): Action[] {
+  switch (f.seg) {
+    case 'charge':
+      return chargeOptions(s, f.p).map(({ area, target }) => ({ k: 'charge', area, target }));
+    case 'assign':
+      return assignmentPossible(s, f.p) ? [{ k: 'assign' }] : [];
+    case 'bombard':
+      return bombardOptions(s, f.p, null);
+    case 'move':
+      return [...moverOptions(s, f.p), ...squareOptions(s, f.p)];
+    case 'assault':
+      return assaultTargets(s, f.p).map((target) => ({ k: 'assault', target }));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cavalry Charge and Assignment: offered, refused until implemented
+// ---------------------------------------------------------------------------------------------
+
+/** Cavalry that may charge [10.0, 10.7, 10.71]: active, in command, not routed, no combat yet this turn. */
+function chargers(s: EState, p: Side): UnitState[] {
+  return s.units.filter((u) => u.side === p && alive(u) && u.kind === 'cavalry' && !u.routed && u.acted === null && !u.moveDone && isActive(s, u) && inCommand(s, u.id));
+}
+
+function chargeOptions(s: EState, p: Side): { area: AreaId; target: AreaId }[] {
+  const map = s.ctx.map;
+  const areas = [...new Set(chargers(s, p).map((u) => u.area!))].sort((a, b) => a - b);
+  const out: { area: AreaId; target: AreaId }[] = [];
+  const w = {
+    map,
+    occupied: (a: AreaId) => s.units.some((u) => u.area === a && !u.eliminated) || s.leaders.some((l) => l.status === 'on' && l.area === a) || s.hq.some((h) => h?.area === a),
+    enemyTarget: (a: AreaId) => enemyOccupied(s, p, a),
+    enemyUnits: (a: AreaId) => enemyUnitsIn(s, p, a),
+    frontOfEnemyLc: (a: AreaId) => map.neighbours(a).some((n) => unitsAt(s, n, other(p)).some((u) => isLC(u) && map.facingOrNull(n, u.conf, a) === 'front')),
+  };
+  for (const area of areas) for (const l of chargeLanes(w, area)) if (checkLane(w, area, l.target).ok) out.push({ area, target: l.target });
+  return out;
+}
+
+/** Something the Assignment Segment could do [11.0]: reserves with an active HQ formation, or artillery able to attach. */
+function assignmentPossible(s: EState, p: Side): boolean {
+  const sc = s.ctx.scenario;
+  const hqActive = sc.sides[p].formations.some((f) => f.kind === 'hq' && s.active.includes(f.id));
+  const reserves = sc.sides[p].formations.some((f) => f.reserve) || sc.sides[p].formations.some((f) => f.forces.some((x) => x.reserve));
+  if (hqActive && reserves) return true;
+  for (const a of s.units)
+    if (a.side === p && alive(a) && a.kind === 'artillery' && a.attachedTo === null && isActive(s, a) && unitDef(s, a.id).artKind !== 'heavy')
+      if (s.units.some((lc) => lc.side === p && lc.area === a.area && isLC(lc) && isActive(s, lc) && !lc.mc && s.units.filter((x) => x.attachedTo === lc.id).length < 2)) return true;
+  return false;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bombardment [12.0–12.72]
+// ---------------------------------------------------------------------------------------------
+
+function artKind(s: EState, u: UnitState): ArtKind {
+  return (unitDef(s, u.id).artKind ?? 'foot') as ArtKind;
+}
+
+/** Artillery that may bombard [12.0, 12.6, 12.63–12.65]: active, in command, unattached, not a park, not routed, no combat yet. */
+function bombarders(s: EState, p: Side): UnitState[] {
+  return s.units.filter((u) => u.side === p && alive(u) && u.kind === 'artillery' && u.attachedTo === null && !u.routed && u.acted === null && !u.moveDone && !unitDef(s, u.id).artilleryPark && isActive(s, u) && inCommand(s, u.id));
+}
+
+/** Blocking troops [12.52]: an infantry long counter of either side, or at least 3 cavalry steps. */
+function troopsBlock(s: EState, a: AreaId): boolean {
+  const us = unitsAt(s, a);
+  return us.some(isLC) || us.filter((u) => u.kind === 'cavalry').reduce((t, u) => t + stepsLeft(u), 0) >= 3;
+}
+
+function canFire(s: EState, u: UnitState, to: AreaId) {
+  return canBombard({
+    map: s.ctx.map,
+    from: u.area!,
+    to,
+    kind: artKind(s, u),
+    weather: s.weather,
+    conf: u.conf,
+    troopsBlock: (a) => troopsBlock(s, a),
+    villagesBlock: s.ctx.scenario.rules.villagesBlockLos,
+  });
+}
+
+/** Targets: enemy combat units or the HQ (A-24); a leader-only area is no target. */
+function bombardTargets(s: EState, p: Side): AreaId[] {
+  const o = other(p);
+  const set = new Set<AreaId>();
+  for (const u of s.units) if (u.side === o && alive(u)) set.add(u.area!);
+  const hq = s.hq[o];
+  if (hq && !hq.lost && hq.area !== null) set.add(hq.area);
+  return [...set].sort((a, b) => a - b);
+}
+
+const CAP = 8; // [12.62] 8 SP of artillery per target area from one firing area, counted over the segment (A-24)
+
+function bombardOptions(s: EState, p: Side, group: Extract<Frame, { t: 'fire' }> | null): Action[] {
+  const ph = phaseOf(s);
+  const out: Action[] = [];
+  const units = bombarders(s, p);
+  const order = (id: string) => s.units.findIndex((x) => x.id === id);
+  const last = group ? Math.max(...group.units.map(order)) : -1;
+  const targets = group ? [group.to] : bombardTargets(s, p);
+  for (const u of units) {
+    if (group && (u.area !== group.from || order(u.id) <= last)) continue; // a fire group fires from one area; units added in order
+    for (const to of targets) {
+      const used = (ph.bomb[`${u.area}>${to}`] ?? 0) + (group ? group.units.reduce((t, id) => t + spOf(unit(s, id)), 0) : 0);
+      if (used + spOf(u) > CAP) continue;
+      if (canFire(s, u, to).ok) out.push({ k: 'fire', u: u.id, to });
+    }
+  }
+  return out;
+}
+
+function fireGroupActions(s: EState, f: Extract<Frame, { t: 'fire' }>): Action[] {
+  const acts = bombardOptions(s, f.p, f);
+  acts.push({ k: 'shoot', cb: false });
+  // [12.72] counter-battery against 5 or more artillery-type units in the target (parks count)
+  const arts = unitsAt(s, f.to, other(f.p)).filter((u) => u.kind === 'artillery' && u.attachedTo === null && artilleryType(artKind(s, u)));
+  if (arts.length >= 5) acts.push({ k: 'shoot', cb: true });
+  return acts;
+}
+
+const TIME = (s: EState) => s.ctx.scenario.turns[s.turn - 1]!.time as 'dawn' | 'day' | 'dusk' | 'night';
+
+/** Dice of a fire group [12.1–12.32, 12.71]: per DRM level, the units' SP converted with the TEC percentage. */
+function bombardDice(s: EState, f: Extract<Frame, { t: 'bomb' }>): { n: number; drm: number }[] {
+  const map = s.ctx.map;
+  const sc = s.ctx.scenario;
+  const us = f.units.map((id) => unit(s, id));
+  const o = other(f.p);
+  const targets = unitsAt(s, f.to, o);
+  const verdicts = us.map((u) => canFire(s, u, f.to));
+  const range = map.range(f.from, f.to);
+  // the area through which the line enters the target (A-27)
+  const v0 = verdicts[0]!;
+  const entry = v0.ok && v0.los && v0.los.trace.areas.length ? v0.los.trace.areas[v0.los.trace.areas.length - 1]! : f.from;
+  const side = sc.sides[f.p];
+  const hqA = s.hq[f.p]?.area ?? null;
+  const cosAtHq = side.chiefOfStaff ? leadersAt(s, hqA ?? -1, f.p).some((l) => l.id === side.chiefOfStaff) : false;
+  const near = (a: AreaId | null) => a !== null && (a === f.from || map.neighbours(f.from).includes(a));
+  const drms = bombardmentDrms({
+    units: us.map((u) => ({ kind: artKind(s, u), guard: unitDef(s, u.id).guard, range })),
+    targetFlank: targets.some((t) => isLC(t) && !t.square && map.facingOrNull(f.to, t.conf, entry) === 'flank'),
+    targetDense: dense(s, o, f.to),
+    targetSquare: targets.some((t) => t.square),
+    artilleryLeader: leadersAt(s, f.from, f.p).some((l) => leaderDef(s, l.id).role === 'artillery'),
+    napoleonNear: s.leaders.some((l) => l.side === f.p && l.status === 'on' && leaderDef(s, l.id).isNapoleon && near(l.area)),
+    hqCosBonus: (sc.rules.hqArtilleryBonus as readonly number[]).includes(f.p) && cosAtHq && near(hqA),
+    timeOfDay: TIME(s),
+    weather: s.weather,
+    targetCover: map.area(f.to).terrain.some((t) => t === 'woods' || t === 'forest' || t === 'special-foliage' || t === 'town' || t === 'city'),
+    reverseSlope: false, // reverse slope is not implemented yet [17.2]: no unit can be in it
+  });
+  // [12.3] TEC strength modifier for the target (A-29: defensive works −25%)
+  const pct = map.area(f.to).special.includes('defensive-works') ? -25 : 0;
+  const byDrm = new Map<number, number>();
+  us.forEach((u, i) => byDrm.set(drms[i]!, (byDrm.get(drms[i]!) ?? 0) + spOf(u)));
+  return [...byDrm].map(([drm, sp]) => ({ n: diceFor(sp, pct), drm })).filter((d) => d.n > 0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Movement [13.0–13.94]
+// ---------------------------------------------------------------------------------------------
+
+function moverKind(s: EState, u: UnitState): MoverKind {
+  if (u.kind === 'cavalry') return 'cavalry';
+  if (u.kind === 'artillery') return artKind(s, u) === 'horse' ? 'horse-artillery' : 'artillery';
+  return s.units.some((x) => x.attachedTo === u.id && !x.eliminated) ? 'infantry-with-artillery' : 'infantry';
+}
+
+/** Movement allowance this turn [13.2–13.24] (A-29). The artillery leader's +1 [13.24] is not modelled (he moves separately). */
+export function unitMA(s: EState, u: UnitState): number {
+  return movementAllowance(moverKind(s, u), { outOfCommand: hasPhase(s) ? !inCommand(s, u.id) : false, weather: s.weather });
+}
+
+function moveClass(u: UnitState): MoveClass {
+  return u.kind;
+}
+
+/** Units that may still move [13.0, 15.11, 17.15]: active, no charge or bombardment, not in square, not routed, move not made. */
+function movers(s: EState, p: Side): UnitState[] {
+  return s.units.filter((u) => u.side === p && alive(u) && isActive(s, u) && !u.moveDone && !u.routed && !u.square && u.attachedTo === null && u.acted !== 'charge' && u.acted !== 'bombard' && u.mp < unitMA(s, u));
+}
+
+/** Leaders whose formation is active [13.4]; army and intermediate commanders once per turn. */
+function leaderMovers(s: EState, p: Side): string[] {
+  const side = s.ctx.scenario.sides[p];
+  return s.leaders
+    .filter((l) => l.side === p && l.status === 'on' && !l.moved)
+    .filter((l) => {
+      const d = leaderDef(s, l.id);
+      if (d.role === 'chiefOfStaff' || d.role === 'staffOfficer' || d.role === 'lineOfficer') return false; // they stay with the HQ [9.52]
+      if (d.id === side.armyCommander) return s.active.length > 0;
+      // his own formation active, or (an intermediate commander) any formation under him; leaders of no formation
+      // (artillery leaders, until assigned [11.14]) move with the HQ formation
+      const own = formationOfLeader(s, d.id);
+      if (own === null) return side.formations.some((f) => f.kind === 'hq' && s.active.includes(f.id));
+      return s.active.some((fid) => fid === activationFormation(s, p, own) || inChain(s, p, d.id, fid));
+    })
+    .map((l) => l.id);
+}
+
+function moverOptions(s: EState, p: Side): Action[] {
+  const out: Action[] = [];
+  const ms = movers(s, p);
+  const byArea = new Map<AreaId, UnitState[]>();
+  for (const u of ms) byArea.set(u.area!, [...(byArea.get(u.area!) ?? []), u]);
+  for (const u of ms) out.push({ k: 'mvUnit', u: u.id });
+  for (const [area, us] of [...byArea].sort((a, b) => a[0] - b[0])) if (us.length > 1 && us.every((u) => u.mp === 0)) out.push({ k: 'mvStack', area });
+  for (const l of leaderMovers(s, p)) out.push({ k: 'mvLeader', l });
+  // [13.5] the HQ moves with the HQ formation's activation when the CoS or the army commander is with it
+  const hq = s.hq[p];
+  const side = s.ctx.scenario.sides[p];
+  if (hq && !hq.lost && hq.area !== null && side.formations.some((f) => f.kind === 'hq' && s.active.includes(f.id))) {
+    const escort = leadersAt(s, hq.area, p).some((l) => l.id === side.chiefOfStaff || l.id === side.armyCommander);
+    if (escort && !hqMoved(s, p)) out.push({ k: 'mvHq' });
+  }
+  return out;
+}
+function hqMoved(s: EState, p: Side): boolean {
+  return s.hqMoved[p];
+}
+
+/** [17.11, 17.16] (A-44) form or leave square by intent: every infantry unit of the side there active with 1 MP left. */
+function squareOptions(s: EState, p: Side): Action[] {
+  if (!s.ctx.scenario.sides[p].allow.square) return [];
+  const out: Action[] = [];
+  const areas = [...new Set(s.units.filter((u) => u.side === p && alive(u) && u.kind === 'infantry').map((u) => u.area!))].sort((a, b) => a - b);
+  for (const area of areas) {
+    const us = unitsAt(s, area, p);
+    const inf = us.filter((u) => u.kind === 'infantry');
+    if (!inf.every((u) => isActive(s, u) && !u.routed && !u.moveDone && u.mp + 1 <= unitMA(s, u) && u.acted === null)) continue;
+    const on = inf[0]!.square;
+    if (!on) {
+      const ok = squareAllowed(
+        us.map((u) => ({ kind: u.kind, sp: spOf(u), extended: false })),
+        true,
+      ).ok;
+      if (!ok) continue;
+    }
+    out.push({ k: 'square', area, on: !on });
+  }
+  return out;
+}
+
+function groupOf(s: EState, f: Extract<Frame, { t: 'move' }>) {
+  return { units: f.units.map((id) => unit(s, id)), leaders: f.leaders };
+}
+
+function mpLeft(s: EState, f: Extract<Frame, { t: 'move' }>): number {
+  const { units } = groupOf(s, f);
+  let left = Infinity;
+  for (const u of units) left = Math.min(left, unitMA(s, u) - u.mp);
+  for (const l of f.leaders) left = Math.min(left, 4 - lmp(s, l)); // leaders: MA 4 [13.2]
+  if (f.hq) left = Math.min(left, 2 - hqMp(s, f.p));
+  return left;
+}
+function lmp(s: EState, l: string): number {
+  return s.leaderMp[l] ?? 0;
+}
+function hqMp(s: EState, p: Side): number {
+  return s.hqMp[p];
+}
+
+function stepWorld(s: EState, p: Side, movers: readonly UnitState[]): StepWorld {
+  return {
+    map: s.ctx.map,
+    enemyBlocks: (a) => enemyOccupied(s, p, a),
+    enemyUnits: (a) => enemyUnitsIn(s, p, a),
+    fits: (a) => fits(s, p, a, movers),
+    cornersAllFullOfFriends: (corners) => corners.every((c) => unitsAt(s, c, p).length > 0 && !fits(s, p, c, movers)),
+  };
+}
+
+function moveSteps(s: EState, f: Extract<Frame, { t: 'move' }>) {
+  const { units } = groupOf(s, f);
+  const left = mpLeft(s, f);
+  if (left <= 0) return [];
+  const classes: MoveClass[] = units.length ? [...new Set(units.map(moveClass))] : f.hq ? ['artillery'] : [];
+  const long = units.find(isLC);
+  const w = stepWorld(s, f.p, units);
+  if (!classes.length) {
+    // a leader alone pays the lower of the infantry and cavalry costs [13.4]
+    const inf = legalSteps(w, { classes: ['infantry'], inCommand: true, roadAligned: null, hasLong: false, longIn: () => false }, f.at, left);
+    const cav = legalSteps(w, { classes: ['cavalry'], inCommand: true, roadAligned: null, hasLong: false, longIn: () => false }, f.at, left);
+    const best = new Map<AreaId, (typeof inf)[number]>();
+    for (const o of [...inf, ...cav]) if (!best.has(o.to) || best.get(o.to)!.cost > o.cost) best.set(o.to, o);
+    return [...best.values()].sort((a, b) => a.to - b.to);
+  }
+  const inCmd = units.every((u) => inCommand(s, u.id));
+  const aligned = long && long.conf ? (s.ctx.map.conformation(f.at, long.conf).roadAligned ?? null) : null;
+  return legalSteps(w, { classes, inCommand: inCmd, roadAligned: aligned, hasLong: !!long, longIn: (a) => stackOf2(s, f.p, a) }, f.at, left);
+}
+function stackOf2(s: EState, p: Side, a: AreaId): boolean {
+  return unitsAt(s, a, p).some(isLC);
+}
+
+function moveActions(s: EState, f: Extract<Frame, { t: 'move' }>): Action[] {
+  const out: Action[] = [];
+  // [13.9] a single unit may reface before it moves (then not at the end)
+  if (!f.moved && f.units.length === 1) {
+    const u = unit(s, f.units[0]!);
+    if (!u.refaced) for (const c of conformationsFor(s, u)) if (c !== u.conf) out.push({ k: 'face', u: u.id, conf: c });
+  }
+  for (const o of moveSteps(s, f)) out.push({ k: 'to', area: o.to, mode: o.mode });
+  out.push({ k: 'stop' });
+  return out;
+}
+
+/** Lone leaders [3.13]: enemy units entering an area holding only leaders displace them (owner's choice of area). */
+export function displaceLeaders(s: EState, enteringSide: Side, area: AreaId, log: Log): EState {
+  const o = other(enteringSide);
+  if (unitsAt(s, area, o).length) return s;
+  for (const l of leadersAt(s, area, o)) {
+    const options = s.ctx.map
+      .neighbours(area)
+      .filter((n) => !enemyUnitsIn(s, o, n) && (entryCost(s.ctx.map, area, n, 'infantry') < Infinity || entryCost(s.ctx.map, area, n, 'cavalry') < Infinity))
+      .filter((n) => s.ctx.map.boundary(area, n)!.kind === 'side' || !s.ctx.map.boundary(area, n)!.corners.some((c) => enemyUnitsIn(s, o, c)));
+    if (!options.length) {
+      s = { ...s, leaders: s.leaders.map((x) => (x.id === l.id ? { ...x, status: 'dead' as const, area: null } : x)) };
+      ev(log, '3.13', `${leaderDef(s, l.id).name}, alone when the enemy entered area ${area}, has nowhere to go and is eliminated`);
+    } else s = push(s, { t: 'displace', p: o, l: l.id, options });
+  }
+  return s;
+}
+
+// ---------------------------------------------------------------------------------------------
+// losses, leader casualties, rout
+// ---------------------------------------------------------------------------------------------
+
+export function lossUnits(s: EState, f: LossFrame): LossUnit[] {
+  // the struck units: everyone of the side in the area, or the listed participants wherever they now are (an attacker
+  // that advanced after a voluntary defender retreat takes its losses in the target [14.4 (b)])
+  const us =
+    f.only === null
+      ? unitsAt(s, f.area, f.p)
+      : s.units.filter((u) => alive(u) && u.side === f.p && (f.only!.includes(u.id) || (u.attachedTo !== null && f.only!.includes(u.attachedTo))));
+  const out: LossUnit[] = us.map((u) => {
+    const longLeft = isLC(u) ? u.steps.slice(u.step).filter((x) => x.form === 'long').length : 0;
+    return {
+      id: u.id,
+      kind: u.kind,
+      long: isLC(u),
+      longStepsLeft: longLeft,
+      attachedTo: u.attachedTo,
+      massedColumn: u.mc,
+      artilleryPark: unitDef(s, u.id).artilleryPark,
+      stepsLeft: stepsLeft(u),
+      lostNow: f.lostNow[u.id] ?? 0,
+    };
+  });
+  const hq = s.hq[f.p];
+  if (hq && !hq.lost && hq.area === f.area && f.only === null) out.push({ id: 'HQ', kind: 'hq', long: false, attachedTo: null, massedColumn: false, stepsLeft: 1, lostNow: 0 });
+  return out;
+}
+
+/** One unit loses `n` steps (eliminated past its last) [2.3 Steps], with the segment's rout bookkeeping (A-46). */
+export function loseSteps(s: EState, id: string, n: number, log: Log, rule: string): EState {
+  if (id === 'HQ') throw new Error('loseSteps: the HQ is handled by the caller');
+  const u = unit(s, id);
+  const before = stepsLeft(u);
+  const take = Math.min(n, before);
+  const step = u.step + take;
+  const gone = step >= u.steps.length;
+  const wasLC = isLC(u);
+  s = updUnit(s, id, gone ? { step: u.steps.length - 1, eliminated: true, area: null, conf: null, square: false, routed: false, lost: u.lost + take } : { step, lost: u.lost + take });
+  const name = unitDef(s, id).name;
+  ev(log, rule, gone ? `${name} loses ${take} step${take === 1 ? '' : 's'} and is eliminated` : `${name} loses ${take} step${take === 1 ? '' : 's'} (now ${u.steps[step]!.label}${u.steps[step]!.sp})`);
+  // [11.28] an LC reduced to a short counter, or eliminated, loses its attached artillery's attachment
+  if (wasLC && (gone || !isLC(unit(s, id)))) s = { ...s, units: s.units.map((x) => (x.attachedTo === id ? { ...x, attachedTo: null } : x)) };
+  if (hasPhase(s)) {
+    const ph = phaseOf(s);
+    s = updPhase(s, { segStart: ph.segStart[id] === undefined ? { ...ph.segStart, [id]: before } : ph.segStart, segLost: { ...ph.segLost, [id]: (ph.segLost[id] ?? 0) + take } });
+  }
+  return s;
+}
+
+function hitUnit(s: EState, f: LossFrame, id: string, log: Log): EState {
+  const { ids, steps } = hitChoices(lossUnits(s, f), { counterBattery: f.cb, firstLoss: f.first });
+  if (!ids.includes(id)) throw new IllegalActionError('hit', `${id} may not take this hit (allowed: ${ids.join(', ')}) (A-42)`);
+  if (id === 'HQ') {
+    s = { ...s, hq: s.hq.map((h, i) => (i === f.p ? { area: null, lost: true } : h)) as unknown as EState['hq'] };
+    ev(log, '9.54', `the ${s.ctx.scenario.sides[f.p].name} HQ, alone in area ${f.area}, is eliminated`);
+  } else s = loseSteps(s, id, steps, log, f.rule);
+  return replaceTop(s, { ...f, hits: f.hits - 1, first: false, lostNow: { ...f.lostNow, [id]: (f.lostNow[id] ?? 0) + steps } });
+}
+
+/** A loss frame with no decision left: apply forced hits, then end with leader casualty checks [3.2, 3.21]. */
+function settleLoss(s: EState, f: LossFrame, log: Log): EState | null {
+  if (f.hits > 0) {
+    const { ids } = hitChoices(lossUnits(s, f), { counterBattery: f.cb, firstLoss: f.first });
+    if (ids.length > 1) return null; // the owner chooses
+    if (ids.length === 1) return hitUnit(s, f, ids[0]!, log);
+    ev(log, '14.3', `${f.hits} hit${f.hits === 1 ? '' : 's'} on area ${f.area} cannot be taken and ${f.hits === 1 ? 'is' : 'are'} wasted`);
+  }
+  s = pop(s);
+  const lost = Object.values(f.lostNow).reduce((a, b) => a + b, 0);
+  if (lost > 0) {
+    const allGone = unitsAt(s, f.area, f.p).length === 0;
+    const hqGone = f.lostNow.HQ !== undefined;
+    for (const l of leadersAt(s, f.area, f.p).reverse()) {
+      const role = leaderDef(s, l.id).role;
+      const staff = role === 'chiefOfStaff' || role === 'staffOfficer';
+      const mod = leaderCasualtyModifier({ stepsLost: lost, allEliminated: allGone, hqEliminated: staff && hqGone });
+      s = push(s, { t: 'leaderCheck', l: l.id, mod, rule: staff ? '3.21' : '3.2' });
+    }
+  }
+  return s;
+}
+
+/** Rout checks [19.0] (A-46) for units of `p` in `area` whose losses this segment passed half the steps they began it with. */
+export function pushRoutChecks(s: EState, p: Side, area: AreaId, attackers: readonly AreaId[], o: { combinedOrMassed?: boolean; vsCharge?: boolean } = {}): EState {
+  return pushRoutChecksFor(s, unitsAt(s, area, p), attackers, o);
+}
+
+/** Rout checks [19.0] (A-46) for those of `units` that lost more than half the steps they began the segment with. */
+export function pushRoutChecksFor(s: EState, units: readonly UnitState[], attackers: readonly AreaId[], o: { combinedOrMassed?: boolean; vsCharge?: boolean } = {}): EState {
+  if (!s.ctx.scenario.rules.rout || !hasPhase(s)) return s;
+  const ph = phaseOf(s);
+  const checked = [...ph.routChecked];
+  const frames: Frame[] = [];
+  for (const u of units) {
+    if (!alive(u) || u.kind !== 'infantry' || u.routed || checked.includes(u.id)) continue;
+    const start = ph.segStart[u.id];
+    if (start === undefined) continue;
+    const startStep = u.steps.length - start;
+    if (u.steps[startStep]!.form !== 'long') continue; // an LC at the start of the segment [19.0, 19.2]
+    if (!mustCheckRout(start, ph.segLost[u.id] ?? 0)) continue;
+    checked.push(u.id);
+    const mod = routModifier({ combinedOrMassed: o.combinedOrMassed, dense: dense(s, u.side, u.area!), elite: unitDef(s, u.id).elite, helpfulStance: !!o.vsCharge && u.square });
+    frames.push({ t: 'routCheck', u: u.id, mod, cascade: false, attackers, retest: false });
+  }
+  s = updPhase(s, { routChecked: checked });
+  return push(s, ...frames.reverse());
+}
+
+function routMorale(s: EState, u: UnitState): number {
+  return areaMoraleOf(s, u.side, u.area!, false) ?? 0;
+}
+
+/** Rout movement options [19.11, 19.13] (A-46) and continuing rout moves [13.25, 19.31]. */
+function routOptions(s: EState, f: Extract<Frame, { t: 'routMove' }>): AreaId[] {
+  const map = s.ctx.map;
+  const u = unit(s, f.u);
+  if (!alive(u)) return [];
+  const at = u.area!;
+  const legal = map.neighbours(at).filter((n) => {
+    if (enemyUnitsIn(s, u.side, n) || s.hq[other(u.side)]?.area === n) return false;
+    const b = map.boundary(at, n)!;
+    if (b.kind === 'point' && b.corners.some((c) => enemyUnitsIn(s, u.side, c))) return false;
+    const cost = entryCost(map, at, n, moveClass(u));
+    if (cost === Infinity) return false;
+    if (!f.initial && cost > (f.mp ?? 0)) return false;
+    return fits(s, u.side, n, [u], f.initial);
+  });
+  const enemyAreas = s.units.filter((x) => x.side !== u.side && alive(x)).map((x) => x.area!);
+  const from = f.initial ? f.attackers : enemyAreas;
+  const dist = (a: AreaId) => (from.length ? Math.min(...from.map((x) => map.range(a, x))) : Infinity);
+  const away = legal.filter((n) => dist(n) > dist(at));
+  if (away.length || !f.initial || f.path.length < 2) return away;
+  // after one area it may turn, if it does not end next to enemy units [19.11]
+  return legal.filter((n) => !map.neighbours(n).some((x) => enemyUnitsIn(s, u.side, x)));
+}
+
+function routMoveGo(s: EState, f: Extract<Frame, { t: 'routMove' }>, area: AreaId, log: Log): EState {
+  const u = unit(s, f.u);
+  const cost = entryCost(s.ctx.map, u.area!, area, moveClass(u));
+  s = updUnit(s, u.id, { area, conf: null, mp: u.mp + (f.initial ? 0 : cost) });
+  ev(log, f.initial ? '19.11' : '13.25', `${unitDef(s, u.id).name} routs from area ${u.area} to area ${area}`);
+  s = displaceLeaders(s, u.side, area, log);
+  const nf = { ...f, left: f.left - 1, path: [...f.path, area], mp: f.mp === null ? null : f.mp - cost };
+  // the displaced leaders' frames sit above the rout move; replace the rout frame in place
+  const i = s.stack.lastIndexOf(f);
+  const stack = s.stack.slice();
+  stack[i] = nf;
+  return { ...s, stack };
+}
+
+/** The rout move is over: conformation, then cascade checks where it passed [19.2, 19.21] (A-46). */
+function finishRoutMove(s: EState, f: Extract<Frame, { t: 'routMove' }>, log: Log): EState {
+  s = pop(s);
+  const u = unit(s, f.u);
+  if (alive(u)) {
+    const confs = conformationsFor(s, u);
+    if (confs.length) s = updUnit(s, u.id, { conf: confs[0]! }); // retreating and routing units may change facing [20.0]
+  }
+  if (!f.initial) return s;
+  const frames: Frame[] = [];
+  const ph = hasPhase(s) ? phaseOf(s) : null;
+  const checked = ph ? [...ph.routChecked] : [];
+  for (const area of f.path.slice(0, -1))
+    for (const x of unitsAt(s, area, u.side)) {
+      if (x.routed || unitDef(s, x.id).elite || checked.includes(x.id)) continue; // elite, leaders and the HQ do not cascade [19.2]
+      checked.push(x.id);
+      frames.push({ t: 'routCheck', u: x.id, mod: routModifier({ cascade: true, kind: x.kind }), cascade: true, attackers: f.attackers, retest: false });
+    }
+  if (ph) s = updPhase(s, { routChecked: checked });
+  return push(s, ...frames.reverse());
+}
+
+// ---------------------------------------------------------------------------------------------
+// chance
+// ---------------------------------------------------------------------------------------------
+
+/** Exact distribution of hits from dice groups, each die hitting on a modified 6 (A-02). */
+export function hitDistribution(dice: readonly { n: number; drm: number }[]): number[] {
+  let dist = [1];
+  for (const { n, drm } of dice) {
+    const p = hitChance(drm);
+    for (let i = 0; i < n; i++) {
+      const next = new Array(dist.length + 1).fill(0);
+      for (let k = 0; k < dist.length; k++) {
+        next[k] += dist[k]! * (1 - p);
+        next[k + 1] += dist[k]! * p;
+      }
+      dist = next;
+    }
+  }
+  return dist;
+}
+
+export function actionChance(s: EState, f: Frame): ChanceOutcome<Action>[] {
+  switch (f.t) {
+    case 'roll': {
+      const d = hitDistribution(f.dice);
+      const total = f.dice.reduce((a, x) => a + x.n, 0);
+      return d.map((p, n) => ({ action: { k: 'c-hits', n } as Action, p, label: `${n} hit${n === 1 ? '' : 's'} of ${total} dice` })).filter((o) => o.p > 0);
+    }
+    case 'leaderCheck': {
+      const p = leaderLossChance(f.mod);
+      return [
+        { action: { k: 'c-pass', ok: true }, p: 1 - p, label: 'the leader survives' },
+        { action: { k: 'c-pass', ok: false }, p, label: 'the leader falls' },
+      ].filter((o) => o.p > 0) as ChanceOutcome<Action>[];
+    }
+    case 'routCheck': {
+      const u = unit(s, f.u);
+      const p = holdChance(routMorale(s, u), f.mod);
+      return [
+        { action: { k: 'c-pass', ok: true }, p, label: `${unitDef(s, u.id).name} holds` },
+        { action: { k: 'c-pass', ok: false }, p: 1 - p, label: `${unitDef(s, u.id).name} routs` },
+      ].filter((o) => o.p > 0) as ChanceOutcome<Action>[];
+    }
+    case 'assault':
+      return assaultChance(s, f);
+    default:
+      return [];
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// applying actions
+// ---------------------------------------------------------------------------------------------
+
+export function actionStep(s: EState, f: Frame, a: Action, log: Log): EState {
+  switch (f.t) {
+    case 'phase':
+      return phaseStep(s, f, a, log);
+    case 'fire': {
+      if (a.k === 'fire') return replaceTop(s, { ...f, units: [...f.units, a.u] });
+      if (a.k === 'shoot') {
+        s = pop(s);
+        const ph = phaseOf(s);
+        const sp = f.units.reduce((t, id) => t + spOf(unit(s, id)), 0);
+        s = updPhase(s, { bomb: { ...ph.bomb, [`${f.from}>${f.to}`]: (ph.bomb[`${f.from}>${f.to}`] ?? 0) + sp } });
+        for (const id of f.units) s = updUnit(s, id, { acted: 'bombard' }); // [12.61] it may not move or assault this turn
+        const names = f.units.map((id) => unitDef(s, id).name).join(', ');
+        ev(log, a.cb ? '12.72' : '12.1', `${names} ${f.units.length > 1 ? 'bombard' : 'bombards'} area ${f.to} from area ${f.from}${a.cb ? ' (counter-battery)' : ''}`);
+        return push(s, { t: 'bomb', p: f.p, from: f.from, to: f.to, units: f.units, cb: a.cb, stage: 'roll', hits: null });
+      }
+      break;
+    }
+    case 'move':
+      return moveStep(s, f, a, log);
+    case 'routMove':
+      if (a.k === 'goTo') return routMoveGo(s, f, a.area, log);
+      if (a.k === 'stop') return finishRoutMove(s, f, log);
+      break;
+    case 'displace':
+      if (a.k === 'goTo') {
+        s = pop(s);
+        ev(log, '3.13', `${leaderDef(s, f.l).name} is displaced to area ${a.area}`);
+        return { ...s, leaders: s.leaders.map((l) => (l.id === f.l ? { ...l, area: a.area } : l)) };
+      }
+      break;
+    case 'retreatTo':
+      if (a.k === 'goTo' && f.options.includes(a.area)) return retreatInto(s, f, a.area, log);
+      break;
+    case 'loss':
+      if (a.k === 'hit') return hitUnit(s, f, a.u, log);
+      break;
+    case 'roll':
+      if (a.k === 'c-hits') {
+        s = pop(s);
+        ev(log, f.rule, `${f.why}: ${a.n} hit${a.n === 1 ? '' : 's'} from ${f.dice.map((d) => `${d.n}d6${d.drm ? (d.drm > 0 ? `+${d.drm}` : d.drm) : ''}`).join(' + ')}`);
+        const t = top(s)!;
+        if (t.t === 'bomb') return replaceTop(s, { ...t, hits: a.n });
+        if (t.t === 'assault') return replaceTop(s, t.stage === 'rollA' ? { ...t, hitsA: a.n, stage: 'rollD' } : { ...t, hitsD: a.n, stage: 'atkChoice' });
+        throw new Error(`eagles-of-the-empire: a roll with no procedure waiting for it (${t.t})`);
+      }
+      break;
+    case 'leaderCheck':
+      if (a.k === 'c-pass') {
+        s = pop(s);
+        const d = leaderDef(s, f.l);
+        if (a.ok) {
+          ev(log, f.rule, `${d.name} survives the casualty check (2d6${f.mod ? `+${f.mod}` : ''} below 12)`);
+          return s;
+        }
+        ev(log, f.rule, `${d.name} falls (2d6${f.mod ? `+${f.mod}` : ''} of 12 or more)`);
+        return { ...s, leaders: s.leaders.map((l) => (l.id === f.l ? { ...l, status: 'dead' as const, area: null } : l)) };
+      }
+      break;
+    case 'routCheck':
+      if (a.k === 'c-pass') {
+        s = pop(s);
+        const u = unit(s, f.u);
+        const name = unitDef(s, u.id).name;
+        if (f.retest) {
+          ev(log, '19.3', a.ok ? `${name} recovers from its rout` : `${name} stays routed`);
+          return a.ok ? updUnit(s, u.id, { routed: false }) : s;
+        }
+        if (a.ok) {
+          ev(log, f.cascade ? '19.21' : '19.1', `${name} holds`);
+          return s;
+        }
+        ev(log, f.cascade ? '19.21' : '19.1', `${name} routs`);
+        s = updUnit(s, u.id, { routed: true, square: false });
+        // [19.12] attached artillery of a routing unit is eliminated
+        for (const x of s.units.filter((x) => x.attachedTo === u.id && !x.eliminated)) {
+          s = loseSteps(updUnit(s, x.id, { attachedTo: null }), x.id, stepsLeft(x), log, '19.12');
+        }
+        // [19.22] artillery other than horse artillery that routs is eliminated
+        if (u.kind === 'artillery' && artKind(s, u) !== 'horse') return loseSteps(s, u.id, stepsLeft(u), log, '19.22');
+        return push(s, { t: 'routMove', p: u.side, u: u.id, left: 2, path: [u.area!], attackers: f.attackers, initial: true, mp: null });
+      }
+      break;
+    case 'assault':
+      return assaultStep(s, f, a, log);
+    default:
+      break;
+  }
+  throw new IllegalActionError(a.k, `not an action at this point (${f.t})`);
+}
+
+function phaseStep(s: EState, f: PhaseFrame, a: Action, log: Log): EState {
+  switch (a.k) {
+    case 'next':
+      ev(log, SEG_RULE[f.seg], `${s.ctx.scenario.sides[f.p].name} ends the ${f.seg === 'assign' ? 'assignment' : f.seg === 'move' ? 'movement' : f.seg === 'bombard' ? 'bombardment' : f.seg === 'charge' ? 'cavalry charge' : 'assault'} segment`);
+      return nextSegment(s, f, log);
+    case 'charge':
+      throw new NotImplementedRuleError('10.0', 'cavalry charges are not implemented yet');
+    case 'assign':
+      throw new NotImplementedRuleError('11.0', 'the Assignment Segment (reserves, artillery leaders, attachment) is not implemented yet');
+    case 'fire':
+      return push(s, { t: 'fire', p: f.p, from: unit(s, a.u).area!, to: a.to, units: [a.u] });
+    case 'mvUnit': {
+      const u = unit(s, a.u);
+      return push(s, { t: 'move', p: f.p, units: [u.id], leaders: [], hq: false, at: u.area!, moved: false });
+    }
+    case 'mvStack':
+      return push(s, { t: 'move', p: f.p, units: movers(s, f.p).filter((u) => u.area === a.area).map((u) => u.id), leaders: [], hq: false, at: a.area, moved: false });
+    case 'mvLeader':
+      return push(s, { t: 'move', p: f.p, units: [], leaders: [a.l], hq: false, at: s.leaders.find((l) => l.id === a.l)!.area!, moved: false });
+    case 'mvHq':
+      return push(s, { t: 'move', p: f.p, units: [], leaders: [], hq: true, at: s.hq[f.p]!.area!, moved: false });
+    case 'square': {
+      for (const u of unitsAt(s, a.area, f.p).filter((x) => x.kind === 'infantry')) s = updUnit(s, u.id, { square: a.on, mp: u.mp + 1 });
+      ev(log, a.on ? '17.11' : '17.16', `${s.ctx.scenario.sides[f.p].name} infantry in area ${a.area} ${a.on ? 'form' : 'leave'} square (1 MP)`);
+      return s;
+    }
+    case 'assault':
+      return startAssault(s, f, a.target, log);
+    default:
+      throw new IllegalActionError(a.k, `not an action in the ${f.seg} segment`);
+  }
+}
+
+function moveStep(s: EState, f: Extract<Frame, { t: 'move' }>, a: Action, log: Log): EState {
+  if (a.k === 'face') {
+    ev(log, '13.9', `${unitDef(s, a.u).name} refaces to ${a.conf}`);
+    return updUnit(s, a.u, { conf: a.conf, refaced: true });
+  }
+  if (a.k === 'to') {
+    const opt = moveSteps(s, f).find((o) => o.to === a.area && o.mode === a.mode);
+    if (!opt) throw new IllegalActionError('to', `the group cannot enter area ${a.area} by ${a.mode} now`);
+    for (const id of f.units) s = updUnit(s, id, { area: a.area, mp: unit(s, id).mp + opt.cost, square: false });
+    if (f.leaders.length) {
+      const lm = { ...s.leaderMp };
+      for (const l of f.leaders) lm[l] = (lm[l] ?? 0) + opt.cost;
+      s = { ...s, leaders: s.leaders.map((l) => (f.leaders.includes(l.id) ? { ...l, area: a.area } : l)), leaderMp: lm };
+    }
+    if (f.hq) {
+      const hm: [number, number] = [s.hqMp[0], s.hqMp[1]];
+      hm[f.p] += opt.cost;
+      s = { ...s, hq: s.hq.map((h, i) => (i === f.p ? { ...h!, area: a.area } : h)) as unknown as EState['hq'], hqMp: hm };
+    }
+    const who = [...f.units.map((id) => unitDef(s, id).name), ...f.leaders.map((l) => leaderDef(s, l).name), ...(f.hq ? ['the HQ'] : [])].join(', ');
+    ev(log, a.mode === 'normal' ? '13.1' : '13.31', `${who} ${a.mode === 'normal' ? 'moves' : `moves by ${a.mode}`} from area ${f.at} to area ${a.area} (${opt.cost} MP)`);
+    let nf: Frame = { ...f, at: a.area, moved: true };
+    s = replaceTop(s, nf);
+    // [13.71] a long counter entering a circle area that already holds one must stop
+    const area = s.ctx.map.area(a.area);
+    const lcs = f.units.map((id) => unit(s, id)).filter(isLC);
+    if (lcs.length && area.stack.class !== 'normal' && area.stack.class !== 'town' && unitsAt(s, a.area, f.p).filter((u) => isLC(u) && !f.units.includes(u.id)).length) {
+      ev(log, '13.71', `a long counter entering area ${a.area}, which already holds one, must stop`);
+      s = finishMove(s, nf as Extract<Frame, { t: 'move' }>, log);
+      return displaceLeaders(s, f.p, a.area, log);
+    }
+    return f.units.length ? displaceLeaders(s, f.p, a.area, log) : s;
+  }
+  if (a.k === 'stop') return finishMove(s, f, log);
+  throw new IllegalActionError(a.k, 'not an action while moving');
+}
+
+/** End of a move: the move is spent; facing at the end unless it refaced at the start [13.9]; joining a square [17.17]. */
+function finishMove(s: EState, f: Extract<Frame, { t: 'move' }>, log: Log): EState {
+  s = pop(s);
+  for (const id of f.units) s = updUnit(s, id, { moveDone: true });
+  for (const l of f.leaders) s = { ...s, leaders: s.leaders.map((x) => (x.id === l ? { ...x, moved: true } : x)) };
+  if (f.hq) s = { ...s, hqMoved: [f.p === 0 || s.hqMoved[0], f.p === 1 || s.hqMoved[1]] };
+  // [17.17] (A-44) infantry stopping where its side is in square joins the square, at no cost
+  const inSq = unitsAt(s, f.at, f.p).some((u) => u.square && !f.units.includes(u.id));
+  for (const id of f.units) if (inSq && unit(s, id).kind === 'infantry') s = updUnit(s, id, { square: true });
+  if (!f.moved) return s;
+  const frames: Frame[] = [];
+  for (const id of f.units) {
+    const u = unit(s, id);
+    const confs = conformationsFor(s, u);
+    if (!confs.length) {
+      if (u.conf !== null) s = updUnit(s, id, { conf: null });
+      continue;
+    }
+    if (u.refaced && u.conf !== null && confs.includes(u.conf)) continue;
+    frames.push({ t: 'face', p: f.p, u: id });
+  }
+  void log;
+  return push(s, ...frames.reverse());
+}
+
+// ---------------------------------------------------------------------------------------------
+// automatic continuation
+// ---------------------------------------------------------------------------------------------
+
+/** Advance automatic frames; null when the top frame awaits a decision or a chance outcome. */
+export function actionSettle(s: EState, f: Frame, log: Log): EState | null {
+  switch (f.t) {
+    case 'phase':
+      // [8.14] a segment with nothing to do passes by itself
+      if (segmentActions(s, f).length === 0) return nextSegment(s, f, log);
+      return null;
+    case 'fire':
+    case 'displace':
+      return null;
+    case 'retreatTo':
+      return f.options.length ? null : retreatInto(s, f, null, log);
+    case 'move':
+      return null;
+    case 'routMove': {
+      const u = unit(s, f.u);
+      if (!alive(u)) return pop(s);
+      if (f.initial && f.left <= 0) return finishRoutMove(s, f, log);
+      const opts = routOptions(s, f);
+      if (opts.length) return null;
+      if (f.initial || f.path.length === 1) {
+        // [19.13] unable to complete its rout move; [13.25] no move away from the enemy: it dissolves
+        ev(log, f.initial ? '19.13' : '13.25', `${unitDef(s, u.id).name} cannot ${f.initial ? 'complete its rout move' : 'move away from the enemy'} and is eliminated`);
+        s = replaceTop(s, { ...f, left: 0 });
+        s = loseSteps(s, u.id, stepsLeft(u), log, f.initial ? '19.13' : '13.25');
+        return f.initial ? finishRoutMove(s, { ...f, left: 0 }, log) : pop(s);
+      }
+      return finishRoutMove(s, f, log);
+    }
+    case 'loss':
+      return settleLoss(s, f, log);
+    case 'bomb': {
+      if (f.stage === 'roll') {
+        const dice = bombardDice(s, f);
+        return push(replaceTop(s, { ...f, stage: 'losses' }), { t: 'roll', dice, why: `bombardment of area ${f.to}`, rule: '12.1' });
+      }
+      if (f.stage === 'losses') {
+        if (f.hits === null) throw new Error('eagles-of-the-empire: bombardment losses before the roll');
+        s = replaceTop(s, { ...f, stage: 'rout' });
+        return push(s, { t: 'loss', p: other(f.p), area: f.to, hits: f.hits, cb: f.cb, lostNow: {}, first: true, rule: f.cb ? '12.72' : '12.2', only: null });
+      }
+      return pushRoutChecks(pop(s), other(f.p), f.to, [f.from]);
+    }
+    case 'assault':
+      return assaultSettle(s, f, log);
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,475 @@
+/**
+ * The Assault Segment's procedure [14.0–14.5, 20.0–20.3] as a frame on the stack, in the order of A-38: the attacker
+ * gathers eligible units against one target [14.1, 14.13, 14.6]; retreat before assault [14.11]; the defender picks
+ * the attacking area it fires at [14.12]; both sides roll (simultaneous fire); the attacker, then the defender, stands
+ * (a morale roll [14.41]) or retreats to reduce losses [14.4]; net losses are applied one hit at a time [14.3]; the
+ * losers retreat [20.0]; the attacker may advance [14.5]; rout checks [19.0].
+ *
+ * Interpretation: when the defender retreats voluntarily the attacker's reduction depends on whether it advances
+ * [14.4 (b)], so the attacker's losses are applied after the advance decision.
+ * Not implemented yet (refusing loudly): combined arms [14.8] (it needs attached artillery, which the unbuilt
+ * Assignment Segment [11.2] would create) and Massed Column assaults [14.7].
+ */
+import type { ChanceOutcome } from '../../core/game.ts';
+import { IllegalActionError, NotImplementedRuleError } from '../../core/game.ts';
+import type { AreaId } from '../../areas/map.ts';
+import { assaultDice, assaultTerrainPct, type AssaultUnit } from './assault.ts';
+import { traceCommand } from './command.ts';
+import { commandInput } from './flow.ts';
+import { entryCost, type MoveClass } from './movement.ts';
+import { holdChance } from './retreat.ts';
+import { retreatAreas } from './retreat.ts';
+import type { Action, AssaultFrame, EState, Frame, PhaseFrame, Side, UnitState } from './types.ts';
+import { type Log, displaceLeaders, ev, inCommand, loseSteps, phaseOf, pop, push, pushRoutChecksFor, replaceTop, updPhase, updUnit } from './action.ts';
+import { alive, areaMoraleOf, conformationsFor, enemyUnitsIn, enemyOccupied, fits, isActive, isLC, leaderDef, leadersAt, spOf, stepsLeft, tactical, unit, unitDef, unitsAt, formationOfLeader, inChain } from './world.ts';
+
+const other = (p: Side): Side => (p === 0 ? 1 : 0);
+
+/** Units that may assault `target` [14.1, 14.6, 14.61, 14.62, 14.65, 14.66, 12.64, 15.11] (A-33, A-46). */
+function attackers(s: EState, p: Side, target: AreaId): UnitState[] {
+  const map = s.ctx.map;
+  return s.units.filter((u) => {
+    if (u.side !== p || !alive(u) || u.routed || u.square || u.acted !== null || u.kind === 'artillery') return false;
+    if (!isActive(s, u) || !inCommand(s, u.id)) return false;
+    const b = map.boundary(u.area!, target);
+    if (!b || b.kind !== 'side') return false; // adjacent by a side [14.61]
+    if (entryCost(map, u.area!, target, u.kind as MoveClass) === Infinity) return false; // A-33
+    if (isLC(u) && map.facingOf(u.area!, u.conf, target) !== 'front') return false; // [14.62]
+    return true;
+  });
+}
+
+/** Enemy areas that may be assaulted now: once per segment each [14.64]. */
+export function assaultTargets(s: EState, p: Side): AreaId[] {
+  const ph = phaseOf(s);
+  const set = new Set<AreaId>();
+  for (const u of s.units) if (u.side !== p && alive(u)) set.add(u.area!);
+  const hq = s.hq[other(p)];
+  if (hq && !hq.lost && hq.area !== null) set.add(hq.area);
+  return [...set].filter((a) => !ph.assaulted.includes(a) && attackers(s, p, a).length > 0).sort((a, b) => a - b);
+}
+
+export function startAssault(s: EState, f: PhaseFrame, target: AreaId, log: Log): EState {
+  if (!assaultTargets(s, f.p).includes(target)) throw new IllegalActionError('assault', `area ${target} cannot be assaulted now`);
+  ev(log, '14.0', `${s.ctx.scenario.sides[f.p].name} declares an assault on area ${target}`);
+  return push(s, { t: 'assault', p: f.p, target, units: [], firedAt: null, struckIds: [], stage: 'gather', hitsA: 0, hitsD: 0, atk: null, def: null, combined: false, vacated: false });
+}
+
+const areasOf = (s: EState, f: AssaultFrame): AreaId[] => [...new Set(f.units.map((id) => unit(s, id).area!))].sort((a, b) => a - b);
+const defenders = (s: EState, f: AssaultFrame): UnitState[] => unitsAt(s, f.target, other(f.p));
+/** Participants in the struck attacking area (with their attached artillery [11.26]). */
+function struck(s: EState, f: AssaultFrame): UnitState[] {
+  return f.units.map((id) => unit(s, id)).filter((u) => alive(u) && u.area === f.firedAt);
+}
+
+function defenderInCommand(s: EState, p: Side): Set<string> {
+  return traceCommand(commandInput(s, p));
+}
+
+export function assaultLegal(s: EState, f: AssaultFrame): Action[] {
+  switch (f.stage) {
+    case 'gather': {
+      const order = (id: string) => s.units.findIndex((x) => x.id === id);
+      const last = f.units.length ? Math.max(...f.units.map(order)) : -1;
+      const acts: Action[] = attackers(s, f.p, f.target)
+        .filter((u) => !f.units.includes(u.id) && order(u.id) > last)
+        .map((u) => ({ k: 'join', u: u.id }));
+      if (f.units.length) acts.push({ k: 'resolve' });
+      return acts;
+    }
+    case 'beforeRetreat':
+      return [{ k: 'stand' }, { k: 'retreat' }];
+    case 'defTarget':
+      return areasOf(s, f).map((area) => ({ k: 'fireAt', area }));
+    case 'atkChoice': {
+      const us = struck(s, f);
+      const ds = defenders(s, f);
+      // [14.42] (A-38) an all-cavalry side hit by infantry or artillery must retreat
+      const mustGo = us.every((u) => u.kind === 'cavalry') && ds.some((u) => u.kind !== 'cavalry') && f.hitsD > 0;
+      return mustGo ? [{ k: 'retreat' }] : [{ k: 'stand' }, { k: 'retreat' }];
+    }
+    case 'defChoice': {
+      const ds = defenders(s, f);
+      const movable = ds.filter((u) => canRetreat(s, u, true));
+      if (!movable.length) return [{ k: 'stand' }]; // nothing that can retreat (the HQ and foot artillery stay) [20.2, 20.3]
+      if (ds.some((u) => u.square)) return [{ k: 'stand' }]; // squares never retreat voluntarily [17.15]
+      const atk = f.units.map((id) => unit(s, id)).filter(alive);
+      const mustGo = ds.every((u) => u.kind === 'cavalry') && atk.some((u) => u.kind !== 'cavalry') && f.hitsA > 0;
+      const cmd = defenderInCommand(s, other(f.p));
+      const outOfCmd = ds.some((u) => !cmd.has(u.id) && !(unitDef(s, u.id).elite && u.kind === 'infantry'));
+      return mustGo || outOfCmd ? [{ k: 'retreat' }] : [{ k: 'stand' }, { k: 'retreat' }]; // [14.42, 14.44]
+    }
+    case 'advance': {
+      const acts: Action[] = [];
+      for (const id of f.units) {
+        const u = unit(s, id);
+        if (!alive(u) || u.area === f.target || u.attachedTo !== null || u.routed) continue;
+        if (entryCost(s.ctx.map, u.area!, f.target, u.kind as MoveClass) === Infinity || !fits(s, f.p, f.target, [u, ...s.units.filter((x) => x.attachedTo === u.id && alive(x))])) continue;
+        acts.push({ k: 'advance', u: id });
+      }
+      acts.push({ k: 'stop' });
+      return acts;
+    }
+    default:
+      return [];
+  }
+}
+
+/** Whether a unit may retreat [20.2, 20.21, 20.3]: unattached foot artillery stays; attached artillery only with its LC voluntarily. */
+function canRetreat(s: EState, u: UnitState, voluntary: boolean): boolean {
+  if (u.kind !== 'artillery') return true;
+  const kind = unitDef(s, u.id).artKind ?? 'foot';
+  if (kind === 'horse') return true;
+  return u.attachedTo !== null && voluntary;
+}
+
+// ---------------------------------------------------------------------------------------------
+// dice
+// ---------------------------------------------------------------------------------------------
+
+function bestLeader(s: EState, p: Side, area: AreaId, attacking: boolean, units: readonly UnitState[]): number {
+  // [3.1, 3.11, 3.12, 14.12] one leader present, the owner's choice (the engine takes the best, A-12): attacking,
+  // a leader helps units of his formation (the army commander any); defending, any leader
+  const side = s.ctx.scenario.sides[p];
+  let best = 0;
+  for (const l of leadersAt(s, area, p)) {
+    const d = leaderDef(s, l.id);
+    if (d.role === 'chiefOfStaff' || d.role === 'staffOfficer' || d.role === 'lineOfficer') continue; // [9.52]
+    if (attacking && d.id !== side.armyCommander && !units.some((u) => inChain(s, p, d.id, u.formation))) continue;
+    let t = tactical(d, attacking);
+    const own = formationOfLeader(s, d.id);
+    if (d.arm === 'cavalry' && units.some((u) => u.kind === 'infantry' && (own === null || !inChain(s, p, d.id, u.formation)))) t = Math.max(0, t - 2); // [3.12]
+    best = Math.max(best, t);
+  }
+  return best;
+}
+
+function assaultUnit(s: EState, u: UnitState, extra: Partial<AssaultUnit>): AssaultUnit {
+  const d = unitDef(s, u.id);
+  return { kind: u.kind, sp: spOf(u), elite: d.elite, rifle: d.rifle, inSquare: u.square, ...extra };
+}
+
+function moraleOfGroup(s: EState, p: Side, area: AreaId, units: readonly UnitState[], attacking: boolean): number {
+  return areaMoraleOf(s, p, area, attacking, true, units) ?? 0;
+}
+
+function attackerDice(s: EState, f: AssaultFrame): { n: number; drm: number }[] {
+  const map = s.ctx.map;
+  const o = other(f.p);
+  const ds = defenders(s, f);
+  const dMorale = moraleOfGroup(s, o, f.target, ds, false);
+  const out: { n: number; drm: number }[] = [];
+  // [14.13] each attacking area separately
+  for (const area of areasOf(s, f)) {
+    const us = f.units.map((id) => unit(s, id)).filter((u) => alive(u) && u.area === area);
+    const withArt = [...us, ...s.units.filter((x) => x.attachedTo !== null && us.some((u) => u.id === x.attachedTo) && alive(x))];
+    // [14.22] attacking from a defending LC's flank or rear
+    const fromFlank = ds.some((d) => isLC(d) && !d.square && map.facingOf(f.target, d.conf, area) !== 'front');
+    const aMorale = moraleOfGroup(s, f.p, area, us, true);
+    out.push(
+      ...assaultDice({
+        role: 'attacker',
+        units: withArt.map((u) => assaultUnit(s, u, { fromFlankOrRear: fromFlank })),
+        leaderTactical: bestLeader(s, f.p, area, true, us),
+        weather: s.weather,
+        targetHigher: map.area(f.target).elev - map.area(area).elev,
+        terrainPct: assaultTerrainPct(map, area, f.target),
+        combinedArms: false, // [14.8] needs attached artillery, which cannot exist yet (see combinedCheck)
+        moraleTwice: aMorale >= 2 * dMorale && dMorale > 0, // (A-36)
+      }),
+    );
+  }
+  return out;
+}
+
+function defenderDice(s: EState, f: AssaultFrame): { n: number; drm: number }[] {
+  const map = s.ctx.map;
+  const o = other(f.p);
+  const at = f.firedAt!;
+  const atkAreas = areasOf(s, f);
+  // [14.62] an LC fires only at areas in its front or flank
+  const firing = defenders(s, f).filter((u) => !isLC(u) || u.square || map.facingOf(f.target, u.conf, at) !== 'rear');
+  const us = struck(s, f);
+  const aMorale = moraleOfGroup(s, f.p, at, us, true);
+  const dMorale = moraleOfGroup(s, o, f.target, defenders(s, f), false);
+  return assaultDice({
+    role: 'defender',
+    units: firing.map((u) =>
+      assaultUnit(s, u, {
+        // [14.21] (A-34) defending artillery and LCs attacked through their flank or rear
+        flanked: (isLC(u) || u.kind === 'artillery') && !u.square && u.conf !== null && atkAreas.some((a) => map.facingOf(f.target, u.conf, a) !== 'front'),
+      }),
+    ),
+    leaderTactical: bestLeader(s, o, f.target, false, firing),
+    weather: s.weather,
+    targetHigher: map.area(at).elev - map.area(f.target).elev,
+    moraleTwice: dMorale >= 2 * aMorale && aMorale > 0,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// chance
+// ---------------------------------------------------------------------------------------------
+
+function standTest(s: EState, f: AssaultFrame, attacker: boolean): { morale: number; p: number } {
+  const side = attacker ? f.p : other(f.p);
+  const area = attacker ? f.firedAt! : f.target;
+  const us = attacker ? struck(s, f) : defenders(s, f);
+  const morale = moraleOfGroup(s, side, area, us, attacker);
+  return { morale, p: holdChance(morale, 0) };
+}
+
+export function assaultChance(s: EState, f: AssaultFrame): ChanceOutcome<Action>[] {
+  if (f.stage !== 'atkStand' && f.stage !== 'defStand') return [];
+  const { morale, p } = standTest(s, f, f.stage === 'atkStand');
+  return [
+    { action: { k: 'c-pass', ok: true }, p, label: `d6 ≤ ${morale}: they stand` },
+    { action: { k: 'c-pass', ok: false }, p: 1 - p, label: `d6 > ${morale}: they fall back` },
+  ].filter((o) => o.p > 0) as ChanceOutcome<Action>[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// applying
+// ---------------------------------------------------------------------------------------------
+
+const allElite = (s: EState, us: readonly UnitState[]) => us.length > 0 && us.every((u) => (u.kind === 'infantry' && unitDef(s, u.id).elite) || u.attachedTo !== null);
+
+export function assaultStep(s: EState, f: AssaultFrame, a: Action, log: Log): EState {
+  switch (a.k) {
+    case 'join':
+      if (f.stage !== 'gather') break;
+      return replaceTop(s, { ...f, units: [...f.units, a.u] });
+    case 'resolve': {
+      if (f.stage !== 'gather' || !f.units.length) break;
+      // attached artillery joins every assault its LC makes [11.26]
+      const units = [...f.units, ...s.units.filter((x) => x.attachedTo !== null && f.units.includes(x.attachedTo) && alive(x)).map((x) => x.id)];
+      for (const id of units) s = updUnit(s, id, { acted: 'assault' }); // [14.65]
+      const ph = phaseOf(s);
+      s = updPhase(s, { assaulted: [...ph.assaulted, f.target] }); // [14.64]
+      combinedCheck(s, units);
+      ev(log, '14.13', `assaulting area ${f.target}: ${units.map((id) => unitDef(s, id).name).join(', ')}`);
+      const ds = defenders(s, f);
+      const onlyCav = ds.length > 0 && ds.every((u) => u.kind === 'cavalry' || (u.kind === 'artillery' && unitDef(s, u.id).artKind === 'horse')) && s.hq[other(f.p)]?.area !== f.target;
+      const noCav = units.every((id) => unit(s, id).kind !== 'cavalry');
+      return replaceTop(s, { ...f, units, stage: onlyCav && noCav ? 'beforeRetreat' : 'defTarget' });
+    }
+    case 'stand':
+      if (f.stage === 'beforeRetreat') return replaceTop(s, { ...f, stage: 'defTarget' });
+      if (f.stage === 'atkChoice') {
+        if (allElite(s, struck(s, f))) return replaceTop(s, { ...f, atk: 'stand', stage: 'defChoice' }); // [14.43]
+        return replaceTop(s, { ...f, stage: 'atkStand' });
+      }
+      if (f.stage === 'defChoice') {
+        if (allElite(s, defenders(s, f)) || !defenders(s, f).some((u) => canRetreat(s, u, false))) return replaceTop(s, { ...f, def: 'stand', stage: 'apply' });
+        return replaceTop(s, { ...f, stage: 'defStand' });
+      }
+      break;
+    case 'retreat':
+      if (f.stage === 'beforeRetreat') {
+        ev(log, '14.11', `the cavalry in area ${f.target} fall back before the assault`);
+        return replaceTop(s, { ...f, def: 'retreat', stage: 'retreat', hitsA: 0, hitsD: 0, atk: 'stand' });
+      }
+      if (f.stage === 'atkChoice') {
+        ev(log, '14.4', `the attackers in area ${f.firedAt} fall back to reduce their losses`);
+        return replaceTop(s, { ...f, atk: 'retreat', stage: 'apply' });
+      }
+      if (f.stage === 'defChoice') {
+        ev(log, '14.4', `the defenders of area ${f.target} fall back to reduce their losses`);
+        return replaceTop(s, { ...f, def: 'retreat', stage: 'apply' });
+      }
+      break;
+    case 'fireAt':
+      if (f.stage !== 'defTarget') break;
+      ev(log, '14.12', `the defenders fire at area ${a.area}`);
+      return replaceTop(s, { ...f, firedAt: a.area, struckIds: f.units.filter((id) => unit(s, id).area === a.area), stage: 'rollA' });
+    case 'c-pass': {
+      if (f.stage === 'atkStand') {
+        ev(log, '14.41', a.ok ? `the attackers stand` : `the attackers fail their morale roll and fall back`);
+        return replaceTop(s, { ...f, atk: a.ok ? 'stand' : 'forced', stage: a.ok ? 'defChoice' : 'apply' });
+      }
+      if (f.stage === 'defStand') {
+        const eliteHold = !a.ok && defenders(s, f).some((u) => u.kind === 'infantry' && unitDef(s, u.id).elite);
+        ev(log, eliteHold ? '14.43' : '14.41', a.ok ? 'the defenders stand' : eliteHold ? 'the defenders fail their morale roll: the elite infantry stands, the rest fall back' : 'the defenders fail their morale roll and fall back');
+        return replaceTop(s, { ...f, def: a.ok ? 'stand' : eliteHold ? 'elite' : 'forced', stage: 'apply' });
+      }
+      break;
+    }
+    case 'advance': {
+      if (f.stage !== 'advance') break;
+      const u = unit(s, a.u);
+      const from = u.area!;
+      // [20.2] enemy artillery left behind in the area is eliminated when units advance in
+      for (const x of unitsAt(s, f.target, other(f.p))) if (x.kind === 'artillery') s = loseSteps(s, x.id, stepsLeft(x), log, '20.2');
+      const hq = s.hq[other(f.p)];
+      if (hq && !hq.lost && hq.area === f.target) s = { ...s, hq: s.hq.map((h, i) => (i === other(f.p) ? { area: null, lost: true } : h)) as unknown as EState['hq'] };
+      for (const x of [u, ...s.units.filter((y) => y.attachedTo === u.id && alive(y))]) s = updUnit(s, x.id, { area: f.target });
+      ev(log, '14.5', `${unitDef(s, u.id).name} advances from area ${from} into area ${f.target}`);
+      s = replaceTop(s, { ...f, vacated: true });
+      if (conformationsFor(s, unit(s, u.id)).length) s = push(s, { t: 'face', p: f.p, u: u.id }); // advancing units may change facing [13.9, 14.5]
+      return displaceLeaders(s, f.p, f.target, log); // lone leaders go first [3.13]
+    }
+    case 'stop':
+      if (f.stage !== 'advance') break;
+      return afterAdvance(s, f, log);
+    default:
+      break;
+  }
+  throw new IllegalActionError(a.k, `not an action at this point of the assault (${f.stage})`);
+}
+
+/** [14.8] combined arms needs infantry with attached artillery and cavalry together: refuse until attachment exists. */
+function combinedCheck(s: EState, units: readonly string[]): void {
+  const us = units.map((id) => unit(s, id));
+  for (const area of new Set(us.map((u) => u.area))) {
+    const here = us.filter((u) => u.area === area);
+    if (here.some((u) => u.attachedTo !== null) && here.some((u) => u.kind === 'cavalry')) throw new NotImplementedRuleError('14.8', 'combined-arms assaults are not implemented yet');
+  }
+}
+
+const reduction = (hits: number) => (hits <= 3 ? 1 : 2); // [14.4]
+
+/** Attacker's and defender's losses after the stand-or-retreat decisions [14.4, 14.41] (A-38). */
+function netLosses(f: AssaultFrame, attackerAdvanced: boolean): { onAtk: number; onDef: number } {
+  let onAtk = f.hitsD;
+  let onDef = f.hitsA;
+  if (f.atk === 'retreat') {
+    onAtk -= reduction(f.hitsD);
+    onDef -= reduction(f.hitsA);
+  } else if (f.atk === 'forced') onAtk -= 1;
+  if (f.atk === 'stand') {
+    if (f.def === 'retreat') {
+      onDef -= reduction(f.hitsA);
+      if (!attackerAdvanced) onAtk -= reduction(f.hitsD);
+    } else if (f.def === 'forced' || f.def === 'elite') onDef -= 1;
+  }
+  return { onAtk: Math.max(0, onAtk), onDef: Math.max(0, onDef) };
+}
+
+function lossFrame(p: Side, area: AreaId, hits: number, only: readonly string[] | null): Frame {
+  return { t: 'loss', p, area, hits, cb: false, lostNow: {}, first: true, rule: '14.3', only };
+}
+
+/** Automatic stages. */
+export function assaultSettle(s: EState, f: AssaultFrame, log: Log): EState | null {
+  switch (f.stage) {
+    case 'gather':
+      return null;
+    case 'defTarget': {
+      const areas = areasOf(s, f);
+      if (areas.length === 1) return replaceTop(s, { ...f, firedAt: areas[0]!, struckIds: f.units.filter((id) => unit(s, id).area === areas[0]), stage: 'rollA' });
+      return null;
+    }
+    case 'rollA':
+      return push(s, { t: 'roll', dice: attackerDice(s, f), why: `the attackers' fire on area ${f.target}`, rule: '14.12' });
+    case 'rollD':
+      return push(s, { t: 'roll', dice: defenderDice(s, f), why: `the defenders' fire on area ${f.firedAt}`, rule: '14.12' });
+    case 'apply': {
+      const { onAtk, onDef } = netLosses(f, false);
+      s = replaceTop(s, { ...f, stage: 'retreat' });
+      const frames: Frame[] = [];
+      const ds = defenders(s, f);
+      if (onDef > 0 && (ds.length || s.hq[other(f.p)]?.area === f.target)) frames.push(lossFrame(other(f.p), f.target, onDef, null));
+      // with a voluntary defender retreat the attacker's losses wait for its advance decision [14.4 (b)]
+      if (onAtk > 0 && !(f.atk === 'stand' && f.def === 'retreat')) frames.push(lossFrame(f.p, f.firedAt!, onAtk, struck(s, f).map((u) => u.id)));
+      return push(s, ...frames.reverse());
+    }
+    case 'retreat': {
+      s = replaceTop(s, { ...f, stage: 'advance' });
+      const frames: Frame[] = [];
+      // the defender
+      if (f.def === 'retreat' || f.def === 'forced' || f.def === 'elite') {
+        const voluntary = f.def === 'retreat';
+        let ds = defenders(s, f);
+        if (f.def === 'elite') ds = ds.filter((u) => !(u.kind === 'infantry' && unitDef(s, u.id).elite) && !(u.attachedTo !== null && unitDef(s, unit(s, u.attachedTo).id).elite));
+        s = retreatGroup(s, other(f.p), f.target, ds, voluntary, frames, log);
+      }
+      if (f.atk === 'retreat' || f.atk === 'forced') s = retreatGroup(s, f.p, f.firedAt!, struck(s, f), f.atk === 'retreat', frames, log);
+      return push(s, ...frames.reverse());
+    }
+    case 'advance': {
+      // [14.5] the target vacated by all infantry and cavalry: the participants may advance, one by one, until "stop"
+      const left = defenders(s, f).filter((u) => u.kind !== 'artillery');
+      if (f.atk === 'stand' && left.length === 0 && assaultLegal(s, f).length > 1) return null;
+      return afterAdvance(s, f, log);
+    }
+    case 'rout': {
+      s = pop(s);
+      const atkAreas = [...new Set([f.firedAt, ...f.units.map((id) => unit(s, id).area)].filter((a): a is AreaId => a !== null))];
+      s = pushRoutChecksFor(s, s.units.filter((u) => u.side === other(f.p) && alive(u)), atkAreas.length ? atkAreas : [f.target], {});
+      return pushRoutChecksFor(s, s.units.filter((u) => u.side === f.p && alive(u)), [f.target], {});
+    }
+    default:
+      return null;
+  }
+}
+
+function afterAdvance(s: EState, f: AssaultFrame, log: Log): EState {
+  const cur = s.stack[s.stack.length - 1] as AssaultFrame;
+  s = replaceTop(s, { ...cur, stage: 'rout' });
+  if (f.atk === 'stand' && f.def === 'retreat') {
+    const { onAtk } = netLosses(f, cur.vacated);
+    // the units that were struck in the attacking area, wherever they are now
+    const us = f.units.map((id) => unit(s, id)).filter((u) => alive(u) && (u.area === f.firedAt || (cur.vacated && u.area === f.target && f.struckIds.includes(u.id))));
+    if (onAtk > 0 && us.length) {
+      ev(log, '14.4', cur.vacated ? 'the attackers advanced: no reduction of their losses' : 'the attackers did not advance: their losses are reduced');
+      return push(s, lossFrame(f.p, us.some((u) => u.area === f.target) ? f.target : f.firedAt!, onAtk, us.map((u) => u.id)));
+    }
+  }
+  return s;
+}
+
+/**
+ * Retreat one group from `from` [20.0–20.3]: the HQ is eliminated by a forced retreat; unattached foot artillery (and
+ * attached artillery on a forced retreat) stays behind; squares forced back rout [17.15]; the rest choose one area.
+ */
+function retreatGroup(s: EState, p: Side, from: AreaId, us: readonly UnitState[], voluntary: boolean, frames: Frame[], log: Log): EState {
+  if (!voluntary && s.hq[p]?.area === from && !s.hq[p]!.lost) {
+    s = { ...s, hq: s.hq.map((h, i) => (i === p ? { area: null, lost: true } : h)) as unknown as EState['hq'] };
+    ev(log, '20.3', `the ${s.ctx.scenario.sides[p].name} HQ cannot retreat and is eliminated`);
+  }
+  let go = us.filter((u) => alive(u) && canRetreat(s, u, voluntary));
+  // attached artillery left behind by a forced retreat detaches [20.2]
+  for (const u of us) if (alive(u) && u.attachedTo !== null && !voluntary) s = updUnit(s, u.id, { attachedTo: null });
+  const squares = go.filter((u) => u.square && !voluntary);
+  if (squares.length && s.ctx.scenario.rules.rout) {
+    for (const u of squares) {
+      s = updUnit(s, u.id, { routed: true, square: false });
+      ev(log, '17.15', `${unitDef(s, u.id).name}, in square and forced to retreat, routs`);
+      frames.push({ t: 'routMove', p, u: u.id, left: 2, path: [from], attackers: [...new Set(s.units.filter((x) => x.side !== p && alive(x) && s.ctx.map.neighbours(from).includes(x.area!)).map((x) => x.area!))], initial: true, mp: null });
+    }
+    go = go.filter((u) => !squares.includes(u));
+  }
+  if (!go.length) return s;
+  const ids = go.map((u) => u.id);
+  const cur = go.map((u) => unit(s, u.id));
+  const options = retreatAreas(
+    { map: s.ctx.map, enemyUnits: (a) => enemyUnitsIn(s, p, a), enemyOccupied: (a) => enemyOccupied(s, p, a), fits: (a) => fits(s, p, a, cur) },
+    from,
+    [...new Set(cur.map((u) => u.kind as MoveClass))],
+  );
+  frames.push({ t: 'retreatTo', p, units: ids, from, options, voluntary });
+  return s;
+}
+
+/** Carry out a chosen retreat [20.0, 20.1]; no area: the units are eliminated. */
+export function retreatInto(s: EState, f: Extract<Frame, { t: 'retreatTo' }>, area: AreaId | null, log: Log): EState {
+  s = pop(s);
+  const names = f.units.map((id) => unitDef(s, id).name).join(', ');
+  if (area === null) {
+    ev(log, '20.1', `${names} ${f.units.length > 1 ? 'have' : 'has'} no retreat route and ${f.units.length > 1 ? 'are' : 'is'} eliminated`);
+    for (const id of f.units) s = loseSteps(s, id, stepsLeft(unit(s, id)), log, '20.1');
+    return s;
+  }
+  const frames: Frame[] = [];
+  for (const id of f.units) {
+    s = updUnit(s, id, { area, square: false, conf: null });
+    for (const x of s.units.filter((y) => y.attachedTo === id && alive(y))) s = updUnit(s, x.id, { area });
+  }
+  ev(log, '20.0', `${names} ${f.units.length > 1 ? 'retreat' : 'retreats'} from area ${f.from} to area ${area}`);
+  s = displaceLeaders(s, f.p, area, log);
+  for (const id of f.units) if (conformationsFor(s, unit(s, id)).length) frames.push({ t: 'face', p: f.p, u: id });
+  return push(s, ...frames.reverse());
+}
+
+export type { PhaseFrame };
+void leadersAt;

@@ -1,0 +1,272 @@
+/**
+ * The End Step ("Triple R") as frames on the stack [15.0–15.3], in the order of A-48: the army commander's free
+ * designation [15.12], rally rolls for activated formations [15.1, 15.11], routed units rallying with a leader
+ * [15.13], recovery of long counters [15.2] (A-49), then leader replacement [15.3].
+ *
+ * Not implemented yet: leader replacement [15.3] refuses with NotImplementedRuleError when a vacancy needs filling
+ * (it needs formation leadership to become part of the state, not only of the scenario).
+ */
+import type { ChanceOutcome } from '../../core/game.ts';
+import { IllegalActionError, NotImplementedRuleError } from '../../core/game.ts';
+import { canBombard, type ArtKind } from './bombard.ts';
+import { traceCommand } from './command.ts';
+import { commandInput } from './flow.ts';
+import { rallyTarget, recoveryBlocked } from './endstep.ts';
+import { formationsOf } from './scenario.ts';
+import type { Action, EndFrame, EState, Frame, Side, UnitState } from './types.ts';
+import { type Log, ev, pop, push, replaceTop, updUnit } from './action.ts';
+import { activationFormation, alive, enemyUnitsIn, formationOfLeader, inChain, isLC, leaderDef, leadersAt, moraleOf, stepsLeft, tactical, unitDef, unitsAt } from './world.ts';
+
+const OWN = new Set(['endSeq', 'freeRally', 'rallyRoll', 'routRally', 'recoverRoll']);
+export function ownsEndFrame(f: Frame): f is Frame & EndFrame {
+  return OWN.has(f.t);
+}
+export function endDecider(f: Frame): Side | null {
+  return f.t === 'freeRally' ? f.p : null;
+}
+
+export function startEndStep(s: EState): EState {
+  return push(s, { t: 'endSeq', stage: 'free', done: [] });
+}
+
+const other = (p: Side): Side => (p === 0 ? 1 : 0);
+
+/** Long counters of a formation (its forces included) adjacent to an enemy long counter [15.1]. */
+function lcsNearEnemy(s: EState, p: Side, fid: string): UnitState[] {
+  const map = s.ctx.map;
+  return s.units.filter(
+    (u) =>
+      u.side === p && alive(u) && isLC(u) && activationFormation(s, p, u.formation) === fid && map.neighbours(u.area!).some((n) => unitsAt(s, n, other(p)).some(isLC)),
+  );
+}
+
+function formationLeader(s: EState, p: Side, fid: string) {
+  const f = formationsOf(s.ctx.scenario.sides[p]).find((x) => x.f.id === fid)!.f;
+  const l = f.leader ? s.leaders.find((x) => x.id === f.leader) : undefined;
+  return l && l.status === 'on' ? leaderDef(s, l.id) : null;
+}
+
+/** [15.12] formations the army commander may recover without a roll. */
+function freeOptions(s: EState, p: Side): string[] {
+  const side = s.ctx.scenario.sides[p];
+  const ac = s.leaders.find((l) => l.id === side.armyCommander)!;
+  const acDef = leaderDef(s, ac.id);
+  const hq = s.hq[p];
+  if (ac.status !== 'on' || !hq || hq.lost || hq.area !== ac.area || acDef.initiative < 5) return [];
+  return s.formations
+    .filter((x) => x.side === p && x.activated)
+    .map((x) => x.id)
+    .filter((fid) => {
+      const l = formationLeader(s, p, fid);
+      if (!l) return false;
+      const la = s.leaders.find((x) => x.id === l.id)!.area!;
+      const nearLc = s.ctx.map.neighbours(la).some((n) => unitsAt(s, n, other(p)).some(isLC));
+      return nearLc && s.ctx.map.range(ac.area!, la) <= acDef.radius;
+    });
+}
+
+/** A-49: some enemy artillery (not parks, not attached) could target the area, facing ignored. */
+function inArtilleryReach(s: EState, p: Side, area: number): boolean {
+  return s.units.some((a) => {
+    if (a.side === p || !alive(a) || a.kind !== 'artillery' || a.attachedTo !== null || unitDef(s, a.id).artilleryPark) return false;
+    return canBombard({
+      map: s.ctx.map,
+      from: a.area!,
+      to: area,
+      kind: (unitDef(s, a.id).artKind ?? 'foot') as ArtKind,
+      weather: s.weather,
+      conf: null,
+      troopsBlock: (x) => {
+        const us = unitsAt(s, x);
+        return us.some(isLC) || us.filter((u) => u.kind === 'cavalry').reduce((t, u) => t + stepsLeft(u), 0) >= 3;
+      },
+      villagesBlock: s.ctx.scenario.rules.villagesBlockLos,
+    }).ok;
+  });
+}
+
+function recoveryCandidates(s: EState): UnitState[] {
+  const map = s.ctx.map;
+  const cmd = [traceCommand(commandInput(s, 0)), traceCommand(commandInput(s, 1))];
+  return s.units.filter((u) => {
+    if (!alive(u) || !u.long) return false;
+    const o = other(u.side);
+    const enemyLcAreas = s.units.filter((x) => x.side === o && alive(x) && isLC(x)).map((x) => x.area!);
+    const why = recoveryBlocked({
+      isLong: isLC(u),
+      lostSteps: u.step > u.startStep,
+      belowStart: u.step - 1 > u.startStep, // never back to the starting step [15.21]
+      nearestEnemyLcDistance: enemyLcAreas.length ? Math.min(...enemyLcAreas.map((a) => (a === u.area ? 0 : map.range(u.area!, a)))) : Infinity,
+      inEnemyArtilleryReach: inArtilleryReach(s, u.side, u.area!),
+      adjacentEnemyCavalry: map.neighbours(u.area!).some((n) => unitsAt(s, n, o).some((x) => x.kind === 'cavalry')),
+      withChainLeader: leadersAt(s, u.area!, u.side).some((l) => inChain(s, u.side, l.id, u.formation)),
+      inCommand: cmd[u.side]!.has(u.id),
+      routed: u.routed,
+    });
+    return why === null;
+  });
+}
+
+/** [15.13] a routed unit with a leader: d6 − initiative (−1 when not of its force or formation) ≤ morale − 1. */
+function routRallyTarget(s: EState, u: UnitState): number | null {
+  let best: number | null = null;
+  for (const l of leadersAt(s, u.area!, u.side)) {
+    const d = leaderDef(s, l.id);
+    if (d.role === 'chiefOfStaff' || d.role === 'staffOfficer' || d.role === 'lineOfficer') continue;
+    const own = formationOfLeader(s, d.id);
+    const init = d.initiative - (own !== null && (own === u.formation || own === activationFormation(s, u.side, u.formation)) ? 0 : 1);
+    const t = moraleOf(u) - 1 + init;
+    best = best === null ? t : Math.max(best, t);
+  }
+  return best;
+}
+
+/** Vacancies [15.3]: fallen army commanders, formation and force leaders with units left, and the CoS. */
+function vacancies(s: EState, p: Side): string[] {
+  const side = s.ctx.scenario.sides[p];
+  return s.leaders
+    .filter((l) => l.side === p && l.status === 'dead')
+    .filter((l) => {
+      const d = leaderDef(s, l.id);
+      if (d.role === 'armyCommander' || d.role === 'chiefOfStaff') return true;
+      if (d.role !== 'formation' && d.role !== 'force' && d.role !== 'intermediate') return false; // subordinates are not replaced [15.35]
+      const fid = formationOfLeader(s, l.id);
+      return fid !== null && s.units.some((u) => u.side === p && alive(u) && (u.formation === fid || inChain(s, p, l.id, u.formation))); // [15.36]
+    })
+    .map((l) => l.id)
+    .filter(() => side !== undefined);
+}
+
+export function endSettle(s: EState, f: Frame, log: Log): EState | null {
+  if (f.t !== 'endSeq') return null;
+  const first = s.firstPlayer ?? 0;
+  const sides: Side[] = [first, other(first)];
+  switch (f.stage) {
+    case 'free': {
+      for (const p of sides) {
+        const key = `free:${p}`;
+        if (f.done.includes(key)) continue;
+        s = replaceTop(s, { ...f, done: [...f.done, key] });
+        const options = freeOptions(s, p);
+        if (options.length) return push(s, { t: 'freeRally', p, options });
+        return s;
+      }
+      return replaceTop(s, { ...f, stage: 'rally' });
+    }
+    case 'rally': {
+      for (const p of sides)
+        for (const st of s.formations) {
+          if (st.side !== p || !st.activated || f.done.includes(st.id)) continue;
+          s = replaceTop(s, { ...f, done: [...f.done, st.id] });
+          const lcs = lcsNearEnemy(s, p, st.id);
+          const l = formationLeader(s, p, st.id);
+          const target = rallyTarget(
+            lcs.map((u) => moraleOf(u)),
+            l ? { tactical: Math.max(tactical(l, true), tactical(l, false)), initiative: l.initiative } : null,
+          );
+          if (target === null) {
+            ev(log, '15.1', `${formationsOf(s.ctx.scenario.sides[p]).find((x) => x.f.id === st.id)!.f.name} has no long counter facing an enemy long counter and rallies`);
+            return { ...s, formations: s.formations.map((x) => (x.id === st.id ? { ...x, activated: false, failedRally: false } : x)) };
+          }
+          return push(s, { t: 'rallyRoll', f: st.id, target });
+        }
+      return replaceTop(s, { ...f, stage: 'routRally' });
+    }
+    case 'routRally': {
+      for (const u of s.units) {
+        if (!alive(u) || !u.routed || f.done.includes(`r:${u.id}`)) continue;
+        s = replaceTop(s, { ...f, done: [...f.done, `r:${u.id}`] });
+        const target = routRallyTarget(s, u);
+        if (target !== null) return push(s, { t: 'routRally', u: u.id, target });
+        return s;
+      }
+      return replaceTop(s, { ...f, stage: 'recovery' });
+    }
+    case 'recovery': {
+      for (const u of recoveryCandidates(s)) {
+        if (f.done.includes(`c:${u.id}`)) continue;
+        s = replaceTop(s, { ...f, done: [...f.done, `c:${u.id}`] });
+        return push(s, { t: 'recoverRoll', u: u.id });
+      }
+      return replaceTop(s, { ...f, stage: 'replace' });
+    }
+    case 'replace': {
+      for (const p of sides) {
+        const v = vacancies(s, p);
+        if (v.length) throw new NotImplementedRuleError('15.3', `leader replacement is not implemented yet (${v.map((id) => leaderDef(s, id).name).join(', ')} to replace)`);
+      }
+      return pop(s);
+    }
+  }
+}
+
+const faces = (target: number) => Math.max(0, Math.min(6, target)) / 6;
+
+export function endChance(s: EState, f: Frame): ChanceOutcome<Action>[] {
+  let p: number;
+  let what: string;
+  switch (f.t) {
+    case 'rallyRoll':
+      p = faces(f.target);
+      what = `rally roll ≤ ${f.target}`;
+      break;
+    case 'routRally':
+      p = faces(f.target);
+      what = `rout rally roll ≤ ${f.target}`;
+      break;
+    case 'recoverRoll': {
+      const u = s.units.find((x) => x.id === f.u)!;
+      p = faces(moraleOf(u));
+      what = `recovery roll ≤ ${moraleOf(u)}`;
+      break;
+    }
+    default:
+      return [];
+  }
+  return [
+    { action: { k: 'c-pass', ok: true }, p, label: `${what}: success` },
+    { action: { k: 'c-pass', ok: false }, p: 1 - p, label: `${what}: failure` },
+  ].filter((o) => o.p > 0) as ChanceOutcome<Action>[];
+}
+
+export function endLegal(s: EState, f: Frame): Action[] {
+  if (f.t === 'freeRally') return [...f.options.map((id) => ({ k: 'select', f: id }) as Action), { k: 'pass' }];
+  void s;
+  return [];
+}
+
+export function endStep(s: EState, f: Frame, a: Action, log: Log): EState {
+  switch (f.t) {
+    case 'freeRally':
+      s = pop(s);
+      if (a.k === 'pass') return s;
+      if (a.k === 'select' && f.options.includes(a.f)) {
+        ev(log, '15.12', `the army commander recovers ${a.f} without a roll`);
+        return { ...s, formations: s.formations.map((x) => (x.id === a.f ? { ...x, activated: false, failedRally: false } : x)) };
+      }
+      break;
+    case 'rallyRoll':
+      if (a.k !== 'c-pass') break;
+      s = pop(s);
+      ev(log, a.ok ? '15.1' : '15.11', `${f.f} ${a.ok ? 'rallies' : 'fails to rally: it stays activated next turn'} (d6 against ${f.target})`);
+      return { ...s, formations: s.formations.map((x) => (x.id === f.f ? (a.ok ? { ...x, activated: false, failedRally: false } : { ...x, failedRally: true }) : x)) };
+    case 'routRally':
+      if (a.k !== 'c-pass') break;
+      s = pop(s);
+      ev(log, '15.13', `${unitDef(s, f.u).name} ${a.ok ? 'rallies from its rout' : 'stays routed'}`);
+      return a.ok ? updUnit(s, f.u, { routed: false }) : s;
+    case 'recoverRoll': {
+      if (a.k !== 'c-pass') break;
+      s = pop(s);
+      const u = s.units.find((x) => x.id === f.u)!;
+      if (!a.ok) return s;
+      ev(log, '15.2', `${unitDef(s, u.id).name} recovers a step (still counted lost for victory [15.22])`);
+      return updUnit(s, u.id, { step: u.step - 1 });
+    }
+    default:
+      break;
+  }
+  throw new IllegalActionError(a.k, `not an action in the End Step (${f.t})`);
+}
+
+void enemyUnitsIn;

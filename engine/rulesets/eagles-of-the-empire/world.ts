@@ -1,0 +1,182 @@
+/**
+ * Read-only queries over an Eagles of the Empire state shared by the Action Phase segments: unit definitions, current
+ * steps and strength, activity and command, occupancy, stacking [13.6, 13.7], area morale [18.0–18.5] and leaders.
+ */
+import type { AreaId } from '../../areas/map.ts';
+import { type MoraleUnit, areaMorale } from './morale.ts';
+import { type LeaderJson, type Scenario, type UnitJson, formationsOf } from './scenario.ts';
+import type { EState, LeaderState, Side, UnitState } from './types.ts';
+
+const defs = new WeakMap<Scenario, { units: Map<string, UnitJson>; leaders: Map<string, LeaderJson>; formationOfLeader: Map<string, string> }>();
+
+function index(sc: Scenario) {
+  let d = defs.get(sc);
+  if (!d) {
+    d = { units: new Map(), leaders: new Map(), formationOfLeader: new Map() };
+    for (const side of sc.sides) {
+      for (const l of side.leaders) d.leaders.set(l.id, l);
+      for (const { f } of formationsOf(side)) {
+        for (const u of f.units) d.units.set(u.id, u);
+        if (f.leader) d.formationOfLeader.set(f.leader, f.id);
+      }
+    }
+    defs.set(sc, d);
+  }
+  return d;
+}
+
+export function unitDef(s: EState, id: string): UnitJson {
+  const u = index(s.ctx.scenario).units.get(id);
+  if (!u) throw new Error(`eagles-of-the-empire: no unit "${id}" in the scenario`);
+  return u;
+}
+export function leaderDef(s: EState, id: string): LeaderJson {
+  const l = index(s.ctx.scenario).leaders.get(id);
+  if (!l) throw new Error(`eagles-of-the-empire: no leader "${id}" in the scenario`);
+  return l;
+}
+/** The formation a leader commands, if any. */
+export function formationOfLeader(s: EState, id: string): string | null {
+  return index(s.ctx.scenario).formationOfLeader.get(id) ?? null;
+}
+
+/** Tactical rating: split ratings are attack/defence [2.21] (A-11). */
+export function tactical(l: LeaderJson, attacking: boolean): number {
+  if (typeof l.tactical === 'number') return l.tactical;
+  const [a, d] = l.tactical.split('/').map(Number);
+  return attacking ? a! : d!;
+}
+
+export const alive = (u: UnitState): boolean => !u.eliminated && u.area !== null;
+export const stepsLeft = (u: UnitState): number => (u.eliminated ? 0 : u.steps.length - u.step);
+export const spOf = (u: UnitState): number => (u.eliminated ? 0 : u.steps[u.step]!.sp);
+export const moraleOf = (u: UnitState): number => (u.kind === 'artillery' ? 3 : (u.steps[u.step]?.morale ?? 0));
+/** An infantry long counter now (a reduced one may be a short counter) [2.3 Steps]. */
+export const isLC = (u: UnitState): boolean => !u.eliminated && u.kind === 'infantry' && u.steps[u.step]!.form === 'long';
+
+export function unitsAt(s: EState, area: AreaId, side?: Side): UnitState[] {
+  return s.units.filter((u) => u.area === area && !u.eliminated && (side === undefined || u.side === side));
+}
+export function leadersAt(s: EState, area: AreaId, side?: Side): LeaderState[] {
+  return s.leaders.filter((l) => l.status === 'on' && l.area === area && (side === undefined || l.side === side));
+}
+export function unit(s: EState, id: string): UnitState {
+  const u = s.units.find((x) => x.id === id);
+  if (!u) throw new Error(`eagles-of-the-empire: no unit "${id}"`);
+  return u;
+}
+
+/** The top-level formation a unit's formation activates with: forces activate with their parent [2.3]. */
+export function activationFormation(s: EState, p: Side, fid: string): string {
+  const all = formationsOf(s.ctx.scenario.sides[p]);
+  let cur = fid;
+  for (;;) {
+    const e = all.find((x) => x.f.id === cur);
+    if (!e || !e.parent || e.f.kind !== 'force') return cur;
+    cur = e.parent;
+  }
+}
+
+/** Active in this Action Phase [8.14]: its formation was activated now and is not held by a failed rally [15.11]. */
+export function isActive(s: EState, u: UnitState): boolean {
+  const fid = activationFormation(s, u.side, u.formation);
+  return s.active.includes(fid) && !s.formations.find((x) => x.id === fid)?.failedRally;
+}
+
+/** Enemy combat units in the area [13.12]. */
+export function enemyUnitsIn(s: EState, p: Side, area: AreaId): boolean {
+  return s.units.some((u) => u.area === area && !u.eliminated && u.side !== p);
+}
+/** Enemy combat units or the enemy HQ: never entered (A-56), "enemy-occupied" (A-47). */
+export function enemyOccupied(s: EState, p: Side, area: AreaId): boolean {
+  const o: Side = p === 0 ? 1 : 0;
+  return enemyUnitsIn(s, p, area) || s.hq[o]?.area === area;
+}
+
+/** Friendly SP and long counters in an area (stacking [13.6, 13.7]; extended-line parts are not modelled yet). */
+export function stackOf(s: EState, p: Side, area: AreaId, except: ReadonlySet<string> = new Set()): { sp: number; lcs: UnitState[] } {
+  let sp = 0;
+  const lcs: UnitState[] = [];
+  for (const u of s.units) {
+    if (u.area !== area || u.eliminated || u.side !== p || except.has(u.id)) continue;
+    sp += spOf(u);
+    if (isLC(u)) lcs.push(u);
+  }
+  return { sp, lcs };
+}
+
+/**
+ * Whether `movers` fit into `area` [13.6, 13.7, 13.72]: total SP within the maximum, long counters within the area's
+ * limit, and each moving long counter able to take a conformation there that no LC present excludes (all-around areas
+ * need none). `noDense`: the move may not make the area densely stacked (rout moves [19.11]).
+ */
+export function fits(s: EState, p: Side, area: AreaId, movers: readonly UnitState[], noDense = false): boolean {
+  const a = s.ctx.map.area(area);
+  const ids = new Set(movers.map((u) => u.id));
+  const here = stackOf(s, p, area, ids);
+  const sp = here.sp + movers.reduce((t, u) => t + spOf(u), 0);
+  if (sp > a.stack.max) return false;
+  if (noDense && a.stack.dense !== null && sp >= a.stack.dense) return false;
+  const newLcs = movers.filter(isLC);
+  if (here.lcs.length + newLcs.length > a.stack.maxLC) return false;
+  if (newLcs.length && !a.allAround) {
+    const taken = here.lcs.map((u) => u.conf).filter((c): c is string => c !== null);
+    const free = a.conformations.filter((c) => c.fitsLong && !taken.includes(c.id) && !taken.some((t) => c.exclusiveWith.includes(t) || a.conformations.find((x) => x.id === t)?.exclusiveWith.includes(c.id)));
+    if (free.length < newLcs.length) return false;
+  }
+  return true;
+}
+
+/** Conformations a unit may take in its area now (LCs: those fitting a long counter, clear of other LCs' exclusions). */
+export function conformationsFor(s: EState, u: UnitState): string[] {
+  const a = s.ctx.map.area(u.area!);
+  if (a.allAround) return [];
+  if (!isLC(u)) return u.kind === 'artillery' ? a.conformations.map((c) => c.id) : [];
+  const taken = stackOf(s, u.side, u.area!, new Set([u.id])).lcs.map((x) => x.conf).filter((c): c is string => c !== null);
+  return a.conformations
+    .filter((c) => c.fitsLong && !taken.includes(c.id) && !taken.some((t) => c.exclusiveWith.includes(t) || a.conformations.find((x) => x.id === t)?.exclusiveWith.includes(c.id)))
+    .map((c) => c.id);
+}
+
+/** Densely stacked: the side's SP in the area reach the area's dense threshold [13.62]. */
+export function dense(s: EState, p: Side, area: AreaId): boolean {
+  const d = s.ctx.map.area(area).stack.dense;
+  return d !== null && stackOf(s, p, area).sp >= d;
+}
+
+/** Seniority [2.3]: the army commander first, then by grade; ties by the scenario's order (A-12). */
+export function seniorLeader(s: EState, p: Side, area: AreaId, pred: (l: LeaderJson) => boolean = () => true): LeaderJson | null {
+  const side = s.ctx.scenario.sides[p];
+  const here = leadersAt(s, area, p)
+    .map((l) => leaderDef(s, l.id))
+    .filter((l) => l.role !== 'chiefOfStaff' && l.role !== 'staffOfficer' && l.role !== 'lineOfficer' && pred(l)); // staff add nothing [9.52]
+  here.sort((a, b) => (b.id === side.armyCommander ? 1 : 0) - (a.id === side.armyCommander ? 1 : 0) || b.grade - a.grade || side.leaders.indexOf(a) - side.leaders.indexOf(b));
+  return here[0] ?? null;
+}
+
+export function moraleUnits(s: EState, us: readonly UnitState[]): MoraleUnit[] {
+  return us.map((u) => ({
+    kind: u.kind,
+    long: isLC(u),
+    elite: unitDef(s, u.id).elite,
+    morale: moraleOf(u),
+    stepsLeft: stepsLeft(u),
+    attachedArtillery: s.units.some((x) => x.attachedTo === u.id && !x.eliminated),
+    massedColumn: u.mc,
+  }));
+}
+
+/** Area morale of side `p`'s units in `area` [18.0–18.5], with the senior leader present [18.4]; null without units. */
+export function areaMoraleOf(s: EState, p: Side, area: AreaId, attacking: boolean, withLeader = true, units?: readonly UnitState[]): number | null {
+  const us = (units ?? unitsAt(s, area, p)).filter((u) => u.kind !== 'artillery' || u.attachedTo === null);
+  const l = withLeader ? seniorLeader(s, p, area, (x) => us.some((u) => inChain(s, p, x.id, u.formation))) : null;
+  return areaMorale(moraleUnits(s, us), l ? tactical(l, attacking) : 0);
+}
+
+/** Leader `lid` is in the chain of command of formation `fid` [18.4]: the army commander, or the leader of it or of a formation above it. */
+export function inChain(s: EState, p: Side, lid: string, fid: string): boolean {
+  if (s.ctx.scenario.sides[p].armyCommander === lid) return true;
+  const all = formationsOf(s.ctx.scenario.sides[p]);
+  for (let cur: string | null = fid; cur; cur = all.find((x) => x.f.id === cur)?.parent ?? null) if (all.find((x) => x.f.id === cur)?.f.leader === lid) return true;
+  return false;
+}

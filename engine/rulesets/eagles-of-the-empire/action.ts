@@ -5,14 +5,16 @@
  * loss allocation one hit at a time (A-42), leader casualties [3.2], rout checks, rout moves and cascades [19.0–19.31],
  * lone-leader displacement [3.13]. The assault lives in assault.ts's procedure (assault-flow.ts).
  *
- * Not implemented yet, refusing with NotImplementedRuleError when chosen: cavalry charges [10.0] and the Grand Charge
- * [10.8], the Assignment Segment [11.0], extended lines [16.0], reverse slope [17.2] and Massed Column [14.7].
+ * Cavalry charges are in charge-flow.ts, assaults in assault-flow.ts.
+ * Not implemented yet, refusing with NotImplementedRuleError when chosen: the Grand Charge [10.8] and the Assignment
+ * Segment [11.0]. Not offered yet: extended lines [16.0], reverse slope [17.2] and Massed Column [14.7].
  */
 import type { ChanceOutcome, GameEvent } from '../../core/game.ts';
 import { IllegalActionError, NotImplementedRuleError } from '../../core/game.ts';
 import type { AreaId } from '../../areas/map.ts';
 import { artilleryType, bombardmentDrms, canBombard, type ArtKind } from './bombard.ts';
-import { checkLane, chargeLanes } from './charge.ts';
+import { chargeLanes } from './charge.ts';
+import { chargeChance, chargeDecider, chargeLegal, chargeSettle, chargeStep, startCharge } from './charge-flow.ts';
 import { hitChoices, type LossUnit } from './losses.ts';
 import { entryCost, type MoveClass } from './movement.ts';
 import { holdChance, mustCheckRout, routModifier } from './retreat.ts';
@@ -32,6 +34,7 @@ import {
   enemyUnitsIn,
   fits,
   isActive,
+  killLeader,
   isLC,
   leaderDef,
   leadersAt,
@@ -78,7 +81,7 @@ function hasPhase(s: EState): boolean {
 export const inCommand = (s: EState, id: string): boolean => phaseOf(s).inCmd.includes(id);
 
 /** Frames this module owns. */
-const OWN = new Set(['phase', 'fire', 'bomb', 'move', 'routMove', 'displace', 'retreatTo', 'roll', 'loss', 'leaderCheck', 'routCheck', 'assault']);
+const OWN = new Set(['phase', 'fire', 'bomb', 'move', 'routMove', 'displace', 'retreatTo', 'roll', 'loss', 'leaderCheck', 'routCheck', 'assault', 'charge']);
 export function ownsFrame(f: Frame): boolean {
   return OWN.has(f.t);
 }
@@ -96,6 +99,8 @@ export function frameDecider(s: EState, f: Frame): Side | null {
       return f.p;
     case 'assault':
       return assaultDecider(s, f);
+    case 'charge':
+      return chargeDecider(f);
     default:
       return null;
   }
@@ -169,6 +174,8 @@ export function actionLegal(s: EState, f: Frame): Action[] {
     }
     case 'assault':
       return assaultLegal(s, f);
+    case 'charge':
+      return chargeLegal(s, f, chargers(s, f.p));
     default:
       return [];
   }
@@ -177,7 +184,7 @@ export function actionLegal(s: EState, f: Frame): Action[] {
 function segmentActions(s: EState, f: PhaseFrame): Action[] {
   switch (f.seg) {
     case 'charge':
-      return chargeOptions(s, f.p).map(({ area, target }) => ({ k: 'charge', area, target }));
+      return chargeOptions(s, f.p).map(({ area, target }) => ({ k: 'charge', area, target }) as Action);
     case 'assign':
       return assignmentPossible(s, f.p) ? [{ k: 'assign' }] : [];
     case 'bombard':
@@ -198,10 +205,10 @@ function chargers(s: EState, p: Side): UnitState[] {
   return s.units.filter((u) => u.side === p && alive(u) && u.kind === 'cavalry' && !u.routed && u.acted === null && !u.moveDone && isActive(s, u) && inCommand(s, u.id));
 }
 
-function chargeOptions(s: EState, p: Side): { area: AreaId; target: AreaId }[] {
+function chargeOptions(s: EState, p: Side): { area: AreaId; target: AreaId; via: AreaId }[] {
   const map = s.ctx.map;
   const areas = [...new Set(chargers(s, p).map((u) => u.area!))].sort((a, b) => a - b);
-  const out: { area: AreaId; target: AreaId }[] = [];
+  const out: { area: AreaId; target: AreaId; via: AreaId }[] = [];
   const w = {
     map,
     occupied: (a: AreaId) => s.units.some((u) => u.area === a && !u.eliminated) || s.leaders.some((l) => l.status === 'on' && l.area === a) || s.hq.some((h) => h?.area === a),
@@ -209,7 +216,7 @@ function chargeOptions(s: EState, p: Side): { area: AreaId; target: AreaId }[] {
     enemyUnits: (a: AreaId) => enemyUnitsIn(s, p, a),
     frontOfEnemyLc: (a: AreaId) => map.neighbours(a).some((n) => unitsAt(s, n, other(p)).some((u) => isLC(u) && map.facingOrNull(n, u.conf, a) === 'front')),
   };
-  for (const area of areas) for (const l of chargeLanes(w, area)) if (checkLane(w, area, l.target).ok) out.push({ area, target: l.target });
+  for (const area of areas) for (const l of chargeLanes(w, area)) out.push({ area, target: l.target, via: l.via });
   return out;
 }
 
@@ -464,8 +471,16 @@ function moveSteps(s: EState, f: Extract<Frame, { t: 'move' }>) {
     return [...best.values()].sort((a, b) => a.to - b.to);
   }
   const inCmd = units.every((u) => inCommand(s, u.id));
-  const aligned = long && long.conf ? (s.ctx.map.conformation(f.at, long.conf).roadAligned ?? null) : null;
+  const aligned = f.road; // A-30: the alignment the long counter had where it started
   return legalSteps(w, { classes, inCommand: inCmd, roadAligned: aligned, hasLong: !!long, longIn: (a) => stackOf2(s, f.p, a) }, f.at, left);
+}
+/** The road a moving long counter is aligned along where it starts [13.35] (A-30). */
+function roadOf(s: EState, us: readonly UnitState[]): string | null {
+  const long = us.find(isLC);
+  if (!long || long.conf === null) return null;
+  const a = s.ctx.map.area(long.area!);
+  if (a.allAround) return null;
+  return a.conformations.find((c) => c.id === long.conf)?.roadAligned ?? null;
 }
 function stackOf2(s: EState, p: Side, a: AreaId): boolean {
   return unitsAt(s, a, p).some(isLC);
@@ -493,7 +508,7 @@ export function displaceLeaders(s: EState, enteringSide: Side, area: AreaId, log
       .filter((n) => !enemyUnitsIn(s, o, n) && (entryCost(s.ctx.map, area, n, 'infantry') < Infinity || entryCost(s.ctx.map, area, n, 'cavalry') < Infinity))
       .filter((n) => s.ctx.map.boundary(area, n)!.kind === 'side' || !s.ctx.map.boundary(area, n)!.corners.some((c) => enemyUnitsIn(s, o, c)));
     if (!options.length) {
-      s = { ...s, leaders: s.leaders.map((x) => (x.id === l.id ? { ...x, status: 'dead' as const, area: null } : x)) };
+      s = killLeader(s, l.id);
       ev(log, '3.13', `${leaderDef(s, l.id).name}, alone when the enemy entered area ${area}, has nowhere to go and is eliminated`);
     } else s = push(s, { t: 'displace', p: o, l: l.id, options });
   }
@@ -577,7 +592,7 @@ function settleLoss(s: EState, f: LossFrame, log: Log): EState | null {
     for (const l of leadersAt(s, f.area, f.p).reverse()) {
       const role = leaderDef(s, l.id).role;
       const staff = role === 'chiefOfStaff' || role === 'staffOfficer';
-      const mod = leaderCasualtyModifier({ stepsLost: lost, allEliminated: allGone, hqEliminated: staff && hqGone });
+      const mod = leaderCasualtyModifier({ accompanying: !!f.escort?.includes(l.id), stepsLost: lost, allEliminated: allGone, hqEliminated: staff && hqGone });
       s = push(s, { t: 'leaderCheck', l: l.id, mod, rule: staff ? '3.21' : '3.2' });
     }
   }
@@ -719,6 +734,8 @@ export function actionChance(s: EState, f: Frame): ChanceOutcome<Action>[] {
     }
     case 'assault':
       return assaultChance(s, f);
+    case 'charge':
+      return chargeChance(s, f);
     default:
       return [];
   }
@@ -770,7 +787,7 @@ export function actionStep(s: EState, f: Frame, a: Action, log: Log): EState {
         s = pop(s);
         ev(log, f.rule, `${f.why}: ${a.n} hit${a.n === 1 ? '' : 's'} from ${f.dice.map((d) => `${d.n}d6${d.drm ? (d.drm > 0 ? `+${d.drm}` : d.drm) : ''}`).join(' + ')}`);
         const t = top(s)!;
-        if (t.t === 'bomb') return replaceTop(s, { ...t, hits: a.n });
+        if (t.t === 'bomb' || t.t === 'charge') return replaceTop(s, { ...t, hits: a.n });
         if (t.t === 'assault') return replaceTop(s, t.stage === 'rollA' ? { ...t, hitsA: a.n, stage: 'rollD' } : { ...t, hitsD: a.n, stage: 'atkChoice' });
         throw new Error(`eagles-of-the-empire: a roll with no procedure waiting for it (${t.t})`);
       }
@@ -784,7 +801,7 @@ export function actionStep(s: EState, f: Frame, a: Action, log: Log): EState {
           return s;
         }
         ev(log, f.rule, `${d.name} falls (2d6${f.mod ? `+${f.mod}` : ''} of 12 or more)`);
-        return { ...s, leaders: s.leaders.map((l) => (l.id === f.l ? { ...l, status: 'dead' as const, area: null } : l)) };
+        return killLeader(s, f.l);
       }
       break;
     case 'routCheck':
@@ -813,6 +830,8 @@ export function actionStep(s: EState, f: Frame, a: Action, log: Log): EState {
       break;
     case 'assault':
       return assaultStep(s, f, a, log);
+    case 'charge':
+      return chargeStep(s, f, a, chargers(s, f.p), log);
     default:
       break;
   }
@@ -824,22 +843,28 @@ function phaseStep(s: EState, f: PhaseFrame, a: Action, log: Log): EState {
     case 'next':
       ev(log, SEG_RULE[f.seg], `${s.ctx.scenario.sides[f.p].name} ends the ${f.seg === 'assign' ? 'assignment' : f.seg === 'move' ? 'movement' : f.seg === 'bombard' ? 'bombardment' : f.seg === 'charge' ? 'cavalry charge' : 'assault'} segment`);
       return nextSegment(s, f, log);
-    case 'charge':
-      throw new NotImplementedRuleError('10.0', 'cavalry charges are not implemented yet');
+    case 'charge': {
+      const opt = chargeOptions(s, f.p).find((o) => o.area === a.area && o.target === a.target);
+      if (!opt) throw new IllegalActionError('charge', `no charge from area ${a.area} at area ${a.target} now`);
+      return startCharge(s, f, a.area, opt.via, a.target, log);
+    }
     case 'assign':
       throw new NotImplementedRuleError('11.0', 'the Assignment Segment (reserves, artillery leaders, attachment) is not implemented yet');
     case 'fire':
       return push(s, { t: 'fire', p: f.p, from: unit(s, a.u).area!, to: a.to, units: [a.u] });
     case 'mvUnit': {
       const u = unit(s, a.u);
-      return push(s, { t: 'move', p: f.p, units: [u.id], leaders: [], hq: false, at: u.area!, moved: false });
+      if (!movers(s, f.p).includes(u)) throw new IllegalActionError('mvUnit', `${a.u} cannot move now`);
+      return push(s, { t: 'move', p: f.p, units: [u.id], leaders: [], hq: false, at: u.area!, moved: false, road: roadOf(s, [u]) });
     }
-    case 'mvStack':
-      return push(s, { t: 'move', p: f.p, units: movers(s, f.p).filter((u) => u.area === a.area).map((u) => u.id), leaders: [], hq: false, at: a.area, moved: false });
+    case 'mvStack': {
+      const us = movers(s, f.p).filter((u) => u.area === a.area);
+      return push(s, { t: 'move', p: f.p, units: us.map((u) => u.id), leaders: [], hq: false, at: a.area, moved: false, road: roadOf(s, us) });
+    }
     case 'mvLeader':
-      return push(s, { t: 'move', p: f.p, units: [], leaders: [a.l], hq: false, at: s.leaders.find((l) => l.id === a.l)!.area!, moved: false });
+      return push(s, { t: 'move', p: f.p, units: [], leaders: [a.l], hq: false, at: s.leaders.find((l) => l.id === a.l)!.area!, moved: false, road: null });
     case 'mvHq':
-      return push(s, { t: 'move', p: f.p, units: [], leaders: [], hq: true, at: s.hq[f.p]!.area!, moved: false });
+      return push(s, { t: 'move', p: f.p, units: [], leaders: [], hq: true, at: s.hq[f.p]!.area!, moved: false, road: null });
     case 'square': {
       for (const u of unitsAt(s, a.area, f.p).filter((x) => x.kind === 'infantry')) s = updUnit(s, u.id, { square: a.on, mp: u.mp + 1 });
       ev(log, a.on ? '17.11' : '17.16', `${s.ctx.scenario.sides[f.p].name} infantry in area ${a.area} ${a.on ? 'form' : 'leave'} square (1 MP)`);
@@ -963,6 +988,8 @@ export function actionSettle(s: EState, f: Frame, log: Log): EState | null {
     }
     case 'assault':
       return assaultSettle(s, f, log);
+    case 'charge':
+      return chargeSettle(s, f, log);
     default:
       return null;
   }

@@ -302,7 +302,7 @@ export function assaultStep(s: EState, f: AssaultFrame, a: Action, log: Log): ES
       for (const x of unitsAt(s, f.target, other(f.p))) if (x.kind === 'artillery') s = loseSteps(s, x.id, stepsLeft(x), log, '20.2');
       const hq = s.hq[other(f.p)];
       if (hq && !hq.lost && hq.area === f.target) s = { ...s, hq: s.hq.map((h, i) => (i === other(f.p) ? { area: null, lost: true } : h)) as unknown as EState['hq'] };
-      for (const x of [u, ...s.units.filter((y) => y.attachedTo === u.id && alive(y))]) s = updUnit(s, x.id, { area: f.target });
+      for (const x of [u, ...s.units.filter((y) => y.attachedTo === u.id && alive(y))]) s = updUnit(s, x.id, { area: f.target, conf: null });
       ev(log, '14.5', `${unitDef(s, u.id).name} advances from area ${from} into area ${f.target}`);
       s = replaceTop(s, { ...f, vacated: true });
       if (conformationsFor(s, unit(s, u.id)).length) s = push(s, { t: 'face', p: f.p, u: u.id }); // advancing units may change facing [13.9, 14.5]
@@ -422,7 +422,7 @@ function afterAdvance(s: EState, f: AssaultFrame, log: Log): EState {
  * Retreat one group from `from` [20.0–20.3]: the HQ is eliminated by a forced retreat; unattached foot artillery (and
  * attached artillery on a forced retreat) stays behind; squares forced back rout [17.15]; the rest choose one area.
  */
-function retreatGroup(s: EState, p: Side, from: AreaId, us: readonly UnitState[], voluntary: boolean, frames: Frame[], log: Log): EState {
+export function retreatGroup(s: EState, p: Side, from: AreaId, us: readonly UnitState[], voluntary: boolean, frames: Frame[], log: Log): EState {
   if (!voluntary && s.hq[p]?.area === from && !s.hq[p]!.lost) {
     s = { ...s, hq: s.hq.map((h, i) => (i === p ? { area: null, lost: true } : h)) as unknown as EState['hq'] };
     ev(log, '20.3', `the ${s.ctx.scenario.sides[p].name} HQ cannot retreat and is eliminated`);

@@ -3,26 +3,28 @@
  * designation [15.12], rally rolls for activated formations [15.1, 15.11], routed units rallying with a leader
  * [15.13], recovery of long counters [15.2] (A-49), then leader replacement [15.3].
  *
- * Not implemented yet: leader replacement [15.3] refuses with NotImplementedRuleError when a vacancy needs filling
- * (it needs formation leadership to become part of the state, not only of the scenario).
+ * A replacement fills the fallen (or promoted) leader's post: the post keeps its identity in the chain of command and
+ * takes the ratings of the leader filling it (world.ts leaderDef), whose own counter leaves the map; a promoted
+ * leader's old post falls vacant in turn. Interpretation: an army commander's replacement gives up his formation,
+ * which is replaced in the same End Step [15.31]; placement follows A-50, taking the first qualifying area.
  */
 import type { ChanceOutcome } from '../../core/game.ts';
-import { IllegalActionError, NotImplementedRuleError } from '../../core/game.ts';
+import { IllegalActionError } from '../../core/game.ts';
 import { canBombard, type ArtKind } from './bombard.ts';
 import { traceCommand } from './command.ts';
 import { commandInput } from './flow.ts';
-import { rallyTarget, recoveryBlocked } from './endstep.ts';
+import { type Candidate, type Vacancy, rallyTarget, recoveryBlocked, replacementCandidates } from './endstep.ts';
 import { formationsOf } from './scenario.ts';
 import type { Action, EndFrame, EState, Frame, Side, UnitState } from './types.ts';
 import { type Log, ev, pop, push, replaceTop, updUnit } from './action.ts';
-import { activationFormation, alive, enemyUnitsIn, formationOfLeader, inChain, isLC, leaderDef, leadersAt, moraleOf, stepsLeft, tactical, unitDef, unitsAt } from './world.ts';
+import { GENERIC, activationFormation, alive, enemyUnitsIn, formationOfLeader, inChain, isLC, leaderDef, leadersAt, moraleOf, stepsLeft, tactical, unitDef, unitsAt } from './world.ts';
 
-const OWN = new Set(['endSeq', 'freeRally', 'rallyRoll', 'routRally', 'recoverRoll']);
+const OWN = new Set(['endSeq', 'freeRally', 'rallyRoll', 'routRally', 'recoverRoll', 'replace']);
 export function ownsEndFrame(f: Frame): f is Frame & EndFrame {
   return OWN.has(f.t);
 }
 export function endDecider(f: Frame): Side | null {
-  return f.t === 'freeRally' ? f.p : null;
+  return f.t === 'freeRally' || f.t === 'replace' ? f.p : null;
 }
 
 export function startEndStep(s: EState): EState {
@@ -125,7 +127,7 @@ function routRallyTarget(s: EState, u: UnitState): number | null {
 function vacancies(s: EState, p: Side): string[] {
   const side = s.ctx.scenario.sides[p];
   return s.leaders
-    .filter((l) => l.side === p && l.status === 'dead')
+    .filter((l) => l.side === p && (l.status === 'dead' || l.status === 'promoted'))
     .filter((l) => {
       const d = leaderDef(s, l.id);
       if (d.role === 'armyCommander' || d.role === 'chiefOfStaff') return true;
@@ -192,8 +194,12 @@ export function endSettle(s: EState, f: Frame, log: Log): EState | null {
     }
     case 'replace': {
       for (const p of sides) {
-        const v = vacancies(s, p);
-        if (v.length) throw new NotImplementedRuleError('15.3', `leader replacement is not implemented yet (${v.map((id) => leaderDef(s, id).name).join(', ')} to replace)`);
+        for (const post of vacancies(s, p)) {
+          const options = candidatesFor(s, p, post);
+          if (!options.length) continue;
+          if (placement(s, p, post, options[0]!) === null) continue;
+          return push(s, { t: 'replace', p, post, options });
+        }
       }
       return pop(s);
     }
@@ -231,6 +237,7 @@ export function endChance(s: EState, f: Frame): ChanceOutcome<Action>[] {
 
 export function endLegal(s: EState, f: Frame): Action[] {
   if (f.t === 'freeRally') return [...f.options.map((id) => ({ k: 'select', f: id }) as Action), { k: 'pass' }];
+  if (f.t === 'replace') return f.options.map((id) => ({ k: 'select', f: id }) as Action);
   void s;
   return [];
 }
@@ -245,6 +252,19 @@ export function endStep(s: EState, f: Frame, a: Action, log: Log): EState {
         return { ...s, formations: s.formations.map((x) => (x.id === a.f ? { ...x, activated: false, failedRally: false } : x)) };
       }
       break;
+    case 'replace': {
+      if (a.k !== 'select' || !f.options.includes(a.f)) break;
+      s = pop(s);
+      const area = placement(s, f.p, f.post, a.f);
+      const was = leaderDef(s, f.post).name;
+      s = {
+        ...s,
+        standIn: { ...s.standIn, [f.post]: a.f },
+        leaders: s.leaders.map((l) => (l.id === f.post ? { ...l, status: 'on' as const, area } : l.id === a.f ? { ...l, status: 'promoted' as const, area: null } : l)),
+      };
+      ev(log, '15.3', `${a.f === GENERIC ? 'a 1-0-1 officer' : leaderDef(s, a.f).name} replaces ${was} (placed in area ${area})`);
+      return s;
+    }
     case 'rallyRoll':
       if (a.k !== 'c-pass') break;
       s = pop(s);
@@ -270,3 +290,43 @@ export function endStep(s: EState, f: Frame, a: Action, log: Log): EState {
 }
 
 void enemyUnitsIn;
+
+/** Who may fill a post [15.31–15.35], in the book's priority order (endstep.ts replacementCandidates). */
+function candidatesFor(s: EState, p: Side, post: string): string[] {
+  const side = s.ctx.scenario.sides[p];
+  const d = s.ctx.scenario.sides[p].leaders.find((l) => l.id === post)!;
+  const vacancy: Vacancy = d.role === 'armyCommander' ? 'armyCommander' : d.role === 'chiefOfStaff' ? 'chiefOfStaff' : d.role === 'force' ? 'force' : 'formation';
+  const fid = formationOfLeader(s, post);
+  const entry = fid ? formationsOf(side).find((x) => x.f.id === fid) : undefined;
+  const mine = new Set<string>(entry ? [...entry.f.offMapLeaders, ...entry.f.forces.map((x) => x.leader).filter((x): x is string => !!x)] : []);
+  // a force's post: the subordinates of its parent formation [15.34]
+  const parent = entry?.parent ? formationsOf(side).find((x) => x.f.id === entry.parent) : undefined;
+  if (parent) for (const x of parent.f.offMapLeaders) mine.add(x);
+  const taken = new Set(Object.values(s.standIn));
+  const cands: Candidate[] = side.leaders
+    .filter((l) => l.id !== post)
+    .map((l) => {
+      const st = s.leaders.find((x) => x.id === l.id)!;
+      const available = (st.status === 'on' || st.status === 'off') && !taken.has(l.id) && !(l.role === 'formation' && vacancy !== 'armyCommander' && st.status !== 'on');
+      return { id: l.id, role: l.role, ofFormation: mine.has(l.id), available };
+    });
+  // the army commander's post goes to a formation leader on the map
+  return replacementCandidates(vacancy, cands.filter((c) => vacancy !== 'armyCommander' || s.leaders.find((x) => x.id === c.id)!.status === 'on'));
+}
+
+/** A-50 placement: a promoted division/brigade leader with an infantry unit of his command, others with any unit of the command, a CoS with the HQ. */
+function placement(s: EState, p: Side, post: string, by: string): number | null {
+  const d = s.ctx.scenario.sides[p].leaders.find((l) => l.id === post)!;
+  if (d.role === 'chiefOfStaff') return s.hq[p] && !s.hq[p]!.lost ? s.hq[p]!.area : null;
+  if (d.role === 'armyCommander') {
+    const l = s.leaders.find((x) => x.id === by);
+    return l && l.status === 'on' ? l.area : (s.hq[p]?.area ?? null);
+  }
+  const fid = formationOfLeader(s, post);
+  if (!fid) return null;
+  const byDef = by === GENERIC ? null : s.ctx.scenario.sides[p].leaders.find((l) => l.id === by)!;
+  const us = s.units.filter((u) => u.side === p && alive(u) && (u.formation === fid || inChain(s, p, post, u.formation)));
+  const inf = us.filter((u) => u.kind === 'infantry');
+  const pick = byDef?.role === 'divisionBrigade' && inf.length ? inf : us;
+  return pick.length ? pick.map((u) => u.area!).sort((a, b) => a - b)[0]! : null;
+}

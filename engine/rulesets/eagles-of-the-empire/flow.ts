@@ -15,7 +15,7 @@ import { type Scenario, formationsOf, parseStep } from './scenario.ts';
 import { activations } from './tables.ts';
 import type { Action, EState, Frame, LeaderState, Side, UnitState, Weather } from './types.ts';
 import { actionChance, actionLegal, actionSettle, actionStep, frameDecider, ownsFrame, startPhase } from './action.ts';
-import { conformationsFor } from './world.ts';
+import { conformationsFor, leaderDef } from './world.ts';
 import { endChance, endLegal, endSettle, endStep, ownsEndFrame, endDecider, startEndStep } from './end-flow.ts';
 
 type Log = GameEvent[] | undefined;
@@ -110,6 +110,8 @@ export function initialState(sc: Scenario, map: AreaMap): EState {
     leaderMp: {},
     hqMp: [0, 0],
     hqMoved: [false, false],
+    standIn: {},
+    fallen: [],
     endDone: false,
     stack: [],
     nChance: 0,
@@ -140,9 +142,14 @@ export function commandInput(s: EState, p: Side): CommandInput {
     const def = sc.reinforcements.find((x) => x.id === r.id)!;
     if (def.side === p && r.arrived && (r.delayed ? r.due + 1 : r.due) === s.turn) def.units.forEach((u) => arrivedIds.add(u));
   }
+  // replaced posts carry their new holders' ratings [15.3]; a replacement Chief of Staff adds no HQ radius [15.33]
+  const base = sc.sides[p];
+  const side = Object.keys(s.standIn).length
+    ? { ...base, leaders: base.leaders.map((l) => leaderDef(s, l.id)), chiefOfStaff: base.chiefOfStaff && s.standIn[base.chiefOfStaff] !== undefined ? undefined : base.chiefOfStaff }
+    : base;
   return {
     map: s.ctx.map,
-    side: sc.sides[p],
+    side,
     leaderArea: (id) => {
       const l = s.leaders.find((x) => x.id === id);
       return l && l.status === 'on' ? l.area : null;
@@ -193,9 +200,9 @@ function isUnder(sc: Scenario, p: Side, fid: string, ancestor: string): boolean 
 export function commanderInitiative(s: EState, p: Side): number {
   const side = s.ctx.scenario.sides[p];
   const ac = s.leaders.find((l) => l.id === side.armyCommander)!;
-  if (ac.status === 'on') return side.leaders.find((l) => l.id === ac.id)!.initiative;
+  if (ac.status === 'on') return leaderDef(s, ac.id).initiative;
   const fl = side.leaders.filter((l) => l.role === 'formation' && s.leaders.find((x) => x.id === l.id)!.status === 'on').sort((a, b) => b.grade - a.grade);
-  return fl[0]?.initiative ?? 1;
+  return fl[0] ? leaderDef(s, fl[0].id).initiative : 1;
 }
 
 /**
@@ -451,9 +458,9 @@ export function step(s0: EState, a: Action, log: Log): EState {
         return { ...s, courier: { ...s.courier, [`${f.p}:${f.area}`]: ok } };
       }
       if (f.t === 'cbi') {
-        const init = sc.sides[f.p].leaders.find((l) => l.id === f.leader)!.initiative;
+        const init = leaderDef(s, f.leader).initiative;
         const ok = a.face <= init;
-        ev(log, '9.3', `${sc.sides[f.p].leaders.find((l) => l.id === f.leader)!.name} ${ok ? 'takes command by initiative' : 'fails command by initiative'} (d6 ${a.face} against ${init})`, [a.face]);
+        ev(log, '9.3', `${leaderDef(s, f.leader).name} ${ok ? 'takes command by initiative' : 'fails command by initiative'} (d6 ${a.face} against ${init})`, [a.face]);
         return { ...s, cbi: { ...s.cbi, [f.leader]: ok } };
       }
       throw new IllegalActionError('c-die', `no die is being rolled (${f.t})`);
@@ -477,13 +484,14 @@ function victory(s: EState): { vp: [number, number]; result: EState['result'] } 
       if (u.eliminated) vp[gain] += v.artilleryUnit;
     } else vp[gain] += u.lost * v.step;
   }
-  for (const l of s.leaders) {
-    if (l.status !== 'dead') continue;
-    const def = sc.sides[l.side].leaders.find((x) => x.id === l.id)!;
+  // each fall counts once; the army commander's own value only for the first holder of the post
+  s.fallen.forEach((id, i) => {
+    const l = s.leaders.find((x) => x.id === id)!;
+    const def = sc.sides[l.side].leaders.find((x) => x.id === id)!;
     const gain = other(l.side);
-    if (v.armyCommander[l.id] !== undefined) vp[gain] += v.armyCommander[l.id]!;
-    else if (def.role === 'formation' || def.role === 'force') vp[gain] += v.leader;
-  }
+    if (v.armyCommander[id] !== undefined && s.fallen.indexOf(id) === i) vp[gain] += v.armyCommander[id]!;
+    else if (def.role === 'formation' || def.role === 'force' || def.role === 'armyCommander' || def.role === 'intermediate') vp[gain] += v.leader;
+  });
   for (const p of [0, 1] as const) if (s.hq[p]?.lost) vp[other(p)] += v.hq;
   for (const o of sc.victory.objectives) {
     const c = s.control[String(o.area)];

@@ -42,7 +42,7 @@ export interface LeaderState {
   readonly side: Side;
   /** On the map at an area, off-map (division leaders, staff held for replacement, not yet arrived), or eliminated. */
   readonly area: AreaId | null;
-  readonly status: 'on' | 'off' | 'dead';
+  readonly status: 'on' | 'off' | 'dead' | 'promoted';
   /** An army or intermediate commander moves once per turn [13.4]; a leader's own move is over. */
   readonly moved: boolean;
 }
@@ -94,7 +94,7 @@ export type Frame =
   | PhaseFrame
   | { readonly t: 'fire'; readonly p: Side; readonly from: AreaId; readonly to: AreaId; readonly units: readonly string[] }
   | { readonly t: 'bomb'; readonly p: Side; readonly from: AreaId; readonly to: AreaId; readonly units: readonly string[]; readonly cb: boolean; readonly stage: 'roll' | 'losses' | 'rout'; readonly hits: number | null }
-  | { readonly t: 'move'; readonly p: Side; readonly units: readonly string[]; readonly leaders: readonly string[]; readonly hq: boolean; readonly at: AreaId; readonly moved: boolean }
+  | { readonly t: 'move'; readonly p: Side; readonly units: readonly string[]; readonly leaders: readonly string[]; readonly hq: boolean; readonly at: AreaId; readonly moved: boolean; readonly road: string | null }
   | { readonly t: 'routMove'; readonly p: Side; readonly u: string; readonly left: number; readonly path: readonly AreaId[]; readonly attackers: readonly AreaId[]; readonly initial: boolean; readonly mp: number | null }
   | { readonly t: 'displace'; readonly p: Side; readonly l: string; readonly options: readonly AreaId[] }
   | { readonly t: 'retreatTo'; readonly p: Side; readonly units: readonly string[]; readonly from: AreaId; readonly options: readonly AreaId[]; readonly voluntary: boolean }
@@ -103,7 +103,35 @@ export type Frame =
   | { readonly t: 'leaderCheck'; readonly l: string; readonly mod: number; readonly rule: string }
   | { readonly t: 'routCheck'; readonly u: string; readonly mod: number; readonly cascade: boolean; readonly attackers: readonly AreaId[]; readonly retest: boolean }
   | AssaultFrame
+  | ChargeFrame
   | EndFrame;
+
+/** A cavalry charge or pursuit in progress [10.0–10.94]. */
+export interface ChargeFrame {
+  readonly t: 'charge';
+  readonly p: Side;
+  readonly origin: AreaId;
+  /** The intervening area (null in a pursuit, which enters an adjacent area [10.92]). */
+  readonly via: AreaId | null;
+  readonly target: AreaId;
+  readonly units: readonly string[];
+  /** Leaders riding with the cavalry (A-14). */
+  readonly escort: readonly string[];
+  readonly stage: 'gather' | 'squareCheck' | 'squareAsk' | 'squareRoll' | 'defFire' | 'defLoss' | 'atkFire' | 'atkLoss' | 'result' | 'occupy' | 'pursuitRoll' | 'pursuitChoice' | 'pursuitHeavy' | 'pursuitGo' | 'advanceChoice' | 'repulseLoss' | 'repulseBack' | 'rout';
+  readonly failedSquare: boolean;
+  /** Defenders' SP and steps, and the cavalry's steps, when the charge began (A-17). */
+  readonly defSp0: number;
+  readonly def0: Readonly<Record<string, number>>;
+  readonly cav0: Readonly<Record<string, number>>;
+  readonly defIds: readonly string[];
+  readonly pursuit: boolean;
+  /** Units that retreated into a pursued area and may not fire at the pursuers [10.93]. */
+  readonly noFire: readonly string[];
+  /** Heavy cavalry that chose to join the pursuit [10.91]. */
+  readonly withHeavy: readonly string[];
+  readonly die: number | null;
+  readonly hits: number | null;
+}
 
 /** End Step frames (end-flow.ts) [15.0–15.3]. */
 export type EndFrame =
@@ -111,7 +139,8 @@ export type EndFrame =
   | { readonly t: 'freeRally'; readonly p: Side; readonly options: readonly string[] }
   | { readonly t: 'rallyRoll'; readonly f: string; readonly target: number }
   | { readonly t: 'routRally'; readonly u: string; readonly target: number }
-  | { readonly t: 'recoverRoll'; readonly u: string };
+  | { readonly t: 'recoverRoll'; readonly u: string }
+  | { readonly t: 'replace'; readonly p: Side; readonly post: string; readonly options: readonly string[] };
 
 /** The Action Phase of side `p`: the current segment and its bookkeeping. */
 export interface PhaseFrame {
@@ -142,6 +171,8 @@ export interface LossFrame {
   readonly rule: string;
   /** Which units may be struck (assault: the units that took part); null: every unit of the side in the area. */
   readonly only: readonly string[] | null;
+  /** Leaders accompanying charging cavalry: +1 on their casualty check [3.2, 10.2]. */
+  readonly escort?: readonly string[];
 }
 
 /** An assault in progress [14.0–14.5] (A-38). */
@@ -201,6 +232,10 @@ export interface EState {
   readonly leaderMp: Readonly<Record<string, number>>;
   readonly hqMp: readonly [number, number];
   readonly hqMoved: readonly [boolean, boolean];
+  /** Replacements [15.3]: the leader (or the generic 1-0-1, A-50) now filling an eliminated or promoted leader's post. */
+  readonly standIn: Readonly<Record<string, string>>;
+  /** Posts whose holder fell, once per fall, for victory points (A-53). */
+  readonly fallen: readonly string[];
   /** The End Step's procedures [15.1–15.3] have been started this turn. */
   readonly endDone: boolean;
   readonly stack: readonly Frame[];
@@ -239,6 +274,8 @@ export type Action =
   | { readonly k: 'retreat' }
   | { readonly k: 'advance'; readonly u: string }
   | { readonly k: 'charge'; readonly area: AreaId; readonly target: AreaId }
+  | { readonly k: 'escort'; readonly l: string }
+  | { readonly k: 'pursue'; readonly sign: -1 | 0 | 1 }
   | { readonly k: 'assign' }
   // chance outcomes
   | { readonly k: 'c-weather'; readonly w: Weather; readonly faces: readonly number[] }

@@ -30,10 +30,26 @@ export function unitDef(s: EState, id: string): UnitJson {
   if (!u) throw new Error(`eagles-of-the-empire: no unit "${id}" in the scenario`);
   return u;
 }
+/** The generic 1-0-1 leader [15.32 D] (A-50). */
+export const GENERIC = 'generic';
+
+/**
+ * A leader's post as it stands now: the scenario's leader, or, once replaced [15.3], the post with the ratings of the
+ * leader filling it (the generic 1-0-1 when no counter is left, A-50).
+ */
 export function leaderDef(s: EState, id: string): LeaderJson {
   const l = index(s.ctx.scenario).leaders.get(id);
   if (!l) throw new Error(`eagles-of-the-empire: no leader "${id}" in the scenario`);
-  return l;
+  const by = s.standIn[id];
+  if (by === undefined) return l;
+  if (by === GENERIC) return { ...l, name: `a 1-0-1 officer (for ${l.name})`, tactical: 1, initiative: 0, radius: 1, arm: 'general', isNapoleon: false, canGrandCharge: false };
+  const r = index(s.ctx.scenario).leaders.get(by)!;
+  return { ...l, name: `${r.name} (for ${l.name})`, tactical: r.tactical, initiative: r.initiative, radius: r.radius, arm: r.arm, isNapoleon: r.isNapoleon, canGrandCharge: false };
+}
+
+/** A leader falls [3.2, 3.13]: off the map, and counted for victory (A-53). */
+export function killLeader(s: EState, id: string): EState {
+  return { ...s, leaders: s.leaders.map((l) => (l.id === id ? { ...l, status: 'dead' as const, area: null } : l)), fallen: [...s.fallen, id] };
 }
 /** The formation a leader commands, if any. */
 export function formationOfLeader(s: EState, id: string): string | null {

@@ -1,0 +1,393 @@
+/**
+ * The Cavalry Charge Segment's procedure [10.0–10.94, 17.12] as a frame on the stack: the attacker picks the charging
+ * cavalry of one area and the leaders who ride with them (A-14); the defender may try square under duress [10.24,
+ * 17.12]; the defender fires first, natural sixes, the attacker allocating [10.2, 10.23] (A-04, A-16); the surviving
+ * cavalry fire with their modifiers [10.21, 10.22, 10.24]; success or repulse [10.4, 10.5] (A-17): on success every unit
+ * in the target retreats and the cavalry occupy it, then pursuit [10.9–10.94] (A-20); on repulse the defenders fire
+ * again [10.51] (A-19) and the cavalry fall back past their origin [10.52]. Rout checks close it [19.0].
+ *
+ * Not implemented yet: the Grand Charge [10.8] (refused at the activation attempt).
+ */
+import type { ChanceOutcome } from '../../core/game.ts';
+import { IllegalActionError } from '../../core/game.ts';
+import type { AreaId } from '../../areas/map.ts';
+import { retreatGroup as retreatGroupInto } from './assault-flow.ts';
+import { chargeSucceeds } from './charge.ts';
+import { squareAllowed, squareTarget } from './stances.ts';
+import { chargeDefenceDice, pursuit, repulseFireDice, subgroupDice, type Subgroup } from './tables.ts';
+import type { Action, ChargeFrame, EState, Frame, PhaseFrame, Side, UnitState } from './types.ts';
+import { type Log, displaceLeaders, ev, loseSteps, pop, push, pushRoutChecksFor, replaceTop, updUnit } from './action.ts';
+import { alive, areaMoraleOf, conformationsFor, isLC, leaderDef, leadersAt, moraleOf, seniorLeader, spOf, stepsLeft, tactical, unit, unitDef, unitsAt } from './world.ts';
+
+const other = (p: Side): Side => (p === 0 ? 1 : 0);
+
+/** Placeholder TEC charge modifiers for the boundary crossed into the target (A-29). */
+const CHARGE_BOUNDARY_PCT: Record<string, number> = { stream: -25, brook: -25, 'minor-river': -50, hedgerow: -25 };
+
+export function startCharge(s: EState, f: PhaseFrame, origin: AreaId, via: AreaId, target: AreaId, log: Log): EState {
+  ev(log, '10.0', `${s.ctx.scenario.sides[f.p].name} cavalry in area ${origin} charge area ${target} through area ${via}`);
+  return push(s, blank(f.p, origin, via, target, false, [], [], []));
+}
+
+function blank(p: Side, origin: AreaId, via: AreaId | null, target: AreaId, pursuitCharge: boolean, units: string[], escort: string[], noFire: string[]): ChargeFrame {
+  return { t: 'charge', p, origin, via, target, units, escort, stage: pursuitCharge ? 'squareCheck' : 'gather', failedSquare: false, defSp0: 0, def0: {}, cav0: {}, pursuit: pursuitCharge, noFire, withHeavy: [], die: null, defIds: [], hits: null };
+}
+
+const eligibleCav = (s: EState, f: ChargeFrame, chargers: readonly UnitState[]) => chargers.filter((u) => u.area === f.origin && !f.units.includes(u.id));
+
+export function chargeDecider(f: ChargeFrame): Side | null {
+  switch (f.stage) {
+    case 'gather':
+    case 'pursuitChoice':
+    case 'pursuitHeavy':
+    case 'advanceChoice':
+      return f.p;
+    case 'squareAsk':
+      return other(f.p);
+    default:
+      return null;
+  }
+}
+
+export function chargeLegal(s: EState, f: ChargeFrame, chargers: readonly UnitState[]): Action[] {
+  switch (f.stage) {
+    case 'gather': {
+      const order = (id: string) => s.units.findIndex((x) => x.id === id);
+      const last = f.units.length ? Math.max(...f.units.map(order)) : -1;
+      const acts: Action[] = eligibleCav(s, f, chargers)
+        .filter((u) => order(u.id) > last)
+        .map((u) => ({ k: 'join', u: u.id }));
+      // leaders present may ride with them (A-14), chosen after the units
+      if (f.units.length) {
+        for (const l of leadersAt(s, f.origin, f.p)) {
+          const d = leaderDef(s, l.id);
+          if (f.escort.includes(l.id) || d.role === 'chiefOfStaff' || d.role === 'staffOfficer' || d.role === 'lineOfficer') continue;
+          if (f.escort.length && s.leaders.findIndex((x) => x.id === l.id) <= Math.max(...f.escort.map((e) => s.leaders.findIndex((x) => x.id === e)))) continue;
+          acts.push({ k: 'escort', l: l.id });
+        }
+        acts.push({ k: 'resolve' });
+      }
+      return acts;
+    }
+    case 'squareAsk':
+      return [{ k: 'square', area: f.target, on: true }, { k: 'stand' }];
+    case 'pursuitChoice':
+      // add or subtract the senior leader's rating, or apply nothing [10.91]
+      return pursuitOdds(s, f).tactical === 0 ? [{ k: 'pursue', sign: 0 }] : [{ k: 'pursue', sign: 0 }, { k: 'pursue', sign: 1 }, { k: 'pursue', sign: -1 }];
+    case 'pursuitHeavy': {
+      const acts: Action[] = heavyOptional(s, f).map((u) => ({ k: 'join', u: u.id }));
+      acts.push({ k: 'resolve' });
+      return acts;
+    }
+    case 'advanceChoice':
+      return [{ k: 'advance', u: '*' }, { k: 'stop' }];
+    default:
+      return [];
+  }
+}
+
+function defenders(s: EState, f: ChargeFrame): UnitState[] {
+  return unitsAt(s, f.target, other(f.p));
+}
+function chargers(s: EState, f: ChargeFrame): UnitState[] {
+  return f.units.map((id) => unit(s, id)).filter(alive);
+}
+
+/** Pursuit roll inputs [10.91] (A-20): the senior leader with the pursuers, their area morale without [18.4]. */
+function pursuitOdds(s: EState, f: ChargeFrame): { tactical: number; morale: number } {
+  const us = chargers(s, f);
+  const l = seniorLeader(s, f.p, f.target);
+  return { tactical: l ? tactical(l, true) : 0, morale: areaMoraleOf(s, f.p, f.target, true, false, us) ?? 0 };
+}
+
+function heavyOptional(s: EState, f: ChargeFrame): UnitState[] {
+  return chargers(s, f).filter((u) => unitDef(s, u.id).cavClass === 'heavy' && !f.withHeavy.includes(u.id));
+}
+
+export function chargeChance(s: EState, f: ChargeFrame): ChanceOutcome<Action>[] {
+  if (f.stage === 'squareRoll') {
+    const t = squareRollTarget(s, f);
+    const p = Math.max(0, Math.min(6, t)) / 6;
+    return [
+      { action: { k: 'c-pass', ok: true }, p, label: `square formed (d6 ≤ ${t})` },
+      { action: { k: 'c-pass', ok: false }, p: 1 - p, label: `square fails (d6 > ${t}): the infantry is disordered` },
+    ].filter((o) => o.p > 0) as ChanceOutcome<Action>[];
+  }
+  if (f.stage === 'pursuitRoll') return [1, 2, 3, 4, 5, 6].map((face) => ({ action: { k: 'c-die', face }, p: 1 / 6, label: `pursuit roll ${face}` }));
+  return [];
+}
+
+/** [17.12] the largest infantry unit's morale + the senior non-cavalry, non-artillery leader's rating. */
+function squareRollTarget(s: EState, f: ChargeFrame): number {
+  const o = other(f.p);
+  const inf = defenders(s, f).filter((u) => u.kind === 'infantry');
+  const l = seniorLeader(s, o, f.target, (x) => x.arm !== 'cavalry' && x.arm !== 'artillery');
+  return squareTarget(
+    inf.map((u) => ({ steps: stepsLeft(u), morale: moraleOf(u) })),
+    l ? tactical(l, false) : 0,
+  );
+}
+
+/** Defender's first fire [10.2, 10.23, 10.24] (A-04, A-18). */
+function defenceDice(s: EState, f: ChargeFrame): number {
+  const map = s.ctx.map;
+  const from = f.via ?? f.origin;
+  const ds = defenders(s, f).filter((u) => !f.noFire.includes(u.id));
+  const units = ds.map((u) => {
+    // an LC or artillery charged through its flank or rear cannot fire; squares and all-around areas are never enfiladed
+    const enfiladed = (isLC(u) || u.kind === 'artillery') && !u.square && u.conf !== null && map.facingOrNull(f.target, u.conf, from) !== null && map.facingOrNull(f.target, u.conf, from) !== 'front';
+    return { kind: u.kind, sp: spOf(u), canFire: !enfiladed };
+  });
+  return chargeDefenceDice(units, bestDefender(s, f)); // any one defending leader present [10.2]
+}
+function bestDefender(s: EState, f: ChargeFrame): number {
+  let best = 0;
+  for (const l of leadersAt(s, f.target, other(f.p))) {
+    const d = leaderDef(s, l.id);
+    if (d.role === 'chiefOfStaff' || d.role === 'staffOfficer' || d.role === 'lineOfficer') continue;
+    best = Math.max(best, tactical(d, false));
+  }
+  return best;
+}
+
+/** Attacker's fire [10.2, 10.21, 10.22, 10.24] (A-03). */
+function attackDice(s: EState, f: ChargeFrame): { n: number; drm: number }[] {
+  const map = s.ctx.map;
+  const us = chargers(s, f);
+  const from = f.via ?? f.origin;
+  const elev = map.area(f.target).elev - map.area(f.origin).elev;
+  let pct = elev > 0 ? -25 : elev < 0 ? 25 : 0; // [10.21]
+  const b = map.boundary(from, f.target)!;
+  for (const k of b.kind === 'point' ? b.crossingTerrain : b.terrain) pct += CHARGE_BOUNDARY_PCT[k] ?? 0; // TEC (A-29)
+  if (defenders(s, f).some((u) => u.square)) pct -= 50; // [10.24]
+  const groups: Subgroup[] = us.map((u, i) => {
+    const d = unitDef(s, u.id);
+    return { id: i, sp: spOf(u), pct, drm: d.elite || d.lancer || d.cavClass === 'heavy' ? 1 : 0, leaderMay: true };
+  });
+  // the senior surviving cavalry leader riding with them [10.2]
+  const riders = f.escort.filter((l) => s.leaders.find((x) => x.id === l)!.status === 'on').map((l) => leaderDef(s, l)).filter((l) => l.arm === 'cavalry');
+  riders.sort((a, b) => b.grade - a.grade);
+  const lt = riders[0] ? tactical(riders[0], true) : 0;
+  const sideDrm = f.failedSquare ? 1 : 0; // [10.22, 10.25]
+  return subgroupDice(groups, lt, sideDrm).dice;
+}
+
+export function chargeStep(s: EState, f: ChargeFrame, a: Action, chargersNow: readonly UnitState[], log: Log): EState {
+  switch (a.k) {
+    case 'join':
+      if (f.stage === 'gather' && eligibleCav(s, f, chargersNow).some((u) => u.id === a.u)) return replaceTop(s, { ...f, units: [...f.units, a.u] });
+      if (f.stage === 'pursuitHeavy' && heavyOptional(s, f).some((u) => u.id === a.u)) return replaceTop(s, { ...f, withHeavy: [...f.withHeavy, a.u] });
+      break;
+    case 'escort':
+      if (f.stage === 'gather') return replaceTop(s, { ...f, escort: [...f.escort, a.l] });
+      break;
+    case 'resolve':
+      if (f.stage === 'gather' && f.units.length) {
+        for (const id of f.units) s = updUnit(s, id, { acted: 'charge' }); // [10.7]
+        ev(log, '10.1', `charging: ${f.units.map((id) => unitDef(s, id).name).join(', ')}${f.escort.length ? ` with ${f.escort.map((l) => leaderDef(s, l).name).join(', ')}` : ''}`);
+        return replaceTop(s, begin(s, f));
+      }
+      if (f.stage === 'pursuitHeavy') return launchPursuit(s, f, log);
+      break;
+    case 'square':
+      if (f.stage === 'squareAsk') return replaceTop(s, { ...f, stage: 'squareRoll' });
+      break;
+    case 'stand':
+      if (f.stage === 'squareAsk') return replaceTop(s, { ...f, stage: 'defFire' });
+      break;
+    case 'c-pass':
+      if (f.stage === 'squareRoll') {
+        const o = other(f.p);
+        if (a.ok) {
+          for (const u of defenders(s, f)) if (u.kind === 'infantry') s = updUnit(s, u.id, { square: true });
+          ev(log, '17.12', `the ${s.ctx.scenario.sides[o].name} infantry in area ${f.target} forms square under duress`);
+          return replaceTop(s, { ...f, stage: 'defFire' });
+        }
+        ev(log, '10.25', `the ${s.ctx.scenario.sides[o].name} infantry in area ${f.target} fails to form square and is disordered (+1 to the charge)`);
+        return replaceTop(s, { ...f, stage: 'defFire', failedSquare: true });
+      }
+      break;
+    case 'c-die':
+      if (f.stage === 'pursuitRoll') return replaceTop(s, { ...f, die: a.face, stage: 'pursuitChoice' });
+      break;
+    case 'pursue': {
+      if (f.stage !== 'pursuitChoice') break;
+      const { tactical: t, morale } = pursuitOdds(s, f);
+      const r = pursuit(f.die!, t, morale);
+      const go = a.sign === 1 ? r.add : a.sign === -1 ? r.subtract : r.none;
+      ev(log, '10.91', `pursuit roll ${f.die}${a.sign ? (a.sign > 0 ? ` + ${t}` : ` − ${t}`) : ''} against morale ${morale}: ${go ? 'they pursue' : 'no pursuit'}`, [f.die!]);
+      if (!go) return replaceTop(s, { ...f, stage: 'rout' });
+      return replaceTop(s, { ...f, stage: heavyOptional(s, f).length ? 'pursuitHeavy' : 'pursuitGo' });
+    }
+    case 'advance':
+      if (f.stage === 'advanceChoice') {
+        // [10.94] the pursuers advance into the vacated area
+        for (const u of chargers(s, f)) s = updUnit(s, u.id, { area: f.target, conf: null });
+        s = moveEscort(s, f, f.target);
+        ev(log, '10.94', `the pursuers advance into area ${f.target}`);
+        s = eliminateLeftBehind(s, f, log);
+        return displaceLeaders(replaceTop(s, { ...f, stage: 'rout' }), f.p, f.target, log);
+      }
+      break;
+    case 'stop':
+      if (f.stage === 'advanceChoice') return replaceTop(s, { ...f, stage: 'rout' });
+      break;
+    default:
+      break;
+  }
+  throw new IllegalActionError(a.k, `not an action at this point of the charge (${f.stage})`);
+}
+
+function begin(s: EState, f: ChargeFrame): ChargeFrame {
+  const ds = defenders(s, f);
+  return {
+    ...f,
+    stage: 'squareCheck',
+    defSp0: ds.reduce((t, u) => t + spOf(u), 0),
+    def0: Object.fromEntries(ds.map((u) => [u.id, stepsLeft(u)])),
+    cav0: Object.fromEntries(chargers(s, f).map((u) => [u.id, stepsLeft(u)])),
+    defIds: ds.map((u) => u.id),
+  };
+}
+
+function moveEscort(s: EState, f: ChargeFrame, area: AreaId): EState {
+  return { ...s, leaders: s.leaders.map((l) => (f.escort.includes(l.id) && l.status === 'on' ? { ...l, area } : l)) };
+}
+
+/** Enemy artillery and HQ left in an area the cavalry occupy are eliminated [20.2, 20.3]. */
+function eliminateLeftBehind(s: EState, f: ChargeFrame, log: Log): EState {
+  const o = other(f.p);
+  for (const x of unitsAt(s, f.target, o)) s = loseSteps(s, x.id, stepsLeft(x), log, '20.2');
+  const hq = s.hq[o];
+  if (hq && !hq.lost && hq.area === f.target) {
+    s = { ...s, hq: s.hq.map((h, i) => (i === o ? { area: null, lost: true } : h)) as unknown as EState['hq'] };
+    ev(log, '20.3', `the ${s.ctx.scenario.sides[o].name} HQ is overrun and eliminated`);
+  }
+  return s;
+}
+
+function launchPursuit(s: EState, f: ChargeFrame, log: Log): EState {
+  // all surviving non-heavy cavalry, and the heavy that chose to, pursue into the area the defenders retreated to [10.91]
+  const pursuers = chargers(s, f).filter((u) => unitDef(s, u.id).cavClass !== 'heavy' || f.withHeavy.includes(u.id));
+  const dest = retreatDestination(s, f);
+  s = replaceTop(s, { ...f, stage: 'rout' });
+  if (dest === null || !pursuers.length || !unitsAt(s, dest, other(f.p)).length) {
+    ev(log, '10.9', 'there is no one left to pursue');
+    return s;
+  }
+  ev(log, '10.91', `${pursuers.map((u) => unitDef(s, u.id).name).join(', ')} pursue into area ${dest}`);
+  const retreated = f.defIds.filter((id) => alive(unit(s, id)) && unit(s, id).area === dest);
+  const pf = blank(f.p, f.target, null, dest, true, pursuers.map((u) => u.id), f.escort.filter((l) => s.leaders.find((x) => x.id === l)!.area === f.target), retreated);
+  return push(s, { ...begin(s, pf), stage: 'squareCheck' });
+}
+
+function retreatDestination(s: EState, f: ChargeFrame): AreaId | null {
+  const counts = new Map<AreaId, number>();
+  for (const id of f.defIds) {
+    const u = unit(s, id);
+    if (alive(u) && !u.routed && u.area !== f.target) counts.set(u.area!, (counts.get(u.area!) ?? 0) + 1);
+  }
+  let best: AreaId | null = null;
+  for (const [a, n] of counts) if (best === null || n > counts.get(best)!) best = a;
+  return best;
+}
+
+/** Automatic stages. */
+export function chargeSettle(s: EState, f: ChargeFrame, log: Log): EState | null {
+  const o = other(f.p);
+  switch (f.stage) {
+    case 'squareCheck': {
+      const ds = defenders(s, f);
+      const inf = ds.filter((u) => u.kind === 'infantry' && !u.routed);
+      const can =
+        inf.length > 0 &&
+        !inf.some((u) => u.square) &&
+        squareAllowed(
+          ds.map((u) => ({ kind: u.kind, sp: spOf(u), routed: u.routed })),
+          s.ctx.scenario.sides[o].allow.square,
+        ).ok;
+      return replaceTop(s, { ...f, stage: can ? 'squareAsk' : 'defFire' });
+    }
+    case 'defFire': {
+      const n = defenceDice(s, f);
+      s = replaceTop(s, { ...f, stage: 'defLoss', hits: null });
+      if (n <= 0) return replaceTop(s, { ...f, stage: 'atkFire', hits: null });
+      return push(s, { t: 'roll', dice: [{ n, drm: 0 }], why: `the defenders' fire at the charging cavalry`, rule: '10.2' });
+    }
+    case 'defLoss':
+      s = replaceTop(s, { ...f, stage: 'atkFire' });
+      return f.hits ? push(s, { t: 'loss', p: f.p, area: f.origin, hits: f.hits, cb: false, lostNow: {}, first: true, rule: '10.3', only: f.units, escort: f.escort }) : s;
+    case 'atkFire': {
+      if (!chargers(s, f).length) {
+        ev(log, '10.5', 'no charging cavalry survive the defensive fire');
+        return replaceTop(s, { ...f, stage: 'rout' });
+      }
+      s = replaceTop(s, { ...f, stage: 'atkLoss', hits: null });
+      const dice = attackDice(s, f);
+      if (!dice.length) return replaceTop(s, { ...f, stage: 'result', hits: 0 });
+      return push(s, { t: 'roll', dice, why: `the cavalry's charge on area ${f.target}`, rule: '10.2' });
+    }
+    case 'atkLoss':
+      s = replaceTop(s, { ...f, stage: 'result' });
+      return f.hits ? push(s, { t: 'loss', p: o, area: f.target, hits: f.hits, cb: false, lostNow: {}, first: true, rule: '10.3', only: null }) : s;
+    case 'result': {
+      const after = f.defIds.reduce((t, id) => t + spOf(unit(s, id)), 0);
+      const inflicted = f.defIds.reduce((t, id) => t + ((f.def0[id] ?? 0) - stepsLeft(unit(s, id))), 0);
+      const cavLost = Object.entries(f.cav0).reduce((t, [id, n]) => t + (n - stepsLeft(unit(s, id))), 0);
+      const ok = chargeSucceeds({ defenderSpBefore: f.defSp0, defenderSpAfter: after, stepsInflicted: inflicted, cavalryStepsLost: cavLost });
+      if (ok) {
+        ev(log, '10.4', `the charge succeeds: the defenders of area ${f.target} must retreat`);
+        const frames: Frame[] = [];
+        // foot artillery cannot retreat and the HQ is lost when the cavalry occupy the area [20.2, 20.3]
+        s = retreatGroupInto(s, o, f.target, defenders(s, f), false, frames, log);
+        s = replaceTop(s, { ...f, stage: 'occupy' });
+        return push(s, ...frames.reverse());
+      }
+      if (f.pursuit) {
+        ev(log, '10.94', 'the pursuit forces no retreat: the pursuers stay where they are');
+        return replaceTop(s, { ...f, stage: 'rout' });
+      }
+      ev(log, '10.5', 'the charge is repelled');
+      const n = repulseFireDice(defenders(s, f).map((u) => ({ kind: u.kind, sp: spOf(u), canFire: true })));
+      s = replaceTop(s, { ...f, stage: 'repulseLoss', hits: null });
+      if (n <= 0) return replaceTop(s, { ...f, stage: 'repulseBack' });
+      return push(s, { t: 'roll', dice: [{ n, drm: 0 }], why: 'the defenders fire again at the repelled cavalry', rule: '10.51' });
+    }
+    case 'occupy': {
+      if (f.pursuit) return replaceTop(s, { ...f, stage: unitsAt(s, f.target, o).some((u) => u.kind !== 'artillery') || !chargers(s, f).length ? 'rout' : 'advanceChoice' });
+      // [10.4, 10.6] the charging cavalry must occupy the target
+      for (const u of chargers(s, f)) s = updUnit(s, u.id, { area: f.target, conf: null });
+      s = moveEscort(s, f, f.target);
+      s = eliminateLeftBehind(s, f, log);
+      ev(log, '10.6', `the cavalry occupy area ${f.target}`);
+      // [10.9] a pursuit may follow a charge that made the defenders retreat
+      s = replaceTop(s, { ...f, stage: retreatDestination(s, f) === null || !chargers(s, f).length ? 'rout' : 'pursuitRoll' });
+      return displaceLeaders(s, f.p, f.target, log);
+    }
+    case 'pursuitGo':
+      return launchPursuit(s, f, log);
+    case 'repulseLoss':
+      s = replaceTop(s, { ...f, stage: 'repulseBack' });
+      return f.hits ? push(s, { t: 'loss', p: f.p, area: f.origin, hits: f.hits, cb: false, lostNow: {}, first: true, rule: '10.51', only: f.units, escort: f.escort }) : s;
+    case 'repulseBack': {
+      // [10.52] back to the origin, then one more area (the attacker chooses)
+      const frames: Frame[] = [];
+      s = replaceTop(s, { ...f, stage: 'rout' });
+      s = retreatGroupInto(s, f.p, f.origin, chargers(s, f), false, frames, log);
+      return push(s, ...frames.reverse());
+    }
+    case 'rout': {
+      s = pop(s);
+      return pushRoutChecksFor(
+        s,
+        f.defIds.map((id) => unit(s, id)),
+        [f.origin],
+        { vsCharge: true },
+      );
+    }
+    default:
+      return null;
+  }
+}
+
+void conformationsFor;

@@ -196,12 +196,58 @@ describe('Eagles of the Empire Action Phase: assault [14.0–14.5]', () => {
   });
 });
 
+describe('Eagles of the Empire Action Phase: cavalry charge [10.0–10.6]', () => {
+  // the 1st Cuirassiers (a3-6, heavy) in Oberdorf (8) charge R-2inf (A4-4, facing W, with Pahlen) in Mill Meadow (10) through 9
+  const setup = () => position(0, 'charge', ['f-cav'], { 'F-1cuir': [8, null], 'F-carab': [null, null], 'F-3drag': [null, null], 'F-gha': [null, null] });
+
+  it('offers the square under duress, fires the defence first, then the charge; a charge that fails is repelled [10.24, 10.2, 10.5]', () => {
+    let s = setup();
+    expect(legalActions(s)).toContainEqual({ k: 'charge', area: 8, target: 10 });
+    s = act(s, { k: 'charge', area: 8, target: 10 });
+    expect(legalActions(s)).toEqual([{ k: 'join', u: 'F-1cuir' }]);
+    s = act(s, { k: 'join', u: 'F-1cuir' });
+    s = act(s, { k: 'resolve' });
+    expect(unitOf(s, 'F-1cuir').acted).toBe('charge'); // [10.7]
+    expect(toMoveOf(s)).toEqual({ kind: 'player', player: 1 });
+    expect(legalActions(s)).toEqual([{ k: 'square', area: 10, on: true }, { k: 'stand' }]);
+    s = act(s, { k: 'stand' });
+    // defence: ceil(4 / 2) + Pahlen's 1 = 3 dice, natural sixes
+    expect(chanceOutcomes(s)).toHaveLength(4);
+    s = act(s, { k: 'c-hits', n: 0 });
+    // attack: 3 SP across the stream (−25%, A-29) → 2 dice at +1 for heavy cavalry [10.22]
+    const o = chanceOutcomes(s);
+    expect(o).toHaveLength(3);
+    expect(o[2]!.p).toBeCloseTo((2 / 6) ** 2, 12);
+    const log: GameEvent[] = [];
+    s = act(s, { k: 'c-hits', n: 2 }, log);
+    expect(unitOf(s, 'R-2inf').step).toBe(2);
+    while (top(s)?.t === 'leaderCheck') s = act(s, { k: 'c-pass', ok: true }, log);
+    // 2 of 4 SP is not more than half: repelled, and the infantry fires again: ceil(2 / 2) = 1 die [10.51]
+    expect(log.map((e) => e.rule)).toContain('10.5');
+    expect(chanceOutcomes(s)).toHaveLength(2);
+    s = act(s, { k: 'c-hits', n: 0 });
+    expect(top(s)).toMatchObject({ t: 'retreatTo', p: 0, from: 8 }); // back past the origin [10.52]
+  });
+
+  it('a square formed under duress halves the charge [17.12, 10.24]', () => {
+    let s = act(act(act(setup(), { k: 'charge', area: 8, target: 10 }), { k: 'join', u: 'F-1cuir' }), { k: 'resolve' });
+    s = act(s, { k: 'square', area: 10, on: true });
+    // d6 ≤ morale 4 + Pahlen 1
+    expect(chanceOutcomes(s)[0]!.p).toBeCloseTo(5 / 6, 12);
+    s = act(s, { k: 'c-pass', ok: true });
+    expect(unitOf(s, 'R-2inf').square).toBe(true);
+    s = act(s, { k: 'c-hits', n: 0 });
+    // 3 SP at −25% −50% → 1 die [10.24]
+    expect(chanceOutcomes(s)).toHaveLength(2);
+  });
+});
+
 describe('Eagles of the Empire Action Phase: refusals', () => {
   it('names the rule of a procedure that is not built yet', () => {
-    const s = position(0, 'charge', ['f-cav'], { 'F-1cuir': [8, null], 'F-carab': [null, null], 'F-3drag': [null, null], 'F-gha': [null, null] });
-    const charge = legalActions(s).find((a) => a.k === 'charge');
-    expect(charge).toBeDefined();
-    expect(() => step(s, charge!, undefined)).toThrow(NotImplementedRuleError);
-    expect(() => step(s, charge!, undefined)).toThrow(/10\.0/);
+    const s = position(0, 'assign', ['f-I'], {});
+    const assign = legalActions(s).find((a) => a.k === 'assign');
+    expect(assign).toBeDefined();
+    expect(() => step(s, assign!, undefined)).toThrow(NotImplementedRuleError);
+    expect(() => step(s, assign!, undefined)).toThrow(/11\.0/);
   });
 });

@@ -242,12 +242,40 @@ describe('Eagles of the Empire Action Phase: cavalry charge [10.0–10.6]', () =
   });
 });
 
-describe('Eagles of the Empire Action Phase: refusals', () => {
-  it('names the rule of a procedure that is not built yet', () => {
-    const s = position(0, 'assign', ['f-I'], {});
-    const assign = legalActions(s).find((a) => a.k === 'assign');
-    expect(assign).toBeDefined();
-    expect(() => step(s, assign!, undefined)).toThrow(NotImplementedRuleError);
-    expect(() => step(s, assign!, undefined)).toThrow(/11\.0/);
+describe('Eagles of the Empire Action Phase: assignment [11.0–11.29]', () => {
+  it('attaches active artillery to a long counter in its area; the LC then moves 1 and carries it [11.2, 11.25]', () => {
+    let s = position(0, 'assign', ['f-I'], {});
+    expect(legalActions(s)).toContainEqual({ k: 'attach', u: 'F-I-art', lc: 'F-1div' });
+    s = act(s, { k: 'attach', u: 'F-I-art', lc: 'F-1div' });
+    expect(unitOf(s, 'F-I-art').attachedTo).toBe('F-1div');
+    expect(legalActions(s)).toContainEqual({ k: 'detach', u: 'F-I-art' });
+    s = act(act(s, { k: 'next' }), { k: 'next' }); // → movement (nothing to bombard with)
+    expect(top(s)).toMatchObject({ seg: 'move' });
+    expect(legalActions(s)).not.toContainEqual({ k: 'mvUnit', u: 'F-I-art' });
+    s = act(s, { k: 'mvUnit', u: 'F-1div' });
+    s = act(s, { k: 'to', area: 8, mode: 'normal' });
+    expect(unitOf(s, 'F-I-art').area).toBe(8);
+    expect(legalActions(s).filter((a) => a.k === 'to')).toEqual([]); // MA 1 with attached artillery
+  });
+
+  it('assigns reserves only while the HQ formation is active, up to its radius (+1 with the CoS) [11.1, 11.11]', () => {
+    expect(legalActions(position(0, 'assign', ['f-I'], {})).some((a) => a.k === 'reserve')).toBe(false);
+    let s = position(0, 'assign', ['f-hqf'], {});
+    expect(legalActions(s)).toContainEqual({ k: 'reserve', u: 'G1', to: 'f-I' });
+    // the French HQ radius + 1 for Berthaud with it
+    const limit = sc.sides[0].hq!.radius + 1;
+    for (let i = 0; i < limit; i++) s = act(s, legalActions(s).find((a) => a.k === 'reserve')!);
+    expect(legalActions(s).some((a) => a.k === 'reserve')).toBe(false);
+  });
+});
+
+describe('Eagles of the Empire: refusals', () => {
+  it('names the rule of a procedure that is not built yet: the Grand Charge [10.8]', () => {
+    let s = settle(initialState(sc, map), undefined);
+    s = act(act(s, { k: 'c-first', winner: 0 }), { k: 'first', self: true });
+    const gc = legalActions(s).find((a) => a.k === 'grandCharge');
+    expect(gc).toBeDefined();
+    expect(() => step(s, gc!, undefined)).toThrow(NotImplementedRuleError);
+    expect(() => step(s, gc!, undefined)).toThrow(/10\.8/);
   });
 });

@@ -6,8 +6,7 @@
  * lone-leader displacement [3.13]. The assault lives in assault.ts's procedure (assault-flow.ts).
  *
  * Cavalry charges are in charge-flow.ts, assaults in assault-flow.ts.
- * Not implemented yet, refusing with NotImplementedRuleError when chosen: the Grand Charge [10.8] and the Assignment
- * Segment [11.0]. Not offered yet: extended lines [16.0], reverse slope [17.2] and Massed Column [14.7].
+ * Not implemented yet, refusing with NotImplementedRuleError when chosen: the Grand Charge [10.8]. Not offered yet: extended lines [16.0], reverse slope [17.2] and Massed Column [14.7].
  */
 import type { ChanceOutcome, GameEvent } from '../../core/game.ts';
 import { IllegalActionError, NotImplementedRuleError } from '../../core/game.ts';
@@ -16,6 +15,8 @@ import { artilleryType, bombardmentDrms, canBombard, type ArtKind } from './bomb
 import { chargeLanes } from './charge.ts';
 import { chargeChance, chargeDecider, chargeLegal, chargeSettle, chargeStep, startCharge } from './charge-flow.ts';
 import { hitChoices, type LossUnit } from './losses.ts';
+import { assignmentLimit, attachBlocked } from './assignment.ts';
+import { formationsOf } from './scenario.ts';
 import { entryCost, type MoveClass } from './movement.ts';
 import { holdChance, mustCheckRout, routModifier } from './retreat.ts';
 import { squareAllowed } from './stances.ts';
@@ -186,7 +187,7 @@ function segmentActions(s: EState, f: PhaseFrame): Action[] {
     case 'charge':
       return chargeOptions(s, f.p).map(({ area, target }) => ({ k: 'charge', area, target }) as Action);
     case 'assign':
-      return assignmentPossible(s, f.p) ? [{ k: 'assign' }] : [];
+      return assignmentOptions(s, f.p);
     case 'bombard':
       return bombardOptions(s, f.p, null);
     case 'move':
@@ -220,16 +221,57 @@ function chargeOptions(s: EState, p: Side): { area: AreaId; target: AreaId; via:
   return out;
 }
 
-/** Something the Assignment Segment could do [11.0]: reserves with an active HQ formation, or artillery able to attach. */
-function assignmentPossible(s: EState, p: Side): boolean {
+/**
+ * Assignment Segment [11.0–11.29] (A-22, A-23), in any order: reserve units to formations when the HQ formation is
+ * active, within the per-turn limit [11.1, 11.11]; artillery leaders to formations [11.14]; attaching active artillery
+ * to an active long counter in its area [11.2–11.23]; detaching it [11.29]. (No alternate deployments exist in the
+ * scenario schema yet [11.3].)
+ */
+function assignmentOptions(s: EState, p: Side): Action[] {
   const sc = s.ctx.scenario;
-  const hqActive = sc.sides[p].formations.some((f) => f.kind === 'hq' && s.active.includes(f.id));
-  const reserves = sc.sides[p].formations.some((f) => f.reserve) || sc.sides[p].formations.some((f) => f.forces.some((x) => x.reserve));
-  if (hqActive && reserves) return true;
-  for (const a of s.units)
-    if (a.side === p && alive(a) && a.kind === 'artillery' && a.attachedTo === null && isActive(s, a) && unitDef(s, a.id).artKind !== 'heavy')
-      if (s.units.some((lc) => lc.side === p && lc.area === a.area && isLC(lc) && isActive(s, lc) && !lc.mc && s.units.filter((x) => x.attachedTo === lc.id).length < 2)) return true;
-  return false;
+  const side = sc.sides[p];
+  const out: Action[] = [];
+  const hqf = side.formations.find((f) => f.kind === 'hq');
+  const hqActive = hqf ? s.active.includes(hqf.id) : s.active.length > 0; // A-22: no HQ, the army commander's activation
+  if (hqActive) {
+    const hq = s.hq[p];
+    const acDef = leaderDef(s, side.armyCommander);
+    const cosWithHq = !!side.chiefOfStaff && !!hq && leadersAt(s, hq.area ?? -1, p).some((l) => l.id === side.chiefOfStaff) && s.standIn[side.chiefOfStaff] === undefined;
+    const limit = assignmentLimit({ hqRadius: side.hq && hq && !hq.lost ? side.hq.radius : null, cosWithHq, armyCommanderRadius: acDef.radius });
+    const targets = formationsOf(side)
+      .filter(({ f }) => f.kind === 'formation' || f.kind === 'intermediate')
+      .map(({ f }) => f.id);
+    if (s.assigned[p] < limit && hqf?.reserve)
+      for (const u of s.units)
+        if (u.side === p && alive(u) && u.formation === hqf.id && !u.routed && u.attachedTo === null) for (const to of targets) out.push({ k: 'reserve', u: u.id, to });
+    for (const l of side.leaders)
+      if (l.role === 'artillery' && s.leaders.find((x) => x.id === l.id)!.status === 'on')
+        for (const to of targets) if (s.artLeaderOf[l.id] !== to) out.push({ k: 'artLeader', l: l.id, to });
+  }
+  for (const a of s.units) {
+    if (a.side !== p || !alive(a) || a.kind !== 'artillery' || a.routed || unitDef(s, a.id).artilleryPark) continue;
+    if (a.attachedTo !== null) {
+      if (isActive(s, a)) out.push({ k: 'detach', u: a.id });
+      continue;
+    }
+    for (const lc of unitsAt(s, a.area!, p)) {
+      if (!isLC(lc)) continue;
+      const why = attachBlocked({
+        artKind: artKind(s, a),
+        artFormation: activationFormation(s, p, a.formation),
+        artActive: isActive(s, a),
+        artArea: a.area!,
+        lcFormation: activationFormation(s, p, lc.formation),
+        lcActive: isActive(s, lc),
+        lcArea: lc.area!,
+        lcAttached: s.units.filter((x) => x.attachedTo === lc.id && !x.eliminated).length,
+        lcMassedColumn: lc.mc,
+        lcRouted: lc.routed,
+      });
+      if (why === null) out.push({ k: 'attach', u: a.id, lc: lc.id });
+    }
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -353,7 +395,7 @@ function moverKind(s: EState, u: UnitState): MoverKind {
 
 /** Movement allowance this turn [13.2–13.24] (A-29). The artillery leader's +1 [13.24] is not modelled (he moves separately). */
 export function unitMA(s: EState, u: UnitState): number {
-  return movementAllowance(moverKind(s, u), { outOfCommand: hasPhase(s) ? !inCommand(s, u.id) : false, weather: s.weather });
+  return movementAllowance(moverKind(s, u), { outOfCommand: hasPhase(s) ? !inCommand(s, u.id) : false, weather: s.weather, detachedThisTurn: u.detached });
 }
 
 function moveClass(u: UnitState): MoveClass {
@@ -376,7 +418,7 @@ function leaderMovers(s: EState, p: Side): string[] {
       if (d.id === side.armyCommander) return s.active.length > 0;
       // his own formation active, or (an intermediate commander) any formation under him; leaders of no formation
       // (artillery leaders, until assigned [11.14]) move with the HQ formation
-      const own = formationOfLeader(s, d.id);
+      const own = s.artLeaderOf[d.id] ?? formationOfLeader(s, d.id);
       if (own === null) return side.formations.some((f) => f.kind === 'hq' && s.active.includes(f.id));
       return s.active.some((fid) => fid === activationFormation(s, p, own) || inChain(s, p, d.id, fid));
     })
@@ -848,8 +890,30 @@ function phaseStep(s: EState, f: PhaseFrame, a: Action, log: Log): EState {
       if (!opt) throw new IllegalActionError('charge', `no charge from area ${a.area} at area ${a.target} now`);
       return startCharge(s, f, a.area, opt.via, a.target, log);
     }
-    case 'assign':
-      throw new NotImplementedRuleError('11.0', 'the Assignment Segment (reserves, artillery leaders, attachment) is not implemented yet');
+    case 'attach': {
+      if (!assignmentOptions(s, f.p).some((x) => x.k === 'attach' && x.u === a.u && x.lc === a.lc)) throw new IllegalActionError('attach', `${a.u} cannot attach to ${a.lc} now`);
+      ev(log, '11.2', `${unitDef(s, a.u).name} attaches to ${unitDef(s, a.lc).name}`);
+      return updUnit(s, a.u, { attachedTo: a.lc, conf: null });
+    }
+    case 'detach': {
+      const u = unit(s, a.u);
+      if (u.attachedTo === null) throw new IllegalActionError('detach', `${a.u} is not attached`);
+      ev(log, '11.29', `${unitDef(s, a.u).name} detaches from ${unitDef(s, u.attachedTo).name} (−1 MA this turn)`);
+      s = updUnit(s, a.u, { attachedTo: null, detached: true });
+      const confs = conformationsFor(s, unit(s, a.u));
+      return confs.length ? push(s, { t: 'face', p: f.p, u: a.u }) : s;
+    }
+    case 'reserve': {
+      if (!assignmentOptions(s, f.p).some((x) => x.k === 'reserve' && x.u === a.u && x.to === a.to)) throw new IllegalActionError('reserve', `${a.u} cannot be assigned to ${a.to} now`);
+      const late = s.formations.find((x) => x.id === a.to)?.activated && !s.active.includes(a.to);
+      ev(log, '11.1', `${unitDef(s, a.u).name} is assigned to ${a.to}${late ? ' (already activated this turn: it may not attack [11.13])' : ''}`);
+      s = { ...s, assigned: (f.p === 0 ? [s.assigned[0] + 1, s.assigned[1]] : [s.assigned[0], s.assigned[1] + 1]) as [number, number] };
+      // [11.13] a unit joining a formation already activated this turn may not attack: marked as having had its combat
+      return updUnit(s, a.u, late ? { formation: a.to, acted: 'assault' } : { formation: a.to });
+    }
+    case 'artLeader':
+      ev(log, '11.14', `${leaderDef(s, a.l).name} is assigned to ${a.to}`);
+      return { ...s, artLeaderOf: { ...s.artLeaderOf, [a.l]: a.to } };
     case 'fire':
       return push(s, { t: 'fire', p: f.p, from: unit(s, a.u).area!, to: a.to, units: [a.u] });
     case 'mvUnit': {
@@ -885,7 +949,16 @@ function moveStep(s: EState, f: Extract<Frame, { t: 'move' }>, a: Action, log: L
   if (a.k === 'to') {
     const opt = moveSteps(s, f).find((o) => o.to === a.area && o.mode === a.mode);
     if (!opt) throw new IllegalActionError('to', `the group cannot enter area ${a.area} by ${a.mode} now`);
-    for (const id of f.units) s = updUnit(s, id, { area: a.area, mp: unit(s, id).mp + opt.cost, square: false });
+    for (const id of f.units) {
+      s = updUnit(s, id, { area: a.area, mp: unit(s, id).mp + opt.cost, square: false });
+      for (const x of s.units.filter((y) => y.attachedTo === id && !y.eliminated)) {
+        if (entryCost(s.ctx.map, f.at, a.area, 'artillery') === Infinity) {
+          // [11.27] the boundary is closed to artillery: it detaches and stays behind
+          s = updUnit(s, x.id, { attachedTo: null });
+          ev(log, '11.27', `${unitDef(s, x.id).name} cannot cross into area ${a.area} and detaches`);
+        } else s = updUnit(s, x.id, { area: a.area });
+      }
+    }
     if (f.leaders.length) {
       const lm = { ...s.leaderMp };
       for (const l of f.leaders) lm[l] = (lm[l] ?? 0) + opt.cost;

@@ -7,21 +7,21 @@
  *
  * Interpretation: when the defender retreats voluntarily the attacker's reduction depends on whether it advances
  * [14.4 (b)], so the attacker's losses are applied after the advance decision.
- * Not implemented yet (refusing loudly): combined arms [14.8] (it needs attached artillery, which the unbuilt
- * Assignment Segment [11.2] would create) and Massed Column assaults [14.7].
+ * Not implemented yet: Massed Column assaults [14.7] (not offered in the Movement Segment yet).
  */
 import type { ChanceOutcome } from '../../core/game.ts';
-import { IllegalActionError, NotImplementedRuleError } from '../../core/game.ts';
+import { IllegalActionError } from '../../core/game.ts';
 import type { AreaId } from '../../areas/map.ts';
 import { assaultDice, assaultTerrainPct, type AssaultUnit } from './assault.ts';
 import { traceCommand } from './command.ts';
 import { commandInput } from './flow.ts';
 import { entryCost, type MoveClass } from './movement.ts';
 import { holdChance } from './retreat.ts';
+import { formationsOf } from './scenario.ts';
 import { retreatAreas } from './retreat.ts';
 import type { Action, AssaultFrame, EState, Frame, PhaseFrame, Side, UnitState } from './types.ts';
 import { type Log, displaceLeaders, ev, inCommand, loseSteps, phaseOf, pop, push, pushRoutChecksFor, replaceTop, updPhase, updUnit } from './action.ts';
-import { alive, areaMoraleOf, conformationsFor, enemyUnitsIn, enemyOccupied, fits, isActive, isLC, leaderDef, leadersAt, spOf, stepsLeft, tactical, unit, unitDef, unitsAt, formationOfLeader, inChain } from './world.ts';
+import { activationFormation, alive, areaMoraleOf, conformationsFor, enemyUnitsIn, enemyOccupied, fits, isActive, isLC, leaderDef, leadersAt, spOf, stepsLeft, tactical, unit, unitDef, unitsAt, formationOfLeader, inChain } from './world.ts';
 
 const other = (p: Side): Side => (p === 0 ? 1 : 0);
 
@@ -174,7 +174,7 @@ function attackerDice(s: EState, f: AssaultFrame): { n: number; drm: number }[] 
         weather: s.weather,
         targetHigher: map.area(f.target).elev - map.area(area).elev,
         terrainPct: assaultTerrainPct(map, area, f.target),
-        combinedArms: false, // [14.8] needs attached artillery, which cannot exist yet (see combinedCheck)
+        combinedArms: combinedArms(s, f.p, us), // [14.8, 14.13] per attacking area
         moraleTwice: aMorale >= 2 * dMorale && dMorale > 0, // (A-36)
       }),
     );
@@ -246,12 +246,13 @@ export function assaultStep(s: EState, f: AssaultFrame, a: Action, log: Log): ES
       for (const id of units) s = updUnit(s, id, { acted: 'assault' }); // [14.65]
       const ph = phaseOf(s);
       s = updPhase(s, { assaulted: [...ph.assaulted, f.target] }); // [14.64]
-      combinedCheck(s, units);
+      const combined = areasOf(s, { ...f, units }).some((a) => combinedArms(s, f.p, units.map((id) => unit(s, id)).filter((u) => u.area === a)));
       ev(log, '14.13', `assaulting area ${f.target}: ${units.map((id) => unitDef(s, id).name).join(', ')}`);
       const ds = defenders(s, f);
       const onlyCav = ds.length > 0 && ds.every((u) => u.kind === 'cavalry' || (u.kind === 'artillery' && unitDef(s, u.id).artKind === 'horse')) && s.hq[other(f.p)]?.area !== f.target;
       const noCav = units.every((id) => unit(s, id).kind !== 'cavalry');
-      return replaceTop(s, { ...f, units, stage: onlyCav && noCav ? 'beforeRetreat' : 'defTarget' });
+      if (combined) ev(log, '14.8', 'a combined-arms attack');
+      return replaceTop(s, { ...f, units, combined, stage: onlyCav && noCav ? 'beforeRetreat' : 'defTarget' });
     }
     case 'stand':
       if (f.stage === 'beforeRetreat') return replaceTop(s, { ...f, stage: 'defTarget' });
@@ -317,13 +318,35 @@ export function assaultStep(s: EState, f: AssaultFrame, a: Action, log: Log): ES
   throw new IllegalActionError(a.k, `not an action at this point of the assault (${f.stage})`);
 }
 
-/** [14.8] combined arms needs infantry with attached artillery and cavalry together: refuse until attachment exists. */
-function combinedCheck(s: EState, units: readonly string[]): void {
-  const us = units.map((id) => unit(s, id));
-  for (const area of new Set(us.map((u) => u.area))) {
-    const here = us.filter((u) => u.area === area);
-    if (here.some((u) => u.attachedTo !== null) && here.some((u) => u.kind === 'cavalry')) throw new NotImplementedRuleError('14.8', 'combined-arms assaults are not implemented yet');
+/**
+ * Combined arms [14.8, 14.81, 14.13] (A-37), per attacking area: infantry with attached artillery and cavalry attacking
+ * together; Rigid: all of one formation; Semi-rigid: all of formations under the next higher leader; Flexible: all in
+ * one chain up to the army commander; under the last two every unit within the command radius of that common leader.
+ * Massed-column infantry never counts [14.71].
+ */
+export function combinedArms(s: EState, p: Side, units: readonly UnitState[]): boolean {
+  const lcs = units.filter((u) => isLC(u) && !u.mc && s.units.some((x) => x.attachedTo === u.id && alive(x)));
+  const cav = units.filter((u) => u.kind === 'cavalry');
+  if (!lcs.length || !cav.length) return false;
+  const side = s.ctx.scenario.sides[p];
+  const all = formationsOf(side);
+  const top = (u: UnitState) => activationFormation(s, p, u.formation);
+  const forms = new Set(units.map(top));
+  if (side.structure === 'rigid') return forms.size === 1;
+  // the common leader: the formation's own (one formation), the parent's (Semi-rigid), or the army commander (Flexible)
+  let leader: string | undefined;
+  if (forms.size === 1) leader = all.find((x) => x.f.id === [...forms][0])?.f.leader;
+  else {
+    const parents = new Set([...forms].map((f) => all.find((x) => x.f.id === f)?.parent ?? null));
+    if (parents.size === 1 && [...parents][0] !== null) leader = all.find((x) => x.f.id === [...parents][0])?.f.leader;
+    else if (side.structure === 'flexible' || side.structure === 'absolute') leader = side.armyCommander;
+    else return false;
   }
+  if (!leader) return false;
+  const l = s.leaders.find((x) => x.id === leader);
+  if (!l || l.status !== 'on') return false;
+  const r = leaderDef(s, leader).radius;
+  return units.every((u) => s.ctx.map.range(l.area!, u.area!) <= r || l.area === u.area); // [14.81]
 }
 
 const reduction = (hits: number) => (hits <= 3 ? 1 : 2); // [14.4]
@@ -395,7 +418,7 @@ export function assaultSettle(s: EState, f: AssaultFrame, log: Log): EState | nu
     case 'rout': {
       s = pop(s);
       const atkAreas = [...new Set([f.firedAt, ...f.units.map((id) => unit(s, id).area)].filter((a): a is AreaId => a !== null))];
-      s = pushRoutChecksFor(s, s.units.filter((u) => u.side === other(f.p) && alive(u)), atkAreas.length ? atkAreas : [f.target], {});
+      s = pushRoutChecksFor(s, s.units.filter((u) => u.side === other(f.p) && alive(u)), atkAreas.length ? atkAreas : [f.target], { combinedOrMassed: f.combined });
       return pushRoutChecksFor(s, s.units.filter((u) => u.side === f.p && alive(u)), [f.target], {});
     }
     default:

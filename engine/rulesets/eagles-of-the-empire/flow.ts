@@ -75,6 +75,7 @@ export function initialState(sc: Scenario, map: AreaMap): EState {
           mp: 0,
           moveDone: false,
           refaced: false,
+          detached: false,
         });
       }
     const lwhere = new Map<string, AreaId>();
@@ -110,6 +111,8 @@ export function initialState(sc: Scenario, map: AreaMap): EState {
     leaderMp: {},
     hqMp: [0, 0],
     hqMoved: [false, false],
+    assigned: [0, 0],
+    artLeaderOf: {},
     standIn: {},
     fallen: [],
     endDone: false,
@@ -595,7 +598,8 @@ export function settle(s0: EState, log: Log): EState {
         s = {
           ...s,
           endDone: false,
-          units: s.units.map((u) => (u.acted !== null || u.mp !== 0 || u.moveDone || u.refaced ? { ...u, acted: null, mp: 0, moveDone: false, refaced: false } : u)),
+          units: s.units.map((u) => (u.acted !== null || u.mp !== 0 || u.moveDone || u.refaced || u.detached ? { ...u, acted: null, mp: 0, moveDone: false, refaced: false, detached: false } : u)),
+          assigned: [0, 0],
           leaders: s.leaders.map((l) => (l.moved ? { ...l, moved: false } : l)),
           leaderMp: {},
           hqMp: [0, 0],

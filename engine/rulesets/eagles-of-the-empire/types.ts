@@ -35,6 +35,8 @@ export interface UnitState {
   readonly mp: number;
   readonly moveDone: boolean;
   readonly refaced: boolean;
+  /** Artillery detached voluntarily this turn: −1 MA [11.29]. */
+  readonly detached: boolean;
 }
 
 export interface LeaderState {
@@ -232,6 +234,9 @@ export interface EState {
   readonly leaderMp: Readonly<Record<string, number>>;
   readonly hqMp: readonly [number, number];
   readonly hqMoved: readonly [boolean, boolean];
+  /** Reserve units assigned this turn per side [11.11]; artillery leaders' assigned formations [11.14]. */
+  readonly assigned: readonly [number, number];
+  readonly artLeaderOf: Readonly<Record<string, string>>;
   /** Replacements [15.3]: the leader (or the generic 1-0-1, A-50) now filling an eliminated or promoted leader's post. */
   readonly standIn: Readonly<Record<string, string>>;
   /** Posts whose holder fell, once per fall, for victory points (A-53). */
@@ -276,7 +281,10 @@ export type Action =
   | { readonly k: 'charge'; readonly area: AreaId; readonly target: AreaId }
   | { readonly k: 'escort'; readonly l: string }
   | { readonly k: 'pursue'; readonly sign: -1 | 0 | 1 }
-  | { readonly k: 'assign' }
+  | { readonly k: 'attach'; readonly u: string; readonly lc: string }
+  | { readonly k: 'detach'; readonly u: string }
+  | { readonly k: 'reserve'; readonly u: string; readonly to: string }
+  | { readonly k: 'artLeader'; readonly l: string; readonly to: string }
   // chance outcomes
   | { readonly k: 'c-weather'; readonly w: Weather; readonly faces: readonly number[] }
   | { readonly k: 'c-first'; readonly winner: Side }

@@ -40,9 +40,29 @@ export function loadScenarioFile(file: string, rulesetHint?: string): { game: Ga
     : rulesetHint) ?? '';
   if (!RULESETS[rid]) throw new ScenarioError(file, [{ path: '$.ruleset', message: `unknown ruleset "${rid}"; known: ${Object.keys(RULESETS).join(', ')}` }]);
   const game = getRuleset(rid);
+  json = embedMap(json, rid, file);
   const v = game.validateScenario(json);
   if (!v.ok) throw new ScenarioError(file, v.problems);
   return { game, scenario: v.value, json };
+}
+
+/**
+ * Area-map scenarios name their map (`"map": "<id>"`); the map file, data/maps/<ruleset>/<id>.json, is embedded as
+ * `mapData` so the validated scenario (and every replay of it) is self-contained.
+ */
+function embedMap(json: unknown, rid: string, file: string): unknown {
+  if (!json || typeof json !== 'object' || Array.isArray(json)) return json;
+  const j = json as Record<string, unknown>;
+  if (typeof j.map !== 'string' || j.mapData !== undefined) return json;
+  const mf = join(DATA_DIR, 'maps', rid, `${j.map}.json`);
+  if (!existsSync(mf)) throw new ScenarioError(file, [{ path: '$.map', message: `no map "${j.map}" (looked for ${mf})` }]);
+  let mapData: unknown;
+  try {
+    mapData = JSON.parse(readFileSync(mf, 'utf8'));
+  } catch (e) {
+    throw new ScenarioError(file, [{ path: '$.map', message: `map file ${mf} is not valid JSON: ${(e as Error).message}` }]);
+  }
+  return { ...j, mapData };
 }
 
 /** A scenario by ruleset and id (or a path to a file). */

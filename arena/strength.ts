@@ -1,7 +1,7 @@
 /**
  * Strength matches: paired seeds (each seed played twice, sides swapped, same dice by event key), printing the
  * win rate of agent A against agent B with a 95% Wilson interval. Usage:
- *   npx tsx arena/strength.ts --a heuristic --b random --games 200 [--scenario open-field] [--first-pair N]
+ *   npx tsx arena/strength.ts --a heuristic --b random --games 200 [--ruleset R] [--scenario open-field] [--first-pair N]
  * (`--first-pair` starts at seed pair N, so one match can be split across processes: pairs 0–49 and 50–99).
  */
 import { createAgent } from '../agents/registry.ts';
@@ -63,6 +63,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     b: arg('b', 'random')!,
     games: Number(arg('games', '200')),
     scenario: arg('scenario'),
+    ruleset: arg('ruleset'),
     firstPair: Number(arg('first-pair', '0')),
     onGame: (n, sc) => {
       if (n % 10 === 0) process.stderr.write(`${n} games, score ${(sc / n).toFixed(3)}\n`);

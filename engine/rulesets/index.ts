@@ -1,9 +1,11 @@
 /** Every ruleset the engine knows, by id. */
 import type { Game } from '../core/game.ts';
 import { marchOfEagles } from './march-of-eagles/index.ts';
+import { eaglesOfTheEmpire } from './eagles-of-the-empire/index.ts';
 
 export const RULESETS: Readonly<Record<string, Game<any, any, any>>> = {
   [marchOfEagles.id]: marchOfEagles,
+  [eaglesOfTheEmpire.id]: eaglesOfTheEmpire,
 };
 
 export function getRuleset(id: string): Game<any, any, any> {

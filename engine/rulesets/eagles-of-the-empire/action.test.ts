@@ -3,11 +3,11 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { AreaMap } from '../../areas/map.ts';
-import { NotImplementedRuleError, type GameEvent } from '../../core/game.ts';
+import type { GameEvent } from '../../core/game.ts';
 import { hitDistribution } from './action.ts';
 import { chanceOutcomes, initialState, legalActions, settle, step, toMoveOf, top } from './flow.ts';
 import { validateScenario } from './scenario.ts';
-import type { Action, EState, PhaseFrame, Segment, Side, UnitState } from './types.ts';
+import type { Action, EState, Frame, PhaseFrame, Segment, Side, UnitState } from './types.ts';
 
 const DATA = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'data');
 const map = AreaMap.parse(JSON.parse(readFileSync(join(DATA, 'maps', 'eagles-of-the-empire', 'hohenwald-1809.json'), 'utf8')));
@@ -248,8 +248,11 @@ describe('Eagles of the Empire Action Phase: assignment [11.0–11.29]', () => {
     expect(legalActions(s)).toContainEqual({ k: 'attach', u: 'F-I-art', lc: 'F-1div' });
     s = act(s, { k: 'attach', u: 'F-I-art', lc: 'F-1div' });
     expect(unitOf(s, 'F-I-art').attachedTo).toBe('F-1div');
-    expect(legalActions(s)).toContainEqual({ k: 'detach', u: 'F-I-art' });
-    s = act(act(s, { k: 'next' }), { k: 'next' }); // → movement (nothing to bombard with)
+    // one change per unit per Assignment Segment (no attach–detach cycles): nothing is left to assign, so the
+    // segment passes by itself [8.14]
+    expect(top(s)).toMatchObject({ seg: 'bombard' });
+    expect(legalActions(s)).not.toContainEqual({ k: 'detach', u: 'F-I-art' });
+    s = act(s, { k: 'next' }); // → movement
     expect(top(s)).toMatchObject({ seg: 'move' });
     expect(legalActions(s)).not.toContainEqual({ k: 'mvUnit', u: 'F-I-art' });
     s = act(s, { k: 'mvUnit', u: 'F-1div' });
@@ -269,13 +272,57 @@ describe('Eagles of the Empire Action Phase: assignment [11.0–11.29]', () => {
   });
 });
 
-describe('Eagles of the Empire: refusals', () => {
-  it('names the rule of a procedure that is not built yet: the Grand Charge [10.8]', () => {
+describe('Eagles of the Empire: the Grand Charge [10.8–10.83] (A-21)', () => {
+  function declare(): EState {
     let s = settle(initialState(sc, map), undefined);
     s = act(act(s, { k: 'c-first', winner: 0 }), { k: 'first', self: true });
-    const gc = legalActions(s).find((a) => a.k === 'grandCharge');
-    expect(gc).toBeDefined();
-    expect(() => step(s, gc!, undefined)).toThrow(NotImplementedRuleError);
-    expect(() => step(s, gc!, undefined)).toThrow(/10\.8/);
+    expect(legalActions(s)).toContainEqual({ k: 'grandCharge', leader: 'murand' });
+    s = act(s, { k: 'grandCharge', leader: 'murand' });
+    const firsts = legalActions(s);
+    expect(firsts.length).toBeGreaterThan(0);
+    expect(firsts.every((a) => a.k === 'gcFirst')).toBe(true);
+    s = act(s, firsts[0]!);
+    const targets = legalActions(s);
+    expect(targets.every((a) => a.k === 'gcTarget')).toBe(true);
+    s = act(s, targets[0]!);
+    // join every eligible unit, then declare
+    for (let a = legalActions(s).find((x) => x.k === 'join'); a; a = legalActions(s).find((x) => x.k === 'join')) s = act(s, a);
+    return act(s, { k: 'resolve' });
+  }
+
+  it('launches on a d6 below the leader\'s tactical rating; a failure is a failed activation attempt', () => {
+    const s = declare();
+    expect(toMoveOf(s)).toEqual({ kind: 'chance' });
+    // Murand is tactical 3: launched on 1–2
+    expect(chanceOutcomes(s).map((o) => [o.action, o.p])).toEqual([
+      [{ k: 'c-pass', ok: true }, 2 / 6],
+      [{ k: 'c-pass', ok: false }, 4 / 6],
+    ]);
+    const failed = act(s, { k: 'c-pass', ok: false });
+    expect(failed.prev).toEqual({ p: 0, failed: true });
+    expect(top(failed)).toMatchObject({ t: 'attempt', p: 1 });
+  });
+
+  it('a launched Grand Charge charges from several origins with +1 on every attack die and activates no formation', () => {
+    const g = top(declare()) as Extract<Frame, { t: 'gc' }>;
+    const log: GameEvent[] = [];
+    let s = act(declare(), { k: 'c-pass', ok: true }, log);
+    const f = top(s) as Extract<Frame, { t: 'charge' }>;
+    expect(f.t).toBe('charge');
+    expect(f.grand).toMatchObject({ bonus: true, continued: false });
+    expect(Object.keys(f.grand!.origins).sort()).toEqual([...g.units].sort());
+    expect(f.via).toBe(g.first);
+    expect(f.target).toBe(g.target);
+    for (const id of g.units) expect(unitOf(s, id).acted).toBe('charge'); // [10.7]
+    expect(s.stack.some((x) => x.t === 'phase' && x.grand)).toBe(true);
+    // play the charge through (first outcome / first option) until the activation passes to the Russians
+    for (let i = 0; i < 500 && !(top(s)!.t === 'attempt'); i++) {
+      const tm = toMoveOf(s);
+      s = act(s, tm.kind === 'chance' ? chanceOutcomes(s)[0]!.action : legalActions(s)[0]!, log);
+    }
+    expect(top(s)).toMatchObject({ t: 'attempt', p: 1 });
+    expect(s.formations.filter((x) => x.activated)).toEqual([]);
+    expect(s.stack.some((x) => x.t === 'phase')).toBe(false);
+    expect(log.map((e) => e.rule)).toEqual(expect.arrayContaining(['10.8', '10.2']));
   });
 });

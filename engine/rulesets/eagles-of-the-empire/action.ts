@@ -12,7 +12,7 @@ import type { ChanceOutcome, GameEvent } from '../../core/game.ts';
 import { IllegalActionError, NotImplementedRuleError } from '../../core/game.ts';
 import type { AreaId } from '../../areas/map.ts';
 import { artilleryType, bombardmentDrms, canBombard, type ArtKind } from './bombard.ts';
-import { chargeLanes } from './charge.ts';
+import { chargeLanes, type LaneWorld } from './charge.ts';
 import { chargeChance, chargeDecider, chargeLegal, chargeSettle, chargeStep, startCharge } from './charge-flow.ts';
 import { hitChoices, type LossUnit } from './losses.ts';
 import { assignmentLimit, attachBlocked } from './assignment.ts';
@@ -139,7 +139,7 @@ function nextSegment(s: EState, f: PhaseFrame, log: Log): EState {
     return { ...s, acting: o, active: [] };
   }
   const seg = SEGMENTS[i + 1]!;
-  s = replaceTop(s, { ...f, seg, bomb: {}, assaulted: [], segStart: {}, segLost: {}, routChecked: [] });
+  s = replaceTop(s, { ...f, seg, bomb: {}, assaulted: [], segStart: {}, segLost: {}, routChecked: [], done: [] });
   if (seg === 'move') {
     // [13.25, 19.31] routed units of active formations that stayed routed must move away from the enemy
     for (const u of s.units)
@@ -207,18 +207,23 @@ function chargers(s: EState, p: Side): UnitState[] {
 }
 
 function chargeOptions(s: EState, p: Side): { area: AreaId; target: AreaId; via: AreaId }[] {
-  const map = s.ctx.map;
   const areas = [...new Set(chargers(s, p).map((u) => u.area!))].sort((a, b) => a - b);
   const out: { area: AreaId; target: AreaId; via: AreaId }[] = [];
-  const w = {
+  const w = laneWorld(s, p);
+  for (const area of areas) for (const l of chargeLanes(w, area)) out.push({ area, target: l.target, via: l.via });
+  return out;
+}
+
+/** What a charge lane of side `p` needs to know about the board [10.0, 10.1, 10.11]. */
+export function laneWorld(s: EState, p: Side): LaneWorld {
+  const map = s.ctx.map;
+  return {
     map,
     occupied: (a: AreaId) => s.units.some((u) => u.area === a && !u.eliminated) || s.leaders.some((l) => l.status === 'on' && l.area === a) || s.hq.some((h) => h?.area === a),
     enemyTarget: (a: AreaId) => enemyOccupied(s, p, a),
     enemyUnits: (a: AreaId) => enemyUnitsIn(s, p, a),
     frontOfEnemyLc: (a: AreaId) => map.neighbours(a).some((n) => unitsAt(s, n, other(p)).some((u) => isLC(u) && map.facingOrNull(n, u.conf, a) === 'front')),
   };
-  for (const area of areas) for (const l of chargeLanes(w, area)) out.push({ area, target: l.target, via: l.via });
-  return out;
 }
 
 /**
@@ -231,6 +236,7 @@ function assignmentOptions(s: EState, p: Side): Action[] {
   const sc = s.ctx.scenario;
   const side = sc.sides[p];
   const out: Action[] = [];
+  const done = new Set(phaseOf(s).done ?? []);
   const hqf = side.formations.find((f) => f.kind === 'hq');
   const hqActive = hqf ? s.active.includes(hqf.id) : s.active.length > 0; // A-22: no HQ, the army commander's activation
   if (hqActive) {
@@ -245,11 +251,11 @@ function assignmentOptions(s: EState, p: Side): Action[] {
       for (const u of s.units)
         if (u.side === p && alive(u) && u.formation === hqf.id && !u.routed && u.attachedTo === null) for (const to of targets) out.push({ k: 'reserve', u: u.id, to });
     for (const l of side.leaders)
-      if (l.role === 'artillery' && s.leaders.find((x) => x.id === l.id)!.status === 'on')
+      if (l.role === 'artillery' && !done.has(l.id) && s.leaders.find((x) => x.id === l.id)!.status === 'on')
         for (const to of targets) if (s.artLeaderOf[l.id] !== to) out.push({ k: 'artLeader', l: l.id, to });
   }
   for (const a of s.units) {
-    if (a.side !== p || !alive(a) || a.kind !== 'artillery' || a.routed || unitDef(s, a.id).artilleryPark) continue;
+    if (a.side !== p || !alive(a) || a.kind !== 'artillery' || a.routed || done.has(a.id) || unitDef(s, a.id).artilleryPark) continue;
     if (a.attachedTo !== null) {
       if (isActive(s, a)) out.push({ k: 'detach', u: a.id });
       continue;
@@ -880,6 +886,10 @@ export function actionStep(s: EState, f: Frame, a: Action, log: Log): EState {
   throw new IllegalActionError(a.k, `not an action at this point (${f.t})`);
 }
 
+function markDone(s: EState, f: PhaseFrame, id: string): EState {
+  return replaceTop(s, { ...f, done: [...(f.done ?? []), id] });
+}
+
 function phaseStep(s: EState, f: PhaseFrame, a: Action, log: Log): EState {
   switch (a.k) {
     case 'next':
@@ -893,12 +903,13 @@ function phaseStep(s: EState, f: PhaseFrame, a: Action, log: Log): EState {
     case 'attach': {
       if (!assignmentOptions(s, f.p).some((x) => x.k === 'attach' && x.u === a.u && x.lc === a.lc)) throw new IllegalActionError('attach', `${a.u} cannot attach to ${a.lc} now`);
       ev(log, '11.2', `${unitDef(s, a.u).name} attaches to ${unitDef(s, a.lc).name}`);
-      return updUnit(s, a.u, { attachedTo: a.lc, conf: null });
+      return updUnit(markDone(s, f, a.u), a.u, { attachedTo: a.lc, conf: null });
     }
     case 'detach': {
       const u = unit(s, a.u);
-      if (u.attachedTo === null) throw new IllegalActionError('detach', `${a.u} is not attached`);
-      ev(log, '11.29', `${unitDef(s, a.u).name} detaches from ${unitDef(s, u.attachedTo).name} (−1 MA this turn)`);
+      if (!assignmentOptions(s, f.p).some((x) => x.k === 'detach' && x.u === a.u)) throw new IllegalActionError('detach', `${a.u} cannot detach now`);
+      s = markDone(s, f, a.u);
+      ev(log, '11.29', `${unitDef(s, a.u).name} detaches from ${unitDef(s, u.attachedTo!).name} (−1 MA this turn)`);
       s = updUnit(s, a.u, { attachedTo: null, detached: true });
       const confs = conformationsFor(s, unit(s, a.u));
       return confs.length ? push(s, { t: 'face', p: f.p, u: a.u }) : s;
@@ -912,8 +923,9 @@ function phaseStep(s: EState, f: PhaseFrame, a: Action, log: Log): EState {
       return updUnit(s, a.u, late ? { formation: a.to, acted: 'assault' } : { formation: a.to });
     }
     case 'artLeader':
+      if (!assignmentOptions(s, f.p).some((x) => x.k === 'artLeader' && x.l === a.l && x.to === a.to)) throw new IllegalActionError('artLeader', `${a.l} cannot be assigned to ${a.to} now`);
       ev(log, '11.14', `${leaderDef(s, a.l).name} is assigned to ${a.to}`);
-      return { ...s, artLeaderOf: { ...s.artLeaderOf, [a.l]: a.to } };
+      return { ...markDone(s, f, a.l), artLeaderOf: { ...s.artLeaderOf, [a.l]: a.to } };
     case 'fire':
       return push(s, { t: 'fire', p: f.p, from: unit(s, a.u).area!, to: a.to, units: [a.u] });
     case 'mvUnit': {
@@ -1020,7 +1032,8 @@ function finishMove(s: EState, f: Extract<Frame, { t: 'move' }>, log: Log): ESta
 export function actionSettle(s: EState, f: Frame, log: Log): EState | null {
   switch (f.t) {
     case 'phase':
-      // [8.14] a segment with nothing to do passes by itself
+      // a Grand Charge's phase ends with its charge [10.8]; [8.14] a segment with nothing to do passes by itself
+      if (f.grand) return pop(s);
       if (segmentActions(s, f).length === 0) return nextSegment(s, f, log);
       return null;
     case 'fire':

@@ -6,17 +6,18 @@
  * in the target retreats and the cavalry occupy it, then pursuit [10.9–10.94] (A-20); on repulse the defenders fire
  * again [10.51] (A-19) and the cavalry fall back past their origin [10.52]. Rout checks close it [19.0].
  *
- * Not implemented yet: the Grand Charge [10.8] (refused at the activation attempt).
+ * A Grand Charge [10.8] (grand-charge.ts) runs through the same frame: cavalry from several origins, +1 on all attack
+ * dice [10.82], no pursuit, and after success the choice to continue or return [10.83] (A-21).
  */
 import type { ChanceOutcome } from '../../core/game.ts';
 import { IllegalActionError } from '../../core/game.ts';
 import type { AreaId } from '../../areas/map.ts';
 import { retreatGroup as retreatGroupInto } from './assault-flow.ts';
-import { chargeSucceeds } from './charge.ts';
+import { chargeSucceeds, continueTarget } from './charge.ts';
 import { squareAllowed, squareTarget } from './stances.ts';
 import { chargeDefenceDice, pursuit, repulseFireDice, subgroupDice, type Subgroup } from './tables.ts';
 import type { Action, ChargeFrame, EState, Frame, PhaseFrame, Side, UnitState } from './types.ts';
-import { type Log, displaceLeaders, ev, loseSteps, pop, push, pushRoutChecksFor, replaceTop, updUnit } from './action.ts';
+import { type Log, displaceLeaders, ev, laneWorld, loseSteps, pop, push, pushRoutChecksFor, replaceTop, updUnit } from './action.ts';
 import { alive, areaMoraleOf, conformationsFor, isLC, leaderDef, leadersAt, moraleOf, seniorLeader, spOf, stepsLeft, tactical, unit, unitDef, unitsAt } from './world.ts';
 
 const other = (p: Side): Side => (p === 0 ? 1 : 0);
@@ -27,6 +28,12 @@ const CHARGE_BOUNDARY_PCT: Record<string, number> = { stream: -25, brook: -25, '
 export function startCharge(s: EState, f: PhaseFrame, origin: AreaId, via: AreaId, target: AreaId, log: Log): EState {
   ev(log, '10.0', `${s.ctx.scenario.sides[f.p].name} cavalry in area ${origin} charge area ${target} through area ${via}`);
   return push(s, blank(f.p, origin, via, target, false, [], [], []));
+}
+
+/** A launched Grand Charge [10.8]: the named cavalry, each from its own origin, through `via` at `target`. */
+export function startGrandCharge(s: EState, p: Side, main: AreaId, via: AreaId, target: AreaId, units: string[], escort: string[], origins: Record<string, AreaId>): EState {
+  const f: ChargeFrame = { ...blank(p, main, via, target, false, units, escort, []), grand: { origins, bonus: true, continued: false } };
+  return push(s, begin(s, f));
 }
 
 function blank(p: Side, origin: AreaId, via: AreaId | null, target: AreaId, pursuitCharge: boolean, units: string[], escort: string[], noFire: string[]): ChargeFrame {
@@ -41,6 +48,7 @@ export function chargeDecider(f: ChargeFrame): Side | null {
     case 'pursuitChoice':
     case 'pursuitHeavy':
     case 'advanceChoice':
+    case 'gcAfter':
       return f.p;
     case 'squareAsk':
       return other(f.p);
@@ -81,6 +89,9 @@ export function chargeLegal(s: EState, f: ChargeFrame, chargers: readonly UnitSt
     }
     case 'advanceChoice':
       return [{ k: 'advance', u: '*' }, { k: 'stop' }];
+    case 'gcAfter':
+      // [10.83] continue along the line behind the target, or return to the origins
+      return gcBehind(s, f) === null ? [{ k: 'gcAfter', mode: 'return' }] : [{ k: 'gcAfter', mode: 'return' }, { k: 'gcAfter', mode: 'continue' }];
     default:
       return [];
   }
@@ -168,7 +179,7 @@ function attackDice(s: EState, f: ChargeFrame): { n: number; drm: number }[] {
   const riders = f.escort.filter((l) => s.leaders.find((x) => x.id === l)!.status === 'on').map((l) => leaderDef(s, l)).filter((l) => l.arm === 'cavalry');
   riders.sort((a, b) => b.grade - a.grade);
   const lt = riders[0] ? tactical(riders[0], true) : 0;
-  const sideDrm = f.failedSquare ? 1 : 0; // [10.22, 10.25]
+  const sideDrm = (f.failedSquare ? 1 : 0) + (f.grand?.bonus ? 1 : 0); // [10.22, 10.25]; Grand Charge +1 [10.82]
   return subgroupDice(groups, lt, sideDrm).dice;
 }
 
@@ -232,6 +243,22 @@ export function chargeStep(s: EState, f: ChargeFrame, a: Action, chargersNow: re
     case 'stop':
       if (f.stage === 'advanceChoice') return replaceTop(s, { ...f, stage: 'rout' });
       break;
+    case 'gcAfter': {
+      if (f.stage !== 'gcAfter' || !f.grand) break;
+      s = replaceTop(s, { ...f, stage: 'rout' });
+      if (a.mode === 'return') {
+        // [10.83 (b)] every surviving unit returns to the area it was launched from
+        for (const u of chargers(s, f)) s = updUnit(s, u.id, { area: f.grand.origins[u.id]!, conf: null });
+        s = moveEscort(s, f, f.origin);
+        ev(log, '10.83', 'the Grand Charge returns to its starting areas');
+        return s;
+      }
+      const next = gcBehind(s, f);
+      if (next === null) break;
+      ev(log, '10.83', `the Grand Charge continues into area ${next} (A-21: a new charge without the +1)`);
+      const nf: ChargeFrame = { ...blank(f.p, f.target, null, next, false, chargers(s, f).map((u) => u.id), f.escort.filter((l) => s.leaders.find((x) => x.id === l)!.area === f.target), []), grand: { origins: f.grand.origins, bonus: false, continued: true } };
+      return push(s, begin(s, nf));
+    }
     default:
       break;
   }
@@ -248,6 +275,12 @@ function begin(s: EState, f: ChargeFrame): ChargeFrame {
     cav0: Object.fromEntries(chargers(s, f).map((u) => [u.id, stepsLeft(u)])),
     defIds: ds.map((u) => u.id),
   };
+}
+
+/** The area a successful Grand Charge may continue into [10.83] (A-21). */
+function gcBehind(s: EState, f: ChargeFrame): AreaId | null {
+  if (!f.grand || f.grand.continued || f.via === null || !chargers(s, f).length) return null;
+  return continueTarget(laneWorld(s, f.p), f.via, f.target);
 }
 
 function moveEscort(s: EState, f: ChargeFrame, area: AreaId): EState {
@@ -360,8 +393,9 @@ export function chargeSettle(s: EState, f: ChargeFrame, log: Log): EState | null
       s = moveEscort(s, f, f.target);
       s = eliminateLeftBehind(s, f, log);
       ev(log, '10.6', `the cavalry occupy area ${f.target}`);
-      // [10.9] a pursuit may follow a charge that made the defenders retreat
-      s = replaceTop(s, { ...f, stage: retreatDestination(s, f) === null || !chargers(s, f).length ? 'rout' : 'pursuitRoll' });
+      // [10.9] a pursuit may follow a charge that made the defenders retreat; a Grand Charge has none (A-21) [10.83]
+      if (f.grand) s = replaceTop(s, { ...f, stage: f.grand.continued || !chargers(s, f).length ? 'rout' : 'gcAfter' });
+      else s = replaceTop(s, { ...f, stage: retreatDestination(s, f) === null || !chargers(s, f).length ? 'rout' : 'pursuitRoll' });
       return displaceLeaders(s, f.p, f.target, log);
     }
     case 'pursuitGo':
@@ -373,7 +407,12 @@ export function chargeSettle(s: EState, f: ChargeFrame, log: Log): EState | null
       // [10.52] back to the origin, then one more area (the attacker chooses)
       const frames: Frame[] = [];
       s = replaceTop(s, { ...f, stage: 'rout' });
-      s = retreatGroupInto(s, f.p, f.origin, chargers(s, f), false, frames, log);
+      if (f.grand && !f.grand.continued) {
+        // a repelled Grand Charge: each origin's cavalry fall back from their own area [10.52, 10.8]
+        const groups = new Map<AreaId, UnitState[]>();
+        for (const u of chargers(s, f)) groups.set(u.area!, [...(groups.get(u.area!) ?? []), u]);
+        for (const [from, us] of groups) s = retreatGroupInto(s, f.p, from, us, false, frames, log);
+      } else s = retreatGroupInto(s, f.p, f.origin, chargers(s, f), false, frames, log);
       return push(s, ...frames.reverse());
     }
     case 'rout': {

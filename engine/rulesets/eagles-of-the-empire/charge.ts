@@ -80,3 +80,33 @@ export function chargeLanes(w: LaneWorld, origin: AreaId): Lane[] {
 export function chargeSucceeds(o: { defenderSpBefore: number; defenderSpAfter: number; stepsInflicted: number; cavalryStepsLost: number }): boolean {
   return (o.defenderSpBefore - o.defenderSpAfter) * 2 > o.defenderSpBefore && o.stepsInflicted >= o.cavalryStepsLost;
 }
+
+/**
+ * The area a successful Grand Charge may continue into [10.83] (A-21, text T1): the line from the centre of the area
+ * before the target (`before`) through the target's centre, extended into the next side-adjacent area; it must hold
+ * enemy units and be legal charge terrain, and the crossing into it must be allowed. Null when there is none.
+ */
+export function continueTarget(w: LaneWorld, before: AreaId, target: AreaId): AreaId | null {
+  const { map } = w;
+  const [ax, ay] = map.area(before).center;
+  const [bx, by] = map.area(target).center;
+  const dx = bx - ax;
+  const dy = by - ay;
+  let best: AreaId | null = null;
+  let bestCos = Math.SQRT1_2; // within 45° of the line
+  for (const n of map.sideNeighbours(target)) {
+    if (n === before) continue;
+    const [cx, cy] = map.area(n).center;
+    const ex = cx - bx;
+    const ey = cy - by;
+    const cos = (dx * ex + dy * ey) / (Math.hypot(dx, dy) * Math.hypot(ex, ey) || 1);
+    if (cos > bestCos) {
+      bestCos = cos;
+      best = n;
+    }
+  }
+  if (best === null || !w.enemyUnits(best)) return null;
+  if (map.area(best).terrain.some((k) => BANNED_AREA.has(k))) return null;
+  if (crossingBanned(map, target, best)) return null;
+  return best;
+}

@@ -17,6 +17,7 @@ import type { Action, EState, Frame, LeaderState, Side, UnitState, Weather } fro
 import { actionChance, actionLegal, actionSettle, actionStep, frameDecider, ownsFrame, startPhase } from './action.ts';
 import { conformationsFor, leaderDef } from './world.ts';
 import { endChance, endLegal, endSettle, endStep, ownsEndFrame, endDecider, startEndStep } from './end-flow.ts';
+import { canGrandCharge, gcChance, gcLegal, gcStep } from './grand-charge.ts';
 
 type Log = GameEvent[] | undefined;
 
@@ -71,6 +72,7 @@ export function initialState(sc: Scenario, map: AreaMap): EState {
           routed: false,
           square: false,
           mc: false,
+          rs: false,
           acted: null,
           mp: 0,
           moveDone: false,
@@ -237,6 +239,7 @@ export function toMoveOf(s: EState): { kind: 'player'; player: Side } | { kind: 
   if (s.result) return { kind: 'terminal' };
   const f = top(s);
   if (!f) throw new Error('eagles-of-the-empire: no pending decision in a live state (settle was skipped)');
+  if (f.t === 'gc') return f.stage === 'launch' ? { kind: 'chance' } : { kind: 'player', player: f.p };
   if ('p' in f && (f.t === 'reinf' || f.t === 'reinfPlace' || f.t === 'face' || f.t === 'firstChoice' || f.t === 'attempt' || f.t === 'select')) return { kind: 'player', player: f.p };
   if (ownsFrame(f)) {
     const d = frameDecider(s, f);
@@ -269,11 +272,12 @@ export function legalActions(s: EState): Action[] {
       return [{ k: 'first', self: true }, { k: 'first', self: false }];
     case 'attempt': {
       const acts: Action[] = [{ k: 'roll' }, { k: 'pass' }];
-      // [10.8] only leaders the scenario names, with unactivated cavalry in or next to their area
-      for (const l of sc.sides[f.p].leaders)
-        if (l.canGrandCharge && s.leaders.find((x) => x.id === l.id)!.status === 'on' && grandChargeCavalry(s, f.p, l.id).length) acts.push({ k: 'grandCharge', leader: l.id });
+      // [10.8] only leaders the scenario names, with unactivated cavalry in or next to their area and a lane to charge
+      for (const l of sc.sides[f.p].leaders) if (canGrandCharge(s, f.p, l.id)) acts.push({ k: 'grandCharge', leader: l.id });
       return acts;
     }
+    case 'gc':
+      return gcLegal(s, f);
     case 'select':
       return eligibleFormations(s, f.p)
         .filter((id) => !s.active.includes(id))
@@ -283,13 +287,6 @@ export function legalActions(s: EState): Action[] {
       if (ownsEndFrame(f)) return endLegal(s, f);
       return [];
   }
-}
-
-function grandChargeCavalry(s: EState, p: Side, leader: string): UnitState[] {
-  const at = s.leaders.find((x) => x.id === leader)!.area!;
-  const near = new Set([at, ...s.ctx.map.neighbours(at)]);
-  const open = new Set(eligibleFormations(s, p));
-  return s.units.filter((u) => u.side === p && u.kind === 'cavalry' && !u.eliminated && u.area !== null && near.has(u.area) && open.has(topFormation(s, p, u.formation)));
 }
 
 export function topFormation(s: EState, p: Side, fid: string): string {
@@ -338,6 +335,8 @@ export function chanceOutcomes(s: EState): ChanceOutcome<Action>[] {
     case 'courier':
     case 'cbi':
       return DIE;
+    case 'gc':
+      return gcChance(s, f);
     default:
       if (ownsFrame(f)) return actionChance(s, f);
       if (ownsEndFrame(f)) return endChance(s, f);
@@ -394,6 +393,7 @@ export function step(s0: EState, a: Action, log: Log): EState {
   if (!f) throw new IllegalActionError(a.k, 'the game is over');
   if (ownsFrame(f)) return actionStep(s0, f, a, log);
   if (ownsEndFrame(f)) return endStep(s0, f, a, log);
+  if (f.t === 'gc') return gcStep(s0, f, a, log, afterAttempt);
   let s = pop(s0);
   const sc = s.ctx.scenario;
   switch (a.k) {
@@ -432,8 +432,11 @@ export function step(s0: EState, a: Action, log: Log): EState {
       ev(log, '8.1', `${sc.sides[p].name} passes (a failed attempt, A-05)`);
       return afterAttempt(s, p, true, log);
     }
-    case 'grandCharge':
-      throw new NotImplementedRuleError('10.8', 'the Grand Charge is not implemented yet');
+    case 'grandCharge': {
+      const p = (f as Extract<Frame, { t: 'attempt' }>).p;
+      if (f.t !== 'attempt' || !canGrandCharge(s0, p, a.leader)) throw new IllegalActionError(`grand-charge ${a.leader}`, 'this leader cannot launch a Grand Charge now [10.8]');
+      return push(s, { t: 'gc', p, leader: a.leader, stage: 'first', first: null, target: null, units: [] });
+    }
     case 'select': {
       const left = (f as Extract<Frame, { t: 'select' }>).left - 1;
       const p = (f as { p: Side }).p;

@@ -29,6 +29,8 @@ export interface UnitState {
   readonly square: boolean;
   /** In a declared Massed Column this turn [14.7]. */
   readonly mc: boolean;
+  /** In Reverse Slope Defence [17.2]. */
+  readonly rs: boolean;
   /** The combat it made this turn: charged, bombarded or assaulted [10.7, 12.61, 14.65]. */
   readonly acted: 'charge' | 'bombard' | 'assault' | null;
   /** Movement points spent this turn [13.1] and whether its move is over; whether it refaced before moving [13.9]. */
@@ -106,7 +108,19 @@ export type Frame =
   | { readonly t: 'routCheck'; readonly u: string; readonly mod: number; readonly cascade: boolean; readonly attackers: readonly AreaId[]; readonly retest: boolean }
   | AssaultFrame
   | ChargeFrame
+  | GrandChargeFrame
   | EndFrame;
+
+/** A Grand Charge being declared [10.8–10.81] (A-21): the common first area, the target, the cavalry, the launch roll. */
+export interface GrandChargeFrame {
+  readonly t: 'gc';
+  readonly p: Side;
+  readonly leader: string;
+  readonly stage: 'first' | 'target' | 'gather' | 'launch';
+  readonly first: AreaId | null;
+  readonly target: AreaId | null;
+  readonly units: readonly string[];
+}
 
 /** A cavalry charge or pursuit in progress [10.0–10.94]. */
 export interface ChargeFrame {
@@ -119,7 +133,9 @@ export interface ChargeFrame {
   readonly units: readonly string[];
   /** Leaders riding with the cavalry (A-14). */
   readonly escort: readonly string[];
-  readonly stage: 'gather' | 'squareCheck' | 'squareAsk' | 'squareRoll' | 'defFire' | 'defLoss' | 'atkFire' | 'atkLoss' | 'result' | 'occupy' | 'pursuitRoll' | 'pursuitChoice' | 'pursuitHeavy' | 'pursuitGo' | 'advanceChoice' | 'repulseLoss' | 'repulseBack' | 'rout';
+  readonly stage: 'gather' | 'squareCheck' | 'squareAsk' | 'squareRoll' | 'defFire' | 'defLoss' | 'atkFire' | 'atkLoss' | 'result' | 'occupy' | 'pursuitRoll' | 'pursuitChoice' | 'pursuitHeavy' | 'pursuitGo' | 'advanceChoice' | 'repulseLoss' | 'repulseBack' | 'gcAfter' | 'rout';
+  /** Grand Charge [10.8]: each unit's origin area; `bonus` is the +1 on all attack dice [10.82]; no pursuit (A-21). */
+  readonly grand?: { readonly origins: Readonly<Record<string, AreaId>>; readonly bonus: boolean; readonly continued: boolean };
   readonly failedSquare: boolean;
   /** Defenders' SP and steps, and the cavalry's steps, when the charge began (A-17). */
   readonly defSp0: number;
@@ -158,6 +174,10 @@ export interface PhaseFrame {
   readonly segStart: Readonly<Record<string, number>>;
   readonly segLost: Readonly<Record<string, number>>;
   readonly routChecked: readonly string[];
+  /** Units and leaders whose assignment changed this segment: one change each per Assignment Segment [11.0] (no cycles). */
+  readonly done?: readonly string[];
+  /** A Grand Charge's phase [10.8]: it holds only the charge and ends with it, activating no formation. */
+  readonly grand?: boolean;
 }
 export type Segment = 'charge' | 'assign' | 'bombard' | 'move' | 'assault';
 
@@ -285,6 +305,11 @@ export type Action =
   | { readonly k: 'detach'; readonly u: string }
   | { readonly k: 'reserve'; readonly u: string; readonly to: string }
   | { readonly k: 'artLeader'; readonly l: string; readonly to: string }
+  | { readonly k: 'gcFirst'; readonly area: AreaId }
+  | { readonly k: 'gcTarget'; readonly target: AreaId }
+  | { readonly k: 'gcAfter'; readonly mode: 'continue' | 'return' }
+  | { readonly k: 'reverseSlope'; readonly area: AreaId; readonly on: boolean }
+  | { readonly k: 'massedColumn'; readonly target: AreaId }
   // chance outcomes
   | { readonly k: 'c-weather'; readonly w: Weather; readonly faces: readonly number[] }
   | { readonly k: 'c-first'; readonly winner: Side }

@@ -1,0 +1,180 @@
+/**
+ * Scripted preferences for Eagles of the Empire (`Game.policyScores`) and the position evaluation (`Game.evaluate`).
+ *
+ * Tactics from the rulebook: always attempt activation (passing wastes the initiative [8.1]); activate the formations
+ * nearest the enemy first; mass artillery into full fire groups before shooting [12.62]; charge only at favourable
+ * strength and never into squares or towns [10.24]; form square when enemy cavalry is adjacent [17.1]; assault at good
+ * odds only [14.1]; move toward the objectives the side does not hold, keeping units together; take losses on the
+ * strongest units and spare artillery [12.2]; stand when morale is good [14.4]; retreat and rout away from the enemy.
+ */
+import type { AreaId } from '../../areas/map.ts';
+import { top, victoryPoints } from './flow.ts';
+import type { Action, EState, Frame, Side, UnitState } from './types.ts';
+import { alive, moraleOf, spOf, stepsLeft, unit, unitsAt } from './world.ts';
+
+const other = (p: Side): Side => (p === 0 ? 1 : 0);
+
+/** Areas a side wants to reach: objectives it does not hold, else the enemy's units. */
+function goals(s: EState, p: Side): AreaId[] {
+  const obj = s.ctx.scenario.victory.objectives.filter((o) => s.control[String(o.area)] !== p && o.vp[p] > 0).map((o) => o.area);
+  const enemy = [...new Set(s.units.filter((u) => u.side !== p && alive(u)).map((u) => u.area!))];
+  return obj.length ? [...obj, ...enemy] : enemy;
+}
+
+function distTo(s: EState, a: AreaId, targets: readonly AreaId[]): number {
+  let d = 99;
+  for (const t of targets) d = Math.min(d, s.ctx.map.range(a, t));
+  return d;
+}
+
+function enemySpNear(s: EState, p: Side, a: AreaId): number {
+  let sp = 0;
+  for (const n of [a, ...s.ctx.map.neighbours(a)]) for (const u of unitsAt(s, n, other(p))) sp += spOf(u);
+  return sp;
+}
+
+function sideSp(s: EState, p: Side, a: AreaId): number {
+  return unitsAt(s, a, p).reduce((t, u) => t + spOf(u), 0);
+}
+
+function decider(s: EState, f: Frame): Side {
+  if ('p' in f && typeof f.p === 'number') {
+    // the defender decides some assault and charge stages
+    if (f.t === 'assault' && (f.stage === 'beforeRetreat' || f.stage === 'defTarget' || f.stage === 'defChoice')) return other(f.p);
+    if (f.t === 'charge' && f.stage === 'squareAsk') return other(f.p);
+    return f.p;
+  }
+  return s.acting;
+}
+
+function scoreAction(s: EState, f: Frame, p: Side, a: Action): number {
+  const map = s.ctx.map;
+  switch (a.k) {
+    case 'roll':
+      return 2;
+    case 'pass':
+      return -5;
+    case 'grandCharge':
+      return 0.5;
+    case 'arrive':
+      return 1;
+    case 'first':
+      return a.self ? 1 : 0;
+    case 'select': {
+      // formations nearest the goals first
+      const us = s.units.filter((u) => u.side === p && alive(u) && u.formation === a.f);
+      if (!us.length) return -1;
+      const g = goals(s, p);
+      return 5 - Math.min(...us.map((u) => distTo(s, u.area!, g))) + us.length * 0.01;
+    }
+    case 'next':
+      return 0;
+    case 'charge': {
+      const cav = unitsAt(s, a.area, p).filter((u) => u.kind === 'cavalry').reduce((t, u) => t + spOf(u), 0);
+      const def = unitsAt(s, a.target, other(p));
+      if (def.some((u) => u.square)) return -3;
+      const town = map.area(a.target).terrain.some((t) => t === 'town' || t === 'city' || t === 'woods' || t === 'forest');
+      const dsp = def.reduce((t, u) => t + spOf(u), 0);
+      return (town ? -2 : 0) + (cav >= dsp ? 2 : cav * 2 >= dsp ? 0.5 : -1);
+    }
+    case 'fire':
+      return f.t === 'phase' ? 4 + unitsAt(s, a.to, other(p)).reduce((t, u) => t + spOf(u), 0) * 0.05 : 3;
+    case 'shoot':
+      return a.cb ? 1.5 : 1;
+    case 'reserve':
+      return 1;
+    case 'artLeader':
+      return 0.3;
+    case 'attach':
+      return 0.4;
+    case 'detach':
+      return -0.5;
+    case 'mvStack':
+      return 2;
+    case 'mvUnit':
+      return 1.5 - (unit(s, a.u).kind === 'artillery' ? 0.5 : 0);
+    case 'mvLeader':
+      return 0.3;
+    case 'mvHq':
+      return 0.1;
+    case 'square': {
+      const cavNear = map.neighbours(a.area).some((n) => unitsAt(s, n, other(p)).some((u) => u.kind === 'cavalry'));
+      return a.on ? (cavNear ? 3 : -3) : cavNear ? -3 : 1;
+    }
+    case 'reverseSlope':
+      return a.on ? (enemySpNear(s, p, a.area) > 0 ? 0.5 : 1) : -1;
+    case 'massedColumn':
+      return 0.5;
+    case 'assault': {
+      const att = map.neighbours(a.target).reduce((t, n) => t + sideSp(s, p, n), 0);
+      const def = sideSp(s, other(p), a.target);
+      return att >= 2 * def ? 3 : att >= def ? 1 : -2;
+    }
+    case 'join':
+      return 2;
+    case 'escort':
+      return 0.5;
+    case 'resolve':
+      return 0;
+    case 'stand': {
+      const us = f.t === 'assault' ? (decider(s, f) === f.p ? f.struckIds : unitsAt(s, f.target, other(f.p)).map((u) => u.id)) : [];
+      const m = us.length ? Math.max(...us.map((id) => moraleOf(unit(s, id)))) : 4;
+      return m >= 4 ? 1 : -0.5;
+    }
+    case 'retreat':
+      return 0;
+    case 'advance':
+      return a.u === '*' ? 0 : 1;
+    case 'pursue':
+      return a.sign > 0 ? 0.5 : a.sign === 0 ? 0.3 : 0;
+    case 'hit': {
+      const u = unit(s, a.u);
+      return stepsLeft(u) - (u.kind === 'artillery' ? 3 : 0) + spOf(u) * 0.01;
+    }
+    case 'goTo': {
+      if (f.t === 'displace' || f.t === 'retreatTo' || f.t === 'routMove') return -enemySpNear(s, p, a.area) * 0.1 + (map.isEdge(a.area) ? -0.5 : 0);
+      return 0;
+    }
+    case 'stop':
+      return f.t === 'routMove' ? 0.5 : 0;
+    case 'to': {
+      if (f.t !== 'move') return 0;
+      const g = goals(s, p);
+      const gain = distTo(s, f.at, g) - distTo(s, a.area, g);
+      const own = f.units.reduce((t, id) => t + spOf(unit(s, id)), 0);
+      const danger = enemySpNear(s, p, a.area) > own * 2 ? -1 : 0;
+      return gain + danger + (a.mode === 'road' ? 0.1 : 0);
+    }
+    case 'face': {
+      const u = unit(s, a.u);
+      if (u.area === null) return 0;
+      const g = goals(s, p);
+      const near = map.neighbours(u.area).filter((n) => distTo(s, n, g) < distTo(s, u.area!, g));
+      return near.some((n) => map.facingOrNull(u.area!, a.conf, n) === 'front') ? 1 : 0;
+    }
+    case 'gcAfter':
+      return a.mode === 'continue' ? 0.5 : 0;
+    default:
+      return 0;
+  }
+}
+
+export function policyScores(s: EState, actions: readonly Action[]): number[] {
+  const f = top(s);
+  if (!f) return actions.map(() => 0);
+  const p = decider(s, f);
+  return actions.map((a) => scoreAction(s, f, p, a));
+}
+
+/** Value for `player` in [-1, 1]: the victory-point difference against the decisive threshold, plus remaining strength. */
+export function evaluate(s: EState, player: number): number {
+  const p = player as Side;
+  if (s.result) return s.result.winner < 0 ? 0 : s.result.winner === p ? 1 : -1;
+  const vp = victoryPoints(s);
+  const t = s.ctx.scenario.victory.thresholds.decisive || 10;
+  const sp = (q: Side) => s.units.reduce((acc: number, u: UnitState) => acc + (u.side === q ? spOf(u) : 0), 0);
+  const a = sp(p);
+  const b = sp(other(p));
+  const x = (vp[p] - vp[other(p)]) / t + (a + b > 0 ? (a - b) / (a + b) : 0) * 0.5;
+  return Math.tanh(x);
+}

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { AreaMap } from '../../areas/map.ts';
 import type { GameEvent } from '../../core/game.ts';
 import { hitDistribution } from './action.ts';
+import { areaMoraleOf } from './world.ts';
 import { chanceOutcomes, initialState, legalActions, settle, step, toMoveOf, top } from './flow.ts';
 import { validateScenario } from './scenario.ts';
 import type { Action, EState, Frame, PhaseFrame, Segment, Side, UnitState } from './types.ts';
@@ -269,6 +270,71 @@ describe('Eagles of the Empire Action Phase: assignment [11.0–11.29]', () => {
     const limit = sc.sides[0].hq!.radius + 1;
     for (let i = 0; i < limit; i++) s = act(s, legalActions(s).find((a) => a.k === 'reserve')!);
     expect(legalActions(s).some((a) => a.k === 'reserve')).toBe(false);
+  });
+});
+
+describe('Eagles of the Empire: Reverse Slope Defence [17.2–17.24, 12.32] (A-28, A-45)', () => {
+  const withRs = (s: EState, id: string): EState => ({ ...s, units: s.units.map((u) => (u.id === id ? { ...u, rs: true } : u)) });
+
+  it('is entered at 1 MP where the area has a slope, only by sides the scenario allows; the unit must leave it to move', () => {
+    // R-1inf on the East Slope (17), which has slope boundaries to 16 and 23; the Russians may use reverse slopes
+    let s = position(1, 'move', ['r-1'], {});
+    expect(legalActions(s)).toContainEqual({ k: 'reverseSlope', u: 'R-1inf', on: true });
+    const before = areaMoraleOf(s, 1, 17, false);
+    s = act(s, { k: 'reverseSlope', u: 'R-1inf', on: true });
+    expect(unitOf(s, 'R-1inf')).toMatchObject({ rs: true, mp: 1 });
+    expect(areaMoraleOf(s, 1, 17, false)).toBe(before! + 1); // +1 morale to its infantry [17.22]
+    expect(legalActions(s)).not.toContainEqual({ k: 'mvUnit', u: 'R-1inf' });
+    expect(legalActions(s)).toContainEqual({ k: 'reverseSlope', u: 'R-1inf', on: false });
+    // the French may not (allow.reverseSlope is false for them)
+    const f = position(0, 'move', ['f-I'], { 'F-1div': [17, 'E'], 'R-1inf': [null, null] });
+    expect(legalActions(f).some((a) => a.k === 'reverseSlope')).toBe(false);
+  });
+
+  it('takes −1 on bombardment whose line crosses the slope into its area, and ends when the unit leaves the area', () => {
+    const base = position(0, 'bombard', ['f-hqf'], { H1: [16, 'E'], G1: [16, 'E'], H2: [null, null], H3: [null, null], G2: [null, null] });
+    const fire = (s: EState) => act(act(act(s, { k: 'fire', u: 'H1', to: 17 }), { k: 'fire', u: 'G1', to: 17 }), { k: 'shoot', cb: false });
+    const plain = chanceOutcomes(fire(base)).map((o) => o.p);
+    const rs = chanceOutcomes(fire(withRs(base, 'R-1inf'))).map((o) => o.p);
+    expect(plain).toEqual(hitDistribution([{ n: 3, drm: 0 }]).map((p) => expect.closeTo(p, 12)));
+    expect(rs).toEqual(hitDistribution([{ n: 3, drm: -1 }]).slice(0, rs.length).map((p) => expect.closeTo(p, 12)));
+    expect(rs[0]!).toBeGreaterThan(plain[0]!);
+  });
+});
+
+describe('Eagles of the Empire: Massed Column [14.7–14.78] (A-41)', () => {
+  // F-3div (A4-4, long) in the Staging Ground (14); the Russian R-3inf (long) and R-jag hold Hohenwald (16), two away
+  const declared = () => {
+    let s = position(0, 'move', ['f-II'], {});
+    expect(legalActions(s)).toContainEqual({ k: 'massedColumn', u: 'F-3div', target: 16 });
+    s = act(s, { k: 'massedColumn', u: 'F-3div', target: 16 });
+    s = act(s, { k: 'to', area: 15, mode: 'normal' });
+    return act(s, { k: 'stop' });
+  };
+
+  it('is declared against an enemy long counter not adjacent, moves up to face it, and must assault it', () => {
+    let s = declared();
+    expect(unitOf(s, 'F-3div')).toMatchObject({ area: 15, mc: 16, conf: 'E' }); // front toward 16 [14.62]
+    expect(legalActions(position(1, 'move', ['r-1'], {})).some((a) => a.k === 'massedColumn')).toBe(false); // Russians may not
+    s = act(s, { k: 'next' });
+    expect(top(s)).toMatchObject({ seg: 'assault' });
+    expect(legalActions(s)).toEqual([{ k: 'assault', target: 16 }]); // no other assault, no "next" first
+  });
+
+  it('resolves like a charge: the defender fires first (+1), its hits cost the column two steps each, then the column fires', () => {
+    let s = act(declared(), { k: 'next' });
+    s = act(s, { k: 'assault', target: 16 });
+    expect(top(s)).toMatchObject({ t: 'assault', mc: true, units: ['F-3div'] });
+    s = act(s, { k: 'resolve' });
+    const roll = top(s) as Extract<Frame, { t: 'roll' }>;
+    expect(roll).toMatchObject({ t: 'roll', rule: '14.72' });
+    expect(roll.dice.every((d) => d.drm >= 1)).toBe(true); // +1 for defending infantry and artillery [14.72]
+    const log: GameEvent[] = [];
+    s = act(s, { k: 'c-hits', n: 1 }, log);
+    expect(unitOf(s, 'F-3div').lost).toBe(2); // one hit, two steps [14.74, 14.76]
+    expect(top(s)).toMatchObject({ t: 'roll', rule: '14.12' }); // now the column's fire
+    s = act(s, { k: 'c-hits', n: 0 }, log);
+    expect(top(s)).toMatchObject({ t: 'assault', stage: 'defChoice', atk: 'stand' }); // the column never retreats [14.75]
   });
 });
 

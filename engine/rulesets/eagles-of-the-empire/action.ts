@@ -19,7 +19,7 @@ import { assignmentLimit, attachBlocked } from './assignment.ts';
 import { formationsOf } from './scenario.ts';
 import { entryCost, type MoveClass } from './movement.ts';
 import { holdChance, mustCheckRout, routModifier } from './retreat.ts';
-import { squareAllowed } from './stances.ts';
+import { reverseSlopePossible, squareAllowed } from './stances.ts';
 import { legalSteps, type StepWorld } from './steps.ts';
 import { diceFor, hitChance, leaderCasualtyModifier, leaderLossChance, movementAllowance, type MoverKind } from './tables.ts';
 import type { Action, EState, Frame, LossFrame, PhaseFrame, Segment, Side, UnitState } from './types.ts';
@@ -45,7 +45,7 @@ import {
   unitDef,
   unitsAt,
 } from './world.ts';
-import { assaultChance, assaultLegal, assaultSettle, assaultStep, assaultTargets, retreatInto, startAssault } from './assault-flow.ts';
+import { assaultChance, assaultLegal, assaultSettle, assaultStep, assaultTargets, pendingMassedColumns, retreatInto, startAssault } from './assault-flow.ts';
 
 export type Log = GameEvent[] | undefined;
 export function ev(log: Log, rule: string, text: string, dice?: readonly number[]): void {
@@ -61,7 +61,8 @@ export const SEGMENTS: readonly Segment[] = ['charge', 'assign', 'bombard', 'mov
 const SEG_RULE: Record<Segment, string> = { charge: '10.0', assign: '11.0', bombard: '12.0', move: '13.0', assault: '14.0' };
 
 export function updUnit(s: EState, id: string, patch: Partial<UnitState>): EState {
-  return { ...s, units: s.units.map((u) => (u.id === id ? { ...u, ...patch } : u)) };
+  // [17.23] (A-45) reverse slope belongs to the area: it ends whenever the unit leaves it
+  return { ...s, units: s.units.map((u) => (u.id === id ? (patch.area !== undefined && patch.area !== u.area && u.rs ? { ...u, ...patch, rs: false } : { ...u, ...patch }) : u)) };
 }
 export function phaseOf(s: EState): PhaseFrame {
   for (let i = s.stack.length - 1; i >= 0; i--) if (s.stack[i]!.t === 'phase') return s.stack[i] as PhaseFrame;
@@ -133,13 +134,22 @@ function nextSegment(s: EState, f: PhaseFrame, log: Log): EState {
   const i = SEGMENTS.indexOf(f.seg);
   if (i === SEGMENTS.length - 1) {
     // the Action Phase is over; Massed Column ends with the Assault Segment [14.78]
-    s = { ...pop(s), units: s.units.map((u) => (u.mc ? { ...u, mc: false } : u)) };
+    s = { ...pop(s), units: s.units.map((u) => (u.mc !== null ? { ...u, mc: null } : u)) };
     ev(log, '8.14', `${s.ctx.scenario.sides[f.p].name}'s Action Phase ends`);
     const o = other(f.p);
     return { ...s, acting: o, active: [] };
   }
   const seg = SEGMENTS[i + 1]!;
   s = replaceTop(s, { ...f, seg, bomb: {}, assaulted: [], segStart: {}, segLost: {}, routChecked: [], done: [] });
+  if (seg === 'assault') {
+    // (A-41) a Massed Column that cannot assault its target now (moved off, target gone) lapses
+    const pending = new Set(pendingMassedColumns(s, f.p).map((u) => u.id));
+    for (const u of s.units)
+      if (u.side === f.p && u.mc !== null && !pending.has(u.id)) {
+        ev(log, '14.7', `${unitDef(s, u.id).name} cannot carry out its Massed Column: it lapses (A-41)`);
+        s = updUnit(s, u.id, { mc: null });
+      }
+  }
   if (seg === 'move') {
     // [13.25, 19.31] routed units of active formations that stayed routed must move away from the enemy
     for (const u of s.units)
@@ -155,6 +165,8 @@ function nextSegment(s: EState, f: PhaseFrame, log: Log): EState {
 export function actionLegal(s: EState, f: Frame): Action[] {
   switch (f.t) {
     case 'phase':
+      // declared Massed Columns must assault before the segment can end (A-41)
+      if (f.seg === 'assault' && pendingMassedColumns(s, f.p).length) return segmentActions(s, f);
       return [...segmentActions(s, f), { k: 'next' }];
     case 'fire':
       return fireGroupActions(s, f);
@@ -191,9 +203,13 @@ function segmentActions(s: EState, f: PhaseFrame): Action[] {
     case 'bombard':
       return bombardOptions(s, f.p, null);
     case 'move':
-      return [...moverOptions(s, f.p), ...squareOptions(s, f.p)];
-    case 'assault':
-      return assaultTargets(s, f.p).map((target) => ({ k: 'assault', target }));
+      return [...moverOptions(s, f.p), ...massedColumnOptions(s, f.p), ...squareOptions(s, f.p), ...reverseSlopeOptions(s, f.p)];
+    case 'assault': {
+      const pending = new Set(pendingMassedColumns(s, f.p).map((u) => u.mc!));
+      return assaultTargets(s, f.p)
+        .filter((target) => !pending.size || pending.has(target))
+        .map((target) => ({ k: 'assault', target }));
+    }
   }
 }
 
@@ -271,7 +287,7 @@ function assignmentOptions(s: EState, p: Side): Action[] {
         lcActive: isActive(s, lc),
         lcArea: lc.area!,
         lcAttached: s.units.filter((x) => x.attachedTo === lc.id && !x.eliminated).length,
-        lcMassedColumn: lc.mc,
+        lcMassedColumn: lc.mc !== null,
         lcRouted: lc.routed,
       });
       if (why === null) out.push({ k: 'attach', u: a.id, lc: lc.id });
@@ -369,7 +385,7 @@ function bombardDice(s: EState, f: Extract<Frame, { t: 'bomb' }>): { n: number; 
   const hqA = s.hq[f.p]?.area ?? null;
   const cosAtHq = side.chiefOfStaff ? leadersAt(s, hqA ?? -1, f.p).some((l) => l.id === side.chiefOfStaff) : false;
   const near = (a: AreaId | null) => a !== null && (a === f.from || map.neighbours(f.from).includes(a));
-  const drms = bombardmentDrms({
+  const facts = {
     units: us.map((u) => ({ kind: artKind(s, u), guard: unitDef(s, u.id).guard, range })),
     targetFlank: targets.some((t) => isLC(t) && !t.square && map.facingOrNull(f.to, t.conf, entry) === 'flank'),
     targetDense: dense(s, o, f.to),
@@ -380,8 +396,20 @@ function bombardDice(s: EState, f: Extract<Frame, { t: 'bomb' }>): { n: number; 
     timeOfDay: TIME(s),
     weather: s.weather,
     targetCover: map.area(f.to).terrain.some((t) => t === 'woods' || t === 'forest' || t === 'special-foliage' || t === 'town' || t === 'city'),
-    reverseSlope: false, // reverse slope is not implemented yet [17.2]: no unit can be in it
-  });
+    reverseSlope: false,
+  };
+  const drms = bombardmentDrms(facts);
+  // [12.32] (A-28) −1 against a target in reverse slope when the line enters across a slope or escarpment of its area;
+  // mortars and rockets fire high and ignore it
+  const eb = map.boundary(entry, f.to);
+  const crest = !!eb && (eb.kind === 'point' ? eb.crossingTerrain : eb.terrain).some((k) => k === 'slope' || k === 'escarpment');
+  if (crest && targets.some((t) => t.rs)) {
+    const withRs = bombardmentDrms({ ...facts, reverseSlope: true });
+    us.forEach((u, i) => {
+      const k = artKind(s, u);
+      if (k !== 'mortar' && k !== 'rocket') drms[i] = withRs[i]!;
+    });
+  }
   // [12.3] TEC strength modifier for the target (A-29: defensive works −25%)
   const pct = map.area(f.to).special.includes('defensive-works') ? -25 : 0;
   const byDrm = new Map<number, number>();
@@ -410,7 +438,7 @@ function moveClass(u: UnitState): MoveClass {
 
 /** Units that may still move [13.0, 15.11, 17.15]: active, no charge or bombardment, not in square, not routed, move not made. */
 function movers(s: EState, p: Side): UnitState[] {
-  return s.units.filter((u) => u.side === p && alive(u) && isActive(s, u) && !u.moveDone && !u.routed && !u.square && u.attachedTo === null && u.acted !== 'charge' && u.acted !== 'bombard' && u.mp < unitMA(s, u));
+  return s.units.filter((u) => u.side === p && alive(u) && isActive(s, u) && !u.moveDone && !u.routed && !u.square && !u.rs && u.attachedTo === null && u.acted !== 'charge' && u.acted !== 'bombard' && u.mp < unitMA(s, u));
 }
 
 /** Leaders whose formation is active [13.4]; army and intermediate commanders once per turn. */
@@ -470,6 +498,42 @@ function squareOptions(s: EState, p: Side): Action[] {
       if (!ok) continue;
     }
     out.push({ k: 'square', area, on: !on });
+  }
+  return out;
+}
+
+/**
+ * Massed Column declarations [14.7, 14.71] (A-41), where the scenario allows them: an unmoved infantry long counter
+ * with no attached artillery, not in square or reverse slope, names an area holding an enemy infantry long counter
+ * that is not adjacent to it, then moves adjacent to it; it must assault it in the Assault Segment.
+ */
+function massedColumnOptions(s: EState, p: Side): Action[] {
+  if (!s.ctx.scenario.sides[p].allow.massedColumn) return [];
+  const map = s.ctx.map;
+  const targets = [...new Set(s.units.filter((u) => u.side !== p && alive(u) && isLC(u)).map((u) => u.area!))].sort((a, b) => a - b);
+  const out: Action[] = [];
+  for (const u of movers(s, p)) {
+    if (!isLC(u) || u.mp !== 0 || u.mc !== null || s.units.some((x) => x.attachedTo === u.id && alive(x))) continue;
+    for (const t of targets) {
+      const r = map.range(u.area!, t);
+      if (r >= 2 && r <= unitMA(s, u) + 1) out.push({ k: 'massedColumn', u: u.id, target: t });
+    }
+  }
+  return out;
+}
+
+/**
+ * Reverse Slope Defence [17.2, 17.21, 17.24] (A-45), where the scenario allows it: infantry (long or short) and
+ * unattached artillery in an area with a slope or escarpment boundary enter or leave it in the Movement Segment at
+ * 1 MP; attached artillery shares its LC's stance; a unit in reverse slope must leave it before moving away.
+ */
+function reverseSlopeOptions(s: EState, p: Side): Action[] {
+  if (!s.ctx.scenario.sides[p].allow.reverseSlope) return [];
+  const out: Action[] = [];
+  for (const u of s.units) {
+    if (u.side !== p || !alive(u) || u.kind === 'cavalry' || u.attachedTo !== null || u.routed || u.square || u.moveDone || u.acted !== null) continue;
+    if (!isActive(s, u) || u.mp + 1 > unitMA(s, u) || !reverseSlopePossible(s.ctx.map, u.area!)) continue;
+    out.push({ k: 'reverseSlope', u: u.id, on: !u.rs });
   }
   return out;
 }
@@ -582,7 +646,7 @@ export function lossUnits(s: EState, f: LossFrame): LossUnit[] {
       long: isLC(u),
       longStepsLeft: longLeft,
       attachedTo: u.attachedTo,
-      massedColumn: u.mc,
+      massedColumn: u.mc !== null,
       artilleryPark: unitDef(s, u.id).artilleryPark,
       stepsLeft: stepsLeft(u),
       lostNow: f.lostNow[u.id] ?? 0,
@@ -666,7 +730,8 @@ export function pushRoutChecksFor(s: EState, units: readonly UnitState[], attack
     if (u.steps[startStep]!.form !== 'long') continue; // an LC at the start of the segment [19.0, 19.2]
     if (!mustCheckRout(start, ph.segLost[u.id] ?? 0)) continue;
     checked.push(u.id);
-    const mod = routModifier({ combinedOrMassed: o.combinedOrMassed, dense: dense(s, u.side, u.area!), elite: unitDef(s, u.id).elite, helpfulStance: !!o.vsCharge && u.square });
+    // a stance that helps against the attack: square against a charge, reverse slope against bombardment and assault [19.1]
+    const mod = routModifier({ combinedOrMassed: o.combinedOrMassed, dense: dense(s, u.side, u.area!), elite: unitDef(s, u.id).elite, helpfulStance: o.vsCharge ? u.square : u.rs });
     frames.push({ t: 'routCheck', u: u.id, mod, cascade: false, attackers, retest: false });
   }
   s = updPhase(s, { routChecked: checked });
@@ -836,6 +901,8 @@ export function actionStep(s: EState, f: Frame, a: Action, log: Log): EState {
         ev(log, f.rule, `${f.why}: ${a.n} hit${a.n === 1 ? '' : 's'} from ${f.dice.map((d) => `${d.n}d6${d.drm ? (d.drm > 0 ? `+${d.drm}` : d.drm) : ''}`).join(' + ')}`);
         const t = top(s)!;
         if (t.t === 'bomb' || t.t === 'charge') return replaceTop(s, { ...t, hits: a.n });
+        // a Massed Column assault resolves like a charge [14.72]: defender's fire and losses, then the column's fire
+        if (t.t === 'assault' && t.mc) return replaceTop(s, t.stage === 'rollD' ? { ...t, hitsD: a.n, stage: 'mcLoss' } : { ...t, hitsA: a.n, atk: 'stand', stage: 'defChoice' });
         if (t.t === 'assault') return replaceTop(s, t.stage === 'rollA' ? { ...t, hitsA: a.n, stage: 'rollD' } : { ...t, hitsD: a.n, stage: 'atkChoice' });
         throw new Error(`eagles-of-the-empire: a roll with no procedure waiting for it (${t.t})`);
       }
@@ -903,7 +970,7 @@ function phaseStep(s: EState, f: PhaseFrame, a: Action, log: Log): EState {
     case 'attach': {
       if (!assignmentOptions(s, f.p).some((x) => x.k === 'attach' && x.u === a.u && x.lc === a.lc)) throw new IllegalActionError('attach', `${a.u} cannot attach to ${a.lc} now`);
       ev(log, '11.2', `${unitDef(s, a.u).name} attaches to ${unitDef(s, a.lc).name}`);
-      return updUnit(markDone(s, f, a.u), a.u, { attachedTo: a.lc, conf: null });
+      return updUnit(markDone(s, f, a.u), a.u, { attachedTo: a.lc, conf: null, rs: unit(s, a.lc).rs }); // [17.21] part of its LC's stance
     }
     case 'detach': {
       const u = unit(s, a.u);
@@ -933,6 +1000,13 @@ function phaseStep(s: EState, f: PhaseFrame, a: Action, log: Log): EState {
       if (!movers(s, f.p).includes(u)) throw new IllegalActionError('mvUnit', `${a.u} cannot move now`);
       return push(s, { t: 'move', p: f.p, units: [u.id], leaders: [], hq: false, at: u.area!, moved: false, road: roadOf(s, [u]) });
     }
+    case 'massedColumn': {
+      if (!massedColumnOptions(s, f.p).some((x) => x.k === 'massedColumn' && x.u === a.u && x.target === a.target)) throw new IllegalActionError('massedColumn', `${a.u} cannot declare a Massed Column against area ${a.target} now [14.7]`);
+      const u = unit(s, a.u);
+      ev(log, '14.7', `${unitDef(s, a.u).name} declares a Massed Column against area ${a.target} and moves up`);
+      s = updUnit(s, a.u, { mc: a.target });
+      return push(s, { t: 'move', p: f.p, units: [u.id], leaders: [], hq: false, at: u.area!, moved: false, road: roadOf(s, [u]) });
+    }
     case 'mvStack': {
       const us = movers(s, f.p).filter((u) => u.area === a.area);
       return push(s, { t: 'move', p: f.p, units: us.map((u) => u.id), leaders: [], hq: false, at: a.area, moved: false, road: roadOf(s, us) });
@@ -944,6 +1018,14 @@ function phaseStep(s: EState, f: PhaseFrame, a: Action, log: Log): EState {
     case 'square': {
       for (const u of unitsAt(s, a.area, f.p).filter((x) => x.kind === 'infantry')) s = updUnit(s, u.id, { square: a.on, mp: u.mp + 1 });
       ev(log, a.on ? '17.11' : '17.16', `${s.ctx.scenario.sides[f.p].name} infantry in area ${a.area} ${a.on ? 'form' : 'leave'} square (1 MP)`);
+      return s;
+    }
+    case 'reverseSlope': {
+      if (!reverseSlopeOptions(s, f.p).some((x) => x.k === 'reverseSlope' && x.u === a.u && x.on === a.on)) throw new IllegalActionError('reverseSlope', `${a.u} cannot ${a.on ? 'enter' : 'leave'} reverse slope now [17.21]`);
+      const u = unit(s, a.u);
+      s = updUnit(s, a.u, { rs: a.on, mp: u.mp + 1 });
+      for (const x of s.units) if (x.attachedTo === a.u && !x.eliminated) s = updUnit(s, x.id, { rs: a.on }); // [17.21]
+      ev(log, a.on ? '17.21' : '17.24', `${unitDef(s, a.u).name} ${a.on ? 'takes up' : 'leaves'} reverse slope defence in area ${u.area} (1 MP)`);
       return s;
     }
     case 'assault':
@@ -1008,11 +1090,24 @@ function finishMove(s: EState, f: Extract<Frame, { t: 'move' }>, log: Log): ESta
   // [17.17] (A-44) infantry stopping where its side is in square joins the square, at no cost
   const inSq = unitsAt(s, f.at, f.p).some((u) => u.square && !f.units.includes(u.id));
   for (const id of f.units) if (inSq && unit(s, id).kind === 'infantry') s = updUnit(s, id, { square: true });
+  for (const id of f.units) {
+    const u = unit(s, id);
+    if (u.mc === null) continue;
+    // [14.7] (A-41) the column ends adjacent to its target with its front toward it, or the declaration lapses
+    const map = s.ctx.map;
+    const confs = conformationsFor(s, u);
+    const front = confs.filter((c) => map.facingOrNull(u.area!, c, u.mc!) === 'front');
+    if (!map.sideNeighbours(u.area!).includes(u.mc) || (confs.length && !front.length)) {
+      ev(log, '14.7', `${unitDef(s, id).name} did not reach area ${u.mc} facing it: the Massed Column lapses (A-41)`);
+      s = updUnit(s, id, { mc: null });
+    } else if (front.length) s = updUnit(s, id, { conf: u.conf !== null && front.includes(u.conf) ? u.conf : front[0]! });
+  }
   if (!f.moved) return s;
   const frames: Frame[] = [];
   for (const id of f.units) {
     const u = unit(s, id);
     const confs = conformationsFor(s, u);
+    if (u.mc !== null) continue; // faced above
     if (!confs.length) {
       if (u.conf !== null) s = updUnit(s, id, { conf: null });
       continue;

@@ -51,11 +51,22 @@ export function assaultTargets(s: EState, p: Side): AreaId[] {
 
 export function startAssault(s: EState, f: PhaseFrame, target: AreaId, log: Log): EState {
   if (!assaultTargets(s, f.p).includes(target)) throw new IllegalActionError('assault', `area ${target} cannot be assaulted now`);
-  ev(log, '14.0', `${s.ctx.scenario.sides[f.p].name} declares an assault on area ${target}`);
-  return push(s, { t: 'assault', p: f.p, target, units: [], firedAt: null, struckIds: [], stage: 'gather', hitsA: 0, hitsD: 0, atk: null, def: null, combined: false, vacated: false });
+  const pending = pendingMassedColumns(s, f.p);
+  if (pending.length && !pending.some((u) => u.mc === target)) throw new IllegalActionError('assault', `the declared Massed Columns assault first (A-41)`);
+  const mc = pending.filter((u) => u.mc === target).map((u) => u.id);
+  ev(log, mc.length ? '14.7' : '14.0', `${s.ctx.scenario.sides[f.p].name} ${mc.length ? 'launches a Massed Column assault' : 'declares an assault'} on area ${target}`);
+  return push(s, { t: 'assault', p: f.p, target, units: mc, firedAt: null, struckIds: [], stage: 'gather', hitsA: 0, hitsD: 0, atk: null, def: null, combined: false, vacated: false, ...(mc.length ? { mc: true } : {}) });
 }
 
-const areasOf = (s: EState, f: AssaultFrame): AreaId[] => [...new Set(f.units.map((id) => unit(s, id).area!))].sort((a, b) => a - b);
+/** Declared Massed Columns that can still assault their target this segment [14.7] (A-41). */
+export function pendingMassedColumns(s: EState, p: Side): UnitState[] {
+  const ph = phaseOf(s);
+  return s.units.filter(
+    (u) => u.side === p && alive(u) && u.mc !== null && u.acted === null && !u.routed && !ph.assaulted.includes(u.mc) && s.ctx.map.sideNeighbours(u.area!).includes(u.mc) // [14.61] && unitsAt(s, u.mc, other(p)).length > 0,
+  );
+}
+
+const areasOf = (s: EState, f: AssaultFrame): AreaId[] => [...new Set(f.units.map((id) => unit(s, id).area).filter((a): a is AreaId => a !== null))].sort((a, b) => a - b);
 const defenders = (s: EState, f: AssaultFrame): UnitState[] => unitsAt(s, f.target, other(f.p));
 /** Participants in the struck attacking area (with their attached artillery [11.26]). */
 function struck(s: EState, f: AssaultFrame): UnitState[] {
@@ -146,7 +157,7 @@ function bestLeader(s: EState, p: Side, area: AreaId, attacking: boolean, units:
 
 function assaultUnit(s: EState, u: UnitState, extra: Partial<AssaultUnit>): AssaultUnit {
   const d = unitDef(s, u.id);
-  return { kind: u.kind, sp: spOf(u), elite: d.elite, rifle: d.rifle, inSquare: u.square, ...extra };
+  return { kind: u.kind, sp: spOf(u), elite: d.elite, rifle: d.rifle, inSquare: u.square, reverseSlope: u.rs, massedColumn: u.mc !== null, ...extra };
 }
 
 function moraleOfGroup(s: EState, p: Side, area: AreaId, units: readonly UnitState[], attacking: boolean): number {
@@ -203,6 +214,7 @@ function defenderDice(s: EState, f: AssaultFrame): { n: number; drm: number }[] 
     leaderTactical: bestLeader(s, o, f.target, false, firing),
     weather: s.weather,
     targetHigher: map.area(at).elev - map.area(f.target).elev,
+    vsMassedColumn: !!f.mc, // [14.72] +1 for defending infantry and artillery
     moraleTwice: dMorale >= 2 * aMorale && aMorale > 0,
   });
 }
@@ -246,7 +258,7 @@ export function assaultStep(s: EState, f: AssaultFrame, a: Action, log: Log): ES
       for (const id of units) s = updUnit(s, id, { acted: 'assault' }); // [14.65]
       const ph = phaseOf(s);
       s = updPhase(s, { assaulted: [...ph.assaulted, f.target] }); // [14.64]
-      const combined = areasOf(s, { ...f, units }).some((a) => combinedArms(s, f.p, units.map((id) => unit(s, id)).filter((u) => u.area === a)));
+      const combined = !f.mc && areasOf(s, { ...f, units }).some((a) => combinedArms(s, f.p, units.map((id) => unit(s, id)).filter((u) => u.area === a)));
       ev(log, '14.13', `assaulting area ${f.target}: ${units.map((id) => unitDef(s, id).name).join(', ')}`);
       const ds = defenders(s, f);
       const onlyCav = ds.length > 0 && ds.every((u) => u.kind === 'cavalry' || (u.kind === 'artillery' && unitDef(s, u.id).artKind === 'horse')) && s.hq[other(f.p)]?.area !== f.target;
@@ -282,7 +294,7 @@ export function assaultStep(s: EState, f: AssaultFrame, a: Action, log: Log): ES
     case 'fireAt':
       if (f.stage !== 'defTarget') break;
       ev(log, '14.12', `the defenders fire at area ${a.area}`);
-      return replaceTop(s, { ...f, firedAt: a.area, struckIds: f.units.filter((id) => unit(s, id).area === a.area), stage: 'rollA' });
+      return replaceTop(s, { ...f, firedAt: a.area, struckIds: f.units.filter((id) => unit(s, id).area === a.area), stage: f.mc ? 'rollD' : 'rollA' });
     case 'c-pass': {
       if (f.stage === 'atkStand') {
         ev(log, '14.41', a.ok ? `the attackers stand` : `the attackers fail their morale roll and fall back`);
@@ -325,7 +337,7 @@ export function assaultStep(s: EState, f: AssaultFrame, a: Action, log: Log): ES
  * Massed-column infantry never counts [14.71].
  */
 export function combinedArms(s: EState, p: Side, units: readonly UnitState[]): boolean {
-  const lcs = units.filter((u) => isLC(u) && !u.mc && s.units.some((x) => x.attachedTo === u.id && alive(x)));
+  const lcs = units.filter((u) => isLC(u) && u.mc === null && s.units.some((x) => x.attachedTo === u.id && alive(x)));
   const cav = units.filter((u) => u.kind === 'cavalry');
   if (!lcs.length || !cav.length) return false;
   const side = s.ctx.scenario.sides[p];
@@ -379,13 +391,18 @@ export function assaultSettle(s: EState, f: AssaultFrame, log: Log): EState | nu
       return null;
     case 'defTarget': {
       const areas = areasOf(s, f);
-      if (areas.length === 1) return replaceTop(s, { ...f, firedAt: areas[0]!, struckIds: f.units.filter((id) => unit(s, id).area === areas[0]), stage: 'rollA' });
+      if (areas.length === 1) return replaceTop(s, { ...f, firedAt: areas[0]!, struckIds: f.units.filter((id) => unit(s, id).area === areas[0]), stage: f.mc ? 'rollD' : 'rollA' });
       return null;
     }
     case 'rollA':
       return push(s, { t: 'roll', dice: attackerDice(s, f), why: `the attackers' fire on area ${f.target}`, rule: '14.12' });
     case 'rollD':
-      return push(s, { t: 'roll', dice: defenderDice(s, f), why: `the defenders' fire on area ${f.firedAt}`, rule: '14.12' });
+      return push(s, { t: 'roll', dice: defenderDice(s, f), why: `the defenders' fire on area ${f.firedAt}`, rule: f.mc ? '14.72' : '14.12' });
+    case 'mcLoss':
+      // [14.72, 14.74, 14.76] against a Massed Column the defender's hits land first, on the column first, two steps each;
+      // the column cannot retreat to reduce them [14.75]
+      s = replaceTop(s, { ...f, hitsD: 0, atk: 'stand', stage: 'rollA' });
+      return f.hitsD > 0 ? push(s, lossFrame(f.p, f.firedAt!, f.hitsD, struck(s, f).map((u) => u.id))) : s;
     case 'apply': {
       const { onAtk, onDef } = netLosses(f, false);
       s = replaceTop(s, { ...f, stage: 'retreat' });
@@ -412,13 +429,18 @@ export function assaultSettle(s: EState, f: AssaultFrame, log: Log): EState | nu
     case 'advance': {
       // [14.5] the target vacated by all infantry and cavalry: the participants may advance, one by one, until "stop"
       const left = defenders(s, f).filter((u) => u.kind !== 'artillery');
+      if (f.mc && f.atk === 'stand' && left.length === 0) {
+        // [14.77] a Massed Column must occupy the target the defenders left
+        const must = assaultLegal(s, f).find((a) => a.k === 'advance' && unit(s, a.u).mc === f.target);
+        if (must) return assaultStep(s, f, must, log);
+      }
       if (f.atk === 'stand' && left.length === 0 && assaultLegal(s, f).length > 1) return null;
       return afterAdvance(s, f, log);
     }
     case 'rout': {
       s = pop(s);
       const atkAreas = [...new Set([f.firedAt, ...f.units.map((id) => unit(s, id).area)].filter((a): a is AreaId => a !== null))];
-      s = pushRoutChecksFor(s, s.units.filter((u) => u.side === other(f.p) && alive(u)), atkAreas.length ? atkAreas : [f.target], { combinedOrMassed: f.combined });
+      s = pushRoutChecksFor(s, s.units.filter((u) => u.side === other(f.p) && alive(u)), atkAreas.length ? atkAreas : [f.target], { combinedOrMassed: f.combined || !!f.mc }); // [19.1]
       return pushRoutChecksFor(s, s.units.filter((u) => u.side === f.p && alive(u)), [f.target], {});
     }
     default:

@@ -71,7 +71,7 @@ export function initialState(sc: Scenario, map: AreaMap): EState {
           lost: 0,
           routed: false,
           square: false,
-          mc: false,
+          mc: null,
           rs: false,
           acted: null,
           mp: 0,

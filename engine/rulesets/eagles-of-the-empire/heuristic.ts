@@ -102,7 +102,7 @@ function scoreAction(s: EState, f: Frame, p: Side, a: Action): number {
       return a.on ? (cavNear ? 3 : -3) : cavNear ? -3 : 1;
     }
     case 'reverseSlope':
-      return a.on ? (enemySpNear(s, p, a.area) > 0 ? 0.5 : 1) : -1;
+      return a.on ? (enemySpNear(s, p, unit(s, a.u).area!) > 0 ? 2.5 : 0.2) : -1;
     case 'massedColumn':
       return 0.5;
     case 'assault': {

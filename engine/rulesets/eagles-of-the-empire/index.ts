@@ -143,9 +143,9 @@ export function actionKey(a: Action): string {
     case 'gcAfter':
       return `gc-${a.mode}`;
     case 'reverseSlope':
-      return `reverse-slope ${a.area} ${a.on ? 'on' : 'off'}`;
+      return `reverse-slope ${a.u} ${a.on ? 'on' : 'off'}`;
     case 'massedColumn':
-      return `massed-column ${a.target}`;
+      return `massed-column ${a.u} ${a.target}`;
     case 'c-weather':
       return `roll:weather ${a.w}`;
     case 'c-first':
@@ -310,7 +310,7 @@ function describeAction(s: EState, a: Action): string {
     case 'grandCharge':
       return `Grand Charge led by ${leaderName(s, a.leader)}`;
     case 'massedColumn':
-      return `declare a Massed Column against area ${areaName(s, a.target)}`;
+      return `${unitName(s, a.u)} declares a Massed Column against area ${areaName(s, a.target)}`;
     default:
       return actionKey(a);
   }
@@ -322,7 +322,7 @@ function unitLine(s: EState, u: UnitState): string {
   if (u.routed) flags.push('ROUTED');
   if (u.square) flags.push('square');
   if (u.rs) flags.push('reverse slope');
-  if (u.mc) flags.push("massed column");
+  if (u.mc !== null) flags.push(`massed column against ${u.mc}`);
   if (u.attachedTo) flags.push(`attached to ${u.attachedTo}`);
   if (u.conf) flags.push(`facing ${u.conf}`);
   if (u.acted) flags.push(u.acted === 'charge' ? 'charged' : u.acted === 'bombard' ? 'fired' : 'assaulted');

@@ -27,8 +27,8 @@ export interface UnitState {
   readonly routed: boolean;
   /** In square [17.1]. */
   readonly square: boolean;
-  /** In a declared Massed Column this turn [14.7]. */
-  readonly mc: boolean;
+  /** The target of the Massed Column it declared this turn [14.7], or null. */
+  readonly mc: AreaId | null;
   /** In Reverse Slope Defence [17.2]. */
   readonly rs: boolean;
   /** The combat it made this turn: charged, bombarded or assaulted [10.7, 12.61, 14.65]. */
@@ -207,7 +207,7 @@ export interface AssaultFrame {
   readonly firedAt: AreaId | null;
   /** The attacking units in the area the defender fired at. */
   readonly struckIds: readonly string[];
-  readonly stage: 'gather' | 'beforeRetreat' | 'defTarget' | 'rollA' | 'rollD' | 'atkChoice' | 'atkStand' | 'defChoice' | 'defStand' | 'apply' | 'retreat' | 'advance' | 'rout';
+  readonly stage: 'gather' | 'beforeRetreat' | 'defTarget' | 'rollA' | 'rollD' | 'mcLoss' | 'atkChoice' | 'atkStand' | 'defChoice' | 'defStand' | 'apply' | 'retreat' | 'advance' | 'rout';
   readonly hitsA: number;
   readonly hitsD: number;
   /** The attacker's and defender's decisions: stand, retreat, or forced (a failed stand). */
@@ -215,6 +215,8 @@ export interface AssaultFrame {
   readonly def: 'stand' | 'retreat' | 'forced' | 'elite' | null;
   readonly combined: boolean;
   readonly vacated: boolean;
+  /** A Massed Column assault [14.7–14.78]: the defender fires first and its hits land before the attacker fires. */
+  readonly mc?: boolean;
 }
 
 export type Phase = 'prep' | 'activation' | 'end' | 'over';
@@ -308,8 +310,8 @@ export type Action =
   | { readonly k: 'gcFirst'; readonly area: AreaId }
   | { readonly k: 'gcTarget'; readonly target: AreaId }
   | { readonly k: 'gcAfter'; readonly mode: 'continue' | 'return' }
-  | { readonly k: 'reverseSlope'; readonly area: AreaId; readonly on: boolean }
-  | { readonly k: 'massedColumn'; readonly target: AreaId }
+  | { readonly k: 'reverseSlope'; readonly u: string; readonly on: boolean }
+  | { readonly k: 'massedColumn'; readonly u: string; readonly target: AreaId }
   // chance outcomes
   | { readonly k: 'c-weather'; readonly w: Weather; readonly faces: readonly number[] }
   | { readonly k: 'c-first'; readonly winner: Side }

@@ -178,7 +178,8 @@ export function moraleUnits(s: EState, us: readonly UnitState[]): MoraleUnit[] {
     morale: moraleOf(u),
     stepsLeft: stepsLeft(u),
     attachedArtillery: s.units.some((x) => x.attachedTo === u.id && !x.eliminated),
-    massedColumn: u.mc,
+    reverseSlope: u.rs, // [17.22]
+    massedColumn: u.mc !== null,
   }));
 }
 

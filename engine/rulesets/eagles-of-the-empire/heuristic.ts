@@ -11,14 +11,21 @@ import type { AreaId } from '../../areas/map.ts';
 import { top, victoryPoints } from './flow.ts';
 import type { Action, EState, Frame, Side, UnitState } from './types.ts';
 import { alive, moraleOf, spOf, stepsLeft, unit, unitsAt } from './world.ts';
+import { assaultTerrainPct } from './assault.ts';
 
 const other = (p: Side): Side => (p === 0 ? 1 : 0);
 
-/** Areas a side wants to reach: objectives it does not hold, else the enemy's units. */
+/**
+ * Areas a side wants to reach: the objectives it does not hold (the attacker), else its own objectives to garrison
+ * (the defender); with no objectives at all, the enemy's units.
+ */
 function goals(s: EState, p: Side): AreaId[] {
-  const obj = s.ctx.scenario.victory.objectives.filter((o) => s.control[String(o.area)] !== p && o.vp[p] > 0).map((o) => o.area);
-  const enemy = [...new Set(s.units.filter((u) => u.side !== p && alive(u)).map((u) => u.area!))];
-  return obj.length ? [...obj, ...enemy] : enemy;
+  const objs = s.ctx.scenario.victory.objectives;
+  const take = objs.filter((o) => s.control[String(o.area)] !== p && o.vp[p] > 0).map((o) => o.area);
+  if (take.length) return take;
+  const hold = objs.filter((o) => s.control[String(o.area)] === p).map((o) => o.area);
+  if (hold.length) return hold;
+  return [...new Set(s.units.filter((u) => u.side !== p && alive(u)).map((u) => u.area!))];
 }
 
 function distTo(s: EState, a: AreaId, targets: readonly AreaId[]): number {
@@ -35,6 +42,21 @@ function enemySpNear(s: EState, p: Side, a: AreaId): number {
 
 function sideSp(s: EState, p: Side, a: AreaId): number {
   return unitsAt(s, a, p).reduce((t, u) => t + spOf(u), 0);
+}
+
+/** Leaving `area` would abandon an objective the side holds (no other unit of its stays). */
+function abandons(s: EState, p: Side, area: AreaId, leaving: readonly string[]): boolean {
+  if (!s.ctx.scenario.victory.objectives.some((o) => o.area === area) || s.control[String(area)] !== p) return false;
+  return !unitsAt(s, area, p).some((u) => !leaving.includes(u.id));
+}
+
+/** Towns, villages and woods: bad ground for cavalry. */
+function closed(s: EState, area: AreaId): boolean {
+  return s.ctx.map.area(area).terrain.some((k) => k === 'town' || k === 'city' || k === 'village' || k === 'hamlet' || k === 'woods' || k === 'forest');
+}
+
+function isObjective(s: EState, area: AreaId): boolean {
+  return s.ctx.scenario.victory.objectives.some((o) => o.area === area);
 }
 
 function decider(s: EState, f: Frame): Side {
@@ -90,13 +112,15 @@ function scoreAction(s: EState, f: Frame, p: Side, a: Action): number {
     case 'detach':
       return -0.5;
     case 'mvStack':
-      return 2;
-    case 'mvUnit':
-      return 1.5 - (unit(s, a.u).kind === 'artillery' ? 0.5 : 0);
+      return abandons(s, p, a.area, unitsAt(s, a.area, p).map((u) => u.id)) ? -2 : 2;
+    case 'mvUnit': {
+      const u = unit(s, a.u);
+      if (abandons(s, p, u.area!, [u.id])) return -2;
+      return 1.5 - (u.kind === 'artillery' ? 0.5 : 0);
+    }
     case 'mvLeader':
-      return 0.3;
     case 'mvHq':
-      return 0.1;
+      return -0.5; // leaders and the HQ stay with their troops (command radius [9.1])
     case 'square': {
       const cavNear = map.neighbours(a.area).some((n) => unitsAt(s, n, other(p)).some((u) => u.kind === 'cavalry'));
       return a.on ? (cavNear ? 3 : -3) : cavNear ? -3 : 1;
@@ -106,12 +130,20 @@ function scoreAction(s: EState, f: Frame, p: Side, a: Action): number {
     case 'massedColumn':
       return 0.5;
     case 'assault': {
-      const att = map.neighbours(a.target).reduce((t, n) => t + sideSp(s, p, n), 0);
-      const def = sideSp(s, other(p), a.target);
-      return att >= 2 * def ? 3 : att >= def ? 1 : -2;
+      // strength across side boundaries [14.61], with the terrain's toll on the attacker [14.21] and cavalry kept out of
+      // towns and woods
+      let att = 0;
+      for (const n of map.sideNeighbours(a.target)) {
+        const pct = assaultTerrainPct(map, n, a.target);
+        for (const u of unitsAt(s, n, p)) if (!u.routed && u.acted === null) att += spOf(u) * Math.max(0, 1 + pct / 100) * (u.kind === 'cavalry' && closed(s, a.target) ? 0.3 : 1);
+      }
+      const def = sideSp(s, other(p), a.target) * (closed(s, a.target) ? 1.5 : 1);
+      return att >= 3 * def ? 3 : att >= 2 * def ? 0.5 : -2;
     }
-    case 'join':
-      return 2;
+    case 'join': {
+      const u = unit(s, a.u);
+      return f.t === 'assault' && u.kind === 'cavalry' && closed(s, f.target) ? -1 : 2;
+    }
     case 'escort':
       return 0.5;
     case 'resolve':
@@ -136,14 +168,15 @@ function scoreAction(s: EState, f: Frame, p: Side, a: Action): number {
       return 0;
     }
     case 'stop':
-      return f.t === 'routMove' ? 0.5 : 0;
+      return f.t === 'routMove' ? 0.5 : 0.05; // stop rather than wander between equally good areas
     case 'to': {
       if (f.t !== 'move') return 0;
       const g = goals(s, p);
       const gain = distTo(s, f.at, g) - distTo(s, a.area, g);
       const own = f.units.reduce((t, id) => t + spOf(unit(s, id)), 0);
       const danger = enemySpNear(s, p, a.area) > own * 2 ? -1 : 0;
-      return gain + danger + (a.mode === 'road' ? 0.1 : 0);
+      const grab = isObjective(s, a.area) && s.control[String(a.area)] !== p && !unitsAt(s, a.area, other(p)).length ? 3 : 0;
+      return gain + danger + grab + (a.mode === 'road' ? 0.1 : 0);
     }
     case 'face': {
       const u = unit(s, a.u);
@@ -163,7 +196,9 @@ export function policyScores(s: EState, actions: readonly Action[]): number[] {
   const f = top(s);
   if (!f) return actions.map(() => 0);
   const p = decider(s, f);
-  return actions.map((a) => scoreAction(s, f, p, a));
+  // ties go to the earlier action: groups (charges, assaults, fire groups) are joined in list order, so taking the
+  // first keeps every later unit available
+  return actions.map((a, i) => scoreAction(s, f, p, a) - i * 1e-4);
 }
 
 /** Value for `player` in [-1, 1]: the victory-point difference against the decisive threshold, plus remaining strength. */

@@ -3,9 +3,8 @@
  * [7.0]), the Activation Step (alternating attempts, formations selected, Action Phases [8.0–8.18]) with the Command
  * Determination Segment [9.0–9.5], and the End Step [15.0] with the victory check [1.1] (A-53).
  *
- * Built so far: everything up to the Action Phase's Cavalry Charge Segment. The segments from [10.0] on, the rally of
- * activated formations [15.1], recovery [15.2] and leader replacement [15.3] are not implemented yet and refuse with
- * `NotImplementedRuleError` naming the rule, never doing something else.
+ * The Action Phase's segments live in action.ts (with charge-flow.ts, grand-charge.ts and assault-flow.ts), the End
+ * Step's procedures in end-flow.ts.
  */
 import type { ChanceOutcome, GameEvent } from '../../core/game.ts';
 import { IllegalActionError, NotImplementedRuleError } from '../../core/game.ts';

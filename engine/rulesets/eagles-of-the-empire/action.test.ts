@@ -321,6 +321,15 @@ describe('Eagles of the Empire: Massed Column [14.7–14.78] (A-41)', () => {
     expect(legalActions(s)).toEqual([{ k: 'assault', target: 16 }]); // no other assault, no "next" first
   });
 
+  it('lapses when its target is empty by the Assault Segment, and other assaults stay open (A-41)', () => {
+    const s0 = declared();
+    const moved = { ...s0, units: s0.units.map((u) => (u.id === 'R-3inf' || u.id === 'R-jag' ? { ...u, area: 18 } : u)) };
+    const log: GameEvent[] = [];
+    const s = act(moved, { k: 'next' }, log);
+    expect(unitOf(s, 'F-3div').mc).toBeNull();
+    expect(log.some((e) => e.rule === '14.7' && /lapses/.test(e.text))).toBe(true);
+  });
+
   it('resolves like a charge: the defender fires first (+1), its hits cost the column two steps each, then the column fires', () => {
     let s = act(declared(), { k: 'next' });
     s = act(s, { k: 'assault', target: 16 });

@@ -62,7 +62,15 @@ export function startAssault(s: EState, f: PhaseFrame, target: AreaId, log: Log)
 export function pendingMassedColumns(s: EState, p: Side): UnitState[] {
   const ph = phaseOf(s);
   return s.units.filter(
-    (u) => u.side === p && alive(u) && u.mc !== null && u.acted === null && !u.routed && !ph.assaulted.includes(u.mc) && s.ctx.map.sideNeighbours(u.area!).includes(u.mc) // [14.61] && unitsAt(s, u.mc, other(p)).length > 0,
+    (u) =>
+      u.side === p &&
+      alive(u) &&
+      u.mc !== null &&
+      u.acted === null &&
+      !u.routed &&
+      !ph.assaulted.includes(u.mc) &&
+      s.ctx.map.sideNeighbours(u.area!).includes(u.mc) && // assaults cross a side boundary [14.61]
+      unitsAt(s, u.mc, other(p)).length > 0,
   );
 }
 

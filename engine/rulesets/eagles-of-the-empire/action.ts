@@ -23,35 +23,13 @@ import { reverseSlopePossible, squareAllowed } from './stances.ts';
 import { legalSteps, type StepWorld } from './steps.ts';
 import { diceFor, hitChance, leaderCasualtyModifier, leaderLossChance, movementAllowance, type MoverKind } from './tables.ts';
 import type { Action, EState, Frame, LossFrame, PhaseFrame, Segment, Side, UnitState } from './types.ts';
-import {
-  activationFormation,
-  alive,
-  areaMoraleOf,
-  formationOfLeader,
-  inChain,
-  conformationsFor,
-  dense,
-  enemyOccupied,
-  enemyUnitsIn,
-  fits,
-  isActive,
-  killLeader,
-  isLC,
-  leaderDef,
-  leadersAt,
-  spOf,
-  stepsLeft,
-  unit,
-  unitDef,
-  unitsAt,
-} from './world.ts';
+import { activationFormation, alive, areaMoraleOf, formationOfLeader, inChain, conformationsFor, dense, enemyOccupied, enemyUnitsIn, fits, isActive, killLeader, isLC, leaderDef, leadersAt, spOf, stepsLeft, unit, unitDef, unitsAt, other } from './world.ts';
 import { assaultChance, assaultLegal, assaultSettle, assaultStep, assaultTargets, pendingMassedColumns, retreatInto, startAssault } from './assault-flow.ts';
 
 export type Log = GameEvent[] | undefined;
 export function ev(log: Log, rule: string, text: string, dice?: readonly number[]): void {
   log?.push(dice ? { rule, text, dice } : { rule, text });
 }
-const other = (p: Side): Side => (p === 0 ? 1 : 0);
 export const top = (s: EState): Frame | undefined => s.stack[s.stack.length - 1];
 export const push = (s: EState, ...f: Frame[]): EState => ({ ...s, stack: [...s.stack, ...f] });
 export const pop = (s: EState): EState => ({ ...s, stack: s.stack.slice(0, -1) });

@@ -21,9 +21,8 @@ import { formationsOf } from './scenario.ts';
 import { retreatAreas } from './retreat.ts';
 import type { Action, AssaultFrame, EState, Frame, PhaseFrame, Side, UnitState } from './types.ts';
 import { type Log, displaceLeaders, ev, inCommand, loseSteps, phaseOf, pop, push, pushRoutChecksFor, replaceTop, updPhase, updUnit } from './action.ts';
-import { activationFormation, alive, areaMoraleOf, conformationsFor, enemyUnitsIn, enemyOccupied, fits, isActive, isLC, leaderDef, leadersAt, spOf, stepsLeft, tactical, unit, unitDef, unitsAt, formationOfLeader, inChain } from './world.ts';
+import { activationFormation, alive, areaMoraleOf, conformationsFor, enemyUnitsIn, enemyOccupied, fits, isActive, isLC, leaderDef, leadersAt, spOf, stepsLeft, tactical, unit, unitDef, unitsAt, formationOfLeader, inChain, other } from './world.ts';
 
-const other = (p: Side): Side => (p === 0 ? 1 : 0);
 
 /** Units that may assault `target` [14.1, 14.6, 14.61, 14.62, 14.65, 14.66, 12.64, 15.11] (A-33, A-46). */
 function attackers(s: EState, p: Side, target: AreaId): UnitState[] {
@@ -525,4 +524,3 @@ export function retreatInto(s: EState, f: Extract<Frame, { t: 'retreatTo' }>, ar
 }
 
 export type { PhaseFrame };
-void leadersAt;

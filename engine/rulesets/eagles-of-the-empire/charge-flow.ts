@@ -18,9 +18,8 @@ import { squareAllowed, squareTarget } from './stances.ts';
 import { chargeDefenceDice, pursuit, repulseFireDice, subgroupDice, type Subgroup } from './tables.ts';
 import type { Action, ChargeFrame, EState, Frame, PhaseFrame, Side, UnitState } from './types.ts';
 import { type Log, displaceLeaders, ev, laneWorld, loseSteps, pop, push, pushRoutChecksFor, replaceTop, updUnit } from './action.ts';
-import { alive, areaMoraleOf, conformationsFor, isLC, leaderDef, leadersAt, moraleOf, seniorLeader, spOf, stepsLeft, tactical, unit, unitDef, unitsAt } from './world.ts';
+import { alive, areaMoraleOf, isLC, leaderDef, leadersAt, moraleOf, seniorLeader, spOf, stepsLeft, tactical, unit, unitDef, unitsAt, other } from './world.ts';
 
-const other = (p: Side): Side => (p === 0 ? 1 : 0);
 
 /** Placeholder TEC charge modifiers for the boundary crossed into the target. */
 const CHARGE_BOUNDARY_PCT: Record<string, number> = { stream: -25, brook: -25, 'minor-river': -50, hedgerow: -25 };
@@ -429,4 +428,3 @@ export function chargeSettle(s: EState, f: ChargeFrame, log: Log): EState | null
   }
 }
 
-void conformationsFor;

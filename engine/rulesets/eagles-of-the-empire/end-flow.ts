@@ -17,7 +17,7 @@ import { type Candidate, type Vacancy, rallyTarget, recoveryBlocked, replacement
 import { formationsOf } from './scenario.ts';
 import type { Action, EndFrame, EState, Frame, Side, UnitState } from './types.ts';
 import { type Log, ev, pop, push, replaceTop, updUnit } from './action.ts';
-import { GENERIC, activationFormation, alive, enemyUnitsIn, formationOfLeader, inChain, isLC, leaderDef, leadersAt, moraleOf, stepsLeft, tactical, unitDef, unitsAt } from './world.ts';
+import { GENERIC, activationFormation, alive, formationOfLeader, inChain, isLC, leaderDef, leadersAt, moraleOf, stepsLeft, tactical, unitDef, unitsAt, other } from './world.ts';
 
 const OWN = new Set(['endSeq', 'freeRally', 'rallyRoll', 'routRally', 'recoverRoll', 'replace']);
 export function ownsEndFrame(f: Frame): f is Frame & EndFrame {
@@ -31,7 +31,6 @@ export function startEndStep(s: EState): EState {
   return push(s, { t: 'endSeq', stage: 'free', done: [] });
 }
 
-const other = (p: Side): Side => (p === 0 ? 1 : 0);
 
 /** Long counters of a formation (its forces included) adjacent to an enemy long counter [15.1]. */
 function lcsNearEnemy(s: EState, p: Side, fid: string): UnitState[] {
@@ -289,7 +288,6 @@ export function endStep(s: EState, f: Frame, a: Action, log: Log): EState {
   throw new IllegalActionError(a.k, `not an action in the End Step (${f.t})`);
 }
 
-void enemyUnitsIn;
 
 /** Who may fill a post [15.31–15.35], in the book's priority order (endstep.ts replacementCandidates). */
 function candidatesFor(s: EState, p: Side, post: string): string[] {

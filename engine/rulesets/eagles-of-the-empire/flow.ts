@@ -6,36 +6,19 @@
  * The Action Phase's segments live in action.ts (with charge-flow.ts, grand-charge.ts and assault-flow.ts), the End
  * Step's procedures in end-flow.ts.
  */
-import type { ChanceOutcome, GameEvent } from '../../core/game.ts';
+import type { ChanceOutcome } from '../../core/game.ts';
 import { IllegalActionError, NotImplementedRuleError } from '../../core/game.ts';
 import type { AreaId, AreaMap } from '../../areas/map.ts';
 import { nextCbI, traceCommand, type CommandInput, type EnemyPresence } from './command.ts';
 import { type Scenario, formationsOf, parseStep } from './scenario.ts';
 import { activations } from './tables.ts';
 import type { Action, EState, Frame, LeaderState, Side, UnitState, Weather } from './types.ts';
-import { actionChance, actionLegal, actionSettle, actionStep, frameDecider, ownsFrame, startPhase } from './action.ts';
-import { conformationsFor, leaderDef } from './world.ts';
+import { type Log, actionChance, actionLegal, actionSettle, actionStep, ev, frameDecider, ownsFrame, pop, push, startPhase, top, updUnit } from './action.ts';
+import { conformationsFor, leaderDef, other, unitsAt } from './world.ts';
 import { endChance, endLegal, endSettle, endStep, ownsEndFrame, endDecider, startEndStep } from './end-flow.ts';
 import { canGrandCharge, gcChance, gcLegal, gcStep } from './grand-charge.ts';
 
-type Log = GameEvent[] | undefined;
-
-function ev(log: Log, rule: string, text: string, dice?: readonly number[]): void {
-  log?.push(dice ? { rule, text, dice } : { rule, text });
-}
-
-export function other(p: Side): Side {
-  return p === 0 ? 1 : 0;
-}
-export function top(s: EState): Frame | undefined {
-  return s.stack[s.stack.length - 1];
-}
-function push(s: EState, ...f: Frame[]): EState {
-  return { ...s, stack: [...s.stack, ...f] };
-}
-function pop(s: EState): EState {
-  return { ...s, stack: s.stack.slice(0, -1) };
-}
+export { other, top };
 
 function sideOf(sc: Scenario, p: Side) {
   return sc.sides[p];
@@ -127,13 +110,9 @@ export function initialState(sc: Scenario, map: AreaMap): EState {
 // occupancy and command
 // ---------------------------------------------------------------------------------------------
 
-function unitsIn(s: EState, area: AreaId, side?: Side): UnitState[] {
-  return s.units.filter((u) => u.area === area && !u.eliminated && (side === undefined || u.side === side));
-}
-
 export function enemyPresence(s: EState, p: Side, area: AreaId): EnemyPresence {
   const o = other(p);
-  if (unitsIn(s, area, o).length) return 'units';
+  if (unitsAt(s, area, o).length) return 'units';
   if (s.hq[o]?.area === area) return 'hq-only';
   if (s.leaders.some((l) => l.side === o && l.status === 'on' && l.area === area)) return 'leaders-only';
   return 'none';
@@ -347,9 +326,6 @@ export function chanceOutcomes(s: EState): ChanceOutcome<Action>[] {
 // applying actions
 // ---------------------------------------------------------------------------------------------
 
-function updUnit(s: EState, id: string, patch: Partial<UnitState>): EState {
-  return { ...s, units: s.units.map((u) => (u.id === id ? { ...u, ...patch } : u)) };
-}
 function updLeader(s: EState, id: string, patch: Partial<LeaderState>): EState {
   return { ...s, leaders: s.leaders.map((l) => (l.id === id ? { ...l, ...patch } : l)) };
 }

@@ -10,10 +10,9 @@
 import type { AreaId } from '../../areas/map.ts';
 import { top, victoryPoints } from './flow.ts';
 import type { Action, EState, Frame, Side, UnitState } from './types.ts';
-import { alive, moraleOf, spOf, stepsLeft, unit, unitsAt } from './world.ts';
+import { alive, moraleOf, spOf, stepsLeft, unit, unitsAt, other } from './world.ts';
 import { assaultTerrainPct } from './assault.ts';
 
-const other = (p: Side): Side => (p === 0 ? 1 : 0);
 
 /**
  * Areas a side wants to reach: the objectives it does not hold (the attacker), else its own objectives to garrison

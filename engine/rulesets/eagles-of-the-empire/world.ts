@@ -7,6 +7,9 @@ import { type MoraleUnit, areaMorale } from './morale.ts';
 import { type LeaderJson, type Scenario, type UnitJson, formationsOf } from './scenario.ts';
 import type { EState, LeaderState, Side, UnitState } from './types.ts';
 
+/** The other side. */
+export const other = (p: Side): Side => (p === 0 ? 1 : 0);
+
 const defs = new WeakMap<Scenario, { units: Map<string, UnitJson>; leaders: Map<string, LeaderJson>; formationOfLeader: Map<string, string> }>();
 
 function index(sc: Scenario) {

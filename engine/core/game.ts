@@ -133,6 +133,15 @@ export class NotImplementedRuleError extends Error {
   }
 }
 
+/** Whether `a` is among the options at `s` (the legal actions, or the listed chance outcomes), compared by key. */
+export function isOffered<S, A>(game: Game<S, A>, s: S, a: A): boolean {
+  const tm = game.toMove(s);
+  if (tm.kind === 'terminal') return false;
+  const key = game.actionKey(a);
+  const list = tm.kind === 'chance' ? game.chanceOutcomes(s).map((o) => o.action) : game.legalActions(s);
+  return list.some((x) => game.actionKey(x) === key);
+}
+
 /** Find a legal action by its text key (exact, then case-insensitive). */
 export function findActionByKey<A>(game: Game<unknown, A>, s: unknown, text: string): A | undefined {
   const legal = game.toMove(s).kind === 'chance' ? game.chanceOutcomes(s).map((o) => o.action) : game.legalActions(s);

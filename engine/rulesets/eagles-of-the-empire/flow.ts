@@ -455,7 +455,8 @@ export function step(s0: EState, a: Action, log: Log): EState {
 // automatic flow
 // ---------------------------------------------------------------------------------------------
 
-function victory(s: EState): { vp: [number, number]; result: EState['result'] } {
+/** Victory points so far (A-53): steps lost, artillery and HQs eliminated, fallen leaders, objectives held. */
+export function victoryPoints(s: EState): readonly [number, number] {
   const sc = s.ctx.scenario;
   const vp: [number, number] = [0, 0];
   const v = sc.victory.vp;
@@ -478,14 +479,18 @@ function victory(s: EState): { vp: [number, number]; result: EState['result'] } 
     const c = s.control[String(o.area)];
     if (c !== undefined) vp[c] += o.vp[c];
   }
+  return vp;
+}
+
+/** The result at the end of the last turn [1.1] (A-53): the VP difference against the scenario's thresholds. */
+function victory(s: EState): NonNullable<EState['result']> {
+  const sc = s.ctx.scenario;
+  const vp = victoryPoints(s);
   const d = vp[0] - vp[1];
   const t = sc.victory.thresholds;
   const level = Math.abs(d) >= t.decisive ? 'decisive' : Math.abs(d) >= t.marginal ? 'marginal' : 'draw';
   const winner = level === 'draw' ? -1 : d > 0 ? 0 : 1;
-  return {
-    vp,
-    result: { winner, level, vp, reason: `VP ${sc.sides[0].name} ${vp[0]}, ${sc.sides[1].name} ${vp[1]} (difference ${d > 0 ? '+' : ''}${d})` },
-  };
+  return { winner, level, vp, reason: `VP ${sc.sides[0].name} ${vp[0]}, ${sc.sides[1].name} ${vp[1]} (difference ${d > 0 ? '+' : ''}${d})` };
 }
 
 /** Run automatic steps until a decision or chance node is on top (or the game ends). */
@@ -584,8 +589,8 @@ export function settle(s0: EState, log: Log): EState {
           hqMoved: [false, false],
         };
         if (s.turn >= sc.turns.length) {
-          const { result } = victory(s);
-          ev(log, '1.1', `the last turn is over: ${result!.reason}`);
+          const result = victory(s);
+          ev(log, '1.1', `the last turn is over: ${result.reason}`);
           return { ...s, phase: 'over', result, stack: [] };
         }
         ev(log, '15.4', `turn ${s.turn + 1} (${sc.turns[s.turn]!.hour}) begins`);
@@ -599,6 +604,3 @@ export function settle(s0: EState, log: Log): EState {
   throw new Error('eagles-of-the-empire: settle did not reach a decision');
 }
 
-export function victoryPoints(s: EState): readonly [number, number] {
-  return victory(s).vp;
-}

@@ -8,7 +8,7 @@
  * strongest units and spare artillery [12.2]; stand when morale is good [14.4]; retreat and rout away from the enemy.
  */
 import type { AreaId } from '../../areas/map.ts';
-import { top, victoryPoints } from './flow.ts';
+import { toMoveOf, top, victoryPoints } from './flow.ts';
 import type { Action, EState, Frame, Side, UnitState } from './types.ts';
 import { alive, moraleOf, spOf, stepsLeft, unit, unitsAt, other } from './world.ts';
 import { assaultTerrainPct } from './assault.ts';
@@ -58,17 +58,7 @@ function isObjective(s: EState, area: AreaId): boolean {
   return s.ctx.scenario.victory.objectives.some((o) => o.area === area);
 }
 
-function decider(s: EState, f: Frame): Side {
-  if ('p' in f && typeof f.p === 'number') {
-    // the defender decides some assault and charge stages
-    if (f.t === 'assault' && (f.stage === 'beforeRetreat' || f.stage === 'defTarget' || f.stage === 'defChoice')) return other(f.p);
-    if (f.t === 'charge' && f.stage === 'squareAsk') return other(f.p);
-    return f.p;
-  }
-  return s.acting;
-}
-
-function scoreAction(s: EState, f: Frame, p: Side, a: Action): number {
+function scoreAction(s: EState, f: Frame, p: Side, a: Action, g: () => AreaId[]): number {
   const map = s.ctx.map;
   switch (a.k) {
     case 'roll':
@@ -85,8 +75,7 @@ function scoreAction(s: EState, f: Frame, p: Side, a: Action): number {
       // formations nearest the goals first
       const us = s.units.filter((u) => u.side === p && alive(u) && u.formation === a.f);
       if (!us.length) return -1;
-      const g = goals(s, p);
-      return 5 - Math.min(...us.map((u) => distTo(s, u.area!, g))) + us.length * 0.01;
+      return 5 - Math.min(...us.map((u) => distTo(s, u.area!, g()))) + us.length * 0.01;
     }
     case 'next':
       return 0;
@@ -148,7 +137,7 @@ function scoreAction(s: EState, f: Frame, p: Side, a: Action): number {
     case 'resolve':
       return 0;
     case 'stand': {
-      const us = f.t === 'assault' ? (decider(s, f) === f.p ? f.struckIds : unitsAt(s, f.target, other(f.p)).map((u) => u.id)) : [];
+      const us = f.t === 'assault' ? (p === f.p ? f.struckIds : unitsAt(s, f.target, other(f.p)).map((u) => u.id)) : [];
       const m = us.length ? Math.max(...us.map((id) => moraleOf(unit(s, id)))) : 4;
       return m >= 4 ? 1 : -0.5;
     }
@@ -170,8 +159,7 @@ function scoreAction(s: EState, f: Frame, p: Side, a: Action): number {
       return f.t === 'routMove' ? 0.5 : 0.05; // stop rather than wander between equally good areas
     case 'to': {
       if (f.t !== 'move') return 0;
-      const g = goals(s, p);
-      const gain = distTo(s, f.at, g) - distTo(s, a.area, g);
+      const gain = distTo(s, f.at, g()) - distTo(s, a.area, g());
       const own = f.units.reduce((t, id) => t + spOf(unit(s, id)), 0);
       const danger = enemySpNear(s, p, a.area) > own * 2 ? -1 : 0;
       const grab = isObjective(s, a.area) && s.control[String(a.area)] !== p && !unitsAt(s, a.area, other(p)).length ? 3 : 0;
@@ -180,8 +168,7 @@ function scoreAction(s: EState, f: Frame, p: Side, a: Action): number {
     case 'face': {
       const u = unit(s, a.u);
       if (u.area === null) return 0;
-      const g = goals(s, p);
-      const near = map.neighbours(u.area).filter((n) => distTo(s, n, g) < distTo(s, u.area!, g));
+      const near = map.neighbours(u.area).filter((n) => distTo(s, n, g()) < distTo(s, u.area!, g()));
       return near.some((n) => map.facingOrNull(u.area!, a.conf, n) === 'front') ? 1 : 0;
     }
     case 'gcAfter':
@@ -193,11 +180,15 @@ function scoreAction(s: EState, f: Frame, p: Side, a: Action): number {
 
 export function policyScores(s: EState, actions: readonly Action[]): number[] {
   const f = top(s);
-  if (!f) return actions.map(() => 0);
-  const p = decider(s, f);
+  const tm = toMoveOf(s);
+  if (!f || tm.kind !== 'player') return actions.map(() => 0);
+  const p = tm.player;
+  // the side's goal areas, computed once per call and only if an action needs them
+  let cached: AreaId[] | null = null;
+  const g = () => (cached ??= goals(s, p));
   // ties go to the earlier action: groups (charges, assaults, fire groups) are joined in list order, so taking the
   // first keeps every later unit available
-  return actions.map((a, i) => scoreAction(s, f, p, a) - i * 1e-4);
+  return actions.map((a, i) => scoreAction(s, f, p, a, g) - i * 1e-4);
 }
 
 /** Value for `player` in [-1, 1]: the victory-point difference against the decisive threshold, plus remaining strength. */

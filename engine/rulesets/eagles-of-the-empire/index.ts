@@ -5,7 +5,7 @@
  * Scenario files name their map (`"map": "hohenwald-1809"`); the loader (arena/catalog.ts, which does the I/O) embeds
  * the map file as `mapData`, so a validated scenario is self-contained and replays carry the map with them.
  */
-import { type ChanceOutcome, type Game, type GameEvent, type Problem, type ToMove, type Validated, IllegalActionError } from '../../core/game.ts';
+import { type ChanceOutcome, type Game, type GameEvent, type Problem, type ToMove, type Validated, IllegalActionError, isOffered } from '../../core/game.ts';
 import { hashValue, type Hash64 } from '../../core/hash.ts';
 import { AreaMap, type AreaMapJson, validateAreaMap } from '../../areas/map.ts';
 import { type Scenario, formationsOf, validateScenario as validateAgainstMap } from './scenario.ts';
@@ -157,13 +157,6 @@ export function actionKey(a: Action): string {
     case 'c-pass':
       return `roll:${a.ok ? 'pass' : 'fail'}`;
   }
-}
-
-function isLegal(s: EState, a: Action): boolean {
-  const key = actionKey(a);
-  const tm = toMoveOf(s);
-  const list = tm.kind === 'chance' ? chanceOutcomes(s).map((o) => o.action) : legalActions(s);
-  return list.some((x) => actionKey(x) === key);
 }
 
 function applyInternal(s: EState, a: Action, events?: GameEvent[]): EState {
@@ -387,7 +380,7 @@ export const eaglesOfTheEmpire: Game<EState, Action, EScenario> = {
   chanceKey: (s) => `t${s.turn}/c${s.nChance}`,
   apply(s, a, events) {
     if (s.result) throw new IllegalActionError(actionKey(a), 'the game is over');
-    if (!isLegal(s, a)) throw new IllegalActionError(actionKey(a), `not among the options at "${describeDecision(s)}"`);
+    if (!isOffered(eaglesOfTheEmpire, s, a)) throw new IllegalActionError(actionKey(a), `not among the options at "${describeDecision(s)}"`);
     return applyInternal(s, a, events);
   },
   applyUnchecked: (s, a, events) => applyInternal(s, a, events),

@@ -1,5 +1,5 @@
 /** The March of Eagles as a `Game`. */
-import { type ChanceOutcome, type Game, type GameEvent, type Problem, type ToMove, type Validated, IllegalActionError } from '../../core/game.ts';
+import { type ChanceOutcome, type Game, type GameEvent, type Problem, type ToMove, type Validated, IllegalActionError, isOffered } from '../../core/game.ts';
 import { facesForHits, facesForSum, faceForCheck } from '../../core/chance.ts';
 import { hashValue } from '../../core/hash.ts';
 import { IN, fx, onTable, polygonsOverlap, rectCorners, pointInPolygon } from '../../geometry/geometry.ts';
@@ -255,13 +255,6 @@ export function actionKey(a: Action): string {
   }
 }
 
-function isLegal(s: MoeState, a: Action): boolean {
-  const key = actionKey(a);
-  const f = top(s);
-  if (!f) return false;
-  const list = frameOwner(f) === 'chance' ? chanceOutcomes(s).map((o) => o.action) : legalActions(s);
-  return list.some((x) => actionKey(x) === key);
-}
 
 // ---------------------------------------------------------------------------------------------
 // Rendering
@@ -499,7 +492,7 @@ export const marchOfEagles: Game<MoeState, Action, Scenario> = {
   chanceKey: (s) => `t${s.turn}/c${s.nChance}`,
   apply(s, a, events) {
     if (s.result) throw new IllegalActionError(actionKey(a), 'the game is over');
-    if (!isLegal(s, a)) throw new IllegalActionError(actionKey(a), `not among the ${top(s)?.t ?? 'current'} options here`);
+    if (!isOffered(marchOfEagles, s, a)) throw new IllegalActionError(actionKey(a), `not among the ${top(s)?.t ?? 'current'} options here`);
     return applyInternal(s, a, events);
   },
   applyUnchecked: (s, a, events) => applyInternal(s, a, events),

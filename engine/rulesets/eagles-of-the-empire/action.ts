@@ -6,7 +6,7 @@
  * lone-leader displacement [3.13]. The assault lives in assault.ts's procedure (assault-flow.ts).
  *
  * Cavalry charges are in charge-flow.ts, assaults in assault-flow.ts.
- * Not implemented yet, refusing with NotImplementedRuleError when chosen: the Grand Charge [10.8]. Not offered yet: extended lines [16.0], reverse slope [17.2] and Massed Column [14.7].
+ * Extended lines [16.0–16.9] live in lines.ts (extending, retracting, keeping the parts' split and adjacency).
  */
 import type { ChanceOutcome, GameEvent } from '../../core/game.ts';
 import { IllegalActionError, NotImplementedRuleError } from '../../core/game.ts';
@@ -24,6 +24,7 @@ import { legalSteps, type StepWorld } from './steps.ts';
 import { diceFor, hitChance, leaderCasualtyModifier, leaderLossChance, movementAllowance, type MoverKind } from './tables.ts';
 import type { Action, EState, Frame, LossFrame, PhaseFrame, Segment, Side, UnitState } from './types.ts';
 import { activationFormation, alive, areaMoraleOf, formationOfLeader, inChain, conformationsFor, dense, enemyOccupied, enemyUnitsIn, fits, isActive, killLeader, isLC, leaderDef, leadersAt, spOf, stepsLeft, unit, unitDef, unitsAt, other } from './world.ts';
+import { applyExtend, applyRetract, extendOptions, isExtended, lineAllows, lineAttachBlocked, lineOf, retractOptions, spendLine } from './lines.ts';
 import { assaultChance, assaultLegal, assaultSettle, assaultStep, assaultTargets, pendingMassedColumns, retreatInto, startAssault } from './assault-flow.ts';
 
 export type Log = GameEvent[] | undefined;
@@ -181,7 +182,7 @@ function segmentActions(s: EState, f: PhaseFrame): Action[] {
     case 'bombard':
       return bombardOptions(s, f.p, null);
     case 'move':
-      return [...moverOptions(s, f.p), ...massedColumnOptions(s, f.p), ...squareOptions(s, f.p), ...reverseSlopeOptions(s, f.p)];
+      return [...moverOptions(s, f.p), ...lineOptions(s, f.p), ...massedColumnOptions(s, f.p), ...squareOptions(s, f.p), ...reverseSlopeOptions(s, f.p)];
     case 'assault': {
       const pending = new Set(pendingMassedColumns(s, f.p).map((u) => u.mc!));
       return assaultTargets(s, f.p)
@@ -243,7 +244,7 @@ function assignmentOptions(s: EState, p: Side): Action[] {
       .map(({ f }) => f.id);
     if (s.assigned[p] < limit && hqf?.reserve)
       for (const u of s.units)
-        if (u.side === p && alive(u) && u.formation === hqf.id && !u.routed && u.attachedTo === null) for (const to of targets) out.push({ k: 'reserve', u: u.id, to });
+        if (u.side === p && alive(u) && u.ext === null && u.formation === hqf.id && !u.routed && u.attachedTo === null) for (const to of targets) out.push({ k: 'reserve', u: u.id, to }); // markers follow their LC [16.0]
     for (const l of side.leaders)
       if (l.role === 'artillery' && !done.has(l.id) && s.leaders.find((x) => x.id === l.id)!.status === 'on')
         for (const to of targets) if (s.artLeaderOf[l.id] !== to) out.push({ k: 'artLeader', l: l.id, to });
@@ -255,7 +256,7 @@ function assignmentOptions(s: EState, p: Side): Action[] {
       continue;
     }
     for (const lc of unitsAt(s, a.area!, p)) {
-      if (!isLC(lc)) continue;
+      if (!isLC(lc) || lineAttachBlocked(s, lc)) continue; // [16.6] one per marker, two on the whole line [11.23]
       const why = attachBlocked({
         artKind: artKind(s, a),
         artFormation: activationFormation(s, p, a.formation),
@@ -470,7 +471,7 @@ function squareOptions(s: EState, p: Side): Action[] {
     const on = inf[0]!.square;
     if (!on) {
       const ok = squareAllowed(
-        us.map((u) => ({ kind: u.kind, sp: spOf(u), extended: false })),
+        us.map((u) => ({ kind: u.kind, sp: spOf(u), extended: isExtended(u) })),
         true,
       ).ok;
       if (!ok) continue;
@@ -491,7 +492,7 @@ function massedColumnOptions(s: EState, p: Side): Action[] {
   const targets = [...new Set(s.units.filter((u) => u.side !== p && alive(u) && isLC(u)).map((u) => u.area!))].sort((a, b) => a - b);
   const out: Action[] = [];
   for (const u of movers(s, p)) {
-    if (!isLC(u) || u.mp !== 0 || u.mc !== null || s.units.some((x) => x.attachedTo === u.id && alive(x))) continue;
+    if (!isLC(u) || isExtended(u) || u.mp !== 0 || u.mc !== null || s.units.some((x) => x.attachedTo === u.id && alive(x))) continue; // [14.71, 16.9]
     for (const t of targets) {
       const r = map.range(u.area!, t);
       if (r >= 2 && r <= unitMA(s, u) + 1) out.push({ k: 'massedColumn', u: u.id, target: t });
@@ -509,11 +510,19 @@ function reverseSlopeOptions(s: EState, p: Side): Action[] {
   if (!s.ctx.scenario.sides[p].allow.reverseSlope) return [];
   const out: Action[] = [];
   for (const u of s.units) {
-    if (u.side !== p || !alive(u) || u.kind === 'cavalry' || u.attachedTo !== null || u.routed || u.square || u.moveDone || u.acted !== null) continue;
+    if (u.side !== p || !alive(u) || u.kind === 'cavalry' || u.attachedTo !== null || u.routed || u.square || isExtended(u) || u.moveDone || u.acted !== null) continue; // [16.9]
     if (!isActive(s, u) || u.mp + 1 > unitMA(s, u) || !reverseSlopePossible(s.ctx.map, u.area!)) continue;
     out.push({ k: 'reverseSlope', u: u.id, on: !u.rs });
   }
   return out;
+}
+
+/** Extending and retracting lines [16.0]: active, in-command long counters that may still move. */
+function lineOptions(s: EState, p: Side): Action[] {
+  const ms = movers(s, p);
+  const ma = (u: UnitState) => unitMA(s, u);
+  const cmd = (id: string) => inCommand(s, id);
+  return [...extendOptions(s, p, ms, ma, cmd), ...retractOptions(s, ms, ma, cmd)];
 }
 
 function groupOf(s: EState, f: Extract<Frame, { t: 'move' }>) {
@@ -562,7 +571,10 @@ function moveSteps(s: EState, f: Extract<Frame, { t: 'move' }>) {
   }
   const inCmd = units.every((u) => inCommand(s, u.id));
   const aligned = f.road; // A-30: the alignment the long counter had where it started
-  return legalSteps(w, { classes, inCommand: inCmd, roadAligned: aligned, hasLong: !!long, longIn: (a) => stackOf2(s, f.p, a) }, f.at, left);
+  const steps = legalSteps(w, { classes, inCommand: inCmd, roadAligned: aligned, hasLong: !!long, longIn: (a) => stackOf2(s, f.p, a) }, f.at, left);
+  // [16.3] the parts of an extended line stay side-adjacent (A-32)
+  const parts = units.filter((u) => u.xsp !== null);
+  return parts.length ? steps.filter((o) => parts.every((u) => lineAllows(s, u, o.to))) : steps;
 }
 /** The road a moving long counter is aligned along where it starts [13.35] (A-30). */
 function roadOf(s: EState, us: readonly UnitState[]): string | null {
@@ -639,6 +651,11 @@ export function lossUnits(s: EState, f: LossFrame): LossUnit[] {
 export function loseSteps(s: EState, id: string, n: number, log: Log, rule: string): EState {
   if (id === 'HQ') throw new Error('loseSteps: the HQ is handled by the caller');
   const u = unit(s, id);
+  if (u.ext !== null) {
+    // [16.7] a marker's losses come off its long counter's total; the split is then recomputed (lines.ts)
+    ev(log, '16.7', `${unitDef(s, id).name} is hit: the loss comes off ${unitDef(s, u.ext.lc).name}'s total`);
+    return loseSteps(s, u.ext.lc, n, log, rule);
+  }
   const before = stepsLeft(u);
   const take = Math.min(n, before);
   const step = u.step + take;
@@ -700,7 +717,8 @@ export function pushRoutChecksFor(s: EState, units: readonly UnitState[], attack
   const ph = phaseOf(s);
   const checked = [...ph.routChecked];
   const frames: Frame[] = [];
-  for (const u of units) {
+  for (const x of units) {
+    const u = x.ext !== null ? unit(s, x.ext.lc) : x; // a marker's losses and rout are its long counter's [16.2, 16.7]
     if (!alive(u) || u.kind !== 'infantry' || u.routed || checked.includes(u.id)) continue;
     const start = ph.segStart[u.id];
     if (start === undefined) continue;
@@ -771,8 +789,9 @@ function finishRoutMove(s: EState, f: Extract<Frame, { t: 'routMove' }>, log: Lo
   const ph = hasPhase(s) ? phaseOf(s) : null;
   const checked = ph ? [...ph.routChecked] : [];
   for (const area of f.path.slice(0, -1))
-    for (const x of unitsAt(s, area, u.side)) {
-      if (x.routed || unitDef(s, x.id).elite || checked.includes(x.id)) continue; // elite, leaders and the HQ do not cascade [19.2]
+    for (const y of unitsAt(s, area, u.side)) {
+      const x = y.ext !== null ? unit(s, y.ext.lc) : y; // a marker tests as its long counter [16.2]
+      if (!alive(x) || x.routed || unitDef(s, x.id).elite || checked.includes(x.id)) continue; // elite, leaders and the HQ do not cascade [19.2]
       checked.push(x.id);
       frames.push({ t: 'routCheck', u: x.id, mod: routModifier({ cascade: true, kind: x.kind }), cascade: true, attackers: f.attackers, retest: false });
     }
@@ -998,6 +1017,12 @@ function phaseStep(s: EState, f: PhaseFrame, a: Action, log: Log): EState {
       ev(log, a.on ? '17.11' : '17.16', `${s.ctx.scenario.sides[f.p].name} infantry in area ${a.area} ${a.on ? 'form' : 'leave'} square (1 MP)`);
       return s;
     }
+    case 'extend':
+      if (!lineOptions(s, f.p).some((x) => x.k === 'extend' && x.u === a.u && x.to.join() === a.to.join())) throw new IllegalActionError('extend', `${a.u} cannot extend into area${a.to.length > 1 ? 's' : ''} ${a.to.join(' and ')} now [16.0]`);
+      return applyExtend(s, a, log);
+    case 'retract':
+      if (!lineOptions(s, f.p).some((x) => x.k === 'retract' && x.u === a.u && x.into === a.into)) throw new IllegalActionError('retract', `${a.u} cannot retract its line into area ${a.into} now [16.0]`);
+      return applyRetract(s, a, log);
     case 'reverseSlope': {
       if (!reverseSlopeOptions(s, f.p).some((x) => x.k === 'reverseSlope' && x.u === a.u && x.on === a.on)) throw new IllegalActionError('reverseSlope', `${a.u} cannot ${a.on ? 'enter' : 'leave'} reverse slope now [17.21]`);
       const u = unit(s, a.u);
@@ -1022,6 +1047,8 @@ function moveStep(s: EState, f: Extract<Frame, { t: 'move' }>, a: Action, log: L
     const opt = moveSteps(s, f).find((o) => o.to === a.area && o.mode === a.mode);
     if (!opt) throw new IllegalActionError('to', `the group cannot enter area ${a.area} by ${a.mode} now`);
     for (const id of f.units) {
+      const line = lineOf(s, unit(s, id));
+      if (line !== null) s = spendLine(s, line, opt.cost, [id]); // one MP budget for the whole line (A-32)
       s = updUnit(s, id, { area: a.area, mp: unit(s, id).mp + opt.cost, square: false });
       for (const x of s.units.filter((y) => y.attachedTo === id && !y.eliminated)) {
         if (entryCost(s.ctx.map, f.at, a.area, 'artillery') === Infinity) {

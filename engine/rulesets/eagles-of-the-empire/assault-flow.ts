@@ -19,6 +19,7 @@ import { entryCost, type MoveClass } from './movement.ts';
 import { holdChance } from './retreat.ts';
 import { formationsOf } from './scenario.ts';
 import { retreatAreas } from './retreat.ts';
+import { lineAllows, lineRetreatOptions } from './lines.ts';
 import type { Action, AssaultFrame, EState, Frame, PhaseFrame, Side, UnitState } from './types.ts';
 import { type Log, displaceLeaders, ev, inCommand, loseSteps, phaseOf, pop, push, pushRoutChecksFor, replaceTop, updPhase, updUnit } from './action.ts';
 import { activationFormation, alive, areaMoraleOf, conformationsFor, enemyUnitsIn, enemyOccupied, fits, isActive, isLC, leaderDef, leadersAt, spOf, stepsLeft, tactical, unit, unitDef, unitsAt, formationOfLeader, inChain, other } from './world.ts';
@@ -121,7 +122,7 @@ export function assaultLegal(s: EState, f: AssaultFrame): Action[] {
       const acts: Action[] = [];
       for (const id of f.units) {
         const u = unit(s, id);
-        if (!alive(u) || u.area === f.target || u.attachedTo !== null || u.routed) continue;
+        if (!alive(u) || u.area === f.target || u.attachedTo !== null || u.routed || !lineAllows(s, u, f.target)) continue; // [16.3]
         if (entryCost(s.ctx.map, u.area!, f.target, u.kind as MoveClass) === Infinity || !fits(s, f.p, f.target, [u, ...s.units.filter((x) => x.attachedTo === u.id && alive(x))])) continue;
         acts.push({ k: 'advance', u: id });
       }
@@ -492,14 +493,16 @@ export function retreatGroup(s: EState, p: Side, from: AreaId, us: readonly Unit
     go = go.filter((u) => !squares.includes(u));
   }
   if (!go.length) return s;
-  const ids = go.map((u) => u.id);
-  const cur = go.map((u) => unit(s, u.id));
-  const options = retreatAreas(
-    { map: s.ctx.map, enemyUnits: (a) => enemyUnitsIn(s, p, a), enemyOccupied: (a) => enemyOccupied(s, p, a), fits: (a) => fits(s, p, a, cur) },
-    from,
-    [...new Set(cur.map((u) => u.kind as MoveClass))],
-  );
-  frames.push({ t: 'retreatTo', p, units: ids, from, options, voluntary });
+  const areas = (cur: UnitState[]) =>
+    retreatAreas(
+      { map: s.ctx.map, enemyUnits: (a) => enemyUnitsIn(s, p, a), enemyOccupied: (a) => enemyOccupied(s, p, a), fits: (a) => fits(s, p, a, cur) },
+      from,
+      [...new Set(cur.map((u) => u.kind as MoveClass))],
+    );
+  // [16.4] each part of an extended line retreats on its own, staying adjacent to its line or into another part's area
+  for (const u of go.filter((x) => x.xsp !== null)) frames.push({ t: 'retreatTo', p, units: [u.id], from, options: lineRetreatOptions(s, u, from, areas([u])), voluntary });
+  const rest = go.filter((x) => x.xsp === null).map((u) => unit(s, u.id));
+  if (rest.length) frames.push({ t: 'retreatTo', p, units: rest.map((u) => u.id), from, options: areas(rest), voluntary });
   return s;
 }
 

@@ -335,7 +335,7 @@ export function chargeSettle(s: EState, f: ChargeFrame, log: Log): EState | null
         inf.length > 0 &&
         !inf.some((u) => u.square) &&
         squareAllowed(
-          ds.map((u) => ({ kind: u.kind, sp: spOf(u), routed: u.routed })),
+          ds.map((u) => ({ kind: u.kind, sp: spOf(u), routed: u.routed, extended: u.xsp !== null })), // [16.9]
           s.ctx.scenario.sides[o].allow.square,
         ).ok;
       return replaceTop(s, { ...f, stage: can ? 'squareAsk' : 'defFire' });

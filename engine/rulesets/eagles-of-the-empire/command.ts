@@ -31,6 +31,8 @@ export interface CommandInput {
   readonly arrived?: ReadonlySet<string>;
   /** Unit → formation id, where assignments changed it from the order of battle [11.12]. */
   readonly assignment?: ReadonlyMap<string, string>;
+  /** Extended-line markers on the map → their long counter [16.0]: if any part is out of command, all are [16.5]. */
+  readonly lines?: ReadonlyMap<string, string>;
 }
 
 interface Node {
@@ -80,6 +82,8 @@ function tree(side: SideJson): Map<string, Node> {
 function unitHome(side: SideJson, assignment?: ReadonlyMap<string, string>): Map<string, string> {
   const m = new Map<string, string>();
   for (const { f } of formationsOf(side)) for (const u of f.units) m.set(u.id, assignment?.get(u.id) ?? f.id);
+  // extended-line markers [16.0] (in the state, not the scenario's OOB) trace command like any unit
+  for (const [id, fid] of assignment ?? []) if (!m.has(id)) m.set(id, fid);
   return m;
 }
 
@@ -196,6 +200,12 @@ export function traceCommand(inp: CommandInput): Set<string> {
       }
     }
   }
+  // [16.5] an extended line is out of command if any of its parts is
+  for (const [m, lc] of inp.lines ?? [])
+    if (!inCmd.has(m) || !inCmd.has(lc)) {
+      inCmd.delete(lc);
+      for (const [m2, lc2] of inp.lines!) if (lc2 === lc) inCmd.delete(m2);
+    }
   return inCmd;
 }
 

@@ -90,7 +90,7 @@ function recoveryCandidates(s: EState): UnitState[] {
   const map = s.ctx.map;
   const cmd = [traceCommand(commandInput(s, 0)), traceCommand(commandInput(s, 1))];
   return s.units.filter((u) => {
-    if (!alive(u) || !u.long) return false;
+    if (!alive(u) || !u.long || u.ext !== null) return false; // a marker recovers with its long counter [16.7]
     const o = other(u.side);
     const enemyLcAreas = s.units.filter((x) => x.side === o && alive(x) && isLC(x)).map((x) => x.area!);
     const why = recoveryBlocked({

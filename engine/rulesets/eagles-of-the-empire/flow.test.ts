@@ -23,7 +23,8 @@ const die = (face: number): Action => ({ k: 'c-die', face });
 describe('Eagles of the Empire turn flow (Preparation and Activation Steps)', () => {
   it('sets up Hohenwald with reinforcements and off-map leaders held back', () => {
     const s = initialState(sc, map);
-    expect(s.units.filter((u) => u.area !== null)).toHaveLength(s.units.length - 3); // lancers, 9th hussars, 2nd grenadiers
+    expect(s.units.filter((u) => u.area !== null)).toHaveLength(s.units.length - 3 - 3); // lancers, 9th hussars, 2nd grenadiers; R-1inf's three line markers [16.0]
+    expect(s.units.filter((u) => u.ext !== null).map((u) => u.id)).toEqual(['R-1inf~h', 'R-1inf~t1', 'R-1inf~t2']);
     expect(s.leaders.find((l) => l.id === 'roussel')!.status).toBe('off');
     expect(s.leaders.find((l) => l.id === 'lasseur')!.status).toBe('off');
     expect(s.units.find((u) => u.id === 'F-1div')).toMatchObject({ area: 7, conf: 'E', long: true, step: 0 });

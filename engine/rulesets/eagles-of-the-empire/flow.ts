@@ -14,8 +14,9 @@ import { type Scenario, formationsOf, parseStep } from './scenario.ts';
 import { activations } from './tables.ts';
 import type { Action, EState, Frame, LeaderState, Side, UnitState, Weather } from './types.ts';
 import { type Log, actionChance, actionLegal, actionSettle, actionStep, ev, frameDecider, ownsFrame, pop, push, startPhase, top, updUnit } from './action.ts';
-import { conformationsFor, leaderDef, other, unitsAt } from './world.ts';
+import { conformationsFor, leaderDef, markerIds, other, unitsAt } from './world.ts';
 import { endChance, endLegal, endSettle, endStep, ownsEndFrame, endDecider, startEndStep } from './end-flow.ts';
+import { normalizeLines } from './lines.ts';
 import { canGrandCharge, gcChance, gcLegal, gcStep } from './grand-charge.ts';
 
 export { other, top };
@@ -60,7 +61,12 @@ export function initialState(sc: Scenario, map: AreaMap): EState {
           moveDone: false,
           refaced: false,
           detached: false,
+          ext: null,
+          xsp: null,
         });
+        // the scenario's extended-line markers start off the map [16.0]
+        const lc = units[units.length - 1]!;
+        for (const m of markerIds(u)) units.push({ ...lc, id: m.id, area: null, conf: null, ext: { lc: u.id, div: m.div } });
       }
     const lwhere = new Map<string, AreaId>();
     for (const pl of sc.setup[p]) for (const l of pl.leaders) lwhere.set(l, pl.area);
@@ -148,6 +154,7 @@ export function commandInput(s: EState, p: Side): CommandInput {
     cbi: new Map(Object.entries(s.cbi)),
     arrived: arrivedIds,
     assignment: new Map(s.units.filter((u) => u.side === p).map((u) => [u.id, u.formation])),
+    lines: new Map(s.units.filter((u) => u.side === p && u.ext !== null && u.area !== null).map((u) => [u.id, u.ext!.lc])),
   };
 }
 
@@ -498,8 +505,17 @@ export function settle(s0: EState, log: Log): EState {
   let s = s0;
   const sc = s.ctx.scenario;
   for (let guard = 0; guard < 10_000; guard++) {
+    s = normalizeLines(s, log); // [16.1–16.8] extended lines after every step of play
     if (s.result) return s;
     const f = top(s);
+    if (f?.t === 'face') {
+      // a facing owed by a unit that has since left the map (a marker retracted into its line [16.4]) lapses
+      const u = s.units.find((x) => x.id === f.u)!;
+      if (u.area === null || u.eliminated || !conformationsFor(s, u).length) {
+        s = pop(s);
+        continue;
+      }
+    }
     if (f) {
       if (f.t === 'command') {
         // Command Determination Segment [9.0]: courier rolls for enemy-HQ-only areas, then tracing and CbI [9.31]

@@ -29,7 +29,7 @@ describe('Eagles of the Empire as a Game', () => {
     expect(game.validateScenario(scenario).ok).toBe(true); // a validated scenario re-validates (replays embed it)
   });
 
-  it('refuses a scenario without its map, with a broken map, or with extended-line markers (16.0 not implemented)', () => {
+  it('refuses a scenario without its map, with a broken map, or with markers the rules do not allow (16.0, 16.8)', () => {
     const { mapData: _, ...bare } = scenario;
     const a = game.validateScenario(bare);
     expect(a.ok).toBe(false);
@@ -37,11 +37,16 @@ describe('Eagles of the Empire as a Game', () => {
     const b = game.validateScenario({ ...scenario, mapData: { ...scenario.mapData, areas: [] } });
     expect(b.ok).toBe(false);
     if (!b.ok) expect(b.problems.every((p) => p.path.startsWith('$.mapData'))).toBe(true);
-    const withMarkers = JSON.parse(JSON.stringify(scenario));
-    withMarkers.sides[1].formations[1].forces[0].units[0].extendedLines = { half: 1, third: 2 };
-    const c = game.validateScenario(withMarkers);
+    const lone = JSON.parse(JSON.stringify(scenario));
+    lone.sides[1].formations[1].forces[0].units[0].extendedLines = { half: 0, third: 1 };
+    const c = game.validateScenario(lone);
     expect(c.ok).toBe(false);
-    if (!c.ok) expect(c.problems.map((p) => p.message).join()).toMatch(/rule 16\.0/);
+    if (!c.ok) expect(c.problems.map((p) => p.message).join()).toMatch(/single 1\/3 marker.*16\.8/);
+    const onArtillery = JSON.parse(JSON.stringify(scenario));
+    onArtillery.sides[1].formations[1].forces[0].units[1].extendedLines = { half: 1, third: 0 };
+    const d = game.validateScenario(onArtillery);
+    expect(d.ok).toBe(false);
+    if (!d.ok) expect(d.problems.map((p) => p.message).join()).toMatch(/only infantry long counters.*16\.0/);
   });
 
   it('perft from the start, hand-counted: first-player roll (2) → choice (2) → attempt (French 3 with the Grand Charge, Russians 2)', () => {

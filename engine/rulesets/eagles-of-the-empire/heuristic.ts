@@ -5,7 +5,8 @@
  * nearest the enemy first; mass artillery into full fire groups before shooting [12.62]; charge only at favourable
  * strength and never into squares or towns [10.24]; form square when enemy cavalry is adjacent [17.1]; assault at good
  * odds only [14.1]; move toward the objectives the side does not hold, keeping units together; take losses on the
- * strongest units and spare artillery [12.2]; stand when morale is good [14.4]; retreat and rout away from the enemy.
+ * strongest units and spare artillery [12.2]; stand when morale is good [14.4]; retreat and rout away from the enemy;
+ * extend a line [16.0] only to cover an empty objective with the enemy near.
  */
 import type { AreaId } from '../../areas/map.ts';
 import { toMoveOf, top, victoryPoints } from './flow.ts';
@@ -117,6 +118,14 @@ function scoreAction(s: EState, f: Frame, p: Side, a: Action, g: () => AreaId[])
       return a.on ? (enemySpNear(s, p, unit(s, a.u).area!) > 0 ? 2.5 : 0.2) : -1;
     case 'massedColumn':
       return 0.5;
+    case 'extend': {
+      // [16.0] stretch a line to hold an empty objective or goal next to it, when the enemy is near
+      const u = unit(s, a.u);
+      const useful = a.to.some((n) => (isObjective(s, n) || g().includes(n)) && !unitsAt(s, n, p).length);
+      return useful && enemySpNear(s, p, u.area!) > 0 ? 2.5 : -1;
+    }
+    case 'retract':
+      return -0.5;
     case 'assault': {
       // strength across side boundaries [14.61], with the terrain's toll on the attacker [14.21] and cavalry kept out of
       // towns and woods

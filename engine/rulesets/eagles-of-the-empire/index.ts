@@ -40,17 +40,6 @@ function validate(json: unknown): Validated<EScenario> {
   const { mapData: _, ...rest } = j;
   const sv = validateAgainstMap(rest, map);
   if (!sv.ok) return sv;
-  const problems: Problem[] = [];
-  // [16.0] extended lines are not implemented: a scenario that provides the markers is refused, never played without them
-  sv.value.sides.forEach((side, i) =>
-    formationsOf(side).forEach(({ f }) =>
-      f.units.forEach((u) => {
-        if (u.extendedLines && (u.extendedLines.half > 0 || u.extendedLines.third > 0))
-          problems.push({ path: `$.sides[${i}] unit ${u.id}.extendedLines`, message: 'rule 16.0 (extended lines) is not implemented: remove the markers to play this scenario' });
-      }),
-    ),
-  );
-  if (problems.length) return { ok: false, problems };
   const value: EScenario = { ...sv.value, mapData: mv.value };
   maps.set(value.mapData, map);
   return { ok: true, value };
@@ -146,6 +135,10 @@ export function actionKey(a: Action): string {
       return `reverse-slope ${a.u} ${a.on ? 'on' : 'off'}`;
     case 'massedColumn':
       return `massed-column ${a.u} ${a.target}`;
+    case 'extend':
+      return `extend ${a.u} ${a.to.join('+')}`;
+    case 'retract':
+      return `retract ${a.u} ${a.into}`;
     case 'c-weather':
       return `roll:weather ${a.w}`;
     case 'c-first':
@@ -304,6 +297,10 @@ function describeAction(s: EState, a: Action): string {
       return `Grand Charge led by ${leaderName(s, a.leader)}`;
     case 'massedColumn':
       return `${unitName(s, a.u)} declares a Massed Column against area ${areaName(s, a.target)}`;
+    case 'extend':
+      return `${unitName(s, a.u)} extends its line into area${a.to.length > 1 ? 's' : ''} ${a.to.map((x) => areaName(s, x)).join(' and ')} (${a.to.length > 1 ? 'two 1/3 markers' : 'a 1/2 marker'})`;
+    case 'retract':
+      return `${unitName(s, a.u)} retracts its line into area ${areaName(s, a.into)}`;
     default:
       return actionKey(a);
   }
@@ -319,8 +316,10 @@ function unitLine(s: EState, u: UnitState): string {
   if (u.attachedTo) flags.push(`attached to ${u.attachedTo}`);
   if (u.conf) flags.push(`facing ${u.conf}`);
   if (u.acted) flags.push(u.acted === 'charge' ? 'charged' : u.acted === 'bombard' ? 'fired' : 'assaulted');
+  if (u.ext !== null) flags.push(`1/${u.ext.div} extended-line marker of ${u.ext.lc}`);
+  else if (u.xsp !== null) flags.push(`extended line, ${st.sp} SP in all`);
   const m = u.kind === 'artillery' ? '' : `-${moraleOf(u)}`;
-  return `${u.id} ${unitName(s, u.id)} ${u.kind[0]!.toUpperCase()} ${st.label}${st.sp}${m} (${stepsLeft(u)} step${stepsLeft(u) === 1 ? '' : 's'})${flags.length ? ` [${flags.join(', ')}]` : ''}`;
+  return `${u.id} ${unitName(s, u.id)} ${u.kind[0]!.toUpperCase()} ${st.label}${spOf(u)}${m} (${stepsLeft(u)} step${stepsLeft(u) === 1 ? '' : 's'})${flags.length ? ` [${flags.join(', ')}]` : ''}`;
 }
 
 function render(s: EState): string {

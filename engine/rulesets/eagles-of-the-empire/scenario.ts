@@ -253,6 +253,7 @@ function semantic(map: AreaMap) {
           if (u.counter === 'long' && parseStep(u.steps[u.startStep] ?? '', 'infantry') instanceof Object && (parseStep(u.steps[u.startStep]!, 'infantry') as Step).form !== 'long')
             out.push({ path: `${up}.steps`, message: 'a long counter starts on a long (capital-letter) step' });
           if (u.extendedLines && !(u.kind === 'infantry' && u.counter === 'long')) out.push({ path: `${up}.extendedLines`, message: 'only infantry long counters form extended lines [16.0]' });
+          if (u.extendedLines && u.extendedLines.third === 1) out.push({ path: `${up}.extendedLines.third`, message: '1/3 markers come in pairs: a single 1/3 marker may not be used [16.8]' });
         });
       });
       if (side.hq && hqFormations !== 1) out.push({ path: `${sp}.formations`, message: `a side with an HQ has exactly one formation of kind "hq" (found ${hqFormations}) [9.5]` });

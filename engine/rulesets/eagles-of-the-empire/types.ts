@@ -39,6 +39,10 @@ export interface UnitState {
   readonly refaced: boolean;
   /** Artillery detached voluntarily this turn: −1 MA [11.29]. */
   readonly detached: boolean;
+  /** An extended-line marker [16.0]: the long counter it extends and its fraction (2: a "1/2", 3: a "1/3"); null otherwise. Off the map (area null) while not deployed. */
+  readonly ext: { readonly lc: string; readonly div: 2 | 3 } | null;
+  /** The SP this part of an extended line holds [16.1, 16.7] (the LC's and each marker's share); null when not extended. */
+  readonly xsp: number | null;
 }
 
 export interface LeaderState {
@@ -312,6 +316,8 @@ export type Action =
   | { readonly k: 'gcAfter'; readonly mode: 'continue' | 'return' }
   | { readonly k: 'reverseSlope'; readonly u: string; readonly on: boolean }
   | { readonly k: 'massedColumn'; readonly u: string; readonly target: AreaId }
+  | { readonly k: 'extend'; readonly u: string; readonly to: readonly AreaId[] }
+  | { readonly k: 'retract'; readonly u: string; readonly into: AreaId }
   // chance outcomes
   | { readonly k: 'c-weather'; readonly w: Weather; readonly faces: readonly number[] }
   | { readonly k: 'c-first'; readonly winner: Side }

@@ -10,6 +10,19 @@ import type { EState, LeaderState, Side, UnitState } from './types.ts';
 /** The other side. */
 export const other = (p: Side): Side => (p === 0 ? 1 : 0);
 
+/**
+ * The extended-line markers a scenario gives a long counter [16.0]: one "1/2" (id `U~h`) if it has any, and two "1/3"
+ * (`U~t1`, `U~t2`) if it has at least two (a single 1/3 marker may not be used [16.8]).
+ */
+export function markerIds(u: UnitJson): { id: string; div: 2 | 3 }[] {
+  const x = u.extendedLines;
+  if (!x) return [];
+  const out: { id: string; div: 2 | 3 }[] = [];
+  if (x.half >= 1) out.push({ id: `${u.id}~h`, div: 2 });
+  if (x.third >= 2) out.push({ id: `${u.id}~t1`, div: 3 }, { id: `${u.id}~t2`, div: 3 });
+  return out;
+}
+
 const defs = new WeakMap<Scenario, { units: Map<string, UnitJson>; leaders: Map<string, LeaderJson>; formationOfLeader: Map<string, string> }>();
 
 function index(sc: Scenario) {
@@ -19,7 +32,11 @@ function index(sc: Scenario) {
     for (const side of sc.sides) {
       for (const l of side.leaders) d.leaders.set(l.id, l);
       for (const { f } of formationsOf(side)) {
-        for (const u of f.units) d.units.set(u.id, u);
+        for (const u of f.units) {
+          d.units.set(u.id, u);
+          // extended-line markers [16.0] act as the long counter they extend [16.2]
+          for (const m of markerIds(u)) d.units.set(m.id, { ...u, id: m.id, name: `${u.name} (1/${m.div} line)`, extendedLines: undefined });
+        }
         if (f.leader) d.formationOfLeader.set(f.leader, f.id);
       }
     }
@@ -68,7 +85,8 @@ export function tactical(l: LeaderJson, attacking: boolean): number {
 
 export const alive = (u: UnitState): boolean => !u.eliminated && u.area !== null;
 export const stepsLeft = (u: UnitState): number => (u.eliminated ? 0 : u.steps.length - u.step);
-export const spOf = (u: UnitState): number => (u.eliminated ? 0 : u.steps[u.step]!.sp);
+/** Strength now: an extended line's part holds its share [16.1]; a marker not on the map holds nothing. */
+export const spOf = (u: UnitState): number => (u.eliminated ? 0 : (u.xsp ?? (u.ext !== null ? 0 : u.steps[u.step]!.sp)));
 export const moraleOf = (u: UnitState): number => (u.kind === 'artillery' ? 3 : (u.steps[u.step]?.morale ?? 0));
 /** An infantry long counter now (a reduced one may be a short counter) [2.3 Steps]. */
 export const isLC = (u: UnitState): boolean => !u.eliminated && u.kind === 'infantry' && u.steps[u.step]!.form === 'long';
@@ -112,7 +130,7 @@ export function enemyOccupied(s: EState, p: Side, area: AreaId): boolean {
   return enemyUnitsIn(s, p, area) || s.hq[o]?.area === area;
 }
 
-/** Friendly SP and long counters in an area (stacking [13.6, 13.7]; extended-line parts are not modelled yet). */
+/** Friendly SP and long counters in an area (stacking [13.6, 13.7]; each part of an extended line counts as a long counter with its share, A-32). */
 export function stackOf(s: EState, p: Side, area: AreaId, except: ReadonlySet<string> = new Set()): { sp: number; lcs: UnitState[] } {
   let sp = 0;
   const lcs: UnitState[] = [];
@@ -127,11 +145,12 @@ export function stackOf(s: EState, p: Side, area: AreaId, except: ReadonlySet<st
 /**
  * Whether `movers` fit into `area` [13.6, 13.7, 13.72]: total SP within the maximum, long counters within the area's
  * limit, and each moving long counter able to take a conformation there that no LC present excludes (all-around areas
- * need none). `noDense`: the move may not make the area densely stacked (rout moves [19.11]).
+ * need none). `noDense`: the move may not make the area densely stacked (rout moves [19.11]); `leaving`: units that
+ * leave the area as the movers arrive (a line retracting into its marker's area [16.0]).
  */
-export function fits(s: EState, p: Side, area: AreaId, movers: readonly UnitState[], noDense = false): boolean {
+export function fits(s: EState, p: Side, area: AreaId, movers: readonly UnitState[], noDense = false, leaving: readonly string[] = []): boolean {
   const a = s.ctx.map.area(area);
-  const ids = new Set(movers.map((u) => u.id));
+  const ids = new Set([...movers.map((u) => u.id), ...leaving]);
   const here = stackOf(s, p, area, ids);
   const sp = here.sp + movers.reduce((t, u) => t + spOf(u), 0);
   if (sp > a.stack.max) return false;

@@ -135,6 +135,27 @@ describe('Eagles of the Empire Action Phase: movement [13.0–13.94]', () => {
     expect(unitOf(s, 'F-1div')).toMatchObject({ square: true, mp: 1 });
     expect(legalActions(s)).not.toContainEqual({ k: 'mvUnit', u: 'F-1div' }); // squares do not move [17.15]
   });
+
+  it('gives one unattached foot artillery unit +1 MA when the artillery leader starts and moves with it [13.24]', () => {
+    // the Guard foot battery G1 (MA 2) with Dourane, the French artillery leader, in the West Road (13)
+    let s = position(0, 'move', ['f-hqf'], {});
+    expect(legalActions(s)).toContainEqual({ k: 'mvWithLeader', u: 'G1', l: 'dourane' });
+    const log: GameEvent[] = [];
+    s = act(s, { k: 'mvWithLeader', u: 'G1', l: 'dourane' }, log);
+    expect(log.map((e) => e.rule)).toEqual(['13.24']);
+    s = act(act(s, { k: 'to', area: 20, mode: 'normal' }), { k: 'to', area: 21, mode: 'normal' });
+    // 2 MP spent over clear ground: alone it would be done; with the leader a third clear area is open
+    expect(legalActions(s).filter((a) => a.k === 'to')).toEqual([{ k: 'to', area: 20, mode: 'normal' }]);
+    s = act(s, { k: 'to', area: 20, mode: 'normal' });
+    expect(unitOf(s, 'G1')).toMatchObject({ area: 20, mp: 3 });
+    expect(s.leaders.find((l) => l.id === 'dourane')!.area).toBe(20);
+    expect(legalActions(s).filter((a) => a.k === 'to')).toEqual([]);
+    // horse artillery gets no boost, and the leader gives it once: he has moved
+    while (top(s)?.t !== 'phase') s = act(s, legalActions(s).find((a) => a.k === 'stop' || a.k === 'face')!);
+    expect(legalActions(s).some((a) => a.k === 'mvWithLeader')).toBe(false);
+    const alone = act(position(0, 'move', ['f-hqf'], {}), { k: 'mvUnit', u: 'G1' });
+    expect(legalActions(act(act(alone, { k: 'to', area: 20, mode: 'normal' }), { k: 'to', area: 21, mode: 'normal' })).filter((a) => a.k === 'to')).toEqual([]);
+  });
 });
 
 describe('Eagles of the Empire Action Phase: assault [14.0–14.5]', () => {

@@ -406,9 +406,9 @@ function moverKind(s: EState, u: UnitState): MoverKind {
   return s.units.some((x) => x.attachedTo === u.id && !x.eliminated) ? 'infantry-with-artillery' : 'infantry';
 }
 
-/** Movement allowance this turn [13.2–13.24] (A-29). The artillery leader's +1 [13.24] is not modelled (he moves separately). */
-export function unitMA(s: EState, u: UnitState): number {
-  return movementAllowance(moverKind(s, u), { outOfCommand: hasPhase(s) ? !inCommand(s, u.id) : false, weather: s.weather, detachedThisTurn: u.detached });
+/** Movement allowance this turn [13.2–13.24] (A-29); `artilleryLeader`: an artillery leader starts and moves with it (+1) [13.24]. */
+export function unitMA(s: EState, u: UnitState, artilleryLeader = false): number {
+  return movementAllowance(moverKind(s, u), { outOfCommand: hasPhase(s) ? !inCommand(s, u.id) : false, weather: s.weather, detachedThisTurn: u.detached, artilleryLeader });
 }
 
 function moveClass(u: UnitState): MoveClass {
@@ -445,7 +445,14 @@ function moverOptions(s: EState, p: Side): Action[] {
   for (const u of ms) byArea.set(u.area!, [...(byArea.get(u.area!) ?? []), u]);
   for (const u of ms) out.push({ k: 'mvUnit', u: u.id });
   for (const [area, us] of [...byArea].sort((a, b) => a[0] - b[0])) if (us.length > 1 && us.every((u) => u.mp === 0)) out.push({ k: 'mvStack', area });
-  for (const l of leaderMovers(s, p)) out.push({ k: 'mvLeader', l });
+  const lms = leaderMovers(s, p);
+  for (const l of lms) out.push({ k: 'mvLeader', l });
+  // [13.24] an artillery leader starting with one unattached, non-horse artillery unit may move with it for +1 MA
+  for (const l of lms) {
+    const at = s.leaders.find((x) => x.id === l)!.area;
+    if (leaderDef(s, l).role !== 'artillery' || lmp(s, l) !== 0) continue;
+    for (const u of ms) if (u.kind === 'artillery' && u.area === at && u.mp === 0 && artKind(s, u) !== 'horse') out.push({ k: 'mvWithLeader', u: u.id, l });
+  }
   // [13.5] the HQ moves with the HQ formation's activation when the CoS or the army commander is with it
   const hq = s.hq[p];
   const side = s.ctx.scenario.sides[p];
@@ -532,7 +539,7 @@ function groupOf(s: EState, f: Extract<Frame, { t: 'move' }>) {
 function mpLeft(s: EState, f: Extract<Frame, { t: 'move' }>): number {
   const { units } = groupOf(s, f);
   let left = Infinity;
-  for (const u of units) left = Math.min(left, unitMA(s, u) - u.mp);
+  for (const u of units) left = Math.min(left, unitMA(s, u, !!f.boost) - u.mp);
   for (const l of f.leaders) left = Math.min(left, 4 - lmp(s, l)); // leaders: MA 4 [13.2]
   if (f.hq) left = Math.min(left, 2 - hqMp(s, f.p));
   return left;
@@ -1010,6 +1017,12 @@ function phaseStep(s: EState, f: PhaseFrame, a: Action, log: Log): EState {
     }
     case 'mvLeader':
       return push(s, { t: 'move', p: f.p, units: [], leaders: [a.l], hq: false, at: s.leaders.find((l) => l.id === a.l)!.area!, moved: false, road: null });
+    case 'mvWithLeader': {
+      if (!moverOptions(s, f.p).some((x) => x.k === 'mvWithLeader' && x.u === a.u && x.l === a.l)) throw new IllegalActionError('mvWithLeader', `${a.l} cannot move with ${a.u} now [13.24]`);
+      const u = unit(s, a.u);
+      ev(log, '13.24', `${leaderDef(s, a.l).name} moves with ${unitDef(s, a.u).name}: +1 MA`);
+      return push(s, { t: 'move', p: f.p, units: [u.id], leaders: [a.l], hq: false, at: u.area!, moved: false, road: roadOf(s, [u]), boost: true });
+    }
     case 'mvHq':
       return push(s, { t: 'move', p: f.p, units: [], leaders: [], hq: true, at: s.hq[f.p]!.area!, moved: false, road: null });
     case 'square': {

@@ -107,6 +107,8 @@ function scoreAction(s: EState, f: Frame, p: Side, a: Action, g: () => AreaId[])
       if (abandons(s, p, u.area!, [u.id])) return -2;
       return 1.5 - (u.kind === 'artillery' ? 0.5 : 0);
     }
+    case 'mvWithLeader':
+      return abandons(s, p, unit(s, a.u).area!, [a.u]) ? -2 : 1.2;
     case 'mvLeader':
     case 'mvHq':
       return -0.5; // leaders and the HQ stay with their troops (command radius [9.1])

@@ -85,6 +85,8 @@ export function actionKey(a: Action): string {
       return `move-stack ${a.area}`;
     case 'mvLeader':
       return `move-leader ${a.l}`;
+    case 'mvWithLeader':
+      return `move ${a.u} with ${a.l}`;
     case 'mvHq':
       return 'move-hq';
     case 'to':
@@ -271,6 +273,8 @@ function describeAction(s: EState, a: Action): string {
       return `move the active units in area ${areaName(s, a.area)} together`;
     case 'mvLeader':
       return `move ${leaderName(s, a.l)}`;
+    case 'mvWithLeader':
+      return `move ${unitName(s, a.u)} with ${leaderName(s, a.l)} (+1 MA) [13.24]`;
     case 'to':
       return `enter area ${areaName(s, a.area)}${a.mode === 'normal' ? '' : ` by ${a.mode}`}`;
     case 'hit':

@@ -90,8 +90,36 @@ describe('Eagles of the Empire Action Phase: bombardment [12.0–12.72]', () => 
     expect(unitOf(s, 'R-2inf').routed).toBe(true);
     expect(top(s)).toMatchObject({ t: 'routMove', u: 'R-2inf', initial: true });
     // every option increases the distance from the firing area [19.11]
-    for (const a of legalActions(s)) expect(map.range((a as { area: number }).area, 9)).toBeGreaterThan(map.range(15, 9));
+    const goes = legalActions(s).filter((a) => a.k === 'goTo');
+    expect(goes.length).toBeGreaterThan(0);
+    for (const a of goes) expect(map.range((a as { area: number }).area, 9)).toBeGreaterThan(map.range(15, 9));
     expect(log.map((e) => e.rule)).toEqual(expect.arrayContaining(['12.1', '12.2', '19.1']));
+    // [19.14] Pahlen may go with the routing unit: he then moves with it
+    expect(legalActions(s)).toContainEqual({ k: 'escort', l: 'pahlen' });
+    s = act(s, { k: 'escort', l: 'pahlen' }, log);
+    expect(log.at(-1)!.rule).toBe('19.14');
+    expect(legalActions(s).some((a) => a.k === 'escort')).toBe(false);
+    const to = (goes[0] as { area: number }).area;
+    s = act(s, { k: 'goTo', area: to });
+    expect(s.leaders.find((l) => l.id === 'pahlen')!.area).toBe(to);
+    expect(unitOf(s, 'R-2inf').area).toBe(to);
+  });
+
+  it('lets a router in a map-edge area flee off the map, eliminated [19.23]', () => {
+    // R-2inf in Ford Meadow (21, on the southern edge) bombarded from the Staging Ground (14)
+    let s = position(0, 'bombard', ['f-hqf'], { H1: [14, 'E'], G1: [null, null], H2: [14, 'E'], H3: [null, null], G2: [null, null], 'R-2inf': [21, 'N'], pahlen: [10, null] });
+    expect(map.isEdge(21)).toBe(true);
+    s = act(act(act(s, { k: 'fire', u: 'H1', to: 21 }), { k: 'fire', u: 'H2', to: 21 }), { k: 'shoot', cb: false });
+    expect(chanceOutcomes(s).map((o) => o.action)).toContainEqual({ k: 'c-hits', n: 3 });
+    s = act(s, { k: 'c-hits', n: 3 });
+    while (top(s)?.t === 'loss') s = act(s, legalActions(s)[0]!);
+    expect(top(s)).toMatchObject({ t: 'routCheck', u: 'R-2inf' });
+    s = act(s, { k: 'c-pass', ok: false });
+    expect(legalActions(s)).toContainEqual({ k: 'routOff' });
+    const log: GameEvent[] = [];
+    s = act(s, { k: 'routOff' }, log);
+    expect(unitOf(s, 'R-2inf').eliminated).toBe(true);
+    expect(log[0]!.rule).toBe('19.23');
   });
 
   it('caps a firing area at 8 SP per target over the segment [12.62] (A-24)', () => {

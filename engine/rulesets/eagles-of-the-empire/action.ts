@@ -155,6 +155,12 @@ export function actionLegal(s: EState, f: Frame): Action[] {
       const opts = routOptions(s, f);
       const acts: Action[] = opts.map((area) => ({ k: 'goTo', area }));
       if (!f.initial && f.path.length > 1) acts.push({ k: 'stop' });
+      const u = unit(s, f.u);
+      if (!opts.length || !alive(u)) return acts;
+      // [19.23] from a map-edge area the router may flee off the map (eliminated)
+      if (s.ctx.map.isEdge(u.area!)) acts.push({ k: 'routOff' });
+      // [19.14] leaders with the unit may go with it before it moves
+      if (f.initial && f.path.length === 1) for (const l of leadersAt(s, u.area!, u.side)) if (!f.riders?.includes(l.id)) acts.push({ k: 'escort', l: l.id });
       return acts;
     }
     case 'displace':
@@ -769,11 +775,21 @@ function routOptions(s: EState, f: Extract<Frame, { t: 'routMove' }>): AreaId[] 
   return legal.filter((n) => !map.neighbours(n).some((x) => enemyUnitsIn(s, u.side, x)));
 }
 
+/** [19.23] The router leaves the map and is eliminated (counted for victory); riding leaders stay at the edge. */
+function routOffMap(s: EState, f: Extract<Frame, { t: 'routMove' }>, log: Log): EState {
+  const u = unit(s, f.u);
+  ev(log, '19.23', `${unitDef(s, u.id).name} routs off the map from area ${u.area} and is eliminated`);
+  s = replaceTop(s, { ...f, left: 0 });
+  s = loseSteps(s, u.id, stepsLeft(u), log, '19.23');
+  return f.initial ? finishRoutMove(s, { ...f, left: 0 }, log) : pop(s);
+}
+
 function routMoveGo(s: EState, f: Extract<Frame, { t: 'routMove' }>, area: AreaId, log: Log): EState {
   const u = unit(s, f.u);
   const cost = entryCost(s.ctx.map, u.area!, area, moveClass(u));
   s = updUnit(s, u.id, { area, conf: null, mp: u.mp + (f.initial ? 0 : cost) });
   ev(log, f.initial ? '19.11' : '13.25', `${unitDef(s, u.id).name} routs from area ${u.area} to area ${area}`);
+  if (f.riders?.length) s = { ...s, leaders: s.leaders.map((l) => (f.riders!.includes(l.id) && l.status === 'on' ? { ...l, area } : l)) }; // [19.14]
   s = displaceLeaders(s, u.side, area, log);
   const nf = { ...f, left: f.left - 1, path: [...f.path, area], mp: f.mp === null ? null : f.mp - cost };
   // the displaced leaders' frames sit above the rout move; replace the rout frame in place
@@ -885,6 +901,11 @@ export function actionStep(s: EState, f: Frame, a: Action, log: Log): EState {
     case 'routMove':
       if (a.k === 'goTo') return routMoveGo(s, f, a.area, log);
       if (a.k === 'stop') return finishRoutMove(s, f, log);
+      if (a.k === 'escort') {
+        ev(log, '19.14', `${leaderDef(s, a.l).name} goes with ${unitDef(s, f.u).name} (he will not help the cascade checks)`);
+        return replaceTop(s, { ...f, riders: [...(f.riders ?? []), a.l] });
+      }
+      if (a.k === 'routOff') return routOffMap(s, f, log);
       break;
     case 'displace':
       if (a.k === 'goTo') {
@@ -1162,6 +1183,7 @@ export function actionSettle(s: EState, f: Frame, log: Log): EState | null {
       if (f.initial && f.left <= 0) return finishRoutMove(s, f, log);
       const opts = routOptions(s, f);
       if (opts.length) return null;
+      if ((f.initial || f.path.length === 1) && s.ctx.map.isEdge(u.area!)) return routOffMap(s, f, log); // [19.23] nowhere to go on the map: off it
       if (f.initial || f.path.length === 1) {
         // [19.13] unable to complete its rout move; [13.25] no move away from the enemy: it dissolves
         ev(log, f.initial ? '19.13' : '13.25', `${unitDef(s, u.id).name} cannot ${f.initial ? 'complete its rout move' : 'move away from the enemy'} and is eliminated`);

@@ -144,7 +144,9 @@ function scoreAction(s: EState, f: Frame, p: Side, a: Action, g: () => AreaId[])
       return f.t === 'assault' && u.kind === 'cavalry' && closed(s, f.target) ? -1 : 2;
     }
     case 'escort':
-      return 0.5;
+      return f.t === 'routMove' ? -1 : 0.5; // leaders stay to steady the units left behind [19.14]
+    case 'routOff':
+      return -5;
     case 'resolve':
       return 0;
     case 'stand': {

@@ -93,6 +93,8 @@ export function actionKey(a: Action): string {
       return a.mode === 'normal' ? `to ${a.area}` : `to ${a.area} ${a.mode}`;
     case 'stop':
       return 'stop';
+    case 'routOff':
+      return 'rout-off-map';
     case 'hit':
       return `hit ${a.u}`;
     case 'goTo':
@@ -210,7 +212,7 @@ function describeDecision(s: EState): string {
     case 'move':
       return `moving ${[...f.units.map((u) => unitName(s, u)), ...f.leaders.map((l) => leaderName(s, l)), ...(f.hq ? ['the HQ'] : [])].join(', ')} from area ${areaName(s, f.at)}: choose the next area, or stop [13.0]`;
     case 'routMove':
-      return `${unitName(s, f.u)} is routed and must move away from the enemy: choose the next area [19.2, 19.31]`;
+      return `${unitName(s, f.u)} is routed and must move away from the enemy: choose the next area${f.initial && f.path.length === 1 ? ', or a leader who goes with it [19.14]' : ''}; from a map edge it may flee off the map [19.11, 19.23, 19.31]`;
     case 'displace':
       return `${leaderName(s, f.l)} is alone with the enemy and is displaced: choose where he goes [3.13]`;
     case 'retreatTo':

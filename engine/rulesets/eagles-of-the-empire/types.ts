@@ -103,7 +103,7 @@ export type Frame =
   | { readonly t: 'fire'; readonly p: Side; readonly from: AreaId; readonly to: AreaId; readonly units: readonly string[] }
   | { readonly t: 'bomb'; readonly p: Side; readonly from: AreaId; readonly to: AreaId; readonly units: readonly string[]; readonly cb: boolean; readonly stage: 'roll' | 'losses' | 'rout'; readonly hits: number | null }
   | { readonly t: 'move'; readonly p: Side; readonly units: readonly string[]; readonly leaders: readonly string[]; readonly hq: boolean; readonly at: AreaId; readonly moved: boolean; readonly road: string | null; readonly boost?: boolean }
-  | { readonly t: 'routMove'; readonly p: Side; readonly u: string; readonly left: number; readonly path: readonly AreaId[]; readonly attackers: readonly AreaId[]; readonly initial: boolean; readonly mp: number | null }
+  | { readonly t: 'routMove'; readonly p: Side; readonly u: string; readonly left: number; readonly path: readonly AreaId[]; readonly attackers: readonly AreaId[]; readonly initial: boolean; readonly mp: number | null; readonly riders?: readonly string[] }
   | { readonly t: 'displace'; readonly p: Side; readonly l: string; readonly options: readonly AreaId[] }
   | { readonly t: 'retreatTo'; readonly p: Side; readonly units: readonly string[]; readonly from: AreaId; readonly options: readonly AreaId[]; readonly voluntary: boolean }
   | { readonly t: 'roll'; readonly dice: readonly { readonly n: number; readonly drm: number }[]; readonly why: string; readonly rule: string }
@@ -295,6 +295,7 @@ export type Action =
   | { readonly k: 'mvHq' }
   | { readonly k: 'to'; readonly area: AreaId; readonly mode: 'normal' | 'road' | 'trail' }
   | { readonly k: 'stop' }
+  | { readonly k: 'routOff' }
   | { readonly k: 'hit'; readonly u: string }
   | { readonly k: 'goTo'; readonly area: AreaId }
   | { readonly k: 'square'; readonly area: AreaId; readonly on: boolean }

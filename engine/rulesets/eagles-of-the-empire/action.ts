@@ -24,6 +24,7 @@ import { legalSteps, type StepWorld } from './steps.ts';
 import { diceFor, hitChance, leaderCasualtyModifier, leaderLossChance, movementAllowance, type MoverKind } from './tables.ts';
 import type { Action, EState, Frame, LossFrame, PhaseFrame, Segment, Side, UnitState } from './types.ts';
 import { activationFormation, alive, areaMoraleOf, formationOfLeader, inChain, conformationsFor, dense, enemyOccupied, enemyUnitsIn, fits, isActive, killLeader, isLC, leaderDef, leadersAt, spOf, stepsLeft, unit, unitDef, unitsAt, other } from './world.ts';
+import { applyDeploy, applyReabsorb, deploymentOptions } from './deploy.ts';
 import { applyExtend, applyRetract, extendOptions, isExtended, lineAllows, lineAttachBlocked, lineOf, retractOptions, spendLine } from './lines.ts';
 import { assaultChance, assaultLegal, assaultSettle, assaultStep, assaultTargets, pendingMassedColumns, retreatInto, startAssault } from './assault-flow.ts';
 
@@ -230,8 +231,8 @@ export function laneWorld(s: EState, p: Side): LaneWorld {
 /**
  * Assignment Segment [11.0–11.29] (A-22, A-23), in any order: reserve units to formations when the HQ formation is
  * active, within the per-turn limit [11.1, 11.11]; artillery leaders to formations [11.14]; attaching active artillery
- * to an active long counter in its area [11.2–11.23]; detaching it [11.29]. (No alternate deployments exist in the
- * scenario schema yet [11.3].)
+ * to an active long counter in its area [11.2–11.23]; detaching it [11.29]; alternate deployments and re-absorbing
+ * them [11.3–11.33] (deploy.ts).
  */
 function assignmentOptions(s: EState, p: Side): Action[] {
   const sc = s.ctx.scenario;
@@ -278,6 +279,7 @@ function assignmentOptions(s: EState, p: Side): Action[] {
       if (why === null) out.push({ k: 'attach', u: a.id, lc: lc.id });
     }
   }
+  out.push(...deploymentOptions(s, p, (id) => inCommand(s, id), done));
   return out;
 }
 
@@ -1013,6 +1015,13 @@ function phaseStep(s: EState, f: PhaseFrame, a: Action, log: Log): EState {
       s = { ...s, assigned: (f.p === 0 ? [s.assigned[0] + 1, s.assigned[1]] : [s.assigned[0], s.assigned[1] + 1]) as [number, number] };
       // [11.13] a unit joining a formation already activated this turn may not attack: marked as having had its combat
       return updUnit(s, a.u, late ? { formation: a.to, acted: 'assault' } : { formation: a.to });
+    }
+    case 'deploy':
+    case 'reabsorb': {
+      if (!assignmentOptions(s, f.p).some((x) => x.k === a.k && x.id === a.id)) throw new IllegalActionError(a.k, `deployment ${a.id} cannot be ${a.k === 'deploy' ? 'made' : 're-absorbed'} now [11.31–11.33]`);
+      const d = s.ctx.scenario.sides[f.p].deployments.find((x) => x.id === a.id)!;
+      s = markDone(s, f, d.parent);
+      return a.k === 'deploy' ? applyDeploy(s, d, log) : applyReabsorb(s, d, log);
     }
     case 'artLeader':
       if (!assignmentOptions(s, f.p).some((x) => x.k === 'artLeader' && x.l === a.l && x.to === a.to)) throw new IllegalActionError('artLeader', `${a.l} cannot be assigned to ${a.to} now`);

@@ -12,6 +12,7 @@ import type { ChanceOutcome } from '../../core/game.ts';
 import { IllegalActionError } from '../../core/game.ts';
 import { canBombard, type ArtKind } from './bombard.ts';
 import { traceCommand } from './command.ts';
+import { deployedSteps } from './deploy.ts';
 import { commandInput } from './flow.ts';
 import { type Candidate, type Vacancy, rallyTarget, recoveryBlocked, replacementCandidates } from './endstep.ts';
 import { formationsOf } from './scenario.ts';
@@ -95,8 +96,8 @@ function recoveryCandidates(s: EState): UnitState[] {
     const enemyLcAreas = s.units.filter((x) => x.side === o && alive(x) && isLC(x)).map((x) => x.area!);
     const why = recoveryBlocked({
       isLong: isLC(u),
-      lostSteps: u.step > u.startStep,
-      belowStart: u.step - 1 > u.startStep, // never back to the starting step [15.21]
+      lostSteps: u.step > u.startStep + deployedSteps(s, u.id), // steps given to deployed alternates are not lost [11.3]
+      belowStart: u.step - 1 > u.startStep + deployedSteps(s, u.id), // never back to the starting step [15.21]
       nearestEnemyLcDistance: enemyLcAreas.length ? Math.min(...enemyLcAreas.map((a) => (a === u.area ? 0 : map.range(u.area!, a)))) : Infinity,
       inEnemyArtilleryReach: inArtilleryReach(s, u.side, u.area!),
       adjacentEnemyCavalry: map.neighbours(u.area!).some((n) => unitsAt(s, n, o).some((x) => x.kind === 'cavalry')),

@@ -17,6 +17,7 @@ import { type Log, actionChance, actionLegal, actionSettle, actionStep, ev, fram
 import { conformationsFor, leaderDef, markerIds, other, unitsAt } from './world.ts';
 import { endChance, endLegal, endSettle, endStep, ownsEndFrame, endDecider, startEndStep } from './end-flow.ts';
 import { normalizeLines } from './lines.ts';
+import { deployAtStart } from './deploy.ts';
 import { canGrandCharge, gcChance, gcLegal, gcStep } from './grand-charge.ts';
 
 export { other, top };
@@ -27,6 +28,10 @@ function sideOf(sc: Scenario, p: Side) {
 
 /** The initial state: set-up as the scenario lists it [13.9]; the game starts in the Preparation Step of turn 1. */
 export function initialState(sc: Scenario, map: AreaMap): EState {
+  return deployAtStart(setUp(sc, map)); // [11.31] deployments the scenario makes at set-up
+}
+
+function setUp(sc: Scenario, map: AreaMap): EState {
   const units: UnitState[] = [];
   const leaders: LeaderState[] = [];
   for (const p of [0, 1] as const) {

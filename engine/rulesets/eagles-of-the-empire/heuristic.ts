@@ -96,6 +96,10 @@ function scoreAction(s: EState, f: Frame, p: Side, a: Action, g: () => AreaId[])
       return 1;
     case 'artLeader':
       return 0.3;
+    case 'deploy':
+    case 'reabsorb':
+      return -0.2; // the scenario's alternates are a player's option, not a default
+
     case 'attach':
       return 0.4;
     case 'detach':

@@ -129,6 +129,10 @@ export function actionKey(a: Action): string {
       return `reserve ${a.u} ${a.to}`;
     case 'artLeader':
       return `art-leader ${a.l} ${a.to}`;
+    case 'deploy':
+      return `deploy ${a.id}`;
+    case 'reabsorb':
+      return `reabsorb ${a.id}`;
     case 'gcFirst':
       return `gc-via ${a.area}`;
     case 'gcTarget':
@@ -299,6 +303,11 @@ function describeAction(s: EState, a: Action): string {
       return `assign ${unitName(s, a.u)} from reserve to ${formationName(s, a.to)}`;
     case 'artLeader':
       return `${leaderName(s, a.l)} joins ${formationName(s, a.to)}`;
+    case 'deploy':
+    case 'reabsorb': {
+      const d = s.ctx.scenario.sides.flatMap((x) => x.deployments).find((x) => x.id === a.id);
+      return d ? `${unitName(s, d.parent)} ${a.k === 'deploy' ? 'deploys' : 're-absorbs'} ${d.units.map((u) => unitName(s, u)).join(', ')} [${a.k === 'deploy' ? '11.31' : '11.32'}]` : actionKey(a);
+    }
     case 'grandCharge':
       return `Grand Charge led by ${leaderName(s, a.leader)}`;
     case 'massedColumn':

@@ -112,6 +112,11 @@ const sideSchema = z.object({
   /** Staff and line officers held for replacement [9.52, 15.3]. */
   staffOfficers: z.array(z.string()).default([]),
   lineOfficers: z.array(z.string()).default([]),
+  /**
+   * Alternate deployments [11.3] as the scenario instructs: `parent` deploys `units` (held off the map until then) in
+   * its area, giving up the steps they hold; `atStart`: made at set-up [11.31].
+   */
+  deployments: z.array(z.object({ id: z.string().min(1), parent: z.string().min(1), units: z.array(z.string().min(1)).min(1), atStart: z.boolean().default(false) })).default([]),
   /** Special-rule permissions [17.0, 17.2, 14.7, 10.8]. */
   allow: z
     .object({ square: z.boolean().default(true), reverseSlope: z.boolean().default(false), massedColumn: z.boolean().default(false) })
@@ -191,6 +196,7 @@ export type Scenario = z.infer<typeof scenarioSchema>;
 export type SideJson = Scenario['sides'][number];
 export type LeaderJson = SideJson['leaders'][number];
 export type UnitJson = z.infer<typeof unitSchema>;
+export type DeploymentJson = SideJson['deployments'][number];
 export type Formation = FormationJson;
 
 /** Every formation and force of a side, depth first, with its parent's id. */
@@ -296,8 +302,36 @@ function semantic(map: AreaMap) {
         placed.add(u);
       });
     });
+    // alternate deployments [11.3]: the alternates are held off the map until the parent deploys them
+    s.sides.forEach((side, si) => {
+      const ids = new Set<string>();
+      const held = new Set<string>();
+      const def = (id: string) => formationsOf(side).flatMap(({ f }) => f.units).find((u) => u.id === id);
+      side.deployments.forEach((d, i) => {
+        const dp = `$.sides[${si}].deployments[${i}]`;
+        if (ids.has(d.id)) out.push({ path: `${dp}.id`, message: `duplicate deployment id "${d.id}"` });
+        ids.add(d.id);
+        const parent = def(d.parent);
+        if (!parent) out.push({ path: `${dp}.parent`, message: `unknown unit "${d.parent}" for ${side.name}` });
+        let k = 0;
+        d.units.forEach((u, j) => {
+          const c = def(u);
+          if (!c) {
+            out.push({ path: `${dp}.units[${j}]`, message: `unknown unit "${u}" for ${side.name}` });
+            return;
+          }
+          if (u === d.parent || held.has(u)) out.push({ path: `${dp}.units[${j}]`, message: `unit "${u}" is already the parent or an alternate of a deployment` });
+          if (placed.has(u)) out.push({ path: `${dp}.units[${j}]`, message: `alternate "${u}" must not be set up or a reinforcement: it enters when deployed [11.31]` });
+          held.add(u);
+          k += c.steps.length - c.startStep;
+        });
+        if (parent && parent.steps.length - parent.startStep <= k) out.push({ path: `${dp}.units`, message: `${d.parent} has ${parent.steps.length - parent.startStep} steps: it cannot give up ${k} for its alternates and keep one [11.3]` });
+        if (d.atStart && parent && !s.setup[si]!.some((pl) => pl.units.includes(d.parent))) out.push({ path: `${dp}.atStart`, message: `${d.parent} is not set up, so it cannot deploy at set-up [11.31]` });
+      });
+      for (const u of held) placed.add(u);
+    });
     // every unit enters the game somewhere
-    for (const [si, ids] of sideUnits.entries()) for (const u of ids) if (!placed.has(u)) out.push({ path: `$.setup[${si}]`, message: `unit "${u}" is neither set up nor a reinforcement` });
+    for (const [si, ids] of sideUnits.entries()) for (const u of ids) if (!placed.has(u)) out.push({ path: `$.setup[${si}]`, message: `unit "${u}" is neither set up, nor a reinforcement, nor an alternate deployment` });
     if (s.weather.table && s.weather.fromTurn === undefined) out.push({ path: '$.weather.fromTurn', message: 'a weather table needs fromTurn' });
     s.victory.objectives.forEach((o, i) => !map.areas.has(o.area) && out.push({ path: `$.victory.objectives[${i}].area`, message: `unknown area ${o.area}` }));
     if (s.victory.thresholds.decisive < s.victory.thresholds.marginal) out.push({ path: '$.victory.thresholds', message: 'decisive must be at least marginal' });

@@ -313,6 +313,8 @@ export type Action =
   | { readonly k: 'detach'; readonly u: string }
   | { readonly k: 'reserve'; readonly u: string; readonly to: string }
   | { readonly k: 'artLeader'; readonly l: string; readonly to: string }
+  | { readonly k: 'deploy'; readonly id: string }
+  | { readonly k: 'reabsorb'; readonly id: string }
   | { readonly k: 'gcFirst'; readonly area: AreaId }
   | { readonly k: 'gcTarget'; readonly target: AreaId }
   | { readonly k: 'gcAfter'; readonly mode: 'continue' | 'return' }

@@ -24,6 +24,7 @@ import { legalSteps, type StepWorld } from './steps.ts';
 import { diceFor, hitChance, leaderCasualtyModifier, leaderLossChance, movementAllowance, type MoverKind } from './tables.ts';
 import type { Action, EState, Frame, LossFrame, PhaseFrame, Segment, Side, UnitState } from './types.ts';
 import { activationFormation, alive, areaMoraleOf, formationOfLeader, inChain, conformationsFor, dense, enemyOccupied, enemyUnitsIn, fits, isActive, killLeader, isLC, leaderDef, leadersAt, spOf, stepsLeft, unit, unitDef, unitsAt, other } from './world.ts';
+import { option } from './rules-config.ts';
 import { applyDeploy, applyReabsorb, deploymentOptions } from './deploy.ts';
 import { applyExtend, applyRetract, extendOptions, isExtended, lineAllows, lineAttachBlocked, lineOf, retractOptions, spendLine } from './lines.ts';
 import { assaultChance, assaultLegal, assaultSettle, assaultStep, assaultTargets, pendingMassedColumns, retreatInto, startAssault } from './assault-flow.ts';
@@ -275,7 +276,9 @@ function assignmentOptions(s: EState, p: Side): Action[] {
         lcAttached: s.units.filter((x) => x.attachedTo === lc.id && !x.eliminated).length,
         lcMassedColumn: lc.mc !== null,
         lcRouted: lc.routed,
+        sameFormation: option(s.ctx.scenario, 'attachSameFormation'),
       });
+      if (option(s.ctx.scenario, 'highAngleCannotAttach') && (artKind(s, a) === 'mortar' || artKind(s, a) === 'rocket')) continue;
       if (why === null) out.push({ k: 'attach', u: a.id, lc: lc.id });
     }
   }
@@ -312,6 +315,7 @@ function canFire(s: EState, u: UnitState, to: AreaId) {
     conf: u.conf,
     troopsBlock: (a) => troopsBlock(s, a),
     villagesBlock: s.ctx.scenario.rules.villagesBlockLos,
+    licorneMinRange1: option(s.ctx.scenario, 'licorneMinRange1'),
   });
 }
 
@@ -349,7 +353,7 @@ function fireGroupActions(s: EState, f: Extract<Frame, { t: 'fire' }>): Action[]
   const acts = bombardOptions(s, f.p, f);
   acts.push({ k: 'shoot', cb: false });
   // [12.72] counter-battery against 5 or more artillery-type units in the target (parks count)
-  const arts = unitsAt(s, f.to, other(f.p)).filter((u) => u.kind === 'artillery' && u.attachedTo === null && artilleryType(artKind(s, u)));
+  const arts = unitsAt(s, f.to, other(f.p)).filter((u) => u.kind === 'artillery' && u.attachedTo === null && artilleryType(artKind(s, u), option(s.ctx.scenario, 'horseCountsForMassed')));
   if (arts.length >= 5) acts.push({ k: 'shoot', cb: true });
   return acts;
 }
@@ -384,6 +388,7 @@ function bombardDice(s: EState, f: Extract<Frame, { t: 'bomb' }>): { n: number; 
     weather: s.weather,
     targetCover: map.area(f.to).terrain.some((t) => t === 'woods' || t === 'forest' || t === 'special-foliage' || t === 'town' || t === 'city'),
     reverseSlope: false,
+    horseCountsForMassed: option(sc, 'horseCountsForMassed'),
   };
   const drms = bombardmentDrms(facts);
   // [12.32] −1 against a target in reverse slope when the line enters across a slope or escarpment of its area;
@@ -401,7 +406,9 @@ function bombardDice(s: EState, f: Extract<Frame, { t: 'bomb' }>): { n: number; 
   const pct = map.area(f.to).special.includes('defensive-works') ? -25 : 0;
   const byDrm = new Map<number, number>();
   us.forEach((u, i) => byDrm.set(drms[i]!, (byDrm.get(drms[i]!) ?? 0) + spOf(u)));
-  return [...byDrm].map(([drm, sp]) => ({ n: diceFor(sp, pct), drm })).filter((d) => d.n > 0);
+  // option bombardNetMinusOne: 'literal' leaves a net −1 without hits; 'natural6Hits' lets a natural 6 hit
+  const floor = option(sc, 'bombardNetMinusOne') === 'natural6Hits' ? 0 : -Infinity;
+  return [...byDrm].map(([drm, sp]) => ({ n: diceFor(sp, pct), drm: Math.max(floor, drm) })).filter((d) => d.n > 0);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -20,6 +20,7 @@ import { holdChance } from './retreat.ts';
 import { formationsOf } from './scenario.ts';
 import { retreatAreas } from './retreat.ts';
 import { lineAllows, lineRetreatOptions } from './lines.ts';
+import { option } from './rules-config.ts';
 import type { Action, AssaultFrame, EState, Frame, PhaseFrame, Side, UnitState } from './types.ts';
 import { type Log, displaceLeaders, ev, inCommand, loseSteps, phaseOf, pop, push, pushRoutChecksFor, replaceTop, updPhase, updUnit } from './action.ts';
 import { activationFormation, alive, areaMoraleOf, conformationsFor, enemyUnitsIn, enemyOccupied, fits, isActive, isLC, leaderDef, leadersAt, spOf, stepsLeft, tactical, unit, unitDef, unitsAt, formationOfLeader, inChain, other } from './world.ts';
@@ -194,7 +195,7 @@ function attackerDice(s: EState, f: AssaultFrame): { n: number; drm: number }[] 
         targetHigher: map.area(f.target).elev - map.area(area).elev,
         terrainPct: assaultTerrainPct(map, area, f.target),
         combinedArms: combinedArms(s, f.p, us), // [14.8, 14.13] per attacking area
-        moraleTwice: aMorale >= 2 * dMorale && dMorale > 0, // (A-36)
+        moraleTwice: twice(s, aMorale, dMorale), // (A-36)
       }),
     );
   }
@@ -216,14 +217,14 @@ function defenderDice(s: EState, f: AssaultFrame): { n: number; drm: number }[] 
     units: firing.map((u) =>
       assaultUnit(s, u, {
         // [14.21] (A-34) defending artillery and LCs attacked through their flank or rear
-        flanked: (isLC(u) || u.kind === 'artillery') && !u.square && u.conf !== null && atkAreas.some((a) => map.facingOf(f.target, u.conf, a) !== 'front'),
+        flanked: (isLC(u) || u.kind === 'artillery') && !u.square && u.conf !== null && atkAreas.some((a) => flankSet(s, map.facingOf(f.target, u.conf, a))), // [14.21] (A-34)
       }),
     ),
     leaderTactical: bestLeader(s, o, f.target, false, firing),
     weather: s.weather,
     targetHigher: map.area(at).elev - map.area(f.target).elev,
     vsMassedColumn: !!f.mc, // [14.72] +1 for defending infantry and artillery
-    moraleTwice: dMorale >= 2 * aMorale && aMorale > 0,
+    moraleTwice: twice(s, dMorale, aMorale), // (A-36)
   });
 }
 
@@ -475,6 +476,16 @@ function afterAdvance(s: EState, f: AssaultFrame, log: Log): EState {
  * Retreat one group from `from` [20.0–20.3]: the HQ is eliminated by a forced retreat; unattached foot artillery (and
  * attached artillery on a forced retreat) stays behind; squares forced back rout [17.15]; the rest choose one area.
  */
+/** (A-36) option moraleTwice: at least twice the other side's area morale (the [13.9] example), or strictly more. */
+export function twice(s: EState, mine: number, theirs: number): boolean {
+  if (theirs <= 0) return false;
+  return option(s.ctx.scenario, 'moraleTwice') === 'moreThan' ? mine > 2 * theirs : mine >= 2 * theirs;
+}
+/** (A-34) option assaultFlank: the −50% when attacked through the flank or rear (the CMT), or the flank only ([14.21]). */
+export function flankSet(s: EState, facing: string): boolean {
+  return option(s.ctx.scenario, 'assaultFlank') === 'flank' ? facing === 'flank' : facing !== 'front';
+}
+
 export function retreatGroup(s: EState, p: Side, from: AreaId, us: readonly UnitState[], voluntary: boolean, frames: Frame[], log: Log): EState {
   if (!voluntary && s.hq[p]?.area === from && !s.hq[p]!.lost) {
     s = { ...s, hq: s.hq.map((h, i) => (i === p ? { area: null, lost: true } : h)) as unknown as EState['hq'] };

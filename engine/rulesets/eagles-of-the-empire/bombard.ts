@@ -9,7 +9,7 @@ import type { Weather } from './types.ts';
 export type ArtKind = 'foot' | 'heavy' | 'horse' | 'mortar' | 'rocket' | 'licorne';
 
 /** Range band [12.4, 12.41, 12.42] (A-25): min and max in areas, by kind and weather. */
-export function artilleryRange(kind: ArtKind, weather: Weather): { min: number; max: number } {
+export function artilleryRange(kind: ArtKind, weather: Weather, licorneMinRange1 = false): { min: number; max: number } {
   switch (kind) {
     case 'foot':
     case 'horse':
@@ -21,7 +21,7 @@ export function artilleryRange(kind: ArtKind, weather: Weather): { min: number; 
     case 'rocket':
       return weather === 'snow' ? { min: 1, max: 1 } : { min: 1, max: 2 };
     case 'licorne':
-      return weather === 'snow' ? { min: 1, max: 1 } : { min: 2, max: 3 }; // A-25: snow leaves range 1, LOS rules apply
+      return weather === 'snow' ? { min: 1, max: 1 } : { min: licorneMinRange1 ? 1 : 2, max: 3 }; // A-25: snow leaves range 1, LOS rules apply; option licorneMinRange1
   }
 }
 
@@ -67,6 +67,8 @@ export interface TargetQuery {
   /** Troops that block: an infantry long counter of either side, or 3+ cavalry steps [12.52]. */
   readonly troopsBlock: (area: AreaId) => boolean;
   readonly villagesBlock?: boolean;
+  /** Option licorneMinRange1 (A-25). */
+  readonly licorneMinRange1?: boolean;
 }
 
 export type TargetVerdict = { readonly ok: true; readonly range: number; readonly los: LosResult | null } | { readonly ok: false; readonly rule: string; readonly why: string };
@@ -75,7 +77,7 @@ export type TargetVerdict = { readonly ok: true; readonly range: number; readonl
 export function canBombard(q: TargetQuery): TargetVerdict {
   const { map } = q;
   const range = map.range(q.from, q.to);
-  const band = artilleryRange(q.kind, q.weather);
+  const band = artilleryRange(q.kind, q.weather, q.licorneMinRange1);
   if (range < band.min || range > band.max) return { ok: false, rule: q.weather === 'clear' || q.kind === 'mortar' ? '12.4' : q.weather === 'snow' ? '12.42' : '12.41', why: `range ${range} is outside ${band.min}–${band.max} for ${q.kind} artillery in ${q.weather}` };
   const los = checkLos(map, q.from, q.to, {
     envelope: (d) => envelope(q.kind, d),
@@ -110,11 +112,13 @@ export interface FireGroupFacts {
   readonly targetCover: boolean;
   /** The target is in reverse slope behind the crest the line crosses, and the fire is not high-angle (A-28). */
   readonly reverseSlope: boolean;
+  /** Option horseCountsForMassed (A-24). */
+  readonly horseCountsForMassed?: boolean;
 }
 
-/** "Artillery-type" units for massed fire and counter-battery (A-24): not horse artillery. */
-export function artilleryType(kind: ArtKind): boolean {
-  return kind !== 'horse';
+/** "Artillery-type" units for massed fire and counter-battery (A-24): not horse artillery, unless the option counts it. */
+export function artilleryType(kind: ArtKind, horseCounts = false): boolean {
+  return kind !== 'horse' || horseCounts;
 }
 
 /**
@@ -133,7 +137,7 @@ export function bombardmentDrms(f: FireGroupFacts): number[] {
   if (f.artilleryLeader) plus++;
   if (f.napoleonNear) plus++;
   if (f.hqCosBonus) plus++;
-  if (f.units.filter((u) => artilleryType(u.kind)).length >= 5) plus++; // [12.71]
+  if (f.units.filter((u) => artilleryType(u.kind, f.horseCountsForMassed)).length >= 5) plus++; // [12.71]
   let minus = 0;
   if (f.timeOfDay === 'dawn' || f.timeOfDay === 'night') minus++;
   if (f.weather !== 'clear') minus++;

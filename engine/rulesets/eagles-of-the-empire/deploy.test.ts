@@ -1,46 +1,29 @@
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { AreaMap } from '../../areas/map.ts';
 import type { GameEvent } from '../../core/game.ts';
 import { loseSteps } from './action.ts';
 import { deployedSteps } from './deploy.ts';
-import { initialState, legalActions, settle, step, top, victoryPoints } from './flow.ts';
-import { validateScenario } from './scenario.ts';
-import type { Action, EState, PhaseFrame, UnitState } from './types.ts';
+import { initialState, legalActions, settle, top, victoryPoints } from './flow.ts';
+import { act, checkScenario, map, position } from '../../../test/eote-fixtures.ts';
+import type { EState, PhaseFrame } from './types.ts';
 import { spOf } from './world.ts';
-
-const DATA = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'data');
-const map = AreaMap.parse(JSON.parse(readFileSync(join(DATA, 'maps', 'eagles-of-the-empire', 'hohenwald-1809.json'), 'utf8')));
-const raw = JSON.parse(readFileSync(join(DATA, 'scenarios', 'eagles-of-the-empire', 'hohenwald-1809.json'), 'utf8'));
 
 /** Hohenwald with an invented alternate deployment: R-1inf (A5-4 B4-4 C3-3 d2-3 e1-2) may detach its Jäger (a1-4). */
 function scenario(opts: { atStart?: boolean; patch?: (j: any) => void } = {}) {
-  const j = JSON.parse(JSON.stringify(raw));
-  j.sides[1].formations[1].forces[0].units.push({ id: 'R-1jag', name: '1st Division Jäger', kind: 'infantry', counter: 'short', steps: ['a1-4'] });
-  j.sides[1].deployments = [{ id: 'r1-jager', parent: 'R-1inf', units: ['R-1jag'], atStart: !!opts.atStart }];
-  opts.patch?.(j);
-  return validateScenario(j, map);
+  return checkScenario((j) => {
+    j.sides[1].formations[1].forces[0].units.push({ id: 'R-1jag', name: '1st Division Jäger', kind: 'infantry', counter: 'short', steps: ['a1-4'] });
+    j.sides[1].deployments = [{ id: 'r1-jager', parent: 'R-1inf', units: ['R-1jag'], atStart: !!opts.atStart }];
+    opts.patch?.(j);
+  });
 }
 function load(opts: Parameters<typeof scenario>[0] = {}) {
   const v = scenario(opts);
   if (!v.ok) throw new Error(JSON.stringify(v.problems));
   return v.value;
 }
-function act(s: EState, a: Action, log?: GameEvent[]): EState {
-  return settle(step(s, a, log), log);
-}
 const u = (s: EState, id: string) => s.units.find((x) => x.id === id)!;
 
 /** The Russian Assignment Segment with the 1st Corps active and everyone in command. */
-function assign(sc = load(), moves: Record<string, [number | null, string | null]> = {}): EState {
-  const s0 = initialState(sc, map);
-  const units = s0.units.map((x): UnitState => (moves[x.id] ? { ...x, area: moves[x.id]![0], conf: moves[x.id]![1] } : x));
-  const inCmd = units.filter((x) => x.side === 1).map((x) => x.id);
-  const phase: PhaseFrame = { t: 'phase', p: 1, seg: 'assign', inCmd, bomb: {}, assaulted: [], segStart: {}, segLost: {}, routChecked: [] };
-  return settle({ ...s0, units, phase: 'activation', firstPlayer: 1, weatherSet: true, active: ['r-1'], formations: s0.formations.map((f) => (f.id === 'r-1' ? { ...f, activated: true } : f)), stack: [phase] }, undefined);
-}
+const assign = (sc = load(), moves: Record<string, [number | null, string | null]> = {}) => position(sc, 1, 'assign', ['r-1'], moves);
 
 describe('Alternate deployments [11.3–11.33]', () => {
   it('deploys in the Assignment Segment: the alternate appears in the parent\'s area and the parent gives up its steps [11.31]', () => {

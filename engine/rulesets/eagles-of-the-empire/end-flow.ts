@@ -13,6 +13,7 @@ import { IllegalActionError } from '../../core/game.ts';
 import { canBombard, type ArtKind } from './bombard.ts';
 import { traceCommand } from './command.ts';
 import { deployedSteps } from './deploy.ts';
+import { option } from './rules-config.ts';
 import { commandInput } from './flow.ts';
 import { type Candidate, type Vacancy, rallyTarget, recoveryBlocked, replacementCandidates } from './endstep.ts';
 import { formationsOf } from './scenario.ts';
@@ -83,6 +84,7 @@ function inArtilleryReach(s: EState, p: Side, area: number): boolean {
         return us.some(isLC) || us.filter((u) => u.kind === 'cavalry').reduce((t, u) => t + stepsLeft(u), 0) >= 3;
       },
       villagesBlock: s.ctx.scenario.rules.villagesBlockLos,
+      licorneMinRange1: option(s.ctx.scenario, 'licorneMinRange1'),
     }).ok;
   });
 }

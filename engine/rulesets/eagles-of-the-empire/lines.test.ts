@@ -1,47 +1,22 @@
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { AreaMap } from '../../areas/map.ts';
 import type { GameEvent } from '../../core/game.ts';
 import { loseSteps, pushRoutChecksFor } from './action.ts';
 import { retreatGroup, retreatInto } from './assault-flow.ts';
 import { traceCommand } from './command.ts';
-import { commandInput, initialState, legalActions, settle, step, top, victoryPoints } from './flow.ts';
-import { validateScenario } from './scenario.ts';
-import type { Action, EState, Frame, PhaseFrame, Segment, UnitState } from './types.ts';
+import { commandInput, legalActions, settle, step, top, victoryPoints } from './flow.ts';
+import { act, loadScenario, position } from '../../../test/eote-fixtures.ts';
+import type { EState, Frame, PhaseFrame, Segment } from './types.ts';
 import { spOf } from './world.ts';
 
-const DATA = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'data');
-const map = AreaMap.parse(JSON.parse(readFileSync(join(DATA, 'maps', 'eagles-of-the-empire', 'hohenwald-1809.json'), 'utf8')));
-const raw = JSON.parse(readFileSync(join(DATA, 'scenarios', 'eagles-of-the-empire', 'hohenwald-1809.json'), 'utf8'));
-
-function load(patch?: (j: any) => void) {
-  const j = JSON.parse(JSON.stringify(raw));
-  patch?.(j);
-  const v = validateScenario(j, map);
-  if (!v.ok) throw new Error(JSON.stringify(v.problems));
-  return v.value;
-}
-const sc = load();
+const sc = loadScenario();
 /** The rulebook's 5-5 example [16.7]: a long counter on every step, so the losses alone drive the split. */
-const sc55 = load((j) => {
+const sc55 = loadScenario((j) => {
   j.sides[1].formations[1].forces[0].units[0].steps = ['A5-5', 'B4-5', 'C3-5', 'D2-5', 'E1-5'];
 });
-
-function act(s: EState, a: Action, log?: GameEvent[]): EState {
-  return settle(step(s, a, log), log);
-}
 const u = (s: EState, id: string) => s.units.find((x) => x.id === id)!;
 
 /** The Russian Action Phase with the 1st Corps (R-1inf in 17, East Slope, facing west) active, everyone in command. */
-function russian(seg: Segment, scenario = sc, moves: Record<string, [number | null, string | null]> = {}): EState {
-  const s0 = initialState(scenario, map);
-  const units = s0.units.map((x): UnitState => (moves[x.id] ? { ...x, area: moves[x.id]![0], conf: moves[x.id]![1] } : x));
-  const inCmd = units.filter((x) => x.side === 1).map((x) => x.id);
-  const phase: PhaseFrame = { t: 'phase', p: 1, seg, inCmd, bomb: {}, assaulted: [], segStart: {}, segLost: {}, routChecked: [] };
-  return settle({ ...s0, units, phase: 'activation', firstPlayer: 1, weatherSet: true, active: ['r-1'], formations: s0.formations.map((f) => (f.id === 'r-1' ? { ...f, activated: true } : f)), stack: [phase] }, undefined);
-}
+const russian = (seg: Segment, scenario = sc) => position(scenario, 1, seg, ['r-1']);
 /** Extend R-1inf and face every marker west. */
 function extended(to: number[], scenario = sc): EState {
   let s = act(russian('move', scenario), { k: 'extend', u: 'R-1inf', to });

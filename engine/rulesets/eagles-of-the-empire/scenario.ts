@@ -11,6 +11,7 @@
 import { z } from 'zod';
 import type { Problem, Validated } from '../../core/game.ts';
 import { validateWith } from '../../core/validate.ts';
+import { optionProblems } from './rules-config.ts';
 import type { AreaMap } from '../../areas/map.ts';
 
 export interface Step {
@@ -189,6 +190,7 @@ export const scenarioSchema = z.object({
     /** D = VP(side 0) − VP(side 1): at least `decisive` / `marginal` wins; within ±(marginal − 1) a draw. */
     thresholds: z.object({ decisive: z.number(), marginal: z.number() }),
   }),
+  /** The rules configuration (rules-config.ts): ADAPTATIONs by id ("A-nn": "digest") and the digest's named options. */
   options: z.record(z.string(), z.unknown()).default({}),
 });
 
@@ -332,6 +334,11 @@ function semantic(map: AreaMap) {
     });
     // every unit enters the game somewhere
     for (const [si, ids] of sideUnits.entries()) for (const u of ids) if (!placed.has(u)) out.push({ path: `$.setup[${si}]`, message: `unit "${u}" is neither set up, nor a reinforcement, nor an alternate deployment` });
+    // the rules configuration: every ADAPTATION by name, with the digest's default (rules-config.ts)
+    out.push(...optionProblems(s.options));
+    // (A-59) the series rules treat medium and irregular cavalry as light; other treatments need scenario rules
+    if (!s.rules.mediumAsLight) out.push({ path: '$.rules.mediumAsLight', message: 'A-59: medium cavalry other than light needs scenario special rules, which are not implemented' });
+    if (!s.rules.irregularAsLight) out.push({ path: '$.rules.irregularAsLight', message: 'A-59: irregular cavalry other than light needs scenario special rules, which are not implemented' });
     if (s.weather.table && s.weather.fromTurn === undefined) out.push({ path: '$.weather.fromTurn', message: 'a weather table needs fromTurn' });
     s.victory.objectives.forEach((o, i) => !map.areas.has(o.area) && out.push({ path: `$.victory.objectives[${i}].area`, message: `unknown area ${o.area}` }));
     if (s.victory.thresholds.decisive < s.victory.thresholds.marginal) out.push({ path: '$.victory.thresholds', message: 'decisive must be at least marginal' });

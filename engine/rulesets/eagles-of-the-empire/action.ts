@@ -329,7 +329,8 @@ function bombardTargets(s: EState, p: Side): AreaId[] {
   return [...set].sort((a, b) => a - b);
 }
 
-const CAP = 8; // [12.62] 8 SP of artillery per target area from one firing area, counted over the segment (A-24)
+/** [12.62] 8 SP of artillery per target area from one firing area, counted over the segment (A-24); 4 in prior editions (A-69). */
+const cap = (s: EState) => (option(s.ctx.scenario, 'legacyEdition') ? 4 : 8);
 
 function bombardOptions(s: EState, p: Side, group: Extract<Frame, { t: 'fire' }> | null): Action[] {
   const ph = phaseOf(s);
@@ -342,7 +343,7 @@ function bombardOptions(s: EState, p: Side, group: Extract<Frame, { t: 'fire' }>
     if (group && (u.area !== group.from || order(u.id) <= last)) continue; // a fire group fires from one area; units added in order
     for (const to of targets) {
       const used = (ph.bomb[`${u.area}>${to}`] ?? 0) + (group ? group.units.reduce((t, id) => t + spOf(unit(s, id)), 0) : 0);
-      if (used + spOf(u) > CAP) continue;
+      if (used + spOf(u) > cap(s)) continue;
       if (canFire(s, u, to).ok) out.push({ k: 'fire', u: u.id, to });
     }
   }
@@ -354,7 +355,7 @@ function fireGroupActions(s: EState, f: Extract<Frame, { t: 'fire' }>): Action[]
   acts.push({ k: 'shoot', cb: false });
   // [12.72] counter-battery against 5 or more artillery-type units in the target (parks count)
   const arts = unitsAt(s, f.to, other(f.p)).filter((u) => u.kind === 'artillery' && u.attachedTo === null && artilleryType(artKind(s, u), option(s.ctx.scenario, 'horseCountsForMassed')));
-  if (arts.length >= 5) acts.push({ k: 'shoot', cb: true });
+  if (arts.length >= 5 && !option(s.ctx.scenario, 'legacyEdition')) acts.push({ k: 'shoot', cb: true }); // no massed artillery in prior editions (A-69)
   return acts;
 }
 
@@ -389,6 +390,7 @@ function bombardDice(s: EState, f: Extract<Frame, { t: 'bomb' }>): { n: number; 
     targetCover: map.area(f.to).terrain.some((t) => t === 'woods' || t === 'forest' || t === 'special-foliage' || t === 'town' || t === 'city'),
     reverseSlope: false,
     horseCountsForMassed: option(sc, 'horseCountsForMassed'), // (A-24)
+    noMassed: option(sc, 'legacyEdition'), // (A-69) [12.7 note]
   };
   const drms = bombardmentDrms(facts);
   // [12.32] (A-28) −1 against a target in reverse slope when the line enters across a slope or escarpment of its area;

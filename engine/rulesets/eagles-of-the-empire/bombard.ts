@@ -114,6 +114,8 @@ export interface FireGroupFacts {
   readonly reverseSlope: boolean;
   /** Option horseCountsForMassed. */
   readonly horseCountsForMassed?: boolean;
+  /** Option legacyEdition: massed artillery does not apply to prior editions [12.7 note]. */
+  readonly noMassed?: boolean;
 }
 
 /** "Artillery-type" units for massed fire and counter-battery: not horse artillery, unless the option counts it. */
@@ -137,7 +139,7 @@ export function bombardmentDrms(f: FireGroupFacts): number[] {
   if (f.artilleryLeader) plus++;
   if (f.napoleonNear) plus++;
   if (f.hqCosBonus) plus++;
-  if (f.units.filter((u) => artilleryType(u.kind, f.horseCountsForMassed)).length >= 5) plus++; // [12.71]
+  if (!f.noMassed && f.units.filter((u) => artilleryType(u.kind, f.horseCountsForMassed)).length >= 5) plus++; // [12.71]
   let minus = 0;
   if (f.timeOfDay === 'dawn' || f.timeOfDay === 'night') minus++;
   if (f.weather !== 'clear') minus++;

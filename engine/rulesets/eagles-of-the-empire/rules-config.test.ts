@@ -21,7 +21,7 @@ describe('The rules configuration: every ADAPTATION a named option with the dige
   it('refuses unknown options, bad values and readings the engine does not implement, naming each', () => {
     expect(problems({ noSuchRule: true })[0]).toMatch(/^\$\.options\.noSuchRule: unknown rules option/);
     expect(problems({ attachSameFormation: 'some' })[0]).toMatch(/attachSameFormation \(A-23\) must be one of "horseOnly", "all"/);
-    expect(problems({ legacyEdition: true })[0]).toMatch(/legacyEdition = true \(A-69.*\) is not implemented/);
+    expect(problems({ legacyEdition: 'yes' })[0]).toMatch(/legacyEdition \(A-69\) must be one of false, true/);
     expect(problems({ 'A-05': 'no passing' })[0]).toMatch(/A-05 \(Activation obligations and passing\): only the digest's reading/);
     const medium = checkScenario((j) => (j.rules = { ...j.rules, mediumAsLight: false }));
     expect(medium.ok).toBe(false);
@@ -82,6 +82,20 @@ describe('The rules configuration: every ADAPTATION a named option with the dige
     const targets = (sc = loadScenario()) => legalActions(position(sc, 1, 'bombard', ['r-1'], moves)).filter((a) => a.k === 'fire' && a.u === 'R-lic');
     expect(targets()).toEqual([]);
     expect(targets(withOptions({ licorneMinRange1: true }))).toContainEqual({ k: 'fire', u: 'R-lic', to: 17 });
+  });
+
+  it('A-69 legacyEdition: 4 SP per target from one area [12.62 note] and no massed artillery [12.7 note]', () => {
+    const moves = { H1: [9, 'S'], G1: [9, 'S'], H2: [null, null], H3: [null, null], G2: [null, null], 'R-2inf': [15, 'N'] } as Record<string, [number | null, string | null]>;
+    const fires = (sc: ReturnType<typeof loadScenario>) => legalActions(position(sc, 0, 'bombard', ['f-hqf'], moves, { bomb: { '9>15': 3 } })).filter((a) => a.k === 'fire' && a.to === 15);
+    expect(fires(loadScenario())).toEqual([{ k: 'fire', u: 'H1', to: 15 }, { k: 'fire', u: 'G1', to: 15 }]);
+    expect(fires(withOptions({ legacyEdition: true }))).toEqual([{ k: 'fire', u: 'G1', to: 15 }]); // 3 + 2 > 4
+    const five = (noMassed: boolean) =>
+      bombardmentDrms({
+        units: Array(5).fill({ kind: 'foot', guard: false, range: 1 }),
+        targetFlank: false, targetDense: false, targetSquare: false, artilleryLeader: false, napoleonNear: false, hqCosBonus: false,
+        timeOfDay: 'day', weather: 'clear', targetCover: false, reverseSlope: false, noMassed,
+      })[0];
+    expect([five(false), five(true)]).toEqual([1, 0]);
   });
 
   it('A-34 assaultFlank and A-36 moraleTwice switch the CMT reading and the [13.9] example\'s equality', () => {

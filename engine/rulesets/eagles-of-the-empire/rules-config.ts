@@ -127,7 +127,13 @@ export const NAMED_OPTIONS = {
     implemented: ['atLeast', 'moreThan'],
     doc: '+1 when a side\'s area morale is at least twice the other\'s (the [13.9] example) or strictly more than twice',
   },
-  legacyEdition: { adaptation: 'A-69', values: [false, true], default: false, implemented: [false], doc: 'pre-3rd-edition rules: 4 SP bombardment limit, rise +1, legacy heavy flags, no massed artillery' },
+  legacyEdition: {
+    adaptation: 'A-69',
+    values: [false, true],
+    default: false,
+    implemented: [false, true],
+    doc: 'pre-3rd-edition rules: a 4 SP bombardment limit [12.62 note] and no massed artillery (no +1 for five guns, no counter-battery) [12.7 note]; a "rise" is an area of elevation +1 and "heavy" keeps the old marking, both map and scenario data',
+  },
 } as const satisfies Record<string, NamedOption>;
 
 export type OptionName = keyof typeof NAMED_OPTIONS;

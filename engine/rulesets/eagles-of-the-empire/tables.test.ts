@@ -142,4 +142,7 @@ describe('extended lines [16.1–16.8]', () => {
     expect(extendedSplit(1, 'half')).toEqual({ lc: 1, markers: [] });
     expect(extendedSplit(5, 'thirds')).toEqual({ lc: 3, markers: [1, 1] });
   });
+  it('DV-61: a 7-SP long counter with two 1/3 markers → 2 and 2, the LC 3', () => {
+    expect(extendedSplit(7, 'thirds')).toEqual({ lc: 3, markers: [2, 2] });
+  });
 });

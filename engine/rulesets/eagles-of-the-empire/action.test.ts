@@ -6,7 +6,7 @@ import { AreaMap } from '../../areas/map.ts';
 import type { GameEvent } from '../../core/game.ts';
 import { hitDistribution } from './action.ts';
 import { areaMoraleOf } from './world.ts';
-import { chanceOutcomes, initialState, legalActions, settle, step, toMoveOf, top } from './flow.ts';
+import { chanceOutcomes, initialState, legalActions, settle, step, toMoveOf, top, victoryPoints } from './flow.ts';
 import { validateScenario } from './scenario.ts';
 import type { Action, EState, Frame, PhaseFrame, Segment, Side, UnitState } from './types.ts';
 
@@ -154,6 +154,18 @@ describe('Eagles of the Empire Action Phase: movement [13.0–13.94]', () => {
     s = act(s, { k: 'face', u: 'F-1div', conf: 'S' });
     expect(unitOf(s, 'F-1div')).toMatchObject({ conf: 'S', moveDone: true });
     expect(legalActions(s)).not.toContainEqual({ k: 'mvUnit', u: 'F-1div' });
+  });
+
+  it('hands an objective to the side whose combat units are alone in it (A-53)', () => {
+    let s = position(0, 'move', ['f-I'], { 'F-1div': [15, 'E'], 'R-3inf': [null, null], 'R-jag': [null, null] });
+    expect(s.control['16']).toBe(1);
+    const vp = victoryPoints(s);
+    const log: GameEvent[] = [];
+    s = act(act(s, { k: 'mvUnit', u: 'F-1div' }), { k: 'to', area: 16, mode: 'normal' }, log);
+    expect(s.control['16']).toBe(0);
+    expect(log.map((e) => e.rule)).toContain('A-53');
+    const objective = sc.victory.objectives.find((o) => o.area === 16)!;
+    expect(victoryPoints(s)).toEqual([vp[0] + objective.vp[0], vp[1] - objective.vp[1]]);
   });
 
   it('forms square by intent for 1 MP when infantry outnumbers the rest [17.11] (A-44)', () => {

@@ -612,6 +612,12 @@ function stackOf2(s: EState, p: Side, a: AreaId): boolean {
   return unitsAt(s, a, p).some(isLC);
 }
 
+/** Where a group of side `p`'s units could step next if it started moving now (the heuristic's look at a move). */
+export function firstSteps(s: EState, p: Side, ids: readonly string[]): { to: AreaId; cost: number }[] {
+  const at = unit(s, ids[0]!).area!;
+  return moveSteps(s, { t: 'move', p, units: ids, leaders: [], hq: false, at, moved: false, road: roadOf(s, ids.map((id) => unit(s, id))) });
+}
+
 function moveActions(s: EState, f: Extract<Frame, { t: 'move' }>): Action[] {
   const out: Action[] = [];
   // [13.9] a single unit may reface before it moves (then not at the end)

@@ -467,6 +467,25 @@ export function step(s0: EState, a: Action, log: Log): EState {
 // automatic flow
 // ---------------------------------------------------------------------------------------------
 
+/** (A-53) An objective belongs to the side that last had combat units alone in it (the scenario gives the first holder). */
+function updateControl(s: EState, log: Log): EState {
+  let control: Record<string, Side> | null = null;
+  for (const o of s.ctx.scenario.victory.objectives) {
+    let who: Side | null = null;
+    let both = false;
+    for (const u of s.units)
+      if (u.area === o.area && !u.eliminated) {
+        if (who === null) who = u.side;
+        else if (who !== u.side) both = true;
+      }
+    if (who === null || both || s.control[String(o.area)] === who) continue;
+    control ??= { ...s.control };
+    control[String(o.area)] = who;
+    ev(log, 'A-53', `the objective in area ${o.area} passes to the ${s.ctx.scenario.sides[who].name}`);
+  }
+  return control ? { ...s, control } : s;
+}
+
 /** Victory points so far (A-53): steps lost, artillery and HQs eliminated, fallen leaders, objectives held. */
 export function victoryPoints(s: EState): readonly [number, number] {
   const sc = s.ctx.scenario;
@@ -511,6 +530,7 @@ export function settle(s0: EState, log: Log): EState {
   const sc = s.ctx.scenario;
   for (let guard = 0; guard < 10_000; guard++) {
     s = normalizeLines(s, log); // [16.1–16.8] extended lines after every step of play
+    s = updateControl(s, log); // (A-53) objectives change hands
     if (s.result) return s;
     const f = top(s);
     if (f?.t === 'face') {

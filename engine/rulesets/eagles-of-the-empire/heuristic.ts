@@ -13,6 +13,7 @@ import { toMoveOf, top, victoryPoints } from './flow.ts';
 import type { Action, EState, Frame, Side, UnitState } from './types.ts';
 import { alive, moraleOf, spOf, stepsLeft, unit, unitsAt, other } from './world.ts';
 import { assaultTerrainPct } from './assault.ts';
+import { firstSteps } from './action.ts';
 
 
 /**
@@ -81,12 +82,14 @@ function scoreAction(s: EState, f: Frame, p: Side, a: Action, g: () => AreaId[])
     case 'next':
       return 0;
     case 'charge': {
+      // [10.2] the defenders fire first and a repulse costs steps: charge only with a clear edge in strength
       const cav = unitsAt(s, a.area, p).filter((u) => u.kind === 'cavalry').reduce((t, u) => t + spOf(u), 0);
       const def = unitsAt(s, a.target, other(p));
       if (def.some((u) => u.square)) return -3;
       const town = map.area(a.target).terrain.some((t) => t === 'town' || t === 'city' || t === 'woods' || t === 'forest');
       const dsp = def.reduce((t, u) => t + spOf(u), 0);
-      return (town ? -2 : 0) + (cav >= dsp ? 2 : cav * 2 >= dsp ? 0.5 : -1);
+      const weak = def.every((u) => u.kind === 'artillery' || u.routed || stepsLeft(u) <= 1);
+      return (town ? -2 : 0) + (cav >= 2 * dsp || (weak && cav >= dsp) ? 2 : cav >= dsp ? -0.2 : -1);
     }
     case 'fire':
       return f.t === 'phase' ? 4 + unitsAt(s, a.to, other(p)).reduce((t, u) => t + spOf(u), 0) * 0.05 : 3;
@@ -104,12 +107,15 @@ function scoreAction(s: EState, f: Frame, p: Side, a: Action, g: () => AreaId[])
       return 0.4;
     case 'detach':
       return -0.5;
-    case 'mvStack':
-      return abandons(s, p, a.area, unitsAt(s, a.area, p).map((u) => u.id)) ? -2 : 2;
+    case 'mvStack': {
+      const ids = unitsAt(s, a.area, p).filter((u) => u.attachedTo === null && !u.moveDone).map((u) => u.id);
+      if (abandons(s, p, a.area, ids)) return -2;
+      return moveWorth(s, p, ids, g) + 0.3; // together when they can
+    }
     case 'mvUnit': {
       const u = unit(s, a.u);
       if (abandons(s, p, u.area!, [u.id])) return -2;
-      return 1.5 - (u.kind === 'artillery' ? 0.5 : 0);
+      return moveWorth(s, p, [u.id], g) - (u.kind === 'artillery' ? 0.5 : 0);
     }
     case 'mvWithLeader':
       return abandons(s, p, unit(s, a.u).area!, [a.u]) ? -2 : 1.2;
@@ -174,14 +180,8 @@ function scoreAction(s: EState, f: Frame, p: Side, a: Action, g: () => AreaId[])
     }
     case 'stop':
       return f.t === 'routMove' ? 0.5 : 0.05; // stop rather than wander between equally good areas
-    case 'to': {
-      if (f.t !== 'move') return 0;
-      const gain = distTo(s, f.at, g()) - distTo(s, a.area, g());
-      const own = f.units.reduce((t, id) => t + spOf(unit(s, id)), 0);
-      const danger = enemySpNear(s, p, a.area) > own * 2 ? -1 : 0;
-      const grab = isObjective(s, a.area) && s.control[String(a.area)] !== p && !unitsAt(s, a.area, other(p)).length ? 3 : 0;
-      return gain + danger + grab + (a.mode === 'road' ? 0.1 : 0);
-    }
+    case 'to':
+      return f.t === 'move' ? stepWorth(s, p, f.units, f.at, a.area, g) + (a.mode === 'road' ? 0.1 : 0) : 0;
     case 'face': {
       const u = unit(s, a.u);
       if (u.area === null) return 0;
@@ -193,6 +193,28 @@ function scoreAction(s: EState, f: Frame, p: Side, a: Action, g: () => AreaId[])
     default:
       return 0;
   }
+}
+
+/**
+ * What starting a move of `ids` is worth: the best one-area gain toward the goals among the areas it could enter
+ * (taking an empty objective counts extra); −1 when it cannot go anywhere (selecting it would only end its move).
+ */
+function moveWorth(s: EState, p: Side, ids: readonly string[], g: () => AreaId[]): number {
+  const from = unit(s, ids[0]!).area!;
+  const steps = firstSteps(s, p, ids);
+  if (!steps.length) return -1;
+  let best = -Infinity;
+  for (const o of steps) best = Math.max(best, stepWorth(s, p, ids, from, o.to, g));
+  return best > 0.05 ? 1 + best * 0.5 : -0.3;
+}
+
+/** One area of a move: closer to the goals, not into much stronger enemy, taking an empty objective. */
+function stepWorth(s: EState, p: Side, ids: readonly string[], from: AreaId, to: AreaId, g: () => AreaId[]): number {
+  const gain = distTo(s, from, g()) - distTo(s, to, g());
+  const own = ids.reduce((t, id) => t + spOf(unit(s, id)), 0);
+  const danger = enemySpNear(s, p, to) > own * 2 ? -1 : 0;
+  const grab = isObjective(s, to) && s.control[String(to)] !== p && !unitsAt(s, to, other(p)).length ? 3 : 0;
+  return gain + danger + grab;
 }
 
 export function policyScores(s: EState, actions: readonly Action[]): number[] {

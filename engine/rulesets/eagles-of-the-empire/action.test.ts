@@ -1,24 +1,13 @@
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { AreaMap } from '../../areas/map.ts';
 import type { GameEvent } from '../../core/game.ts';
 import { hitDistribution } from './action.ts';
 import { areaMoraleOf } from './world.ts';
 import { chanceOutcomes, initialState, legalActions, settle, step, toMoveOf, top, victoryPoints } from './flow.ts';
-import { validateScenario } from './scenario.ts';
-import type { Action, EState, Frame, PhaseFrame, Segment, Side, UnitState } from './types.ts';
+import type { Action, EState, Frame, PhaseFrame, Segment, Side } from './types.ts';
+import { act, loadScenario, map, position as at, unitOf } from '../../../test/eote-fixtures.ts';
 
-const DATA = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'data');
-const map = AreaMap.parse(JSON.parse(readFileSync(join(DATA, 'maps', 'eagles-of-the-empire', 'hohenwald-1809.json'), 'utf8')));
-const v = validateScenario(JSON.parse(readFileSync(join(DATA, 'scenarios', 'eagles-of-the-empire', 'hohenwald-1809.json'), 'utf8')), map);
-if (!v.ok) throw new Error('scenario invalid');
-const sc = v.value;
+const sc = loadScenario();
 
-function act(s: EState, a: Action, log?: GameEvent[]): EState {
-  return settle(step(s, a, log), log);
-}
 const binom = (n: number, k: number, p: number) => {
   let c = 1;
   for (let i = 0; i < k; i++) c = (c * (n - i)) / (i + 1);
@@ -26,28 +15,7 @@ const binom = (n: number, k: number, p: number) => {
 };
 
 /** A position in side `p`'s Action Phase at segment `seg`, with units moved (area, conformation) and formations active. */
-function position(p: Side, seg: Segment, active: string[], moves: Record<string, [number | null, string | null]>, extra: Partial<PhaseFrame> = {}): EState {
-  const s0 = initialState(sc, map);
-  const units = s0.units.map((u): UnitState => (moves[u.id] ? { ...u, area: moves[u.id]![0], conf: moves[u.id]![1] } : u));
-  const leaders = s0.leaders.map((l) => (moves[l.id] ? { ...l, area: moves[l.id]![0] } : l));
-  const inCmd = units.filter((u) => u.side === p).map((u) => u.id);
-  const phase: PhaseFrame = { t: 'phase', p, seg, inCmd, bomb: {}, assaulted: [], segStart: {}, segLost: {}, routChecked: [], ...extra };
-  return settle(
-    {
-      ...s0,
-      units,
-      leaders,
-      phase: 'activation',
-      firstPlayer: p,
-      weatherSet: true,
-      active,
-      formations: s0.formations.map((f) => (active.includes(f.id) ? { ...f, activated: true } : f)),
-      stack: [phase],
-    },
-    undefined,
-  );
-}
-const unitOf = (s: EState, id: string) => s.units.find((u) => u.id === id)!;
+const position = (p: Side, seg: Segment, active: string[], moves: Record<string, [number | null, string | null]>, extra: Partial<PhaseFrame> = {}): EState => at(sc, p, seg, active, moves, extra);
 
 describe('Eagles of the Empire Action Phase: bombardment [12.0–12.72]', () => {
   // French heavy H1 (2 SP) and foot G1 (1 SP) in West Meadow (9) facing south; R-2inf (A4-4) with Pahlen in the Bridge

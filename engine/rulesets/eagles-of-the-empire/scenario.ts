@@ -202,13 +202,18 @@ export type DeploymentJson = SideJson['deployments'][number];
 export type Formation = FormationJson;
 
 /** Every formation and force of a side, depth first, with its parent's id. */
-export function formationsOf(side: SideJson): { f: Formation; parent: string | null }[] {
+const formationCache = new WeakMap<SideJson, readonly { f: Formation; parent: string | null }[]>();
+/** Every formation of a side with its parent, depth first (cached per side: scenarios are immutable once validated). */
+export function formationsOf(side: SideJson): readonly { f: Formation; parent: string | null }[] {
+  const hit = formationCache.get(side);
+  if (hit) return hit;
   const out: { f: Formation; parent: string | null }[] = [];
   const walk = (f: Formation, parent: string | null) => {
     out.push({ f, parent });
     for (const c of f.forces) walk(c, f.id);
   };
   for (const f of side.formations) walk(f, null);
+  formationCache.set(side, out);
   return out;
 }
 

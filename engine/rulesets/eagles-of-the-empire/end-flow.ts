@@ -91,9 +91,11 @@ function inArtilleryReach(s: EState, p: Side, area: number): boolean {
 
 function recoveryCandidates(s: EState): UnitState[] {
   const map = s.ctx.map;
-  const cmd = [traceCommand(commandInput(s, 0)), traceCommand(commandInput(s, 1))];
+  const cmd: (Set<string> | undefined)[] = [undefined, undefined];
+  const inCmd = (p: 0 | 1, id: string) => (cmd[p] ??= traceCommand(commandInput(s, p))).has(id); // traced only when needed
   return s.units.filter((u) => {
     if (!alive(u) || !u.long || u.ext !== null) return false; // a marker recovers with its long counter [16.7]
+    if (u.step - 1 <= u.startStep + deployedSteps(s, u.id)) return false; // nothing to recover [15.2, 15.21]
     const o = other(u.side);
     const enemyLcAreas = s.units.filter((x) => x.side === o && alive(x) && isLC(x)).map((x) => x.area!);
     const why = recoveryBlocked({
@@ -104,7 +106,7 @@ function recoveryCandidates(s: EState): UnitState[] {
       inEnemyArtilleryReach: inArtilleryReach(s, u.side, u.area!),
       adjacentEnemyCavalry: map.neighbours(u.area!).some((n) => unitsAt(s, n, o).some((x) => x.kind === 'cavalry')),
       withChainLeader: leadersAt(s, u.area!, u.side).some((l) => inChain(s, u.side, l.id, u.formation)),
-      inCommand: cmd[u.side]!.has(u.id),
+      inCommand: inCmd(u.side, u.id),
       routed: u.routed,
     });
     return why === null;

@@ -7,7 +7,8 @@
  *
  * Interpretation: when the defender retreats voluntarily the attacker's reduction depends on whether it advances
  * [14.4 (b)], so the attacker's losses are applied after the advance decision.
- * Not implemented yet: Massed Column assaults [14.7] (not offered in the Movement Segment yet).
+ * Massed Column assaults [14.72–14.78] (A-41) run through the same frame with the stage `mcLoss`: the defender fires
+ * first and its hits land before the column fires. Parts of an extended line attack and defend as long counters [16.0].
  */
 import type { ChanceOutcome } from '../../core/game.ts';
 import { IllegalActionError } from '../../core/game.ts';

@@ -164,6 +164,26 @@ describe('Extended lines [16.0–16.9] (A-32)', () => {
     expect(log.map((e) => e.rule)).toEqual(['20.0', '16.4']);
   });
 
+  it('lets a marker assault on its own; its losses come off the LC and a beaten marker falls back into it [14.1, 16.7, 16.4]', () => {
+    // the 1/2 marker in the Eichwald (23), facing west, assaults French infantry in the Ferry Field (22)
+    let s = act(position(sc, 1, 'move', ['r-1'], { 'F-2div': [22, 'E'] }), { k: 'extend', u: 'R-1inf', to: [23] });
+    s = act(s, { k: 'face', u: 'R-1inf~h', conf: 'W' });
+    s = { ...s, stack: [{ ...(s.stack[0] as PhaseFrame), seg: 'assault' }] };
+    expect(legalActions(s)).toContainEqual({ k: 'assault', target: 22 });
+    s = act(s, { k: 'assault', target: 22 });
+    expect(legalActions(s)).toContainEqual({ k: 'join', u: 'R-1inf~h' });
+    s = act(act(s, { k: 'join', u: 'R-1inf~h' }), { k: 'resolve' });
+    const log: GameEvent[] = [];
+    s = act(act(s, { k: 'c-hits', n: 0 }), { k: 'c-hits', n: 3 }, log); // the marker misses; the defenders hit three times
+    s = act(act(s, { k: 'stand' }, log), { k: 'c-pass', ok: false }, log); // and it fails its stand
+    expect(top(s)).toMatchObject({ t: 'retreatTo', units: ['R-1inf~h'] });
+    s = act(s, { k: 'goTo', area: 17 }, log);
+    // three hits, one less for the failed stand's retreat [14.4]: both come off the LC's total [16.7] (A5 → C3)
+    expect(u(s, 'R-1inf').step).toBe(2);
+    expect([u(s, 'R-1inf~h').area, u(s, 'R-1inf').xsp, spOf(u(s, 'R-1inf'))]).toEqual([null, null, 3]);
+    expect(log.map((e) => e.rule)).toEqual(expect.arrayContaining(['16.7', '20.0', '16.4']));
+  });
+
   it('counts a marker\'s losses toward its long counter\'s rout check [19.0, 16.7]', () => {
     let s = extended([23], { ...sc, rules: { ...sc.rules, rout: true } });
     s = loseSteps(s, 'R-1inf~h', 3, undefined, '14.3'); // 3 of 5 steps this segment: more than half

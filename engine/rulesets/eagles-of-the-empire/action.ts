@@ -792,14 +792,16 @@ function routOptions(s: EState, f: Extract<Frame, { t: 'routMove' }>): AreaId[] 
   return legal.filter((n) => !map.neighbours(n).some((x) => enemyUnitsIn(s, u.side, x)));
 }
 
-/** [19.23] The router leaves the map and is eliminated (counted for victory); riding leaders stay at the edge. */
-function routOffMap(s: EState, f: Extract<Frame, { t: 'routMove' }>, log: Log): EState {
+/** The router is eliminated where it stands, its rout move over: it leaves the map [19.23] or dissolves [19.13, 13.25]. */
+function routerEliminated(s: EState, f: Extract<Frame, { t: 'routMove' }>, rule: string, text: string, log: Log): EState {
   const u = unit(s, f.u);
-  ev(log, '19.23', `${unitDef(s, u.id).name} routs off the map from area ${u.area} and is eliminated`);
+  ev(log, rule, `${unitDef(s, u.id).name} ${text} and is eliminated`);
   s = replaceTop(s, { ...f, left: 0 });
-  s = loseSteps(s, u.id, stepsLeft(u), log, '19.23');
+  s = loseSteps(s, u.id, stepsLeft(u), log, rule);
   return f.initial ? finishRoutMove(s, { ...f, left: 0 }, log) : pop(s);
 }
+/** [19.23] The router leaves the map and is eliminated (counted for victory); riding leaders stay at the edge. */
+const routOffMap = (s: EState, f: Extract<Frame, { t: 'routMove' }>, log: Log): EState => routerEliminated(s, f, '19.23', `routs off the map from area ${unit(s, f.u).area}`, log);
 
 function routMoveGo(s: EState, f: Extract<Frame, { t: 'routMove' }>, area: AreaId, log: Log): EState {
   const u = unit(s, f.u);
@@ -1208,13 +1210,8 @@ export function actionSettle(s: EState, f: Frame, log: Log): EState | null {
       const opts = routOptions(s, f);
       if (opts.length) return null;
       if ((f.initial || f.path.length === 1) && s.ctx.map.isEdge(u.area!)) return routOffMap(s, f, log); // [19.23] nowhere to go on the map: off it
-      if (f.initial || f.path.length === 1) {
-        // [19.13] unable to complete its rout move; [13.25] no move away from the enemy: it dissolves
-        ev(log, f.initial ? '19.13' : '13.25', `${unitDef(s, u.id).name} cannot ${f.initial ? 'complete its rout move' : 'move away from the enemy'} and is eliminated`);
-        s = replaceTop(s, { ...f, left: 0 });
-        s = loseSteps(s, u.id, stepsLeft(u), log, f.initial ? '19.13' : '13.25');
-        return f.initial ? finishRoutMove(s, { ...f, left: 0 }, log) : pop(s);
-      }
+      // [19.13] unable to complete its rout move; [13.25] no move away from the enemy: it dissolves
+      if (f.initial || f.path.length === 1) return routerEliminated(s, f, f.initial ? '19.13' : '13.25', `cannot ${f.initial ? 'complete its rout move' : 'move away from the enemy'}`, log);
       return finishRoutMove(s, f, log);
     }
     case 'loss':

@@ -473,10 +473,6 @@ function afterAdvance(s: EState, f: AssaultFrame, log: Log): EState {
   return s;
 }
 
-/**
- * Retreat one group from `from` [20.0–20.3]: the HQ is eliminated by a forced retreat; unattached foot artillery (and
- * attached artillery on a forced retreat) stays behind; squares forced back rout [17.15]; the rest choose one area.
- */
 /** (A-36) option moraleTwice: at least twice the other side's area morale (the [13.9] example), or strictly more. */
 export function twice(s: EState, mine: number, theirs: number): boolean {
   if (theirs <= 0) return false;
@@ -487,6 +483,10 @@ export function flankSet(s: EState, facing: string): boolean {
   return option(s.ctx.scenario, 'assaultFlank') === 'flank' ? facing === 'flank' : facing !== 'front';
 }
 
+/**
+ * Retreat one group from `from` [20.0–20.3]: the HQ is eliminated by a forced retreat; unattached foot artillery (and
+ * attached artillery on a forced retreat) stays behind; squares forced back rout [17.15]; the rest choose one area.
+ */
 export function retreatGroup(s: EState, p: Side, from: AreaId, us: readonly UnitState[], voluntary: boolean, frames: Frame[], log: Log): EState {
   if (!voluntary && s.hq[p]?.area === from && !s.hq[p]!.lost) {
     s = { ...s, hq: s.hq.map((h, i) => (i === p ? { area: null, lost: true } : h)) as unknown as EState['hq'] };

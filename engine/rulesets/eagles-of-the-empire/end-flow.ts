@@ -95,13 +95,14 @@ function recoveryCandidates(s: EState): UnitState[] {
   const inCmd = (p: 0 | 1, id: string) => (cmd[p] ??= traceCommand(commandInput(s, p))).has(id); // traced only when needed
   return s.units.filter((u) => {
     if (!alive(u) || !u.long || u.ext !== null) return false; // a marker recovers with its long counter [16.7]
-    if (u.step - 1 <= u.startStep + deployedSteps(s, u.id)) return false; // nothing to recover [15.2, 15.21]
+    const given = deployedSteps(s, u.id); // steps given to deployed alternates are not lost [11.3]
+    if (u.step - 1 <= u.startStep + given) return false; // nothing to recover [15.2, 15.21]
     const o = other(u.side);
     const enemyLcAreas = s.units.filter((x) => x.side === o && alive(x) && isLC(x)).map((x) => x.area!);
     const why = recoveryBlocked({
       isLong: isLC(u),
-      lostSteps: u.step > u.startStep + deployedSteps(s, u.id), // steps given to deployed alternates are not lost [11.3]
-      belowStart: u.step - 1 > u.startStep + deployedSteps(s, u.id), // never back to the starting step [15.21]
+      lostSteps: u.step > u.startStep + given,
+      belowStart: u.step - 1 > u.startStep + given, // never back to the starting step [15.21]
       nearestEnemyLcDistance: enemyLcAreas.length ? Math.min(...enemyLcAreas.map((a) => (a === u.area ? 0 : map.range(u.area!, a)))) : Infinity,
       inEnemyArtilleryReach: inArtilleryReach(s, u.side, u.area!),
       adjacentEnemyCavalry: map.neighbours(u.area!).some((n) => unitsAt(s, n, o).some((x) => x.kind === 'cavalry')),

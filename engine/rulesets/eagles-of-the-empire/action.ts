@@ -26,7 +26,7 @@ import type { Action, EState, Frame, LossFrame, PhaseFrame, Segment, Side, UnitS
 import { activationFormation, alive, areaMoraleOf, formationOfLeader, inChain, conformationsFor, dense, enemyOccupied, enemyUnitsIn, fits, isActive, killLeader, isLC, leaderDef, leadersAt, spOf, stepsLeft, unit, unitDef, unitsAt, other } from './world.ts';
 import { option } from './rules-config.ts';
 import { applyDeploy, applyReabsorb, deploymentOptions } from './deploy.ts';
-import { applyExtend, applyRetract, extendOptions, isExtended, lineAllows, lineAttachBlocked, lineOf, retractOptions, spendLine } from './lines.ts';
+import { applyExtend, applyRetract, extendOptions, isExtended, lineAllows, attachmentsOf, lineOf, retractOptions, spendLine } from './lines.ts';
 import { assaultChance, assaultLegal, assaultSettle, assaultStep, assaultTargets, pendingMassedColumns, retreatInto, startAssault } from './assault-flow.ts';
 
 export type Log = GameEvent[] | undefined;
@@ -264,7 +264,8 @@ function assignmentOptions(s: EState, p: Side): Action[] {
       continue;
     }
     for (const lc of unitsAt(s, a.area!, p)) {
-      if (!isLC(lc) || lineAttachBlocked(s, lc)) continue; // [16.6] one per marker, two on the whole line [11.23]
+      if (!isLC(lc)) continue;
+      const on = attachmentsOf(s, lc); // [11.23, 16.6]
       const why = attachBlocked({
         artKind: artKind(s, a),
         artFormation: activationFormation(s, p, a.formation),
@@ -273,12 +274,13 @@ function assignmentOptions(s: EState, p: Side): Action[] {
         lcFormation: activationFormation(s, p, lc.formation),
         lcActive: isActive(s, lc),
         lcArea: lc.area!,
-        lcAttached: s.units.filter((x) => x.attachedTo === lc.id && !x.eliminated).length,
+        lcAttached: on.unit,
+        markerAttached: on.marker,
         lcMassedColumn: lc.mc !== null,
         lcRouted: lc.routed,
         sameFormation: option(s.ctx.scenario, 'attachSameFormation'),
+        highAngleCannotAttach: option(s.ctx.scenario, 'highAngleCannotAttach'),
       });
-      if (option(s.ctx.scenario, 'highAngleCannotAttach') && (artKind(s, a) === 'mortar' || artKind(s, a) === 'rocket')) continue;
       if (why === null) out.push({ k: 'attach', u: a.id, lc: lc.id });
     }
   }

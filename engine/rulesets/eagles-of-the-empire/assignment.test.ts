@@ -16,5 +16,9 @@ describe('Assignment Segment [11.1–11.29]', () => {
     expect(attachBlocked({ ...ok, lcAttached: 2 })).toMatch(/11\.23/);
     expect(attachBlocked({ ...ok, lcArea: 7 })).toMatch(/11\.2/);
     expect(attachBlocked({ ...ok, lcMassedColumn: true })).toMatch(/14\.71/);
+    expect(attachBlocked({ ...ok, markerAttached: 1 })).toMatch(/16\.6/); // one per extended-line marker
+    expect(attachBlocked({ ...ok, markerAttached: 0 })).toBeNull();
+    expect(attachBlocked({ ...ok, artKind: 'mortar' })).toBeNull(); // the literal text lets mortars attach
+    expect(attachBlocked({ ...ok, artKind: 'mortar', highAngleCannotAttach: true })).toMatch(/A-23/);
   });
 });

@@ -277,12 +277,12 @@ function normalizeLine(s: EState, id: string, log: Log): EState {
   return lc.xsp !== null ? updUnit(s, id, { xsp: null }) : s;
 }
 
-/** Artillery attached to the parts of `lc`'s line: at most 1 per marker [16.6], at most 2 on the whole unit [11.23]. */
-export function lineAttachBlocked(s: EState, target: UnitState): boolean {
-  const lc = target.ext !== null ? target.ext.lc : target.id;
-  if (target.ext === null && target.xsp === null) return false;
-  const ids = new Set(partsOf(s, lc).map((x) => x.id));
-  const on = s.units.filter((x) => x.attachedTo !== null && ids.has(x.attachedTo) && alive(x));
-  if (on.length >= 2) return true;
-  return target.ext !== null && on.some((x) => x.attachedTo === target.id);
+/**
+ * Artillery attached where `target` is concerned: to the whole unit (every part of its line) [11.23, 16.6], and, when
+ * `target` is a marker, to that marker [16.6].
+ */
+export function attachmentsOf(s: EState, target: UnitState): { unit: number; marker?: number } {
+  const ids = new Set(target.ext !== null || target.xsp !== null ? partsOf(s, target.ext?.lc ?? target.id).map((x) => x.id) : [target.id]);
+  const on = s.units.filter((x) => x.attachedTo !== null && ids.has(x.attachedTo) && !x.eliminated);
+  return target.ext !== null ? { unit: on.length, marker: on.filter((x) => x.attachedTo === target.id).length } : { unit: on.length };
 }

@@ -393,6 +393,7 @@ function bombardDice(s: EState, f: Extract<Frame, { t: 'bomb' }>): { n: number; 
     reverseSlope: false,
     horseCountsForMassed: option(sc, 'horseCountsForMassed'),
     noMassed: option(sc, 'legacyEdition'), // (A-69) [12.7 note]
+    natural6Hits: option(sc, 'bombardNetMinusOne') === 'natural6Hits',
   };
   const drms = bombardmentDrms(facts);
   // [12.32] −1 against a target in reverse slope when the line enters across a slope or escarpment of its area;
@@ -410,9 +411,7 @@ function bombardDice(s: EState, f: Extract<Frame, { t: 'bomb' }>): { n: number; 
   const pct = map.area(f.to).special.includes('defensive-works') ? -25 : 0;
   const byDrm = new Map<number, number>();
   us.forEach((u, i) => byDrm.set(drms[i]!, (byDrm.get(drms[i]!) ?? 0) + spOf(u)));
-  // option bombardNetMinusOne: 'literal' leaves a net −1 without hits; 'natural6Hits' lets a natural 6 hit
-  const floor = option(sc, 'bombardNetMinusOne') === 'natural6Hits' ? 0 : -Infinity;
-  return [...byDrm].map(([drm, sp]) => ({ n: diceFor(sp, pct), drm: Math.max(floor, drm) })).filter((d) => d.n > 0);
+  return [...byDrm].map(([drm, sp]) => ({ n: diceFor(sp, pct), drm })).filter((d) => d.n > 0);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -58,6 +58,8 @@ describe('bombardment DRMs [12.31, 12.32]', () => {
   });
   it('DV-18: horse artillery at range 2 on a night turn: −2 floored at −1', () => {
     expect(bombardmentDrms({ ...base, units: [{ kind: 'horse', guard: false, range: 2 }], timeOfDay: 'night' })).toEqual([-1]);
+    // option natural6Hits: a natural 6 still hits, so the net floor is 0
+    expect(bombardmentDrms({ ...base, units: [{ kind: 'horse', guard: false, range: 2 }], timeOfDay: 'night', natural6Hits: true })).toEqual([0]);
     expect(bombardmentDrms({ ...base, units: [{ kind: 'horse', guard: false, range: 1 }], timeOfDay: 'dusk' })).toEqual([0]);
   });
 });

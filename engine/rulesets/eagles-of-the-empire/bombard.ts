@@ -116,6 +116,8 @@ export interface FireGroupFacts {
   readonly horseCountsForMassed?: boolean;
   /** Option legacyEdition (A-69): massed artillery does not apply to prior editions [12.7 note]. */
   readonly noMassed?: boolean;
+  /** Option bombardNetMinusOne = 'natural6Hits' (A-02): a natural 6 still hits, so the −1 floor has no effect. */
+  readonly natural6Hits?: boolean;
 }
 
 /** "Artillery-type" units for massed fire and counter-battery (A-24): not horse artillery, unless the option counts it. */
@@ -127,7 +129,8 @@ export function artilleryType(kind: ArtKind, horseCounts = false): boolean {
  * Net DRM per firing unit [12.31, 12.32] (A-03, A-24, A-27, A-28): side-wide positives (+1 each: flank, dense, square,
  * ≥3 heavy, ≥2 guard, artillery leader, Napoleon, HQ with CoS, massed ≥5 artillery-type units) and negatives (−1 each:
  * dawn or night, rain/fog/snow, cover, reverse slope), plus the unit's own −1 for horse artillery at range 2 and for
- * rockets; the net is capped at +2 and floored at −1.
+ * rockets; the net is capped at +2 and floored at −1 [12.32], which leaves no hits (A-02, literal); with the option
+ * `natural6Hits` the floor is 0.
  */
 export function bombardmentDrms(f: FireGroupFacts): number[] {
   let plus = 0;
@@ -147,6 +150,6 @@ export function bombardmentDrms(f: FireGroupFacts): number[] {
   if (f.reverseSlope) minus++;
   return f.units.map((u) => {
     const own = (u.kind === 'horse' && u.range === 2 ? 1 : 0) + (u.kind === 'rocket' ? 1 : 0);
-    return Math.max(-1, Math.min(2, plus - minus - own));
+    return Math.max(f.natural6Hits ? 0 : -1, Math.min(2, plus - minus - own));
   });
 }

@@ -189,8 +189,10 @@ function segmentActions(s: EState, f: PhaseFrame): Action[] {
       return assignmentOptions(s, f.p);
     case 'bombard':
       return bombardOptions(s, f.p, null);
-    case 'move':
-      return [...moverOptions(s, f.p), ...lineOptions(s, f.p), ...massedColumnOptions(s, f.p), ...squareOptions(s, f.p), ...reverseSlopeOptions(s, f.p)];
+    case 'move': {
+      const ms = movers(s, f.p); // once for every kind of move choice
+      return [...moverOptions(s, f.p, ms), ...lineOptions(s, f.p, ms), ...massedColumnOptions(s, f.p, ms), ...squareOptions(s, f.p), ...reverseSlopeOptions(s, f.p)];
+    }
     case 'assault': {
       const pending = new Set(pendingMassedColumns(s, f.p).map((u) => u.mc!));
       return assaultTargets(s, f.p)
@@ -456,9 +458,8 @@ function leaderMovers(s: EState, p: Side): string[] {
     .map((l) => l.id);
 }
 
-function moverOptions(s: EState, p: Side): Action[] {
+function moverOptions(s: EState, p: Side, ms = movers(s, p)): Action[] {
   const out: Action[] = [];
-  const ms = movers(s, p);
   const byArea = new Map<AreaId, UnitState[]>();
   for (const u of ms) byArea.set(u.area!, [...(byArea.get(u.area!) ?? []), u]);
   for (const u of ms) out.push({ k: 'mvUnit', u: u.id });
@@ -511,12 +512,12 @@ function squareOptions(s: EState, p: Side): Action[] {
  * with no attached artillery, not in square or reverse slope, names an area holding an enemy infantry long counter
  * that is not adjacent to it, then moves adjacent to it; it must assault it in the Assault Segment.
  */
-function massedColumnOptions(s: EState, p: Side): Action[] {
+function massedColumnOptions(s: EState, p: Side, ms = movers(s, p)): Action[] {
   if (!s.ctx.scenario.sides[p].allow.massedColumn) return [];
   const map = s.ctx.map;
   const targets = [...new Set(s.units.filter((u) => u.side !== p && alive(u) && isLC(u)).map((u) => u.area!))].sort((a, b) => a - b);
   const out: Action[] = [];
-  for (const u of movers(s, p)) {
+  for (const u of ms) {
     if (!isLC(u) || isExtended(u) || u.mp !== 0 || u.mc !== null || s.units.some((x) => x.attachedTo === u.id && alive(x))) continue; // [14.71, 16.9]
     for (const t of targets) {
       const r = map.range(u.area!, t);
@@ -543,8 +544,7 @@ function reverseSlopeOptions(s: EState, p: Side): Action[] {
 }
 
 /** Extending and retracting lines [16.0]: active, in-command long counters that may still move. */
-function lineOptions(s: EState, p: Side): Action[] {
-  const ms = movers(s, p);
+function lineOptions(s: EState, p: Side, ms = movers(s, p)): Action[] {
   const ma = (u: UnitState) => unitMA(s, u);
   const cmd = (id: string) => inCommand(s, id);
   return [...extendOptions(s, p, ms, ma, cmd), ...retractOptions(s, ms, ma, cmd)];

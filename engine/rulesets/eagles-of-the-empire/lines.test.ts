@@ -85,6 +85,11 @@ describe('Extended lines [16.0–16.9] (A-32)', () => {
     expect(log.at(-1)!.text).toMatch(/short counter/);
   });
 
+  it('displaces lone enemy leaders from the area a marker enters [3.13]', () => {
+    const s = act(position(sc, 1, 'move', ['r-1'], { colmar: [23, null] }), { k: 'extend', u: 'R-1inf', to: [23] });
+    expect(s.stack.some((f) => f.t === 'displace' && f.l === 'colmar')).toBe(true);
+  });
+
   it('keeps the parts side-adjacent as they move, one MP budget for all (A-32) [16.3]', () => {
     let s = extended([16]);
     expect(u(s, 'R-1inf').mp).toBe(1);

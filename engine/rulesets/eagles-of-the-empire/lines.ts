@@ -12,7 +12,7 @@
  * its LC (an advance) retracts into the LC [16.3, 16.4].
  */
 import type { AreaId } from '../../areas/map.ts';
-import { type Log, ev, push, updUnit } from './action.ts';
+import { type Log, displaceLeaders, ev, push, updUnit } from './action.ts';
 import { entryCost } from './movement.ts';
 import { extendedSplit } from './tables.ts';
 import type { Action, EState, Frame, Side, UnitState } from './types.ts';
@@ -194,7 +194,9 @@ export function applyExtend(s: EState, a: Extract<Action, { k: 'extend' }>, log:
   });
   const name = unitDef(s, u.id).name;
   ev(log, a.to.length === 2 ? '16.8' : '16.0', `${name} extends its line from area ${u.area} into area${a.to.length > 1 ? 's' : ''} ${a.to.join(' and ')} (${cost} MP): ${split.markers.map((m) => `${m} SP`).join(' and ')} in the marker${a.to.length > 1 ? 's' : ''}, ${split.lc} SP in the long counter [16.1]`);
-  return push(s, ...frames.reverse());
+  s = push(s, ...frames.reverse());
+  for (const n of a.to) s = displaceLeaders(s, u.side, n, log); // lone enemy leaders give way to the marker as to any unit [3.13]
+  return s;
 }
 
 /** Retract the line into `into` [16.0]: the markers come off; the LC moves there if it is a marker's area. */

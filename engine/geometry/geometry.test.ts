@@ -9,6 +9,8 @@ import {
   polygonsOverlap,
   rectCorners,
   sectorOf,
+  segmentDistance,
+  type Vec,
   translate,
   wheel,
   type Rect,
@@ -43,6 +45,33 @@ describe('oriented rectangles', () => {
     expect(polygonDistance(rectCorners(line), rectCorners(other)) / IN).toBeCloseTo(4.4, 6);
     expect(polygonsOverlap(rectCorners(line), rectCorners({ ...line, x: fx(27) }))).toBe(true);
     expect(polygonDistance(rectCorners(line), rectCorners({ ...line, x: fx(27) }))).toBe(0);
+  });
+
+  it('edge-to-edge distance equals the brute force over every pair of edges, at any angle', () => {
+    // the reference: smallest distance between any two edges (0 when any cross, or one polygon holds the other)
+    const brute = (a: Vec[], b: Vec[]): number => {
+      if (polygonsOverlap(a, b)) return 0;
+      let best = Infinity;
+      for (let i = 0; i < a.length; i++)
+        for (let j = 0; j < b.length; j++)
+          best = Math.min(best, segmentDistance(a[i]!, a[(i + 1) % a.length]!, b[j]!, b[(j + 1) % b.length]!));
+      return best;
+    };
+    let seed = 7;
+    const r = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    let touching = 0;
+    for (let k = 0; k < 2000; k++) {
+      const a: Rect = { x: fx(20 + r() * 10), y: fx(10 + r() * 10), w: fx(1 + r() * 8), d: fx(0.5 + r() * 3), h: Math.floor(r() * 360) };
+      const b: Rect = { x: fx(20 + r() * 10), y: fx(10 + r() * 10), w: fx(1 + r() * 8), d: fx(0.5 + r() * 3), h: Math.floor(r() * 360) };
+      const pa = rectCorners(a);
+      const pb = rectCorners(b);
+      const want = brute(pa, pb);
+      if (want === 0) touching++;
+      expect(polygonDistance(pa, pb)).toBeCloseTo(want, 6);
+      expect(polygonDistance(pb, pa)).toBeCloseTo(want, 6);
+    }
+    expect(touching).toBeGreaterThan(100); // both branches exercised
+    expect(touching).toBeLessThan(1900);
   });
 
   it('translation keeps facing; a wheel pivots on the inner front corner', () => {

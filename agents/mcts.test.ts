@@ -61,9 +61,23 @@ describe('mcts on known positions', () => {
     expect(a.stats!.iterations).toBe(300);
     expect(a.explanation!.alternatives).toEqual(b.explanation!.alternatives);
     const t0 = performance.now();
-    const c = await new MctsAgent('mcts', cfg()).decide(ctx(ticTacToe, ttt('.........'), 't', { ms: 150 } as never));
+    const c = await new MctsAgent('mcts', cfg({ early: false })).decide(ctx(ticTacToe, ttt('.........'), 't', { ms: 150 } as never));
     expect(performance.now() - t0).toBeLessThan(1000);
     expect(c.stats!.ms).toBeGreaterThanOrEqual(150);
+  });
+  it('with a time budget, stops once the leading action cannot be overtaken, and only then', async () => {
+    // X X . / O O . / . . .: c2 wins at once and soon leads by more visits than the time left can overturn
+    const s = ttt('XX.OO....');
+    const early = await new MctsAgent('mcts', cfg()).decide(ctx(ticTacToe, s, 'e', { ms: 1500 } as never));
+    expect(early.explanation!.chosen).toBe('c2');
+    expect(early.stats!.ms).toBeLessThan(1500);
+    expect(early.explanation!.text).toMatch(/settled early/);
+    const alts = early.explanation!.alternatives!;
+    const remaining = (early.stats!.iterationsPerSecond! * (1500 - early.stats!.ms)) / 1000;
+    expect((alts[0]!.visits ?? 0) - (alts[1]?.visits ?? 0)).toBeGreaterThan(remaining); // the lead was decisive
+    const full = await new MctsAgent('mcts', cfg({ early: false })).decide(ctx(ticTacToe, s, 'e', { ms: 300 } as never));
+    expect(full.stats!.ms).toBeGreaterThanOrEqual(300);
+    expect(full.explanation!.text).not.toMatch(/settled early/);
   });
   it('returns the only legal action without searching', async () => {
     const d = await new MctsAgent('mcts', cfg()).decide({ ...ctx(ticTacToe, ttt('XOXXOOOX.'), 'x'), legal: [8] });

@@ -36,6 +36,12 @@ export interface MctsConfig {
   /** Random-move probability in heuristic rollouts. */
   readonly epsilon: number;
   readonly reuse: boolean;
+  /**
+   * With a time budget, stop as soon as the most-visited root action cannot be overtaken in the time left (at the
+   * rate measured so far), the way a chess engine stops on a settled move; the choice is the one the full budget
+   * would make, sooner. Iteration budgets always run to the end, so equal-budget comparisons stay exact.
+   */
+  readonly early: boolean;
 }
 
 /**
@@ -57,6 +63,7 @@ export const DEFAULT_MCTS: MctsConfig = {
   prior: true,
   epsilon: 0,
   reuse: true,
+  early: true,
 };
 
 type Node = DecisionNode | ChanceNode | TerminalNode;
@@ -100,6 +107,8 @@ export interface SearchStats {
   ms: number;
   nodes: number;
   reused: number;
+  /** The search stopped before its time budget: the leading action could no longer be overtaken. */
+  settled: boolean;
 }
 
 export class MctsSearch {
@@ -336,17 +345,36 @@ export class MctsSearch {
     const ms = budget.ms ?? this.cfg.ms;
     const iters = budget.iterations ?? this.cfg.iterations;
     let done = 0;
+    let settled = false;
     const player = root.player;
     for (;;) {
       if (ms !== undefined) {
         // checked every iteration: with whole-game rollouts one iteration can take tens of milliseconds
-        if (performance.now() - t0 >= ms) break;
+        const el = performance.now() - t0;
+        if (el >= ms) break;
+        if (this.cfg.early && done >= 16 && (done & 7) === 0 && this.settled(root, ((ms - el) * done) / Math.max(el, 1e-3))) {
+          settled = true;
+          break;
+        }
       } else if (done >= iters) break;
       const rs = this.hidden() ? g.sampleState(state, player, this.rng) : state;
       this.iterate(rs);
       done++;
     }
-    return { root, stats: { iterations: done, ms: performance.now() - t0, nodes: this.nodes, reused } };
+    return { root, stats: { iterations: done, ms: performance.now() - t0, nodes: this.nodes, reused, settled } };
+  }
+
+  /** Can the most-visited root child still be overtaken (or tied) within `remaining` more iterations? */
+  private settled(root: DecisionNode, remaining: number): boolean {
+    let first = 0;
+    let second = 0;
+    for (const c of root.children.values()) {
+      if (c.n > first) {
+        second = first;
+        first = c.n;
+      } else if (c.n > second) second = c.n;
+    }
+    return first - second > remaining;
   }
 
   /** Value of a child for the mover, for reporting. */
@@ -415,7 +443,7 @@ export class MctsAgent implements Agent {
         chosen: keys[best]!,
         winProbability: (q + 1) / 2,
         alternatives,
-        text: `${stats.iterations} iterations in ${stats.ms.toFixed(0)} ms${stats.reused ? ` (reused ${stats.reused} visits)` : ''}${odds ? `; ${odds}` : ''}`,
+        text: `${stats.iterations} iterations in ${stats.ms.toFixed(0)} ms${stats.settled ? ' (settled early)' : ''}${stats.reused ? ` (reused ${stats.reused} visits)` : ''}${odds ? `; ${odds}` : ''}`,
       },
       stats: { iterations: stats.iterations, ms: stats.ms, nodes: stats.nodes, reused: stats.reused, iterationsPerSecond: (stats.iterations * 1000) / Math.max(1e-3, stats.ms) },
     };

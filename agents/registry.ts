@@ -78,6 +78,7 @@ export function mctsConfig(spec: string, p: Readonly<Record<string, string>>, ba
     prior: bool(spec, 'prior', p.prior, base.prior),
     epsilon: num(spec, 'epsilon', p.epsilon, base.epsilon, 0, 1),
     reuse: bool(spec, 'reuse', p.reuse, base.reuse),
+    early: bool(spec, 'early', p.early, base.early),
   };
 }
 
@@ -92,6 +93,7 @@ const MCTS_PARAMS = {
   prior: "order new actions by the ruleset's scripted preferences (default true)",
   epsilon: 'random-move probability in heuristic rollouts (default 0)',
   reuse: 'reuse the tree between decisions (default true)',
+  early: 'with ms: stop once the leading action cannot be overtaken in the time left (default true)',
 };
 
 registerAgent({

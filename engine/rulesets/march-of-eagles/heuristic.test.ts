@@ -37,3 +37,25 @@ describe('scripted tactics (heuristic)', () => {
     expect(best(mv)).toBe('distance 9');
   });
 });
+
+describe('evaluation (fitted to results, §7)', () => {
+  const s0 = tinyState({ a: [{ id: 'A1', x: 24, y: 10 }, { id: 'A2', x: 12, y: 10 }], b: [{ id: 'B1', x: 24, y: 40 }, { id: 'B2', x: 12, y: 40 }] });
+  it('is zero-sum and 0 for mirror armies', () => {
+    expect(game.evaluate(s0, 0)).toBeCloseTo(0, 12);
+    const hurt = patch(s0, 'B1', { dis: true });
+    expect(game.evaluate(hurt, 0)).toBeCloseTo(-game.evaluate(hurt, 1), 12);
+  });
+  it('rises as the enemy loses men or battalions, and weighs strength more near the last turn (§7)', () => {
+    const mid = { ...s0, turn: s0.ctx.turns / 2 };
+    expect(game.evaluate(patch(mid, 'B1', { brk: true }), 0)).toBeGreaterThan(0.2);
+    expect(game.evaluate(patch(s0, 'B1', { rk: 12, cas: 12 }), 0)).toBeGreaterThan(0.2);
+    const late = { ...mid, turn: s0.ctx.turns };
+    expect(game.evaluate(patch(late, 'B1', { brk: true }), 0)).toBeGreaterThan(game.evaluate(patch(mid, 'B1', { brk: true }), 0));
+    expect(game.evaluate(patch(late, 'A1', { brk: true }), 0)).toBeLessThan(-0.5);
+    expect(game.evaluate(patch(late, 'B1', { brk: true }), 0)).toBeLessThan(1);
+  });
+  it('is the result itself once the game is over', () => {
+    expect(game.evaluate({ ...s0, result: { winner: 1 } } as MoeState, 0)).toBe(-1);
+    expect(game.evaluate({ ...s0, result: { winner: -1 } } as MoeState, 1)).toBe(0);
+  });
+});

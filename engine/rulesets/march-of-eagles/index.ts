@@ -358,12 +358,30 @@ function strength(b: Bn): number {
 }
 
 /**
- * Heuristic value for player `p` in [-1, 1], shaped by the victory conditions (§7): unbroken battalions on the table
- * first, then casualties among the remaining units, plus fighting strength; the counts weigh more as the last turn
- * nears, when they decide the game.
+ * The hand-weighted value for player `p` in [-1, 1], shaped by the victory conditions (§7): unbroken battalions on
+ * the table first, then casualties among the remaining units, plus fighting strength; the counts weigh more as the
+ * last turn nears. Kept as one input of the network encoding (version 1), which the shipped model was trained on.
  */
-export function evaluate(s: MoeState, p: number): number {
+export function handEvaluate(s: MoeState, p: number): number {
   if (s.result) return s.result.winner < 0 ? 0 : s.result.winner === p ? 1 : -1;
+  const f = evalTerms(s, p);
+  return Math.tanh(2 * f.material + (1 + 2 * f.progress) * f.count + (0.5 + f.progress) * f.losses);
+}
+
+interface EvalTerms {
+  /** Fighting strength, mine minus theirs over the sum. */
+  material: number;
+  /** Unbroken battalions on the table (the first victory count, §7), mine minus theirs over the sum. */
+  count: number;
+  /** Casualties taken among units on the table (the tie-break, §7), theirs minus mine over a quarter of all figures. */
+  losses: number;
+  /** Game progress: turn / last turn. */
+  progress: number;
+  /** Supreme Commander alive, mine minus theirs. */
+  sc: number;
+}
+
+function evalTerms(s: MoeState, p: number): EvalTerms {
   let mine = 0;
   let theirs = 0;
   const unbroken = [0, 0];
@@ -380,11 +398,30 @@ export function evaluate(s: MoeState, p: number): number {
     }
   }
   const o = p === 0 ? 1 : 0;
-  const progress = Math.min(1, Math.max(0, s.turn / s.ctx.turns));
-  const material = (mine - theirs) / (mine + theirs || 1);
-  const count = (unbroken[p]! - unbroken[o]!) / Math.max(1, unbroken[p]! + unbroken[o]!);
-  const losses = (cas[o]! - cas[p]!) / Math.max(1, (start[0]! + start[1]!) / 4);
-  return Math.tanh(2 * material + (1 + 2 * progress) * count + (0.5 + progress) * losses);
+  return {
+    material: (mine - theirs) / (mine + theirs || 1),
+    count: (unbroken[p]! - unbroken[o]!) / Math.max(1, unbroken[p]! + unbroken[o]!),
+    losses: (cas[o]! - cas[p]!) / Math.max(1, (start[0]! + start[1]!) / 4),
+    progress: Math.min(1, Math.max(0, s.turn / s.ctx.turns)),
+    sc: (s.sides[p].sc.alive ? 1 : 0) - (s.sides[o].sc.alive ? 1 : 0),
+  };
+}
+
+/**
+ * Value for player `p` in [-1, 1]: 2·P(win) − 1 under a logistic model of the victory terms (§7), weighted by how
+ * far the game has gone. The weights were fitted (logistic regression with weights held ≥ 0, so the value never
+ * falls when the enemy loses men or battalions; 13,480 positions from 900 scripted-player games over the three shipped
+ * scenarios, one move in ten random in half of them) to the games' results. On held-out positions its squared error
+ * against the result is 0.882, where the hand weighting above scores 0.946 and a constant 0 scores 0.983: early on
+ * only casualties predict the result (a broken battalion may rally), fighting strength counts more each turn.
+ * Antisymmetric (no bias term), so the two players' values sum to 0.
+ */
+export function evaluate(s: MoeState, p: number): number {
+  if (s.result) return s.result.winner < 0 ? 0 : s.result.winner === p ? 1 : -1;
+  const f = evalTerms(s, p);
+  const g = f.progress;
+  const z = f.material * (3.885 * g + 3.595 * g * g) + 0.099 * f.count * g * g + f.losses * (2.971 + 0.094 * g) + 0.02 * f.sc;
+  return 2 / (1 + Math.exp(-z)) - 1;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -504,7 +541,7 @@ export const marchOfEagles: Game<MoeState, Action, Scenario> = {
   sampleState: (s) => s,
   evaluate,
   policyScores,
-  encoding: createMarchEncoding(evaluate),
+  encoding: createMarchEncoding(handEvaluate),
   actionKey,
   describeAction(s, a) {
     const f: Frame | undefined = top(s);

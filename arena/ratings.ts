@@ -177,3 +177,13 @@ export function sprt(scores: readonly number[], elo0: number, elo1: number, alph
 export function expected(elo: number): number {
   return 1 / (1 + 10 ** (-elo / 400));
 }
+
+/** 95% Wilson score interval of a win rate (draws count half: pass the score, not the wins). */
+export function wilson(wins: number, n: number, z = 1.96): [number, number] {
+  if (!n) return [0, 1];
+  const p = wins / n;
+  const d = 1 + (z * z) / n;
+  const c = (p + (z * z) / (2 * n)) / d;
+  const h = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / d;
+  return [Math.max(0, c - h), Math.min(1, c + h)];
+}

@@ -7,15 +7,9 @@
 import { createAgent } from '../agents/registry.ts';
 import { loadScenario } from './catalog.ts';
 import { runMatch } from './match.ts';
+import { wilson } from './ratings.ts';
 
-export function wilson(wins: number, n: number, z = 1.96): [number, number] {
-  if (!n) return [0, 1];
-  const p = wins / n;
-  const d = 1 + (z * z) / n;
-  const c = (p + (z * z) / (2 * n)) / d;
-  const h = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / d;
-  return [Math.max(0, c - h), Math.min(1, c + h)];
-}
+export { wilson };
 
 export async function pairedMatches(o: { a: string; b: string; games: number; scenario?: string; ruleset?: string; firstPair?: number; onGame?: (i: number, score: number) => void }) {
   const { game, scenario, id } = loadScenario(o.ruleset ?? 'march-of-eagles', o.scenario);

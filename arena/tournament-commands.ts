@@ -6,6 +6,7 @@ import type { Argv } from 'yargs';
 import { CliError } from './commands.ts';
 import { parse as parseYaml } from 'yaml';
 import { openTournament, runTournament, schedule, sprtState, standings, tournamentSchema, type TournamentConfig } from './tournament.ts';
+import { wilson } from './ratings.ts';
 
 function printTable(dir: string, json: boolean): void {
   const { store, cfg } = openTournament(dir);
@@ -21,6 +22,14 @@ function printTable(dir: string, json: boolean): void {
   console.log(`${'agent'.padEnd(w)}  ${'Elo'.padStart(6)}  ${'±95%'.padStart(6)}  ${'games'.padStart(5)}  score`);
   for (const r of st.ratings) console.log(`${r.player.padEnd(w)}  ${r.elo.toFixed(0).padStart(6)}  ${Number.isFinite(r.ci95) ? r.ci95.toFixed(0).padStart(6) : '   inf'}  ${String(r.games).padStart(5)}  ${(r.score * 100).toFixed(1)}%`);
   const ps = st.table.players;
+  if (ps.length === 2) {
+    // a head-to-head match: the first agent's score with its 95% interval
+    const [a, b] = cfg.agents.includes(ps[0]!) && cfg.agents.indexOf(ps[0]!) <= cfg.agents.indexOf(ps[1]!) ? [ps[0]!, ps[1]!] : [ps[1]!, ps[0]!];
+    const c = st.table.cells[a]![b]!;
+    const n = c.wins + c.draws + c.losses;
+    const [lo, hi] = wilson(c.score, n);
+    console.log(`\n${a} vs ${b}: ${c.wins}W ${c.draws}D ${c.losses}L = ${((c.score / n) * 100).toFixed(1)}% (95% CI ${(lo * 100).toFixed(1)}–${(hi * 100).toFixed(1)}%)`);
+  }
   if (ps.length) {
     console.log('\ncrosstable (row vs column: W-D-L)');
     console.log(''.padEnd(w) + ps.map((p) => `  ${p.slice(0, 12).padStart(12)}`).join(''));

@@ -140,6 +140,15 @@ describe('eagles arena', () => {
 });
 
 describe('eagles arena configs', () => {
+  it('prints a head-to-head match as a score with its 95% interval', () => {
+    const r = eagles(['arena', 'run', '--agents', 'heuristic', 'random', '--games', '4', '--scenario', 'farm-on-the-ridge', '--workers', '1', '--out', join(tmp, 'h2h')]);
+    expect(r.code).toBe(0);
+    const m = r.out.match(/heuristic vs random: (\d+)W (\d+)D (\d+)L = ([\d.]+)% \(95% CI ([\d.]+)–([\d.]+)%\)/);
+    expect(m).not.toBeNull();
+    expect(Number(m![1]) + Number(m![2]) + Number(m![3])).toBe(4);
+    expect(Number(m![5])).toBeLessThan(Number(m![4]));
+    expect(Number(m![6])).toBeGreaterThanOrEqual(Number(m![4]));
+  });
   it('runs a gauntlet from a YAML config and refuses a bad one with the field named', () => {
     const cfg = join(tmp, 'gauntlet.yaml');
     writeFileSync(cfg, 'scenarios: [farm-on-the-ridge]\nagents: [heuristic, random, "mcts:it=5,depth=2"]\nformat: gauntlet\ngames: 2\nseed: y\n');

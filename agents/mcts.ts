@@ -53,7 +53,8 @@ export interface MctsConfig {
  * 20-game probe had shown 85%); c = 1.0 62.5% and 60 iterations 45% (20 games each); ε = 0.25 rollouts cut at 10
  * plies and the hand evaluation 27.5%. At 1 s per decision on open-field: 66.7% over 60 games with whole-game
  * rollouts, 50% over 20 with rollouts cut at 60 plies and the fitted evaluation (four times the iterations, but the
- * evaluation's bias costs more than the rollouts' noise).
+ * evaluation's bias costs more than the rollouts' noise). On farm-on-the-ridge, 1 s per decision (with the faster
+ * geometry and the early stop): 70.8% over 200 games (141W 1D 58L, 95% CI 64.1–76.6%).
  */
 export const DEFAULT_MCTS: MctsConfig = {
   iterations: 1000,

@@ -166,7 +166,7 @@ export async function mctsSampleArmies(ms = 1000) {
     ['evaluation only', { leaf: 'eval', depth: 0 }],
     ['random rollout to the end', { leaf: 'random', depth: Infinity }],
   ] as const) {
-    const search = new MctsSearch(game, { ...DEFAULT_MCTS, ...cfg }, seedrandom.alea('x'));
+    const search = new MctsSearch(game, { ...DEFAULT_MCTS, early: false, ...cfg }, seedrandom.alea('x'));
     const { stats } = search.search(s, { ms });
     rows.push({ leaf, iterationsPerSec: (stats.iterations * 1000) / stats.ms });
   }

@@ -68,7 +68,7 @@ describe('mcts on known positions', () => {
   it('with a time budget, stops once the leading action cannot be overtaken, and only then', async () => {
     // X X . / O O . / . . .: c2 wins at once and soon leads by more visits than the time left can overturn
     const s = ttt('XX.OO....');
-    const early = await new MctsAgent('mcts', cfg()).decide(ctx(ticTacToe, s, 'e', { ms: 1500 } as never));
+    const early = await new MctsAgent('mcts', cfg({ early: true })).decide(ctx(ticTacToe, s, 'e', { ms: 1500 } as never));
     expect(early.explanation!.chosen).toBe('c2');
     expect(early.stats!.ms).toBeLessThan(1500);
     expect(early.explanation!.text).toMatch(/settled early/);

@@ -93,7 +93,7 @@ const MCTS_PARAMS = {
   prior: "order new actions by the ruleset's scripted preferences (default true)",
   epsilon: 'random-move probability in heuristic rollouts (default 0)',
   reuse: 'reuse the tree between decisions (default true)',
-  early: 'with ms: stop once the leading action cannot be overtaken in the time left (default true)',
+  early: 'with ms: stop once the leading action cannot be overtaken in the time left (default false)',
 };
 
 registerAgent({

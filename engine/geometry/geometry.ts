@@ -261,7 +261,7 @@ export function polygonDistanceCapped(a: Polygon, b: Polygon, cap: number): numb
  * measured once, as a squared distance, with one square root at the end (the hot path of every ruleset on a table).
  */
 export function polygonDistance(a: Polygon, b: Polygon): number {
-  if (boxGap(a, b) === 0 && polygonsOverlap(a, b)) return 0;
+  if (polygonsOverlap(a, b)) return 0; // it rejects boxes apart first
   return Math.sqrt(Math.min(vertexEdgeDist2(a, b), vertexEdgeDist2(b, a)));
 }
 

@@ -9,8 +9,6 @@ import { loadScenario } from './catalog.ts';
 import { runMatch } from './match.ts';
 import { wilson } from './ratings.ts';
 
-export { wilson };
-
 export async function pairedMatches(o: { a: string; b: string; games: number; scenario?: string; ruleset?: string; firstPair?: number; onGame?: (i: number, score: number) => void }) {
   const { game, scenario, id } = loadScenario(o.ruleset ?? 'march-of-eagles', o.scenario);
   let score = 0;

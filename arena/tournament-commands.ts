@@ -22,10 +22,10 @@ function printTable(dir: string, json: boolean): void {
   console.log(`${'agent'.padEnd(w)}  ${'Elo'.padStart(6)}  ${'±95%'.padStart(6)}  ${'games'.padStart(5)}  score`);
   for (const r of st.ratings) console.log(`${r.player.padEnd(w)}  ${r.elo.toFixed(0).padStart(6)}  ${Number.isFinite(r.ci95) ? r.ci95.toFixed(0).padStart(6) : '   inf'}  ${String(r.games).padStart(5)}  ${(r.score * 100).toFixed(1)}%`);
   const ps = st.table.players;
-  if (ps.length === 2) {
+  const [a, b] = cfg.agents;
+  const c = cfg.agents.length === 2 ? st.table.cells[a!]?.[b!] : undefined;
+  if (c) {
     // a head-to-head match: the first agent's score with its 95% interval
-    const [a, b] = cfg.agents.includes(ps[0]!) && cfg.agents.indexOf(ps[0]!) <= cfg.agents.indexOf(ps[1]!) ? [ps[0]!, ps[1]!] : [ps[1]!, ps[0]!];
-    const c = st.table.cells[a]![b]!;
     const n = c.wins + c.draws + c.losses;
     const [lo, hi] = wilson(c.score, n);
     console.log(`\n${a} vs ${b}: ${c.wins}W ${c.draws}D ${c.losses}L = ${((c.score / n) * 100).toFixed(1)}% (95% CI ${(lo * 100).toFixed(1)}–${(hi * 100).toFixed(1)}%)`);

@@ -24,7 +24,7 @@ import { buildModel, DEFAULT_NET, loadModel, saveModel, type ModelMeta, type Net
 import { DEFAULT_PUCT } from '../agents/neural/puct.ts';
 import { loadScenario } from '../arena/catalog.ts';
 import { MatchPool } from '../arena/pool.ts';
-import { wilson } from '../arena/strength.ts';
+import { wilson } from '../arena/ratings.ts';
 import { DEFAULT_LEARNER, Learner } from './learner.ts';
 import type { GameRecord, Sample, SelfPlayConfig } from './selfplay.ts';
 import type { SelfPlayTask } from './selfplay-worker.ts';

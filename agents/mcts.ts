@@ -369,7 +369,7 @@ export class MctsSearch {
     return { root, stats: { iterations: done, ms: performance.now() - t0, nodes: this.nodes, reused, settled } };
   }
 
-  /** Can the most-visited root child still be overtaken (or tied) within `remaining` more iterations? */
+  /** Is the most-visited root child out of reach: ahead of the runner-up by more than `remaining` more iterations could make up? */
   private settled(root: DecisionNode, remaining: number): boolean {
     let first = 0;
     let second = 0;

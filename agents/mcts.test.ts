@@ -2,9 +2,9 @@ import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
 import type { Game } from '../engine/core/game.ts';
 import { ticTacToe, type TttState } from '../test/reference/tictactoe.ts';
-import { diceChoice, hiddenGuess } from '../test/reference/toys.ts';
+import { diceChoice, hiddenGuess, twinDice } from '../test/reference/toys.ts';
 import type { DecisionContext } from './agent.ts';
-import { DEFAULT_MCTS, MctsAgent, type MctsConfig } from './mcts.ts';
+import { DEFAULT_MCTS, MctsAgent, MctsSearch, type MctsConfig } from './mcts.ts';
 import { createAgent } from './registry.ts';
 
 function ctx(game: Game<any, any>, state: unknown, seed: string, budget = { iterations: 2000 }): DecisionContext {
@@ -78,6 +78,22 @@ describe('mcts on known positions', () => {
     const full = await new MctsAgent('mcts', cfg({ early: false })).decide(ctx(ticTacToe, s, 'e', { ms: 300 } as never));
     expect(full.stats!.ms).toBeGreaterThanOrEqual(300);
     expect(full.explanation!.text).not.toMatch(/settled early/);
+  });
+  it('with paired dice, compares root actions on the same luck', () => {
+    // "a" and "b" are the same move: a large c alternates them, so after an even number of iterations each has had
+    // the same number of visits, and with paired dice those visits rolled the same dice
+    const stats = (paired: boolean) => {
+      const search = new MctsSearch(twinDice, cfg({ c: 100, paired }), seedrandom.alea('twins'));
+      const { root } = search.search(twinDice.initialState({ id: 'standard' }), { iterations: 400 });
+      const [a, b] = ['a', 'b'].map((k) => root.children.get(k)!);
+      return { a: [a.n, a.w], b: [b.n, b.w] };
+    };
+    const paired = stats(true);
+    expect(paired.a[0]).toBe(200);
+    expect(paired.a).toEqual(paired.b);
+    const unpaired = stats(false);
+    expect(unpaired.a[0]).toBe(200);
+    expect(unpaired.a[1]).not.toBeCloseTo(unpaired.b[1]!, 6);
   });
   it('returns the only legal action without searching', async () => {
     const d = await new MctsAgent('mcts', cfg()).decide({ ...ctx(ticTacToe, ttt('XOXXOOOX.'), 'x'), legal: [8] });

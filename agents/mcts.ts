@@ -16,6 +16,7 @@
  */
 import type { ChanceOutcome, Game } from '../engine/core/game.ts';
 import { hashHex } from '../engine/core/hash.ts';
+import seedrandom from 'seedrandom';
 import type { Agent, Alternative, Decision, DecisionContext } from './agent.ts';
 
 export interface MctsConfig {
@@ -44,6 +45,12 @@ export interface MctsConfig {
    * open-field at 1 s, on the same 26 seeds, 46.2% against the scripted player with it and 59.6% without).
    */
   readonly early: boolean;
+  /**
+   * Paired dice (common random numbers): the k-th iteration through each root action draws its dice, in the tree and
+   * in the rollout, from the same random stream, so root actions are compared on the same luck and the difference
+   * between them is measured with less noise.
+   */
+  readonly paired: boolean;
 }
 
 /**
@@ -69,6 +76,7 @@ export const DEFAULT_MCTS: MctsConfig = {
   epsilon: 0,
   reuse: true,
   early: false,
+  paired: false,
 };
 
 type Node = DecisionNode | ChanceNode | TerminalNode;
@@ -120,6 +128,9 @@ export class MctsSearch {
   private root: Node | null = null;
   private nodes = 0;
   private byHash = new Map<string, DecisionNode>();
+  /** The stream chance outcomes and rollouts draw from: the agent's RNG, or the iteration's paired stream. */
+  private draw: () => number;
+  private pairBase = 0;
 
   constructor(
     readonly game: Game<any, any>,
@@ -127,6 +138,7 @@ export class MctsSearch {
     private readonly rng: () => number,
   ) {
     if (game.players.length !== 2) throw new Error('mcts: only two-player games are supported');
+    this.draw = rng;
   }
 
   private hidden(): boolean {
@@ -180,7 +192,7 @@ export class MctsSearch {
   }
 
   private sampleIndex(outs: readonly ChanceOutcome<unknown>[]): number {
-    let r = this.rng();
+    let r = this.draw();
     for (let i = 0; i < outs.length; i++) {
       if (r < outs[i]!.p) return i;
       r -= outs[i]!.p;
@@ -190,13 +202,13 @@ export class MctsSearch {
 
   private rolloutAction(s: unknown, legal: readonly unknown[]): unknown {
     const g = this.game;
-    if (this.cfg.leaf === 'heuristic' && g.policyScores && this.rng() >= this.cfg.epsilon) {
+    if (this.cfg.leaf === 'heuristic' && g.policyScores && this.draw() >= this.cfg.epsilon) {
       const sc = g.policyScores(s, legal);
       let best = 0;
       for (let i = 1; i < sc.length; i++) if (sc[i]! > sc[best]!) best = i;
       return legal[best];
     }
-    return legal[Math.floor(this.rng() * legal.length)];
+    return legal[Math.floor(this.draw() * legal.length)];
   }
 
   /** Leaf evaluation for player 0. */
@@ -280,6 +292,7 @@ export class MctsSearch {
           break;
         }
       if (pick >= 0) {
+        if (path.length === 1) this.pair(0);
         const next = g.applyUnchecked(s, actions[pick]);
         const child = this.makeNode(next);
         node.children.set(keys[pick]!, child);
@@ -305,6 +318,7 @@ export class MctsSearch {
       }
       s = g.applyUnchecked(s, actions[best]);
       node = cached ? node.kids[best]! : node.children.get(keys[best]!)!;
+      if (path.length === 1) this.pair(node.n);
       if (node.kind === 't' && !this.hidden()) {
         path.push(node);
         v = node.v;
@@ -315,6 +329,12 @@ export class MctsSearch {
       n.n++;
       n.w += v!;
     }
+    this.draw = this.rng;
+  }
+
+  /** With paired dice, the rest of this iteration draws from the stream of the root action's k-th visit. */
+  private pair(k: number): void {
+    if (this.cfg.paired) this.draw = seedrandom.alea(`${this.pairBase}:${k}`);
   }
 
   /** Search from `state` for the player to move and return the root's children statistics. */
@@ -347,6 +367,7 @@ export class MctsSearch {
     }
     if (root.kind !== 'd') throw new Error('mcts: search called at a state that is not a decision');
     this.root = root;
+    this.pairBase = Math.floor(this.rng() * 0x100000000);
     const ms = budget.ms ?? this.cfg.ms;
     const iters = budget.iterations ?? this.cfg.iterations;
     let done = 0;

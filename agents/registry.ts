@@ -79,6 +79,7 @@ export function mctsConfig(spec: string, p: Readonly<Record<string, string>>, ba
     epsilon: num(spec, 'epsilon', p.epsilon, base.epsilon, 0, 1),
     reuse: bool(spec, 'reuse', p.reuse, base.reuse),
     early: bool(spec, 'early', p.early, base.early),
+    paired: bool(spec, 'paired', p.paired, base.paired),
   };
 }
 
@@ -94,6 +95,7 @@ const MCTS_PARAMS = {
   epsilon: 'random-move probability in heuristic rollouts (default 0)',
   reuse: 'reuse the tree between decisions (default true)',
   early: 'with ms: stop once the leading action cannot be overtaken in the time left (default false)',
+  paired: "paired dice: the k-th iteration through every root action uses the same dice (default false)",
 };
 
 registerAgent({

@@ -75,3 +75,41 @@ export const hiddenGuess: Game<GuessState, string, { id: string }> = {
   render: (s) => JSON.stringify(s),
   resultText: (s) => JSON.stringify(s),
 };
+
+/**
+ * Twin dice: player 0 picks "a" or "b", two names for the same thing, then three D6 are rolled; the result is the
+ * total's distance from its mean, scaled to [-1, 1]. Any difference a search sees between "a" and "b" is luck.
+ */
+export interface TwinState {
+  readonly pick: '' | 'a' | 'b';
+  readonly dice: readonly number[];
+}
+export const twinDice: Game<TwinState, string, { id: string }> = {
+  id: 'twin-dice',
+  title: 'Twin dice (reference)',
+  version: 1,
+  players: ['P', 'Q'],
+  defaultScenario: 'standard',
+  validateScenario: () => ({ ok: true, value: { id: 'standard' } }),
+  initialState: () => ({ pick: '', dice: [] }),
+  toMove: (s) => (s.dice.length === 3 ? { kind: 'terminal' } : s.pick ? { kind: 'chance' } : { kind: 'player', player: 0 }),
+  legalActions: (s) => (s.pick ? [] : ['a', 'b']),
+  chanceOutcomes: (s) => (s.pick && s.dice.length < 3 ? [1, 2, 3, 4, 5, 6].map((f) => ({ action: `d${f}`, p: 1 / 6, label: `D6 = ${f}` })) : []),
+  chanceKey: () => 'roll',
+  apply(s, a) {
+    return this.applyUnchecked(s, a);
+  },
+  applyUnchecked: (s, a) => (a.startsWith('d') ? { ...s, dice: [...s.dice, Number(a.slice(1))] } : { ...s, pick: a as 'a' | 'b' }),
+  returns: (s) => {
+    const v = (s.dice.reduce((x, y) => x + y, 0) - 10.5) / 7.5;
+    return [v, -v];
+  },
+  observe: (s) => s,
+  sampleState: (s) => s,
+  evaluate: () => 0,
+  actionKey: (a) => a,
+  describeAction: (_s, a) => a,
+  hash: (s) => hashValue(s),
+  render: (s) => JSON.stringify(s),
+  resultText: (s) => JSON.stringify(s),
+};

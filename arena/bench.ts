@@ -98,9 +98,44 @@ export function benchCommands(y: Argv): Argv {
         .option('games', { type: 'number', default: 400, describe: 'games for --arena, self-play games for --train (default 32 there)' })
         .option('train', { type: 'boolean', default: false, describe: 'network evals/s (batched, unbatched) and learner samples/s per tfjs backend; self-play games/hour' })
         .option('sims', { type: 'number', default: 32, describe: 'PUCT simulations per decision for --train self-play' })
+        .option('decisions', { type: 'boolean', default: false, describe: 'decision quality: regret of each --agents choice against scripted-playout values of the candidates' })
+        .option('agents', { type: 'array', string: true, default: ['heuristic', 'mcts:ms=1000'], describe: 'agent specs for --decisions' })
+        .option('positions', { type: 'number', default: 120, describe: 'positions for --decisions' })
+        .option('playouts', { type: 'number', default: 160, describe: 'scripted playouts per candidate action for --decisions' })
+        .option('candidates', { type: 'number', default: 5, describe: "the scripted player's top actions valued at each position (--decisions)" })
+        .option('ms', { type: 'number', describe: 'milliseconds per decision for --decisions (default 1000 unless --it)' })
+        .option('it', { type: 'number', describe: 'iterations per decision for --decisions' })
+        .option('seed', { type: 'string', default: 'decisions', describe: 'seed of the positions and playouts for --decisions' })
+        .option('truth-file', { type: 'string', describe: 'cache of the --decisions truth: written once, reused when the parameters match' })
         .option('json', { type: 'boolean', default: false }),
     async (args) => {
       if (!(args.seconds > 0)) throw new Error('--seconds must be a positive number');
+      if (args.decisions) {
+        const { decisionBench, printDecisionBench } = await import('./decision-bench.ts');
+        for (const k of ['positions', 'playouts', 'candidates'] as const)
+          if (!Number.isInteger(args[k]) || args[k] < 1) throw new Error(`--${k} must be a whole number ≥ 1 (got ${args[k]})`);
+        if (args.ms !== undefined && !(args.ms > 0)) throw new Error(`--ms must be a positive number (got ${args.ms})`);
+        if (args.it !== undefined && !(Number.isInteger(args.it) && args.it >= 1)) throw new Error(`--it must be a whole number ≥ 1 (got ${args.it})`);
+        const budget = args.it !== undefined && args.ms === undefined ? { iterations: args.it } : { ms: args.ms ?? 1000 };
+        const tty = process.stderr.isTTY;
+        const r = await decisionBench({
+          ruleset: args.ruleset,
+          scenario: args.scenario,
+          positions: args.positions,
+          playouts: args.playouts,
+          candidates: args.candidates,
+          agents: args.agents.map(String),
+          budget,
+          seed: args.seed,
+          truthFile: args['truth-file'],
+          onProgress: (what, done, total) => {
+            if (tty) process.stderr.write(`\r${what}: ${done}/${total}   ${done === total ? '\n' : ''}`);
+          },
+        });
+        if (args.json) return void console.log(JSON.stringify(r.rows, null, 2));
+        printDecisionBench(r, args.playouts);
+        return;
+      }
       if (args.train) {
         const { trainBench, printTrainBench } = await import('../training/bench.ts');
         const r = await trainBench({ scenario: args.scenario ?? 'farm-on-the-ridge', seconds: args.seconds, selfPlayGames: process.argv.includes('--games') ? args.games : 32, sims: args.sims });

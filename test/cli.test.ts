@@ -160,4 +160,19 @@ describe('eagles arena configs', () => {
     expect(bad.code).toBe(2);
     expect(bad.err).toMatch(/\$\.agents: .*2/);
   });
+  it('bench --decisions prints the regret of each agent on sampled March of Eagles positions, and refuses bad sizes', () => {
+    const args = ['bench', '--decisions', '--scenario', 'farm-on-the-ridge', '--positions', '3', '--playouts', '2', '--candidates', '2', '--it', '4'];
+    const r = eagles([...args, '--agents', 'heuristic', 'mcts:leaf=random', '--json']);
+    expect(r.code).toBe(0);
+    const rows = JSON.parse(r.out);
+    expect(rows.map((x: { agent: string }) => x.agent)).toEqual(['heuristic', 'mcts:leaf=random']);
+    for (const x of rows) {
+      expect(x.decisions).toBe(3);
+      expect(x.meanRegret).toBeGreaterThanOrEqual(0);
+    }
+    expect(rows[0].scripted).toBe(1);
+    const bad = eagles([...args.slice(0, -2), '--positions', '0']);
+    expect(bad.code).not.toBe(0);
+    expect(bad.err).toMatch(/--positions must be a whole number ≥ 1/);
+  });
 });

@@ -69,7 +69,7 @@ export interface MctsConfig {
  * against 160-playout values of the scripted player's top five moves, lower is better): the scripted player 0.064,
  * these defaults 0.060, paired=true 0.057, depth=120 0.054, depth=120 with paired=true 0.048; depth=60 (paired) 0.062,
  * depth=200 0.058, depth=300 0.059; with depth=120 and paired dice, c = 0.3 0.052 and c = 1 0.060. Each figure has a
- * standard error near 0.005. The defaults stay until a match confirms the gain (a 200-game match on open-field takes
+ * standard error of about 0.006. The defaults stay until a match confirms the gain (a 200-game match on open-field takes
  * about 7 hours on two cores).
  */
 export const DEFAULT_MCTS: MctsConfig = {

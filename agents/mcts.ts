@@ -374,7 +374,7 @@ export class MctsSearch {
     }
     if (root.kind !== 'd') throw new Error('mcts: search called at a state that is not a decision');
     this.root = root;
-    this.pairBase = Math.floor(this.rng() * 0x100000000);
+    if (this.cfg.paired) this.pairBase = Math.floor(this.rng() * 0x100000000); // drawn only when used: unpaired searches keep their sequence
     const ms = budget.ms ?? this.cfg.ms;
     const iters = budget.iterations ?? this.cfg.iterations;
     let done = 0;

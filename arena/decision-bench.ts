@@ -4,9 +4,9 @@
  *
  * 1. Positions: decisions sampled one per game from the scripted player's self-play, with a few random moves
  *    (`epsilon`) so the positions are not all on one line. Deterministic for a seed.
- * 2. Truth: for each position, the scripted player's top `candidates` actions (plus any action an agent picks
- *    outside them) are valued by `playouts` games played out to the end by the scripted player (random moves where
- *    a ruleset has no scripted player), from the mover's point of view in [-1, 1].
+ * 2. Truth: for each position, the scripted player's top `candidates` actions (the first legal ones where a ruleset
+ *    has no scripted player), and any action an agent picks outside them, are valued by `playouts` games played out
+ *    to the end by the scripted player (random moves where there is none), from the mover's point of view in [-1, 1].
  * 3. Each agent decides every position once with the budget given (a fresh agent per position: no tree reuse), and
  *    its regret is the best candidate's value minus the value of its choice.
  *

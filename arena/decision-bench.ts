@@ -11,7 +11,7 @@
  *    its regret is the best candidate's value minus the value of its choice.
  *
  * The truth is the value of handing the game to the scripted player after the move, the thing whole-game scripted
- * rollouts estimate; its noise (±1/√playouts per value) raises every agent's regret alike. The truth can be cached in
+ * rollouts estimate; its noise (about ±1/√playouts per value) adds to every agent's regret. The truth can be cached in
  * a file (`--truth-file`) and reused for later comparisons on the same positions.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';

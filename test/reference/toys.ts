@@ -2,6 +2,21 @@
 import type { Game } from '../../engine/core/game.ts';
 import { hashValue } from '../../engine/core/hash.ts';
 
+/** What the toy games share: text actions that are their own keys, full observation, no evaluation. */
+const plain = {
+  apply<S, A>(this: { applyUnchecked(s: S, a: A): S }, s: S, a: A): S {
+    return this.applyUnchecked(s, a);
+  },
+  observe: <S>(s: S) => s as unknown,
+  sampleState: <S>(s: S) => s,
+  evaluate: () => 0,
+  actionKey: (a: string) => a,
+  describeAction: (_s: unknown, a: string) => a,
+  hash: (s: unknown) => hashValue(s),
+  render: (s: unknown) => JSON.stringify(s),
+  resultText: (s: unknown) => JSON.stringify(s),
+};
+
 /**
  * Dice choice: player 0 picks "safe" (then wins on a D6 of 3+, EV +1/3) or "bold" (wins only on a 6, EV −2/3).
  * A chance node decides; the exact best action is "safe".
@@ -22,22 +37,12 @@ export const diceChoice: Game<DiceState, string, { id: string }> = {
   legalActions: (s) => (s.pick ? [] : ['safe', 'bold']),
   chanceOutcomes: (s) => (s.pick && !s.roll ? [1, 2, 3, 4, 5, 6].map((f) => ({ action: `d${f}`, p: 1 / 6, label: `D6 = ${f}` })) : []),
   chanceKey: () => 'roll',
-  apply(s, a) {
-    return this.applyUnchecked(s, a);
-  },
   applyUnchecked: (s, a) => (a.startsWith('d') ? { ...s, roll: Number(a.slice(1)) } : { ...s, pick: a as 'safe' | 'bold' }),
   returns: (s) => {
     const win = s.pick === 'safe' ? s.roll >= 3 : s.roll === 6;
     return win ? [1, -1] : [-1, 1];
   },
-  observe: (s) => s,
-  sampleState: (s) => s,
-  evaluate: () => 0,
-  actionKey: (a) => a,
-  describeAction: (_s, a) => a,
-  hash: (s) => hashValue(s),
-  render: (s) => JSON.stringify(s),
-  resultText: (s) => JSON.stringify(s),
+  ...plain,
 };
 
 /**
@@ -61,19 +66,11 @@ export const hiddenGuess: Game<GuessState, string, { id: string }> = {
   legalActions: (s) => (s.guess ? [] : s.coin ? ['guess L', 'guess R'] : ['hide L', 'hide R']),
   chanceOutcomes: () => [],
   chanceKey: () => '',
-  apply(s, a) {
-    return this.applyUnchecked(s, a);
-  },
   applyUnchecked: (s, a) => (a.startsWith('hide') ? { ...s, coin: a.slice(5) as 'L' | 'R' } : { ...s, guess: a.slice(6) as 'L' | 'R' }),
   returns: (s) => (s.guess === s.coin ? [-1, 1] : [1, -1]),
+  ...plain,
   observe: (s, p) => (p === 0 ? s : { coin: s.coin ? '?' : '', guess: s.guess }),
   sampleState: (s, p, u) => (p === 1 && s.coin && !s.guess ? { ...s, coin: u() < 0.5 ? 'L' : 'R' } : s),
-  evaluate: () => 0,
-  actionKey: (a) => a,
-  describeAction: (_s, a) => a,
-  hash: (s) => hashValue(s),
-  render: (s) => JSON.stringify(s),
-  resultText: (s) => JSON.stringify(s),
 };
 
 /**
@@ -96,20 +93,10 @@ export const twinDice: Game<TwinState, string, { id: string }> = {
   legalActions: (s) => (s.pick ? [] : ['a', 'b']),
   chanceOutcomes: (s) => (s.pick && s.dice.length < 3 ? [1, 2, 3, 4, 5, 6].map((f) => ({ action: `d${f}`, p: 1 / 6, label: `D6 = ${f}` })) : []),
   chanceKey: () => 'roll',
-  apply(s, a) {
-    return this.applyUnchecked(s, a);
-  },
   applyUnchecked: (s, a) => (a.startsWith('d') ? { ...s, dice: [...s.dice, Number(a.slice(1))] } : { ...s, pick: a as 'a' | 'b' }),
   returns: (s) => {
     const v = (s.dice.reduce((x, y) => x + y, 0) - 10.5) / 7.5;
     return [v, -v];
   },
-  observe: (s) => s,
-  sampleState: (s) => s,
-  evaluate: () => 0,
-  actionKey: (a) => a,
-  describeAction: (_s, a) => a,
-  hash: (s) => hashValue(s),
-  render: (s) => JSON.stringify(s),
-  resultText: (s) => JSON.stringify(s),
+  ...plain,
 };

@@ -20,6 +20,7 @@ import type { Budget } from '../agents/agent.ts';
 import { createAgent } from '../agents/registry.ts';
 import type { Game } from '../engine/core/game.ts';
 import { loadScenario } from './catalog.ts';
+import { sampleOutcome } from './dice.ts';
 
 export interface DecisionBenchOptions {
   ruleset?: string;
@@ -36,8 +37,6 @@ export interface DecisionBenchOptions {
 }
 
 export interface PositionTruth {
-  /** Index of the decision within its game, as a fraction of the game's decisions. */
-  fraction: number;
   /** Candidate action keys, the scripted player's order. */
   keys: string[];
   /** Value of each candidate for the mover. */
@@ -59,14 +58,8 @@ export interface DecisionRow {
   meanMs: number;
 }
 
-function sampleOutcome(game: Game<any, any>, s: unknown, rng: () => number): unknown {
-  const outs = game.chanceOutcomes(s);
-  let r = rng();
-  for (let i = 0; i < outs.length - 1; i++) {
-    if (r < outs[i]!.p) return game.applyUnchecked(s, outs[i]!.action);
-    r -= outs[i]!.p;
-  }
-  return game.applyUnchecked(s, outs[outs.length - 1]!.action);
+function chanceStep(game: Game<any, any>, s: unknown, rng: () => number): unknown {
+  return game.applyUnchecked(s, sampleOutcome(game.chanceOutcomes(s), rng()).action);
 }
 
 function scriptedAction(game: Game<any, any>, s: unknown, legal: readonly unknown[], rng: () => number, epsilon: number): unknown {
@@ -83,14 +76,14 @@ export function scriptedPlayout(game: Game<any, any>, s0: unknown, rng: () => nu
   for (;;) {
     const tm = game.toMove(s);
     if (tm.kind === 'terminal') return game.returns(s)[0]!;
-    s = tm.kind === 'chance' ? sampleOutcome(game, s, rng) : game.applyUnchecked(s, scriptedAction(game, s, game.legalActions(s), rng, 0));
+    s = tm.kind === 'chance' ? chanceStep(game, s, rng) : game.applyUnchecked(s, scriptedAction(game, s, game.legalActions(s), rng, 0));
   }
 }
 
 /** One decision per game of scripted self-play (with `epsilon` random moves), at a uniformly drawn decision. */
-export function samplePositions(game: Game<any, any>, scenario: unknown, n: number, seed: string, epsilon: number): { state: unknown; fraction: number }[] {
+export function samplePositions(game: Game<any, any>, scenario: unknown, n: number, seed: string, epsilon: number): unknown[] {
   const rng = seedrandom.alea(`${seed}:positions`);
-  const out: { state: unknown; fraction: number }[] = [];
+  const out: unknown[] = [];
   for (let guard = 0; out.length < n; guard++) {
     if (guard > 10 * n + 100) throw new Error(`decision bench: scripted games of ${game.id} offer no decisions with a choice`);
     let s: unknown = game.initialState(scenario);
@@ -99,16 +92,14 @@ export function samplePositions(game: Game<any, any>, scenario: unknown, n: numb
       const tm = game.toMove(s);
       if (tm.kind === 'terminal') break;
       if (tm.kind === 'chance') {
-        s = sampleOutcome(game, s, rng);
+        s = chanceStep(game, s, rng);
         continue;
       }
       const legal = game.legalActions(s);
       if (legal.length > 1) seen.push(s);
       s = game.applyUnchecked(s, scriptedAction(game, s, legal, rng, epsilon));
     }
-    if (!seen.length) continue;
-    const k = Math.floor(rng() * seen.length);
-    out.push({ state: seen[k], fraction: k / seen.length });
+    if (seen.length) out.push(seen[Math.floor(rng() * seen.length)]);
   }
   return out;
 }
@@ -164,8 +155,8 @@ export async function decisionBenchOn(game: Game<any, any>, scenario: unknown, i
   if (!truth) {
     truth = positions.map((p, i) => {
       o.onProgress?.('truth', i, positions.length);
-      const cands = candidateActions(game, p.state, o.candidates);
-      return { fraction: p.fraction, keys: cands.map((a) => game.actionKey(a)), values: cands.map((a) => valueOf(game, p.state, a, o.playouts, rng)) };
+      const cands = candidateActions(game, p, o.candidates);
+      return { keys: cands.map((a) => game.actionKey(a)), values: cands.map((a) => valueOf(game, p, a, o.playouts, rng)) };
     });
     o.onProgress?.('truth', positions.length, positions.length);
     if (o.truthFile) writeFileSync(o.truthFile, JSON.stringify({ params, truth }));
@@ -179,7 +170,7 @@ export async function decisionBenchOn(game: Game<any, any>, scenario: unknown, i
     let ms = 0;
     for (let i = 0; i < positions.length; i++) {
       o.onProgress?.(a.spec, i, positions.length);
-      const { state } = positions[i]!;
+      const state = positions[i]!;
       const t = truth[i]!;
       const player = (game.toMove(state) as { player: number }).player;
       const legal = game.legalActions(state);

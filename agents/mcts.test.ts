@@ -44,13 +44,15 @@ describe('mcts on known positions', () => {
     expect(d.explanation!.text).toMatch(/odds: D6 = \d 17%/);
   });
   it('never reads the opponent’s hidden choice: identical search whatever the coin', async () => {
-    const run = async (coin: 'L' | 'R') => new MctsAgent('mcts', cfg()).decide(ctx(hiddenGuess, { coin, guess: '' }, 'same-seed', { iterations: 500 }));
-    const a = await run('L');
-    const b = await run('R');
-    expect(a.action).toBe(b.action);
-    expect(a.explanation!.alternatives).toEqual(b.explanation!.alternatives);
-    expect(a.explanation!.winProbability!).toBeGreaterThan(0.3);
-    expect(a.explanation!.winProbability!).toBeLessThan(0.7);
+    for (const sh of [0, 2]) {
+      const run = async (coin: 'L' | 'R') => new MctsAgent('mcts', cfg({ sh })).decide(ctx(hiddenGuess, { coin, guess: '' }, 'same-seed', { iterations: 500 }));
+      const a = await run('L');
+      const b = await run('R');
+      expect(a.action).toBe(b.action);
+      expect(a.explanation!.alternatives).toEqual(b.explanation!.alternatives);
+      expect(a.explanation!.winProbability!).toBeGreaterThan(0.3);
+      expect(a.explanation!.winProbability!).toBeLessThan(0.7);
+    }
   });
   it('is deterministic for a seed and an iteration budget, and respects budgets', async () => {
     const s = ttt('X...O....');
@@ -95,6 +97,33 @@ describe('mcts on known positions', () => {
     expect(unpaired.a[0]).toBe(200);
     expect(unpaired.a[1]).not.toBeCloseTo(unpaired.b[1]!, 6);
   });
+  it('with sequential halving at the root, halves the candidates round by round and keeps the best', async () => {
+    // X X . / O O . / . . .: five moves, so three rounds (5 → 3 → 2 → 1) of a third of the 700 iterations each
+    const s = ttt('XX.OO....');
+    const run = () => new MctsAgent('mcts', cfg({ sh: 8 })).decide(ctx(ticTacToe, s, 'h', { iterations: 700 }));
+    const d = await run();
+    expect(d.explanation!.chosen).toBe('c2');
+    expect(d.stats!.iterations).toBe(700);
+    expect(d.explanation!.text).toMatch(/sequential halving over 5 moves/);
+    const search = new MctsSearch(ticTacToe, cfg({ sh: 8 }), seedrandom.alea('h'));
+    const { root, choice } = search.search(s, { iterations: 700 });
+    expect(choice).toBe('c2');
+    const visits = [...root.children.values()].map((c) => c.n).sort((a, b) => a - b);
+    // round one: 47 turns of 5 (235); round two: 77 turns of 3 (to 466); round three: 117 turns of 2 (to 700)
+    expect(visits).toEqual([47, 47, 124, 241, 241]);
+    const again = await run(); // deterministic for a seed and an iteration budget
+    expect([again.explanation!.chosen, again.explanation!.winProbability, again.explanation!.alternatives]).toEqual([d.explanation!.chosen, d.explanation!.winProbability, d.explanation!.alternatives]);
+    const timed = await new MctsAgent('mcts', cfg({ sh: 4 })).decide(ctx(ticTacToe, ttt('.........'), 't', { ms: 200 } as never));
+    expect(timed.stats!.ms).toBeGreaterThanOrEqual(200);
+    expect(timed.stats!.ms).toBeLessThan(1000);
+  });
+  it('sequential halving compares the candidates on paired dice', () => {
+    const search = new MctsSearch(twinDice, cfg({ sh: 2, paired: true }), seedrandom.alea('twins'));
+    const { root } = search.search(twinDice.initialState({ id: 'standard' }), { iterations: 400 });
+    const [a, b] = ['a', 'b'].map((k) => root.children.get(k)!);
+    expect(a.n).toBe(200);
+    expect([a.n, a.w]).toEqual([b.n, b.w]);
+  });
   it('returns the only legal action without searching', async () => {
     const d = await new MctsAgent('mcts', cfg()).decide({ ...ctx(ticTacToe, ttt('XOXXOOOX.'), 'x'), legal: [8] });
     expect(d.action).toBe(8);
@@ -115,6 +144,8 @@ describe('agent specs', () => {
     expect(createAgent('mcts:it=50,leaf=heuristic,c=0.7').spec).toBe('mcts:it=50,leaf=heuristic,c=0.7');
     expect(() => createAgent('mcts:leaf=magic')).toThrow(/leaf=magic must be random, heuristic or eval/);
     expect(() => createAgent('mcts:it=-1')).toThrow(/it=-1/);
+    expect(() => createAgent('mcts:sh=1')).toThrow(/sh=1 must be 0 \(off\) or at least 2/);
+    expect(createAgent('mcts:sh=4').spec).toBe('mcts:sh=4');
     for (const d of ['easy', 'normal', 'hard', 'expert']) expect(createAgent(d).spec).toBe(d);
   });
 });

@@ -67,6 +67,8 @@ export function mctsConfig(spec: string, p: Readonly<Record<string, string>>, ba
   const leaf = p.leaf ?? base.leaf;
   if (leaf !== 'random' && leaf !== 'heuristic' && leaf !== 'eval') throw new AgentSpecError(`agent spec "${spec}": leaf=${leaf} must be random, heuristic or eval`);
   const ms = p.ms !== undefined ? num(spec, 'ms', p.ms, 0, 1) : base.ms;
+  const sh = num(spec, 'sh', p.sh, base.sh, 0, Infinity, true);
+  if (sh === 1) throw new AgentSpecError(`agent spec "${spec}": sh=1 must be 0 (off) or at least 2 (the moves to halve among)`);
   return {
     iterations: num(spec, 'it', p.it, base.iterations, 1, Infinity, true),
     ...(ms !== undefined ? { ms } : {}),
@@ -80,6 +82,7 @@ export function mctsConfig(spec: string, p: Readonly<Record<string, string>>, ba
     reuse: bool(spec, 'reuse', p.reuse, base.reuse),
     early: bool(spec, 'early', p.early, base.early),
     paired: bool(spec, 'paired', p.paired, base.paired),
+    sh,
   };
 }
 
@@ -96,6 +99,7 @@ const MCTS_PARAMS = {
   reuse: 'reuse the tree between decisions (default true)',
   early: 'with ms: stop once the leading action cannot be overtaken in the time left (default false)',
   paired: "paired dice: the k-th iteration through every root action uses the same dice (default false)",
+  sh: 'sequential halving at the root over the first N moves in prior order (default 0 = UCT at the root)',
 };
 
 registerAgent({

@@ -71,6 +71,7 @@ import {
   effQ,
   eng,
   ev,
+  hasUnit,
   other,
   pop,
   push,
@@ -192,9 +193,9 @@ function engaged(b: Bn): boolean {
 // =====================================================================================================
 
 interface Shot {
-  dice: number;
-  need: number;
-  mod: number;
+  readonly dice: number;
+  readonly need: number;
+  readonly mod: number;
 }
 
 /** Target key: battalion id for the body, `id.s` for its skirmish screen. */
@@ -202,8 +203,41 @@ function targetParts(t: string): { id: string; screen: boolean } {
   return t.endsWith('.s') ? { id: t.slice(0, -2), screen: true } : { id: t, screen: false };
 }
 
+/**
+ * Volleys already worked out for a position: the legal actions, the scripted preferences and the volley itself ask
+ * for the same shot, and its line-of-sight tests are the dearest thing in the rules. Keyed by the position's battalion
+ * list (a new list whenever any battalion changes), checked against the sides and context it was made with.
+ */
+const shotMemo = new WeakMap<readonly Bn[], { sides: MoeState['sides']; ctx: MoeState['ctx']; m: Map<string, Shot | null> }>();
+
 /** [Accuracy] dice for one volley (§6.4 steps 1–5) with a range fraction, or null when no group is eligible. */
 export function shotDice(
+  s: MoeState,
+  shooter: Bn,
+  fromScreen: boolean,
+  target: Bn,
+  toScreen: boolean,
+  fixedFraction: number | null,
+  defensive: boolean,
+): Shot | null {
+  // only the position's own battalions are memoized: a caller may ask about a changed copy
+  if (!hasUnit(s, shooter.id) || unit(s, shooter.id) !== shooter || !hasUnit(s, target.id) || unit(s, target.id) !== target)
+    return computeShot(s, shooter, fromScreen, target, toScreen, fixedFraction, defensive);
+  let memo = shotMemo.get(s.units);
+  if (!memo || memo.sides !== s.sides || memo.ctx !== s.ctx) {
+    memo = { sides: s.sides, ctx: s.ctx, m: new Map() };
+    shotMemo.set(s.units, memo);
+  }
+  const key = `${shooter.id}|${fromScreen ? 1 : 0}|${target.id}|${toScreen ? 1 : 0}|${fixedFraction}|${defensive ? 1 : 0}`;
+  let r = memo.m.get(key);
+  if (r === undefined) {
+    r = computeShot(s, shooter, fromScreen, target, toScreen, fixedFraction, defensive);
+    memo.m.set(key, r);
+  }
+  return r;
+}
+
+function computeShot(
   s: MoeState,
   shooter: Bn,
   fromScreen: boolean,

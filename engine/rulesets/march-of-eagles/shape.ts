@@ -163,7 +163,7 @@ export function eligibleGroups(s: MoeState, shooterRect: Rect, target: Polygon, 
         break;
       }
     }
-    if (ok) eligible++;
+    if (ok && ++eligible >= groupsNow) break; // capped: the other files cannot add to it
   }
   return Math.min(eligible, groupsNow);
 }

@@ -137,3 +137,21 @@ describe('volley distribution with sergeant re-rolls', () => {
     expect(d.find((x) => x.hits === 1 && !x.six)!.p).toBeCloseTo(2 / 6, 12);
   });
 });
+
+describe('worked-out volleys are remembered per position, never across changes', () => {
+  it('a changed copy of a battalion, other sides or another context get their own answer', () => {
+    const s = duel({ range: 8 });
+    const first = dice(s)!;
+    expect(first).toMatchObject({ dice: 3, mod: 0 });
+    expect(dice(s)).toBe(first); // the same position: remembered
+    // a copy in column that is not in the position: +2 dice, not the remembered line answer
+    const asColumn = { ...unit(s, 'T'), f: 'C' as const };
+    expect(shotDice(s, unit(s, 'S'), false, asColumn, false, null, false)!.dice).toBe(first.dice + 1);
+    // the Supreme Commander attached to the shooter (same battalions, new sides): +1 to each die
+    const withSc: MoeState = { ...s, sides: [{ ...s.sides[0], sc: { ...s.sides[0].sc, att: 'S', alive: true } }, s.sides[1]] };
+    expect(dice(withSc)!.mod).toBe(1);
+    // the same battalions under another context (a wall before the target): hard cover halves again
+    const walled = duel({ range: 8, terrain: [{ type: 'wall', id: 'w', points: [[10, 18.3], [38, 18.3]] }] });
+    expect(dice({ ...s, ctx: walled.ctx })!.dice).toBeLessThan(first.dice);
+  });
+});

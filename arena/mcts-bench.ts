@@ -161,6 +161,7 @@ export async function mctsSampleArmies(ms = 1000) {
   const rows: { leaf: string; iterationsPerSec: number }[] = [];
   for (const [leaf, cfg] of [
     ['scripted rollout to the end (default)', {}],
+    ['scripted rollout, 120 plies, paired dice', { depth: 120, paired: true }],
     ['scripted rollout (ε 0.25), 10 plies', { leaf: 'heuristic', depth: 10, epsilon: 0.25 }],
     ['random rollout, 20 plies', { leaf: 'eval', depth: 20 }],
     ['evaluation only', { leaf: 'eval', depth: 0 }],

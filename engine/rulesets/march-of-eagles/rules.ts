@@ -1109,14 +1109,19 @@ function applyVolley(s: MoeState, f: Extract<Frame, { t: 'volley' }>, hits: numb
   return rankerLoss(ns, t.id, hits, log);
 }
 
-function startVolleys(s: MoeState, shooterId: string, mainTarget: string, screenTarget: string, log: Log): MoeState {
+/**
+ * Push the volleys of a shooter and its screen. `shotsIn` is the position the dice are worked out in: the one the order
+ * was chosen in, before the shooter was marked as activated, which changes nothing a volley depends on (position,
+ * formation, quality, the Supreme Commander) and lets the dice already worked out for the legal actions be reused.
+ */
+function startVolleys(s: MoeState, shooterId: string, mainTarget: string, screenTarget: string, log: Log, shotsIn: MoeState = s): MoeState {
   let ns = s;
   const b = unit(ns, shooterId);
   const frames: Frame[] = [];
   const mk = (fromScreen: boolean, tkey: string): Frame | null => {
     if (tkey === '-') return null;
     const { id, screen } = targetParts(tkey);
-    const shot = shotDice(ns, b, fromScreen, unit(ns, id), screen, null, false);
+    const shot = shotDice(shotsIn, unit(shotsIn, shooterId), fromScreen, unit(shotsIn, id), screen, null, false);
     if (!shot) return null;
     return {
       t: 'volley',
@@ -1375,6 +1380,7 @@ function activate(s0: MoeState, s: MoeState, p: Side, a: Action, log: Log): MoeS
   }
   if (!('u' in a)) throw new Error(`not an activation: ${a.k}`);
   const b = unit(ns, a.u);
+  const chosenIn = ns;
   ns = upd(ns, b.id, { act: true });
   switch (a.k) {
     case 'pass':
@@ -1401,9 +1407,9 @@ function activate(s0: MoeState, s: MoeState, p: Side, a: Action, log: Log): MoeS
       const bb = unit(ns, b.id);
       if (bb.sk > 0) {
         ns = push(ns, { t: 'screenTarget', p, u: b.id });
-        return a.target === '-' ? ns : startVolleys(ns, b.id, a.target, '-', log); // the body first; the screen's target after
+        return a.target === '-' ? ns : startVolleys(ns, b.id, a.target, '-', log, chosenIn); // the body first; the screen's target after
       }
-      return startVolleys(ns, b.id, a.target, '-', log);
+      return startVolleys(ns, b.id, a.target, '-', log, chosenIn);
     }
     case 'attack': {
       const t = unit(ns, a.target);

@@ -255,10 +255,14 @@ function computeShot(
   const frac = fixedFraction ?? rangeFraction(range, shooter.rifles);
   if (frac === 0) return null;
   // LOS blockers: every other body and screen; a body cannot shoot through its own skirmishers [Skirmishers]
+  // every line of fire runs from the shooter to the target, so only bodies whose boxes meet their joint box can block it
+  const sb = bbox(sPoly);
+  const tb = bbox(tPoly);
+  const span: Box = { minX: Math.min(sb.minX, tb.minX), minY: Math.min(sb.minY, tb.minY), maxX: Math.max(sb.maxX, tb.maxX), maxY: Math.max(sb.maxY, tb.maxY) };
   const blockers = blockersExcept(
     s,
     (b, isScreen) => (b.id === shooter.id && isScreen === fromScreen) || (b.id === target.id && isScreen === toScreen),
-  );
+  ).filter((p) => boxDistance(bbox(p), span) === 0);
   const E = fromScreen
     ? eligibleScreenGroups(s, sRect, tPoly, blockers, screenGroups(shooter))
     : eligibleGroups(s, sRect, tPoly, blockers, shooter.f === 'C' ? Math.min(2, firingGroups(shooter)) : firingGroups(shooter));

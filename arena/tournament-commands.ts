@@ -5,7 +5,7 @@ import cliProgress from 'cli-progress';
 import type { Argv } from 'yargs';
 import { CliError } from './commands.ts';
 import { parse as parseYaml } from 'yaml';
-import { openTournament, runTournament, schedule, sprtState, standings, tournamentSchema, type TournamentConfig } from './tournament.ts';
+import { openTournament, runTournament, schedule, seatSplit, sprtState, standings, tournamentSchema, type TournamentConfig } from './tournament.ts';
 import { wilson } from './ratings.ts';
 
 function printTable(dir: string, json: boolean): void {
@@ -15,20 +15,25 @@ function printTable(dir: string, json: boolean): void {
   const st = standings(records);
   const total = schedule(cfg).length;
   const sp = sprtState(cfg, records);
-  if (json) return void console.log(JSON.stringify({ dir, games: st.games, voided: st.voided, scheduled: total, ratings: st.ratings, crosstable: st.table, ...(sp ? { sprt: sp } : {}) }, null, 2));
+  const [a, b] = cfg.agents;
+  const seats = cfg.agents.length === 2 ? seatSplit(records, a!, b!) : [];
+  if (json) return void console.log(JSON.stringify({ dir, games: st.games, voided: st.voided, scheduled: total, ratings: st.ratings, crosstable: st.table, ...(seats.length ? { seats } : {}), ...(sp ? { sprt: sp } : {}) }, null, 2));
   console.log(`${dir}: ${st.games} games rated, ${st.voided} without a result, ${total - records.length} still to play (of ${total})`);
   if (sp) console.log(`SPRT ${cfg.agents[0]} vs ${cfg.agents[1]} (elo0 ${cfg.sprt!.elo0}, elo1 ${cfg.sprt!.elo1}): LLR ${sp.llr.toFixed(2)} in [${sp.lower.toFixed(2)}, ${sp.upper.toFixed(2)}] → ${sp.decision === 'H1' ? `${cfg.agents[0]} is stronger` : sp.decision === 'H0' ? `${cfg.agents[0]} is not stronger` : 'undecided'}`);
   const w = Math.max(6, ...st.ratings.map((r) => r.player.length));
   console.log(`${'agent'.padEnd(w)}  ${'Elo'.padStart(6)}  ${'±95%'.padStart(6)}  ${'games'.padStart(5)}  score`);
   for (const r of st.ratings) console.log(`${r.player.padEnd(w)}  ${r.elo.toFixed(0).padStart(6)}  ${Number.isFinite(r.ci95) ? r.ci95.toFixed(0).padStart(6) : '   inf'}  ${String(r.games).padStart(5)}  ${(r.score * 100).toFixed(1)}%`);
   const ps = st.table.players;
-  const [a, b] = cfg.agents;
   const c = cfg.agents.length === 2 ? st.table.cells[a!]?.[b!] : undefined;
   if (c) {
-    // a head-to-head match: the first agent's score with its 95% interval
+    // a head-to-head match: the first agent's score with its 95% interval, then by the seat it played
     const n = c.wins + c.draws + c.losses;
     const [lo, hi] = wilson(c.score, n);
     console.log(`\n${a} vs ${b}: ${c.wins}W ${c.draws}D ${c.losses}L = ${((c.score / n) * 100).toFixed(1)}% (95% CI ${(lo * 100).toFixed(1)}–${(hi * 100).toFixed(1)}%)`);
+    for (const x of seats) {
+      const [l, h] = wilson(x.score, x.games);
+      console.log(`  on ${x.scenario} as side ${x.seat === 0 ? 'A' : 'B'}: ${((x.score / x.games) * 100).toFixed(1)}% over ${x.games} games (95% CI ${(l * 100).toFixed(1)}–${(h * 100).toFixed(1)}%)`);
+    }
   }
   if (ps.length) {
     console.log('\ncrosstable (row vs column: W-D-L)');

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeReplay, verifyReplay } from '../engine/core/replay.ts';
 import { getRuleset } from '../engine/rulesets/index.ts';
 import { Store } from './store.ts';
-import { runTournament, schedule, standings, tournamentSchema } from './tournament.ts';
+import { runTournament, schedule, seatSplit, standings, tournamentSchema } from './tournament.ts';
 
 const cfg = (o: object) => tournamentSchema.parse({ scenarios: ['farm-on-the-ridge'], games: 2, ...o });
 const tmp = () => mkdtempSync(join(tmpdir(), 'eagles-tour-'));
@@ -30,6 +30,24 @@ describe('tournaments in the worker pool', () => {
     store.close();
     expect(verifyReplay(getRuleset('march-of-eagles'), rp).ok).toBe(true);
     await expect(runTournament(cfg({ agents: ['random', 'heuristic'] }), { dir, workers: 1, resume: false })).rejects.toThrow(/--resume/);
+  });
+
+  it('splits a head-to-head score by scenario and seat', () => {
+    const g = (scenario: string, seats: string[], returns?: number[]) => ({ id: `${scenario}${seats}${returns}`, scenario, seed: 's', seats, ...(returns ? { returns } : {}) });
+    const recs = [
+      g('x', ['m', 'h'], [1, -1]),
+      g('x', ['h', 'm'], [1, -1]),
+      g('x', ['m', 'h'], [0, 0]),
+      g('x', ['h', 'm'], [-1, 1]),
+      g('y', ['m', 'h'], [-1, 1]),
+      g('y', ['m', 'h']), // no result: left out
+      g('y', ['m', 'r'], [1, -1]), // another pairing: left out
+    ];
+    expect(seatSplit(recs, 'm', 'h')).toEqual([
+      { scenario: 'x', seat: 0, games: 2, score: 1.5 },
+      { scenario: 'x', seat: 1, games: 2, score: 1 },
+      { scenario: 'y', seat: 0, games: 1, score: 0 },
+    ]);
   });
 
   it('gauntlet: the first agent against each other; an SPRT stops a clear match early', async () => {

@@ -148,6 +148,9 @@ describe('eagles arena configs', () => {
     expect(Number(m![1]) + Number(m![2]) + Number(m![3])).toBe(4);
     expect(Number(m![5])).toBeLessThan(Number(m![4]));
     expect(Number(m![6])).toBeGreaterThanOrEqual(Number(m![4]));
+    // and by the side it played: two games on each
+    expect(r.out).toMatch(/on farm-on-the-ridge as side A: [\d.]+% over 2 games \(95% CI/);
+    expect(r.out).toMatch(/on farm-on-the-ridge as side B: [\d.]+% over 2 games \(95% CI/);
   });
   it('runs a gauntlet from a YAML config and refuses a bad one with the field named', () => {
     const cfg = join(tmp, 'gauntlet.yaml');

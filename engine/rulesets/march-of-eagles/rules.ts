@@ -210,19 +210,13 @@ function targetParts(t: string): { id: string; screen: boolean } {
  */
 const shotMemo = new WeakMap<readonly Bn[], { sides: MoeState['sides']; ctx: MoeState['ctx']; m: Map<string, Shot | null> }>();
 
+type ShotArgs = [s: MoeState, shooter: Bn, fromScreen: boolean, target: Bn, toScreen: boolean, fixedFraction: number | null, defensive: boolean];
+
 /** [Accuracy] dice for one volley (§6.4 steps 1–5) with a range fraction, or null when no group is eligible. */
-export function shotDice(
-  s: MoeState,
-  shooter: Bn,
-  fromScreen: boolean,
-  target: Bn,
-  toScreen: boolean,
-  fixedFraction: number | null,
-  defensive: boolean,
-): Shot | null {
+export function shotDice(...args: ShotArgs): Shot | null {
+  const [s, shooter, fromScreen, target, toScreen, fixedFraction, defensive] = args;
   // only the position's own battalions are memoized: a caller may ask about a changed copy
-  if (!hasUnit(s, shooter.id) || unit(s, shooter.id) !== shooter || !hasUnit(s, target.id) || unit(s, target.id) !== target)
-    return computeShot(s, shooter, fromScreen, target, toScreen, fixedFraction, defensive);
+  if (!hasUnit(s, shooter.id) || unit(s, shooter.id) !== shooter || !hasUnit(s, target.id) || unit(s, target.id) !== target) return computeShot(...args);
   let memo = shotMemo.get(s.units);
   if (!memo || memo.sides !== s.sides || memo.ctx !== s.ctx) {
     memo = { sides: s.sides, ctx: s.ctx, m: new Map() };
@@ -231,21 +225,13 @@ export function shotDice(
   const key = `${shooter.id}|${fromScreen ? 1 : 0}|${target.id}|${toScreen ? 1 : 0}|${fixedFraction}|${defensive ? 1 : 0}`;
   let r = memo.m.get(key);
   if (r === undefined) {
-    r = computeShot(s, shooter, fromScreen, target, toScreen, fixedFraction, defensive);
+    r = computeShot(...args);
     memo.m.set(key, r);
   }
   return r;
 }
 
-function computeShot(
-  s: MoeState,
-  shooter: Bn,
-  fromScreen: boolean,
-  target: Bn,
-  toScreen: boolean,
-  fixedFraction: number | null,
-  defensive: boolean,
-): Shot | null {
+function computeShot(...[s, shooter, fromScreen, target, toScreen, fixedFraction, defensive]: ShotArgs): Shot | null {
   const sRect = fromScreen ? screenRectFor(shooter, footprint(shooter)) : footprint(shooter);
   if (!sRect) return null;
   const sPoly = rectCorners(sRect);

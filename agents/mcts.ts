@@ -55,7 +55,8 @@ export interface MctsConfig {
    * Sequential halving at the root over the first `sh` actions in prior order (0: UCT at the root). The budget is split
    * into ⌈log₂ sh⌉ equal rounds; in each, the surviving actions are visited in turn, and the worse half by mean value is
    * dropped at its end. Below the root the search is unchanged. It spends the budget on telling the best move apart
-   * (simple regret) rather than on visiting it (cumulative regret), which is what a move choice needs.
+   * (simple regret) rather than on visiting it (cumulative regret), which is what a move choice needs. It always uses
+   * its whole budget (`early` does not apply).
    */
   readonly sh: number;
 }

@@ -62,43 +62,39 @@ export interface MctsConfig {
 }
 
 /**
- * Defaults tuned on The March of Eagles against the scripted player: rollouts played to the end of the game by the
- * scripted player itself (no random moves), so a leaf's value is an actual result under sound play, and narrow
- * progressive widening over the scripted preferences (k = 1, α = 0.3) with a low exploration constant, so the
- * search spends its budget choosing among the few moves the tactics favour. Measured on farm-on-the-ridge against the
- * scripted player (paired seeds): 250 iterations per decision with c = 0.5 scored about 65% over 160 games (an early
- * 20-game probe had shown 85%); c = 1.0 62.5% and 60 iterations 45% (20 games each); ε = 0.25 rollouts cut at 10
- * plies and the hand evaluation 27.5%. At 1 s per decision on open-field: 66.7% over 60 games with whole-game
- * rollouts, 50% over 20 with rollouts cut at 60 plies and the fitted evaluation (four times the iterations, but the
- * evaluation's bias costs more than the rollouts' noise). On farm-on-the-ridge, 1 s per decision (with the faster
- * geometry, with early=true): 70.8% over 200 games (141W 1D 58L, 95% CI 64.1–76.6%).
+ * Defaults tuned on The March of Eagles against the scripted player: rollouts by the scripted player itself (no random
+ * moves) cut at 120 plies (about a third of an open-field game) and then valued by the ruleset's fitted evaluation,
+ * paired dice at the root, and narrow progressive widening over the scripted preferences (k = 1, α = 0.3) with a low
+ * exploration constant, so the search spends its budget choosing among the few moves the tactics favour.
+ *
+ * At 1 s per decision on open-field (paired seeds, sides swapped): these defaults 67.3% over 200 games (133W 3D 64L,
+ * 95% CI 60.5–73.4%; 52.0% as side A, 82.5% as side B, where scripted self-play gives side A 41.5%); the former
+ * defaults (whole-game rollouts, unpaired) 59.0% pooled over 133 games (on the 26 seeds both played: 59.6% against
+ * 65.4%); rollouts cut at 60 plies 50% over 20 (the evaluation's bias costs more than the rollouts' noise). On
+ * farm-on-the-ridge with whole-game rollouts and early=true: 70.8% over 200 games (141W 1D 58L, 95% CI 64.1–76.6%);
+ * 250 iterations per decision with c = 0.5 about 65% over 160 games, c = 1.0 62.5% and 60 iterations 45% (20 games
+ * each), ε = 0.25 rollouts cut at 10 plies with the hand evaluation 27.5%.
  *
  * Decision quality at 1 s on open-field (`eagles bench --decisions`-style measurement on 240 positions; mean regret
- * against 160-playout values of the scripted player's top five moves, lower is better): the scripted player 0.064,
- * these defaults 0.060, paired=true 0.057, depth=120 0.054, depth=120 with paired=true 0.048; depth=60 (paired) 0.062,
- * depth=200 0.058, depth=300 0.059; with depth=120 and paired dice, c = 0.3 0.052 and c = 1 0.060. Each figure has a
- * standard error of about 0.006. In games the gain is smaller: `depth=120,paired=true` at 1 s on open-field scored 65.3%
- * over 108 games (69W 3D 36L, 95% CI 55.9–73.6%), against 59.0% pooled over 133 for these defaults (on the 26 games
- * both played with the same seeds: 65.4% and 59.6%). The defaults stay until a full match decides (200 games on
- * open-field take about 3 hours on two cores).
- *
- * Sequential halving at the root (`sh`), measured the same way on the same 240 positions with depth=120 and paired
- * dice: sh=2 0.058, sh=3 0.054, sh=4 0.058, sh=5 0.053, against 0.055 for UCT at the root in the same run (0.048 in the
- * earlier one: repeated runs of one timed setting differ by about as much as the standard error); with whole-game
- * rollouts, sh=4 0.064. No gain that the bench can see, so it stays off.
+ * against 160-playout values of the scripted player's top five moves, lower is better; standard error about 0.006,
+ * and repeated runs of one timed setting differ by about as much): the scripted player 0.064; whole-game rollouts
+ * 0.060, with paired dice 0.057; cut at 120 plies 0.054, with paired dice 0.048 and 0.055 in two runs; paired and cut at
+ * 60 plies 0.062, 200 plies 0.058, 300 plies 0.059; cut at 120 and paired with c = 0.3 0.052, c = 1 0.060. Sequential
+ * halving at the root (`sh`) on top: sh=2 0.058, sh=3 0.054, sh=4 0.058, sh=5 0.053 (no gain the bench can see, so it
+ * stays off); with whole-game rollouts, sh=4 0.064.
  */
 export const DEFAULT_MCTS: MctsConfig = {
   iterations: 1000,
   c: 0.5,
   leaf: 'heuristic',
-  depth: Infinity,
+  depth: 120,
   widenK: 1,
   widenAlpha: 0.3,
   prior: true,
   epsilon: 0,
   reuse: true,
   early: false,
-  paired: false,
+  paired: true,
   sh: 0,
 };
 

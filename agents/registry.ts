@@ -91,14 +91,14 @@ const MCTS_PARAMS = {
   ms: 'milliseconds per decision (overrides it)',
   c: 'UCT exploration constant (default 0.5)',
   leaf: 'leaf evaluation: random | heuristic (ε-greedy scripted rollout; default) | eval (random rollout), each then the evaluation',
-  depth: 'rollout plies before the evaluation is used (default inf = play to the end)',
+  depth: 'rollout plies before the evaluation is used (default 120; inf = play to the end)',
   widen: 'progressive widening k (default 1; 0 = off)',
   alpha: 'progressive widening exponent (default 0.3)',
   prior: "order new actions by the ruleset's scripted preferences (default true)",
   epsilon: 'random-move probability in heuristic rollouts (default 0)',
   reuse: 'reuse the tree between decisions (default true)',
   early: 'with ms: stop once the leading action cannot be overtaken in the time left (default false)',
-  paired: "paired dice: the k-th iteration through every root action uses the same dice (default false)",
+  paired: "paired dice: the k-th iteration through every root action uses the same dice (default true)",
   sh: 'sequential halving at the root over the first N moves in prior order (default 0 = UCT at the root)',
 };
 
@@ -112,7 +112,7 @@ registerAgent({
 /**
  * Difficulty levels for human play: each is an agent and a budget, ordered by measured strength (paired-seed
  * matches; see the README). `expert` is the search player: MCTS over the scripted tactics with scripted-player
- * rollouts, one second per decision.
+ * rollouts of 120 plies and the fitted evaluation, one second per decision.
  */
 export const DIFFICULTIES: Readonly<Record<string, { description: string; make: (spec: string) => Agent }>> = {
   easy: { description: 'scripted play with a third of its moves random', make: (spec) => new HeuristicAgent(spec, 0.33) },

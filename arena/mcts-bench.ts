@@ -108,7 +108,7 @@ async function boardgameIo(iterations: number): Promise<{ ms: number } | { error
 
 export async function mctsBench(iterations = 1000, repeats = 3) {
   const ours = () => {
-    const search = new MctsSearch(ticTacToe, { ...DEFAULT_MCTS, leaf: 'random', depth: Infinity, widenK: 0, prior: false, reuse: false, c: Math.SQRT2 }, seedrandom.alea('bench'));
+    const search = new MctsSearch(ticTacToe, { ...DEFAULT_MCTS, leaf: 'random', depth: Infinity, widenK: 0, prior: false, reuse: false, paired: false, c: Math.SQRT2 }, seedrandom.alea('bench'));
     const t0 = performance.now();
     search.search(ticTacToe.initialState({ id: 'standard' }), { iterations });
     return performance.now() - t0;
@@ -160,8 +160,8 @@ export async function mctsSampleArmies(ms = 1000) {
   }
   const rows: { leaf: string; iterationsPerSec: number }[] = [];
   for (const [leaf, cfg] of [
-    ['scripted rollout to the end (default)', {}],
-    ['scripted rollout, 120 plies, paired dice', { depth: 120, paired: true }],
+    ['scripted rollout, 120 plies, paired dice (default)', {}],
+    ['scripted rollout to the end', { depth: Infinity, paired: false }],
     ['scripted rollout (ε 0.25), 10 plies', { leaf: 'heuristic', depth: 10, epsilon: 0.25 }],
     ['random rollout, 20 plies', { leaf: 'eval', depth: 20 }],
     ['evaluation only', { leaf: 'eval', depth: 0 }],

@@ -150,7 +150,8 @@ describe('worked-out volleys are remembered per position, never across changes',
     // the Supreme Commander attached to the shooter (same battalions, new sides): +1 to each die
     const withSc: MoeState = { ...s, sides: [{ ...s.sides[0], sc: { ...s.sides[0].sc, att: 'S', alive: true } }, s.sides[1]] };
     expect(dice(withSc)!.mod).toBe(1);
-    // the same battalions under another context (a wall before the target): hard cover halves again
+    // the same battalions and sides under another context (a wall before the target): hard cover halves again
+    expect(dice(s)!.dice).toBe(first.dice); // remembered for these battalions and sides again
     const walled = duel({ range: 8, terrain: [{ type: 'wall', id: 'w', points: [[10, 18.3], [38, 18.3]] }] });
     expect(dice({ ...s, ctx: walled.ctx })!.dice).toBeLessThan(first.dice);
   });

@@ -303,38 +303,42 @@ export class MctsSearch {
       if (node.state !== null) s = node.state;
       const cached = node.state !== null;
       const { actions, keys } = this.actionsAt(node, s);
-      if (forced && path.length === 1) {
-        // sequential halving chose the root action: its k-th visit in this search
+      const atRoot = path.length === 1;
+      const d = node;
+      const unexpanded = (i: number) => (cached ? d.kids[i] === undefined : !d.children.has(keys[i]!));
+      let pick = -1; // an action to expand
+      let best = -1; // a child to go down into
+      if (forced && atRoot) {
+        // sequential halving chose the root action
         const i = keys.indexOf(forced.key);
         if (i < 0) throw new Error(`mcts: root action ${forced.key} is not legal in this determinization`);
-        this.pair(forced.k);
-        const known = cached ? node.kids[i] : node.children.get(keys[i]!);
-        s = g.applyUnchecked(s, actions[i]);
-        if (!known) {
-          const child = this.makeNode(s);
-          node.children.set(keys[i]!, child);
-          if (cached) node.kids[i] = child;
-          path.push(child);
-          v = this.evaluateLeaf(s);
-          break;
+        if (unexpanded(i)) pick = i;
+        else best = i;
+      } else {
+        const allowed = this.cfg.widenK > 0 ? Math.min(actions.length, Math.max(1, Math.floor(this.cfg.widenK * Math.pow(node.n + 1, this.cfg.widenAlpha)))) : actions.length;
+        for (let i = 0; i < allowed; i++)
+          if (unexpanded(i)) {
+            pick = i;
+            break;
+          }
+        if (pick < 0) {
+          // UCT among the allowed children, from the mover's point of view
+          const sign = node.player === 0 ? 1 : -1;
+          const logN = Math.log(Math.max(1, node.n));
+          let bestScore = -Infinity;
+          for (let i = 0; i < allowed; i++) {
+            const ch = cached ? node.kids[i]! : node.children.get(keys[i]!)!;
+            const q = sign * this.value(ch);
+            const u = q + this.cfg.c * Math.sqrt(logN / Math.max(1, ch.n));
+            if (u > bestScore) {
+              bestScore = u;
+              best = i;
+            }
+          }
         }
-        node = known;
-        if (node.kind === 't' && !this.hidden()) {
-          path.push(node);
-          v = node.v;
-          break;
-        }
-        continue;
       }
-      const allowed = this.cfg.widenK > 0 ? Math.min(actions.length, Math.max(1, Math.floor(this.cfg.widenK * Math.pow(node.n + 1, this.cfg.widenAlpha)))) : actions.length;
-      let pick = -1;
-      for (let i = 0; i < allowed; i++)
-        if (cached ? node.kids[i] === undefined : !node.children.has(keys[i]!)) {
-          pick = i;
-          break;
-        }
       if (pick >= 0) {
-        if (path.length === 1) this.pair(0);
+        if (atRoot) this.pair(forced ? forced.k : 0);
         const next = g.applyUnchecked(s, actions[pick]);
         const child = this.makeNode(next);
         node.children.set(keys[pick]!, child);
@@ -344,23 +348,10 @@ export class MctsSearch {
         v = this.evaluateLeaf(next);
         break;
       }
-      // UCT among the allowed children, from the mover's point of view
-      const sign = node.player === 0 ? 1 : -1;
-      const logN = Math.log(Math.max(1, node.n));
-      let best = -1;
-      let bestScore = -Infinity;
-      for (let i = 0; i < allowed; i++) {
-        const ch = cached ? node.kids[i]! : node.children.get(keys[i]!)!;
-        const q = sign * this.value(ch);
-        const u = q + this.cfg.c * Math.sqrt(logN / Math.max(1, ch.n));
-        if (u > bestScore) {
-          bestScore = u;
-          best = i;
-        }
-      }
       s = g.applyUnchecked(s, actions[best]);
       node = cached ? node.kids[best]! : node.children.get(keys[best]!)!;
-      if (path.length === 1) this.pair(node.n);
+      // paired dice: the root action's k-th visit (numbered by sequential halving, else by the child's visits)
+      if (atRoot) this.pair(forced ? forced.k : node.n);
       if (node.kind === 't' && !this.hidden()) {
         path.push(node);
         v = node.v;

@@ -29,6 +29,11 @@ export interface MctsConfig {
   readonly leaf: 'random' | 'heuristic' | 'eval';
   /** Rollout plies before the ruleset's evaluation is used (Infinity: play to the end). */
   readonly depth: number;
+  /**
+   * Once a rollout reaches `depth`, play on at most this many plies to a position the ruleset calls quiet before
+   * evaluating it (0: evaluate at `depth` whatever is pending). Rulesets without `quiet` evaluate at `depth`.
+   */
+  readonly quiet: number;
   /** Progressive widening k and α (k = 0 turns it off). */
   readonly widenK: number;
   readonly widenAlpha: number;
@@ -88,6 +93,7 @@ export const DEFAULT_MCTS: MctsConfig = {
   c: 0.5,
   leaf: 'heuristic',
   depth: 120,
+  quiet: 0,
   widenK: 1,
   widenAlpha: 0.3,
   prior: true,
@@ -238,7 +244,7 @@ export class MctsSearch {
     for (let d = 0; ; d++) {
       const tm = g.toMove(s);
       if (tm.kind === 'terminal') return g.returns(s)[0]!;
-      if (d >= limit) return g.evaluate(s, 0);
+      if (d >= limit && (d >= limit + this.cfg.quiet || !g.quiet || g.quiet(s))) return g.evaluate(s, 0);
       if (tm.kind === 'chance') {
         const outs = g.chanceOutcomes(s);
         s = g.applyUnchecked(s, outs[this.sampleIndex(outs)]!.action);

@@ -92,6 +92,12 @@ export interface Game<S = unknown, A = unknown, Sc = unknown> {
   /** Heuristic value of `s` for `player` in [-1, 1]; used by search at truncated leaves. */
   evaluate(s: S, player: Player): number;
   /**
+   * True when `evaluate` can be trusted at `s`: no procedure is half-way through (dice rolled but not yet applied,
+   * a combat or a test still to resolve). Search continues a truncated rollout a few plies to such a position, the
+   * way a chess engine's quiescence search does not stop in the middle of an exchange. Absent: every position is.
+   */
+  quiet?(s: S): boolean;
+  /**
    * Scripted preferences: a score per legal action (higher = better for the player to move), from the tactics the
    * rules imply. Used by the `heuristic` agent, by heuristic rollouts and to order actions for progressive widening.
    */

@@ -424,6 +424,20 @@ export function evaluate(s: MoeState, p: number): number {
   return 2 / (1 + Math.exp(-z)) - 1;
 }
 
+/** Frames that, alone on the stack, leave nothing half-resolved: between activations (§4) or before a unit's orders. */
+const QUIET_FRAMES: ReadonlySet<Frame['t']> = new Set(['slot', 'orders', 'initRoll', 'initChoice']);
+
+/**
+ * Quiet for search: deployment, or an activation-level choice with nothing pending beneath it. Not quiet: a test, a
+ * volley, a move or a combat half-way through, or the end-of-turn resolution (rallies, routs), whose dice will change
+ * what the evaluation counts.
+ */
+export function quiet(s: MoeState): boolean {
+  if (s.result || s.phase === 'pregame') return true;
+  if (s.phase !== 'activations') return false;
+  return s.stack.length === 0 || (s.stack.length === 1 && QUIET_FRAMES.has(s.stack[0]!.t));
+}
+
 // ---------------------------------------------------------------------------------------------
 // The Game
 // ---------------------------------------------------------------------------------------------
@@ -540,6 +554,7 @@ export const marchOfEagles: Game<MoeState, Action, Scenario> = {
   observe: (s) => s, // perfect information: nothing is hidden in The March of Eagles
   sampleState: (s) => s,
   evaluate,
+  quiet,
   policyScores,
   encoding: createMarchEncoding(handEvaluate),
   actionKey,

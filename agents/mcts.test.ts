@@ -124,6 +124,22 @@ describe('mcts on known positions', () => {
     expect(a.n).toBe(200);
     expect([a.n, a.w]).toEqual([b.n, b.w]);
   });
+  it('with quiet=N, evaluates a truncated rollout at the next quiet position, at most N plies past the depth', () => {
+    // twin dice rolls three dice after the pick; call a position quiet once two dice are down and record where the
+    // evaluation was asked for: depth 1 stops after one die, quiet=5 plays on to the second, quiet=5 with nothing ever
+    // quiet stops 5 plies on or at the end, and a ruleset without `quiet` is evaluated at the depth
+    const evaluatedAt = (quiet: number, isQuiet?: (s: { dice: number[] }) => boolean) => {
+      const seen = new Set<number>();
+      const game = { ...twinDice, evaluate: (s: { dice: number[] }) => (seen.add(s.dice.length), 0), ...(isQuiet ? { quiet: isQuiet } : {}) };
+      new MctsSearch(game, cfg({ leaf: 'heuristic', depth: 1, quiet }), seedrandom.alea('q')).search(game.initialState(), { iterations: 2 }); // one leaf per pick, each right after it
+      return [...seen];
+    };
+    expect(evaluatedAt(0, (s) => s.dice.length >= 2)).toEqual([1]);
+    expect(evaluatedAt(5, (s) => s.dice.length >= 2)).toEqual([2]);
+    expect(evaluatedAt(1, () => false)).toEqual([2]);
+    expect(evaluatedAt(5, () => false)).toEqual([]); // the third die ends the game first: no evaluation at all
+    expect(evaluatedAt(5)).toEqual([1]);
+  });
   it('returns the only legal action without searching', async () => {
     const d = await new MctsAgent('mcts', cfg()).decide({ ...ctx(ticTacToe, ttt('XOXXOOOX.'), 'x'), legal: [8] });
     expect(d.action).toBe(8);
@@ -146,6 +162,8 @@ describe('agent specs', () => {
     expect(() => createAgent('mcts:it=-1')).toThrow(/it=-1/);
     expect(() => createAgent('mcts:sh=1')).toThrow(/sh=1 must be 0 \(off\) or at least 2/);
     expect(createAgent('mcts:sh=4').spec).toBe('mcts:sh=4');
+    expect(() => createAgent('mcts:quiet=-2')).toThrow(/quiet=-2/);
+    expect(() => createAgent('mcts:quiet=1.5')).toThrow(/quiet=1.5/);
     for (const d of ['easy', 'normal', 'hard', 'expert']) expect(createAgent(d).spec).toBe(d);
   });
 });

@@ -10,7 +10,7 @@
  * - Progressive widening: a decision node considers its first ⌈k·N^α⌉ actions, ordered by the ruleset's scripted
  *   preferences when it has them (random order otherwise).
  * - Leaves: random rollout, heuristic rollout (ε-greedy over the scripted preferences), or a truncated rollout of
- *   `depth` plies followed by the ruleset's evaluation.
+ *   `depth` plies followed by the ruleset's evaluation (optionally played on to a quiet position first).
  * - Budgets by iterations (deterministic for a seed) or milliseconds; the tree is reused between decisions when the
  *   new position is in it; a single legal action is returned without search.
  */

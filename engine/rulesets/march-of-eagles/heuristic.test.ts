@@ -54,6 +54,20 @@ describe('evaluation (fitted to results, §7)', () => {
     expect(game.evaluate(patch(late, 'A1', { brk: true }), 0)).toBeLessThan(-0.5);
     expect(game.evaluate(patch(late, 'B1', { brk: true }), 0)).toBeLessThan(1);
   });
+  it('is asked for only at quiet positions by search: between activations, not with a volley or a test pending', () => {
+    const sA = tinyState({ a: [{ id: 'A1', x: 24, y: 10 }], b: [{ id: 'B1', x: 24, y: 10.8 + 6 + 0.8 }] });
+    const slot = play(sA, ['roll:winner A', 'go-first self']);
+    expect(top(slot)?.t).toBe('slot');
+    expect(game.quiet!(slot)).toBe(true);
+    const orders = play(slot, ['activate A1']);
+    expect(top(orders)?.t).toBe('orders');
+    expect(game.quiet!(orders)).toBe(true);
+    const volley = play(orders, ['shoot A1 B1']);
+    expect(top(volley)?.t).toBe('volley');
+    expect(game.quiet!(volley)).toBe(false);
+    expect(game.quiet!({ ...slot, phase: 'resolve' })).toBe(false); // end-of-turn rallies and routs still to roll
+    expect(game.quiet!({ ...volley, phase: 'pregame' })).toBe(true); // deployment: nothing rolled changes the count
+  });
   it('is the result itself once the game is over', () => {
     expect(game.evaluate({ ...s0, result: { winner: 1 } } as MoeState, 0)).toBe(-1);
     expect(game.evaluate({ ...s0, result: { winner: -1 } } as MoeState, 1)).toBe(0);

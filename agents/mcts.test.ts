@@ -131,7 +131,7 @@ describe('mcts on known positions', () => {
     const evaluatedAt = (quiet: number, isQuiet?: (s: { dice: number[] }) => boolean) => {
       const seen = new Set<number>();
       const game = { ...twinDice, evaluate: (s: { dice: number[] }) => (seen.add(s.dice.length), 0), ...(isQuiet ? { quiet: isQuiet } : {}) };
-      new MctsSearch(game, cfg({ leaf: 'heuristic', depth: 1, quiet }), seedrandom.alea('q')).search(game.initialState(), { iterations: 2 }); // one leaf per pick, each right after it
+      new MctsSearch(game, cfg({ leaf: 'heuristic', depth: 1, quiet }), seedrandom.alea('q')).search(game.initialState({ id: 'standard' }), { iterations: 2 }); // one leaf per pick, each right after it
       return [...seen];
     };
     expect(evaluatedAt(0, (s) => s.dice.length >= 2)).toEqual([1]);

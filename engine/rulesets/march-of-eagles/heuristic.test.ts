@@ -6,6 +6,7 @@ import { marchOfEagles as game } from './index.ts';
 import { policyScores } from './heuristic.ts';
 import { top } from './state.ts';
 import type { MoeState } from './types.ts';
+import { fx } from '../../geometry/geometry.ts';
 
 const play = playKeys;
 function best(s: MoeState): string {
@@ -35,6 +36,37 @@ describe('scripted tactics (heuristic)', () => {
     const mv = play(tinyState({ a: [{ id: 'A1', x: 24, y: 10 }], b: [{ id: 'B1', x: 24, y: 10.8 + 16 + 0.8 }] }), ['roll:winner A', 'go-first self', 'activate A1', 'move A1 0', 'roll:pass', 'roll:sum 12']);
     // 16" away: the move that ends nearest 7" from the enemy (12 × ¾ = 9" → 7" left)
     expect(best(mv)).toBe('distance 9');
+  });
+});
+
+describe('scenarios won on objectives (§7 scenario option)', () => {
+  const s0 = tinyState({ a: [{ id: 'A1', x: 24, y: 10 }], b: [{ id: 'B1', x: 24, y: 44 }] });
+  const onObjectives = (s: MoeState, x: number, y: number): MoeState => ({
+    ...s,
+    ctx: { ...s.ctx, victory: 'objectives', objectives: [{ id: 'o', x: fx(x), y: fx(y) }] },
+  });
+  const orders = (s: MoeState) => play(s, ['roll:winner A', 'go-first self', 'activate A1']);
+  it('marches a battalion with no enemy near toward an objective its side does not hold', () => {
+    expect(best(orders(s0))).toBe('move A1 0'); // on battalions: straight at the enemy
+    expect(best(orders(onObjectives(s0, 40, 14)))).toBe('move A1 +45'); // the objective is off to the right
+  });
+  it('keeps a battalion on an objective it holds', () => {
+    const held = orders(onObjectives(s0, 24, 12));
+    const l = game.legalActions(held);
+    const sc = policyScores(held, l);
+    const pass = sc[l.findIndex((a) => game.actionKey(a) === 'pass A1')]!;
+    l.forEach((a, i) => {
+      if (/^(move|back) /.test(game.actionKey(a))) expect(sc[i]).toBeLessThan(pass);
+    });
+  });
+  it('values holding an objective, the more so near the last turn; not at all where battalions decide', () => {
+    const held = onObjectives(s0, 24, 12);
+    expect(game.evaluate(s0, 0)).toBeCloseTo(0, 12);
+    expect(game.evaluate(held, 0)).toBeGreaterThan(0.2);
+    expect(game.evaluate(held, 1)).toBeCloseTo(-game.evaluate(held, 0), 12);
+    expect(game.evaluate({ ...held, turn: held.ctx.turns }, 0)).toBeGreaterThan(0.9);
+    expect(game.evaluate({ ...held, ctx: { ...held.ctx, victory: 'battalions' } }, 0)).toBeCloseTo(0, 12);
+    expect(game.evaluate(onObjectives(s0, 24, 30), 0)).toBeCloseTo(0, 12); // held by nobody
   });
 });
 

@@ -6,9 +6,9 @@
  * always give defensive fire, follow up only when ahead, and keep the Supreme Commander free.
  */
 import { sumCounts } from '../../core/chance.ts';
-import { type Vec, IN, headingTo, polygonDistance, rectCorners, translate, wheel as wheelRect } from '../../geometry/geometry.ts';
+import { type Vec, IN, headingTo, pointPolygonDistance, polygonDistance, rectCorners, translate, wheel as wheelRect } from '../../geometry/geometry.ts';
 import { isDifficultAt, upSlope } from '../../geometry/terrain.ts';
-import { combatModifier, shotDice } from './rules.ts';
+import { combatModifier, objectiveHolder, shotDice } from './rules.ts';
 import { centre, footprint, halfStrength, poly } from './shape.ts';
 import { NEED, effQ, resolveMod, scWith, top, unit } from './state.ts';
 import type { Action, Bn, Engagement, MoeState, Side } from './types.ts';
@@ -91,9 +91,35 @@ function shootScore(s: MoeState, b: Bn, target: string): number {
   return 4 + 1.5 * hits + (screen ? 0 : value(t) * 0.5) + (t.dis ? 0.3 : 0);
 }
 
+/** [Winning: objectives] An unbroken battalion within 3" of an objective its side holds: it keeps it by staying. */
+function holdsObjective(s: MoeState, b: Bn): boolean {
+  if (s.ctx.victory !== 'objectives' || b.brk) return false;
+  return s.ctx.objectives.some((o) => pointPolygonDistance(o, poly(b)) <= 3 * IN && objectiveHolder(s, o) === b.side);
+}
+
+/**
+ * [Winning: objectives] Where a battalion should march when objectives decide the battle: the nearest objective its
+ * side does not hold, unless an enemy is clearly nearer (objectives are taken by beating what stands in the way).
+ */
+function objectiveGoal(s: MoeState, b: Bn, foeDist: number): Vec | null {
+  if (s.ctx.victory !== 'objectives' || b.brk) return null;
+  const c = centre(b);
+  let goal: Vec | null = null;
+  let best = Infinity;
+  for (const o of s.ctx.objectives) {
+    const d = Math.hypot(o.x - c.x, o.y - c.y);
+    if (d < best && objectiveHolder(s, o) !== b.side) {
+      best = d;
+      goal = o;
+    }
+  }
+  return goal && best < foeDist + 6 * IN ? goal : null;
+}
+
 function orderScore(s: MoeState, a: Action, b: Bn, near: { e: Bn | null; d: number }): number {
   const { e: foe, d } = near;
-  const bearing = foe ? headingTo(centre(b), centre(foe)) : b.h;
+  const goal = objectiveGoal(s, b, d);
+  const bearing = goal ? headingTo(centre(b), goal) : foe ? headingTo(centre(b), centre(foe)) : b.h;
   switch (a.k) {
     case 'pass':
       return 0;
@@ -106,15 +132,17 @@ function orderScore(s: MoeState, a: Action, b: Bn, near: { e: Bn | null; d: numb
     case 'attack':
       return attackScore(s, b, unit(s, a.target));
     case 'move': {
-      if (!foe) return 0.5;
+      if (holdsObjective(s, b)) return -0.5; // stay on it
+      if (!foe && !goal) return 0.5;
       if (d <= 9 * IN) return 0.5; // close enough: shoot rather than walk
       const dir = (b.h + a.dir + 360) % 360;
       return 3 + Math.cos((angleDiff(dir, bearing) * Math.PI) / 180) * 1.5;
     }
     case 'back':
+      if (holdsObjective(s, b)) return -0.5; // objectives decide before losses (§7): stay on it
       return halfStrength(b) && d < 8 * IN ? 2 : 0.1;
     case 'wheel': {
-      if (!foe) return 0.1;
+      if (!foe && !goal) return 0.1;
       const off = ((bearing - b.h + 540) % 360) - 180; // negative: enemy to the left
       if (Math.abs(off) < 25) return 0.1;
       return (off < 0) === (a.side === 'L') ? 3.2 : 0;
@@ -170,8 +198,13 @@ export function policyScores(s: MoeState, actions: readonly Action[]): number[] 
     case 'moveDist': {
       const b = unit(s, f.u);
       const back = Math.abs(((f.dir - b.h + 540) % 360) - 180) > 90;
+      const goal = back || s.ctx.victory !== 'objectives' ? null : objectiveGoal(s, b, nearestEnemy(s, b).d);
       return actions.map((a) => {
         const dd = (a as Extract<Action, { k: 'dist' }>).d;
+        if (goal) {
+          const r = translate(footprint(b), f.dir, dd);
+          return -Math.hypot(goal.x - r.x, goal.y - r.y) / IN;
+        }
         const after = distAfter(s, b, translate(footprint(b), f.dir, dd));
         return back ? after / IN : -Math.abs(after - IDEAL_RANGE) / IN;
       });

@@ -7,7 +7,7 @@ import type { Terrain, TerrainArea, TerrainLine } from '../../geometry/terrain.t
 import { type Scenario, battalionPoints, qualityIndex, validateScenario as validateSchema } from './scenario.ts';
 import { createMarchEncoding } from './encoding.ts';
 import { policyScores } from './heuristic.ts';
-import { chanceOutcomes, frameOwner, legalActions, settle, step, judge } from './rules.ts';
+import { chanceOutcomes, frameOwner, legalActions, objectiveHolder, settle, step, judge } from './rules.ts';
 import { allPolys, firingGroups, footprint, screenPoly } from './shape.ts';
 import { QUALITY_NAMES, top, unit } from './state.ts';
 import type { Action, Bn, Ctx, Frame, MoeState, SideState } from './types.ts';
@@ -379,6 +379,8 @@ interface EvalTerms {
   progress: number;
   /** Supreme Commander alive, mine minus theirs. */
   sc: number;
+  /** Objectives held (scenarios won on objectives, §7), mine minus theirs over their number; else 0. */
+  obj: number;
 }
 
 function evalTerms(s: MoeState, p: number): EvalTerms {
@@ -404,7 +406,18 @@ function evalTerms(s: MoeState, p: number): EvalTerms {
     losses: (cas[o]! - cas[p]!) / Math.max(1, (start[0]! + start[1]!) / 4),
     progress: Math.min(1, Math.max(0, s.turn / s.ctx.turns)),
     sc: (s.sides[p].sc.alive ? 1 : 0) - (s.sides[o].sc.alive ? 1 : 0),
+    obj: objectiveBalance(s, p),
   };
+}
+
+function objectiveBalance(s: MoeState, p: number): number {
+  if (s.ctx.victory !== 'objectives' || !s.ctx.objectives.length) return 0;
+  let v = 0;
+  for (const o of s.ctx.objectives) {
+    const h = objectiveHolder(s, o);
+    if (h >= 0) v += h === p ? 1 : -1;
+  }
+  return v / s.ctx.objectives.length;
 }
 
 /**
@@ -415,12 +428,16 @@ function evalTerms(s: MoeState, p: number): EvalTerms {
  * against the result is 0.882, where the hand weighting above scores 0.946 and a constant 0 scores 0.983: early on
  * only casualties predict the result (a broken battalion may rally), fighting strength counts more each turn.
  * Antisymmetric (no bias term), so the two players' values sum to 0.
+ *
+ * In a scenario won on objectives (§7 scenario option; none of the shipped ones is) the objectives held, mine minus
+ * theirs over their number, add to the logit with a hand weight of 0.5 + 3·progress², since they decide the result
+ * before the battalion count: holding the only objective on the last turn alone is worth about 94%.
  */
 export function evaluate(s: MoeState, p: number): number {
   if (s.result) return s.result.winner < 0 ? 0 : s.result.winner === p ? 1 : -1;
   const f = evalTerms(s, p);
   const g = f.progress;
-  const z = f.material * (3.885 * g + 3.595 * g * g) + 0.099 * f.count * g * g + f.losses * (2.971 + 0.094 * g) + 0.02 * f.sc;
+  const z = f.material * (3.885 * g + 3.595 * g * g) + 0.099 * f.count * g * g + f.losses * (2.971 + 0.094 * g) + 0.02 * f.sc + f.obj * (0.5 + 3 * g * g);
   return 2 / (1 + Math.exp(-z)) - 1;
 }
 

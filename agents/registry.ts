@@ -93,7 +93,7 @@ const MCTS_PARAMS = {
   c: 'UCT exploration constant (default 0.5)',
   leaf: 'leaf evaluation: random | heuristic (ε-greedy scripted rollout; default) | eval (random rollout), each then the evaluation',
   depth: 'rollout plies before the evaluation is used (default 120; inf = play to the end)',
-  quiet: "past depth, play on up to N plies to a quiet position (nothing half-resolved) before evaluating (default 0)",
+  quiet: "past depth, play on up to N plies to a quiet position (nothing half-resolved) before evaluating (default 20; 0 evaluates at depth)",
   widen: 'progressive widening k (default 1; 0 = off)',
   alpha: 'progressive widening exponent (default 0.3)',
   prior: "order new actions by the ruleset's scripted preferences (default true)",

@@ -82,7 +82,8 @@ export interface MctsConfig {
  * (133W 3D 64L, 95% CI 60.5–73.4%; 52.0% as side A, 82.5% as side B, where scripted self-play gives side A 41.5%); the former
  * defaults (whole-game rollouts, unpaired) 59.0% pooled over 133 games (on the 26 seeds both played: 59.6% against
  * 65.4%); rollouts cut at 60 plies 50% over 20 (the evaluation's bias costs more than the rollouts' noise). On
- * farm-on-the-ridge: these defaults without quiet play 68.8% over 200 games (136W 3D 61L, 95% CI 62.0–74.8%; 74.0% as side A, 63.5% as
+ * farm-on-the-ridge: these defaults 72.8% over 200 games (145W 1D 54L, 95% CI 66.2–78.4%; 76.0% as side A, 69.5% as
+ * side B); without quiet play 68.8% over 200 games (136W 3D 61L, 95% CI 62.0–74.8%; 74.0% as side A, 63.5% as
  * side B); whole-game rollouts with early=true 70.8% over 200 games (141W 1D 58L, 95% CI 64.1–76.6%);
  * 250 iterations per decision with c = 0.5 about 65% over 160 games, c = 1.0 62.5% and 60 iterations 45% (20 games
  * each), ε = 0.25 rollouts cut at 10 plies with the hand evaluation 27.5%.

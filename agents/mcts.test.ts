@@ -140,6 +140,21 @@ describe('mcts on known positions', () => {
     expect(evaluatedAt(5, () => false)).toEqual([]); // the third die ends the game first: no evaluation at all
     expect(evaluatedAt(5)).toEqual([1]);
   });
+  it('values cut rollouts with a given leaf value instead of the ruleset evaluation when one is given', () => {
+    // twin dice: with depth 1 every rollout is cut after one die; the ruleset's evaluation says 0, the leaf value 0.6
+    const asked: number[] = [];
+    const game = { ...twinDice, evaluate: () => 0 };
+    const leaf = (s: unknown) => (asked.push((s as { dice: number[] }).dice.length), 0.6);
+    const withLeaf = new MctsSearch(game, cfg({ leaf: 'heuristic', depth: 1, quiet: 0 }), seedrandom.alea('lv'), leaf);
+    const { root } = withLeaf.search(game.initialState({ id: 'standard' }), { iterations: 2 }); // one leaf per pick
+    expect(asked.length).toBe(2);
+    expect(asked.every((n) => n === 1)).toBe(true);
+    const sign = root.player === 0 ? 1 : -1;
+    for (const k of root.children.keys()) expect(withLeaf.childValue(root, k)).toBeCloseTo(sign * 0.6, 9);
+    const plain = new MctsSearch(game, cfg({ leaf: 'heuristic', depth: 1, quiet: 0 }), seedrandom.alea('lv'));
+    const r2 = plain.search(game.initialState({ id: 'standard' }), { iterations: 2 }).root;
+    for (const k of r2.children.keys()) expect(plain.childValue(r2, k)).toBe(0);
+  });
   it('returns the only legal action without searching', async () => {
     const d = await new MctsAgent('mcts', cfg()).decide({ ...ctx(ticTacToe, ttt('XOXXOOOX.'), 'x'), legal: [8] });
     expect(d.action).toBe(8);

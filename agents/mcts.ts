@@ -157,6 +157,9 @@ export interface SearchStats {
   settled: boolean;
 }
 
+/** A position's value for player 0 in [-1, 1], used where a cut rollout is valued. */
+export type LeafValue = (s: unknown) => number;
+
 export class MctsSearch {
   private root: Node | null = null;
   private nodes = 0;
@@ -169,6 +172,8 @@ export class MctsSearch {
     readonly game: Game<any, any>,
     readonly cfg: MctsConfig,
     private readonly rng: () => number,
+    /** Values a rollout's last position for player 0 in [-1, 1] in place of the ruleset's evaluation (e.g. a value network). */
+    private readonly leafValue?: LeafValue,
   ) {
     if (game.players.length !== 2) throw new Error('mcts: only two-player games are supported');
     this.draw = rng;
@@ -252,7 +257,7 @@ export class MctsSearch {
     for (let d = 0; ; d++) {
       const tm = g.toMove(s);
       if (tm.kind === 'terminal') return g.returns(s)[0]!;
-      if (d >= limit && (d >= limit + this.cfg.quiet || !g.quiet || g.quiet(s))) return g.evaluate(s, 0);
+      if (d >= limit && (d >= limit + this.cfg.quiet || !g.quiet || g.quiet(s))) return this.leafValue ? this.leafValue(s) : g.evaluate(s, 0);
       if (tm.kind === 'chance') {
         const outs = g.chanceOutcomes(s);
         s = g.applyUnchecked(s, outs[this.sampleIndex(outs)]!.action);
@@ -520,6 +525,8 @@ export class MctsAgent implements Agent {
   constructor(
     readonly spec: string,
     readonly cfg: MctsConfig,
+    /** Replaces the ruleset's evaluation at the end of cut rollouts (see `MctsSearch`). */
+    private readonly leafValue?: LeafValue,
   ) {}
 
   reset(): void {
@@ -529,7 +536,7 @@ export class MctsAgent implements Agent {
   async decide(ctx: DecisionContext): Promise<Decision> {
     const { game, legal } = ctx;
     if (legal.length === 1) return { action: legal[0], explanation: { chosen: game.actionKey(legal[0]), text: 'the only legal action' } };
-    if (!this.search || this.search.game !== game) this.search = new MctsSearch(game, this.cfg, ctx.rng);
+    if (!this.search || this.search.game !== game) this.search = new MctsSearch(game, this.cfg, ctx.rng, this.leafValue);
     const { root, stats, choice } = this.search.search(ctx.state, ctx.budget);
     const keys = legal.map((a) => game.actionKey(a));
     let best = choice !== undefined ? keys.indexOf(choice) : -1;

@@ -130,18 +130,25 @@ registerAgent({
   description: 'a trained policy/value network, played directly or guiding a PUCT search',
   params: {
     model: 'model directory (model.json + weights.bin), or a name under data/models/',
-    mode: 'policy (the network\'s best action; default) | puct (search guided by the network)',
+    mode: "policy (the network's best action; default) | puct (search guided by the network) | mcts (the mcts agent, its cut rollouts valued by the network)",
     sims: 'PUCT simulations per decision (default 64)',
-    c: 'PUCT exploration constant (default 1.5)',
+    c: 'PUCT exploration constant (default 1.5); with mode=mcts the UCT constant (default 0.5)',
     temp: 'sampling temperature (default 0: best)',
+    ...Object.fromEntries(Object.entries(MCTS_PARAMS).filter(([k]) => k !== 'c').map(([k, v]) => [k, `mode=mcts: ${v}`])),
   },
   create: (spec, p) => {
     if (!p.model) throw new AgentSpecError(`agent spec "${spec}": neural needs model=…, e.g. neural:model=march-of-eagles/farm-on-the-ridge`);
     const mode = p.mode ?? 'policy';
-    if (mode !== 'policy' && mode !== 'puct') throw new AgentSpecError(`agent spec "${spec}": mode=${mode} must be policy or puct`);
+    if (mode !== 'policy' && mode !== 'puct' && mode !== 'mcts') throw new AgentSpecError(`agent spec "${spec}": mode=${mode} must be policy, puct or mcts`);
+    const searchOnly = Object.keys(MCTS_PARAMS).filter((k) => k !== 'c' && p[k] !== undefined);
+    if (mode !== 'mcts' && searchOnly.length)
+      throw new AgentSpecError(`agent spec "${spec}": ${searchOnly.join(', ')} only apply with mode=mcts`);
+    if (mode === 'mcts' && (p.sims !== undefined || p.temp !== undefined))
+      throw new AgentSpecError(`agent spec "${spec}": sims and temp do not apply with mode=mcts (give it=N or ms=N)`);
     return new NeuralAgent(spec, {
       model: p.model,
       mode,
+      ...(mode === 'mcts' ? { mcts: mctsConfig(spec, p) } : {}),
       sims: num(spec, 'sims', p.sims, 64, 1, Infinity, true),
       c: num(spec, 'c', p.c, 1.5, 0),
       temp: num(spec, 'temp', p.temp, 0, 0),

@@ -1,7 +1,10 @@
 /**
  * The `neural` agent: a trained policy/value network, played directly (`mode=policy`: the network's most likely
- * action) or as the guide of a PUCT search (`mode=puct`, `sims` simulations per decision). Models are tfjs layers
- * models saved by the trainer (`model.json` + `weights.bin`); the model's ruleset and encoding must match the game.
+ * action), as the guide of a PUCT search (`mode=puct`, `sims` simulations per decision), or as the judge of an MCTS
+ * (`mode=mcts`): the `mcts` agent's search and scripted-player rollouts, with each rollout cut at `depth` (and played
+ * on to a quiet position) valued by the network's value head instead of the ruleset's fitted evaluation, the way
+ * AlphaGo's first version judged its rollouts. Models are tfjs layers models saved by the trainer (`model.json` +
+ * `weights.bin`); the model's ruleset and encoding must match the game.
  */
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -9,8 +12,12 @@ import { fileURLToPath } from 'node:url';
 import type { Agent, Decision, DecisionContext } from '../agent.ts';
 import { AgentSpecError } from '../agent.ts';
 import { loadTf } from './backend.ts';
+import type { LayersModel } from '@tensorflow/tfjs';
 import { NetBatcher } from './evaluator.ts';
 import { loadModel, readModelMeta, type ModelMeta } from './model.ts';
+import { MctsAgent, type LeafValue, type MctsConfig } from '../mcts.ts';
+import type { Encoding } from '../../engine/core/encoding.ts';
+import type { Game } from '../../engine/core/game.ts';
 import { DEFAULT_PUCT, PuctSearch, encodeRequest, pickByVisits } from './puct.ts';
 
 const DATA_MODELS = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'data', 'models');
@@ -41,16 +48,77 @@ export function loadNet(dir: string): Promise<{ batcher: NetBatcher; meta: Model
 
 export interface NeuralOptions {
   readonly model: string;
-  readonly mode: 'policy' | 'puct';
+  readonly mode: 'policy' | 'puct' | 'mcts';
+  /** The search settings for `mode=mcts`. */
+  readonly mcts?: MctsConfig;
   readonly sims: number;
   readonly c: number;
   /** Sampling temperature (0: best action). */
   readonly temp: number;
 }
 
+/**
+ * The network's value path (trunk → value head) copied out of the tfjs model into plain arrays, for one position at a
+ * time: the search calls it once per rollout, where a tfjs call's fixed cost (tensors, kernel dispatch) is many times
+ * the arithmetic. Zero inputs are skipped in the first layer (the encoding is mostly zeros).
+ */
+export class ValueHead {
+  private readonly layers: { w: Float32Array; b: Float32Array; nIn: number; nOut: number }[];
+  private readonly bufs: Float32Array[];
+  constructor(model: LayersModel) {
+    this.layers = ['trunk1', 'trunk2', 'value_hidden', 'value'].map((name) => {
+      const [k, b] = model.getLayer(name).getWeights();
+      if (!k || !b || k.shape.length !== 2) throw new Error(`model has no dense layer "${name}" with a kernel and bias`);
+      return { w: k.dataSync() as Float32Array, b: b.dataSync() as Float32Array, nIn: k.shape[0]!, nOut: k.shape[1]! };
+    });
+    this.bufs = this.layers.map((l) => new Float32Array(l.nOut));
+  }
+
+  get inputSize(): number {
+    return this.layers[0]!.nIn;
+  }
+
+  /** tanh(value(relu(value_hidden(relu(trunk2(relu(trunk1(x)))))))), as the model computes it. */
+  value(x: Float32Array): number {
+    let inp = x;
+    for (let li = 0; li < this.layers.length; li++) {
+      const { w, b, nIn, nOut } = this.layers[li]!;
+      const out = this.bufs[li]!;
+      out.set(b);
+      for (let i = 0; i < nIn; i++) {
+        const xi = inp[i]!;
+        if (xi === 0) continue;
+        const row = i * nOut;
+        for (let j = 0; j < nOut; j++) out[j]! += xi * w[row + j]!;
+      }
+      if (li < this.layers.length - 1) for (let j = 0; j < nOut; j++) if (out[j]! < 0) out[j] = 0;
+      inp = out;
+    }
+    return Math.tanh(inp[0]!);
+  }
+}
+
+/**
+ * The network's value as an MCTS leaf value for player 0: the position is encoded from the view of the player to
+ * move (player 0 at a chance node), as in training, and the value turned round for player 1.
+ */
+export function networkLeafValue(head: ValueHead, game: Game<any, any>, enc: Encoding<any, any>): LeafValue {
+  if (head.inputSize !== enc.stateSize) throw new Error(`the network takes ${head.inputSize} state features; ${enc.id} has ${enc.stateSize}`);
+  const state = new Float32Array(enc.stateSize);
+  return (s) => {
+    const tm = game.toMove(s);
+    const player = tm.kind === 'player' ? tm.player : 0;
+    state.fill(0);
+    enc.encodeState(s, player, state, 0);
+    const v = head.value(state);
+    return player === 0 ? v : -v;
+  };
+}
+
 export class NeuralAgent implements Agent {
   readonly dir: string;
   readonly meta: ModelMeta;
+  private searcher: { agent: MctsAgent; game: Game<any, any> } | null = null;
   constructor(
     readonly spec: string,
     readonly opts: NeuralOptions,
@@ -63,6 +131,10 @@ export class NeuralAgent implements Agent {
     }
   }
 
+  reset(): void {
+    this.searcher?.agent.reset();
+  }
+
   async decide(ctx: DecisionContext): Promise<Decision> {
     const { game, legal, rng } = ctx;
     if (game.id !== this.meta.ruleset) throw new Error(`model ${this.dir} was trained for ${this.meta.ruleset}, not ${game.id}`);
@@ -71,6 +143,14 @@ export class NeuralAgent implements Agent {
       throw new Error(`model ${this.dir} uses encoding ${this.meta.encoding}; this build encodes ${game.encoding.id} (retrain or use a matching build)`);
     const { batcher } = await loadNet(this.dir);
     const state = ctx.state;
+    if (this.opts.mode === 'mcts') {
+      if (!this.opts.mcts) throw new Error(`agent spec "${this.spec}": mode=mcts without search settings`);
+      if (!this.searcher || this.searcher.game !== game) {
+        this.searcher = { agent: new MctsAgent(this.spec, this.opts.mcts, networkLeafValue(new ValueHead(batcher.model), game, game.encoding)), game };
+      }
+      const d = await this.searcher.agent.decide(ctx);
+      return d.explanation ? { ...d, explanation: { ...d.explanation, text: `${d.explanation.text}; rollouts valued by the network` } } : d;
+    }
     if (this.opts.mode === 'policy') {
       const r = await batcher.evaluate(encodeRequest(game.encoding, game.hiddenInformation ? ctx.observation : state, ctx.player, legal));
       const pri = Array.from(r.priors);

@@ -12,6 +12,9 @@ import { type LoadedTf, loadTf } from './backend.ts';
 import { NetBatcher, PortEvaluator, type NetEvaluator, type NetRequest } from './evaluator.ts';
 import { ModelFileError, buildModel, forward, loadModel, saveModel, type NetShape } from './model.ts';
 import { DEFAULT_PUCT, PuctSearch, dirichlet, pickByVisits } from './puct.ts';
+import { ValueHead, networkLeafValue } from './agent.ts';
+import { createAgent } from '../registry.ts';
+import { AgentSpecError } from '../agent.ts';
 
 /** A network stand-in: uniform priors, value 0, and a log of what it was asked. */
 class UniformNet implements NetEvaluator {
@@ -147,6 +150,43 @@ describe('network, batching and model files', () => {
     remote.close();
     ch.port1.close();
     expect(() => batched.evaluate({ state: new Float32Array(3), actions: new Float32Array(0), k: 0 })).toThrow(/state has 3 features/);
+  });
+
+  it('computes the value head in plain arrays exactly as the tfjs model does', () => {
+    const m = buildModel(tfl.tf, shape);
+    const u = seedrandom('vh');
+    // random biases too (they start at zero), so a dropped bias or activation shows
+    for (const name of ['trunk1', 'trunk2', 'value_hidden', 'value']) {
+      const l = m.getLayer(name);
+      const [k, b] = l.getWeights();
+      l.setWeights([k!, tfl.tf.tensor1d(Float32Array.from({ length: b!.shape[0]! }, () => u() - 0.5))]);
+    }
+    const head = new ValueHead(m);
+    for (let t = 0; t < 20; t++) {
+      const state = Float32Array.from({ length: shape.stateSize }, () => (u() < 0.5 ? 0 : u() * 2 - 1));
+      const { values } = forward(tfl.tf, m, shape, { n: 1, k: 1, state, actions: new Float32Array(shape.actionSize), mask: Float32Array.from([1]) });
+      expect(head.value(state)).toBeCloseTo(values[0]!, 5);
+    }
+    // as an MCTS leaf value: encoded from the mover's view, turned round for player 1
+    const enc = ticTacToe.encoding!;
+    const leaf = networkLeafValue(head, ticTacToe, enc);
+    const s = ttt('X........');
+    const x = new Float32Array(enc.stateSize);
+    enc.encodeState(s, 1, x);
+    expect(leaf(s)).toBeCloseTo(-head.value(x), 9);
+  });
+
+  it('plays mode=mcts with the network valuing the cut rollouts, and refuses parameters that do not apply', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'eagles-mctsnet-'));
+    await saveModel(tfl.tf, buildModel(tfl.tf, shape), dir, { format: 'eagles-model', version: 1, ruleset: 'tic-tac-toe', scenario: 'standard', encoding: 'tic-tac-toe/v1', shape, iteration: 0 });
+    const agent = createAgent(`neural:model=${dir},mode=mcts,depth=1,quiet=0`);
+    const s = ttt('XX.OO....');
+    const d = await agent.decide({ game: ticTacToe, player: 0, observation: s, legal: ticTacToe.legalActions(s), state: s, budget: { iterations: 300 }, rng: seedrandom.alea('m') });
+    expect(ticTacToe.actionKey(d.action)).toBe('c2'); // the immediate win
+    expect(d.explanation?.text).toMatch(/iterations in .*rollouts valued by the network/);
+    expect(() => createAgent(`neural:model=${dir},mode=policy,ms=100`)).toThrow(/ms only apply with mode=mcts/);
+    expect(() => createAgent(`neural:model=${dir},mode=mcts,sims=5`)).toThrow(AgentSpecError);
+    expect(() => createAgent(`neural:model=${dir},mode=tree`)).toThrow(/policy, puct or mcts/);
   });
 
   it('saves with model.save and loads back the same function; refuses a broken model folder by name', async () => {

@@ -12,6 +12,7 @@ import { getRuleset } from '../engine/rulesets/index.ts';
 import { CliError } from '../arena/commands.ts';
 import { loadScenario } from '../arena/catalog.ts';
 import { plotSvg } from './plot.ts';
+import { valueCheck } from './value-check.ts';
 import { DEFAULT_TRAIN, RunError, TrainingRun, readMetrics, readRunState, scoreText, type Metrics, type Progress } from './run.ts';
 
 function metricsLine(m: Metrics): string {
@@ -33,8 +34,8 @@ export function trainCommands(y: Argv): Argv {
     'Train a policy/value network by self-play (train plot DIR: draw the curves; train encoding: feature layout)',
     (a) =>
       a
-        .positional('action', { choices: ['plot', 'encoding'] as const, describe: 'plot: write DIR/training.svg; encoding: print the layout' })
-        .positional('dir', { type: 'string', describe: 'plot: the run folder' })
+        .positional('action', { choices: ['plot', 'encoding', 'value-check'] as const, describe: 'plot: write DIR/training.svg; encoding: print the layout; value-check: score a model\'s value head against the evaluation' })
+        .positional('dir', { type: 'string', describe: 'plot: the run folder; value-check: the model (folder or name under data/models/)' })
         .option('ruleset', { type: 'string', default: 'march-of-eagles' })
         .option('scenario', { type: 'string', describe: 'scenario id or file (default: the ruleset default)' })
         .option('run', { type: 'string', describe: 'run folder (default runs/<ruleset>-<scenario>)' })
@@ -45,7 +46,7 @@ export function trainCommands(y: Argv): Argv {
         .option('bootstrap-games', { type: 'number', default: DEFAULT_TRAIN.bootstrapGames, describe: 'scripted-player games imitated first (0 = start random)' })
         .option('bootstrap-steps', { type: 'number', default: DEFAULT_TRAIN.bootstrapSteps, describe: 'learner steps on the bootstrap games' })
         .option('bootstrap-keep', { type: 'number', default: 0, describe: 'positions kept per bootstrap game (0 = all): more games, same memory' })
-        .option('games', { type: 'number', default: DEFAULT_TRAIN.gamesPerIteration, describe: 'self-play games per iteration' })
+        .option('games', { type: 'number', default: DEFAULT_TRAIN.gamesPerIteration, describe: 'self-play games per iteration (value-check: held-out games)' })
         .option('sims', { type: 'number', default: DEFAULT_TRAIN.sims, describe: 'PUCT simulations per self-play decision' })
         .option('steps', { type: 'number', default: DEFAULT_TRAIN.stepsPerIteration, describe: 'learner steps per iteration' })
         .option('window', { type: 'number', default: DEFAULT_TRAIN.window, describe: 'replay window (most recent samples)' })
@@ -80,6 +81,30 @@ export function trainCommands(y: Argv): Argv {
         } catch (e) {
           throw new CliError((e as Error).message);
         }
+        return;
+      }
+      if (args.action === 'value-check') {
+        if (!args.dir) throw new CliError('train value-check needs a model: eagles train value-check MODEL --scenario S [--games N]', 2);
+        const games = args.games;
+        if (!(Number.isInteger(games) && games > 0)) throw new CliError(`--games must be a positive whole number (got ${games})`, 2);
+        const { game, scenario, id } = loadScenario(args.ruleset, args.scenario);
+        if (!game.encoding) throw new CliError(`ruleset ${game.id} has no observation encoding`);
+        const { loadTf } = await import('../agents/neural/backend.ts');
+        const { loadModel } = await import('../agents/neural/model.ts');
+        const { ValueHead, networkLeafValue, resolveModelDir } = await import('../agents/neural/agent.ts');
+        let r;
+        try {
+          const dir = resolveModelDir(args.dir);
+          const { tf } = await loadTf(args.backend);
+          const { model, meta } = await loadModel(tf, dir);
+          if (meta.ruleset !== game.id || meta.encoding !== game.encoding.id)
+            throw new Error(`model ${dir} is for ${meta.ruleset} (${meta.encoding}), not ${game.id} (${game.encoding.id})`);
+          r = valueCheck(game, scenario, networkLeafValue(new ValueHead(model), game, game.encoding), games, args.seed);
+        } catch (e) {
+          throw new CliError((e as Error).message);
+        }
+        console.log(`${game.id} / ${id}: ${r.positions} positions from ${r.games} held-out scripted games (seed ${args.seed})`);
+        console.log(`mean squared error against the result: evaluation ${r.mseEval.toFixed(4)}, network ${r.mseNet.toFixed(4)}, always 0 ${r.mseZero.toFixed(4)}`);
         return;
       }
       if (args.dir) throw new CliError(`unexpected argument "${args.dir}" (did you mean --run ${args.dir}?)`, 2);

@@ -1,3 +1,4 @@
+import { valueCheck } from './value-check.ts';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -158,4 +159,20 @@ describe('a training run', () => {
     expect(res.aborted).toBeUndefined();
     expect(game.toMove(res.finalState).kind).toBe('terminal');
   }, 120_000);
+});
+
+describe('value-check', () => {
+  it('scores a judge by its squared error against the result, on held-out scripted games, repeatably', () => {
+    const { game, scenario } = loadScenario('march-of-eagles', 'farm-on-the-ridge');
+    const same = valueCheck(game, scenario, (s) => game.evaluate(s, 0), 6, 'vc');
+    expect(same.positions).toBeGreaterThan(0);
+    expect(same.mseNet).toBe(same.mseEval);
+    const zero = valueCheck(game, scenario, () => 0, 6, 'vc');
+    expect(zero.positions).toBe(same.positions);
+    expect(zero.mseNet).toBe(zero.mseZero);
+    expect(zero.mseZero).toBeGreaterThan(0);
+    expect(zero.mseZero).toBeLessThanOrEqual(1);
+    const wrong = valueCheck(game, scenario, (s) => -game.evaluate(s, 0), 6, 'vc');
+    expect(wrong.mseNet).toBeGreaterThan(wrong.mseEval);
+  });
 });

@@ -142,7 +142,7 @@ registerAgent({
     if (mode !== 'policy' && mode !== 'puct' && mode !== 'mcts') throw new AgentSpecError(`agent spec "${spec}": mode=${mode} must be policy, puct or mcts`);
     const searchOnly = Object.keys(MCTS_PARAMS).filter((k) => k !== 'c' && p[k] !== undefined);
     if (mode !== 'mcts' && searchOnly.length)
-      throw new AgentSpecError(`agent spec "${spec}": ${searchOnly.join(', ')} only apply with mode=mcts`);
+      throw new AgentSpecError(`agent spec "${spec}": ${searchOnly.join(', ')} ${searchOnly.length > 1 ? 'only apply' : 'only applies'} with mode=mcts`);
     if (mode === 'mcts' && (p.sims !== undefined || p.temp !== undefined))
       throw new AgentSpecError(`agent spec "${spec}": sims and temp do not apply with mode=mcts (give it=N or ms=N)`);
     return new NeuralAgent(spec, {

@@ -184,7 +184,7 @@ describe('network, batching and model files', () => {
     const d = await agent.decide({ game: ticTacToe, player: 0, observation: s, legal: ticTacToe.legalActions(s), state: s, budget: { iterations: 300 }, rng: seedrandom.alea('m') });
     expect(ticTacToe.actionKey(d.action)).toBe('c2'); // the immediate win
     expect(d.explanation?.text).toMatch(/iterations in .*rollouts valued by the network/);
-    expect(() => createAgent(`neural:model=${dir},mode=policy,ms=100`)).toThrow(/ms only apply with mode=mcts/);
+    expect(() => createAgent(`neural:model=${dir},mode=policy,ms=100`)).toThrow(/ms only applies with mode=mcts/);
     expect(() => createAgent(`neural:model=${dir},mode=mcts,sims=5`)).toThrow(AgentSpecError);
     expect(() => createAgent(`neural:model=${dir},mode=tree`)).toThrow(/policy, puct or mcts/);
   });

@@ -36,7 +36,8 @@ export interface SelfPlayConfig {
   readonly maxPlies: number;
 }
 
-function sampleChance(game: Game<any, any>, s: unknown, u: () => number): unknown {
+/** A chance outcome's action, drawn by its exact probability with one draw from `u`. */
+export function sampleChance(game: Game<any, any>, s: unknown, u: () => number): unknown {
   const o = game.chanceOutcomes(s);
   let x = u();
   for (const c of o) {
@@ -108,6 +109,15 @@ export async function selfPlayGame(game: Game<any, any>, initial: unknown, seed:
   });
 }
 
+/** The indices of the scripted player's top-scored actions (ties within 1e-9). */
+export function scriptedBest(scores: readonly number[]): number[] {
+  let top = -Infinity;
+  for (const x of scores) top = Math.max(top, x);
+  const best: number[] = [];
+  scores.forEach((x, i) => x >= top - 1e-9 && best.push(i));
+  return best;
+}
+
 /** The scripted player against itself (ε-random moves for variety); its preferred action is the policy target. */
 export async function imitationGame(game: Game<any, any>, initial: unknown, seed: string, epsilon: number, maxPlies: number, keep = Infinity): Promise<GameRecord> {
   if (!game.encoding) throw new Error(`ruleset ${game.id} has no observation encoding`);
@@ -115,11 +125,7 @@ export async function imitationGame(game: Game<any, any>, initial: unknown, seed
   if (!scores) throw new Error(`ruleset ${game.id} has no scripted player to imitate (Game.policyScores)`);
   const u = seedrandom(`imitation/${seed}`);
   const r = await playRecorded(game, initial, u, maxPlies, (s, _player, legal) => {
-    const sc = scores(s, legal);
-    let top = -Infinity;
-    for (const x of sc) top = Math.max(top, x);
-    const best: number[] = [];
-    sc.forEach((x, i) => x >= top - 1e-9 && best.push(i));
+    const best = scriptedBest(scores(s, legal));
     const pi = new Float32Array(legal.length);
     for (const i of best) pi[i] = 1 / best.length;
     const index = u() < epsilon ? Math.floor(u() * legal.length) : best[Math.floor(u() * best.length)]!;

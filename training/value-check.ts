@@ -7,6 +7,7 @@
  */
 import seedrandom from 'seedrandom';
 import type { Game } from '../engine/core/game.ts';
+import { sampleChance, scriptedBest } from './selfplay.ts';
 
 export interface ValueCheck {
   readonly games: number;
@@ -32,22 +33,16 @@ export function valueCheck(game: Game<any, any>, scenario: unknown, net: (s: unk
       const tm = game.toMove(s);
       if (tm.kind === 'terminal') break;
       if (tm.kind === 'chance') {
-        const outs = game.chanceOutcomes(s);
-        let u = rng();
-        let k = 0;
-        for (; k < outs.length - 1; k++) if ((u -= outs[k]!.p) < 0) break;
-        s = game.applyUnchecked(s, outs[k]!.action);
+        s = game.applyUnchecked(s, sampleChance(game, s, rng));
         continue;
       }
       const legal = game.legalActions(s);
       if (ply >= 40 && (!game.quiet || game.quiet(s)) && rng() < 0.08) kept.push(s);
-      let a = legal[0];
+      let a;
       if (rng() < 0.1) a = legal[Math.floor(rng() * legal.length)];
       else {
-        const sc = game.policyScores(s, legal);
-        let b = 0;
-        for (let j = 1; j < sc.length; j++) if (sc[j]! > sc[b]!) b = j;
-        a = legal[b];
+        const best = scriptedBest(game.policyScores(s, legal));
+        a = legal[best[Math.floor(rng() * best.length)]!];
       }
       s = game.applyUnchecked(s, a);
       ply++;

@@ -155,6 +155,24 @@ describe('mcts on known positions', () => {
     const r2 = plain.search(game.initialState({ id: 'standard' }), { iterations: 2 }).root;
     for (const k of r2.children.keys()) expect(plain.childValue(r2, k)).toBe(0);
   });
+  it('mixes a second judge of the leaf into each rollout result when given one (AlphaGo-style)', () => {
+    // twin dice, depth 1: the evaluation at the cut says 0.2 and the mixed judge, asked at the tree leaf (the position
+    // right after the pick, no die down yet), says -0.6; with weight 0.25 every leaf is worth 0.25·-0.6 + 0.75·0.2 = 0
+    const asked: number[] = [];
+    const game = { ...twinDice, evaluate: () => 0.2 };
+    const value = (s: unknown) => (asked.push((s as { dice: number[] }).dice.length), -0.6);
+    const mixed = (weight: number) => {
+      const search = new MctsSearch(game, cfg({ leaf: 'heuristic', depth: 1, quiet: 0 }), seedrandom.alea('mix'), undefined, { value, weight });
+      const { root } = search.search(game.initialState({ id: 'standard' }), { iterations: 2 });
+      const sign = root.player === 0 ? 1 : -1;
+      return [...root.children.keys()].map((k) => sign * search.childValue(root, k));
+    };
+    for (const v of mixed(0.25)) expect(v).toBeCloseTo(0, 9);
+    expect(asked).toEqual([0, 0]);
+    for (const v of mixed(1)) expect(v).toBeCloseTo(-0.6, 9);
+    for (const v of mixed(0)) expect(v).toBeCloseTo(0.2, 9);
+    expect(() => mixed(1.5)).toThrow(/leaf mix weight 1.5 is not in \[0, 1\]/);
+  });
   it('returns the only legal action without searching', async () => {
     const d = await new MctsAgent('mcts', cfg()).decide({ ...ctx(ticTacToe, ttt('XOXXOOOX.'), 'x'), legal: [8] });
     expect(d.action).toBe(8);

@@ -160,6 +160,15 @@ export interface SearchStats {
 /** A position's value for player 0 in [-1, 1], used where a cut rollout is valued. */
 export type LeafValue = (s: unknown) => number;
 
+/**
+ * A second judge mixed into every leaf value, AlphaGo's way: a leaf is worth `weight`·value(the position the rollout
+ * starts from) + (1 − `weight`)·(the rollout's result).
+ */
+export interface LeafMix {
+  readonly value: LeafValue;
+  readonly weight: number;
+}
+
 export class MctsSearch {
   private root: Node | null = null;
   private nodes = 0;
@@ -174,7 +183,10 @@ export class MctsSearch {
     private readonly rng: () => number,
     /** Values a rollout's last position for player 0 in [-1, 1] in place of the ruleset's evaluation (e.g. a value network). */
     private readonly leafValue?: LeafValue,
+    /** Mixed with each rollout's result (see `LeafMix`). */
+    private readonly mix?: LeafMix,
   ) {
+    if (mix && !(mix.weight >= 0 && mix.weight <= 1)) throw new Error(`mcts: leaf mix weight ${mix.weight} is not in [0, 1]`);
     if (game.players.length !== 2) throw new Error('mcts: only two-player games are supported');
     this.draw = rng;
   }
@@ -251,6 +263,13 @@ export class MctsSearch {
 
   /** Leaf evaluation for player 0. */
   private evaluateLeaf(s0: unknown): number {
+    if (!this.mix) return this.rollout(s0);
+    const w = this.mix.weight;
+    return w * this.mix.value(s0) + (1 - w) * this.rollout(s0);
+  }
+
+  /** A rollout's result for player 0: the outcome, or the value of the position where it is cut. */
+  private rollout(s0: unknown): number {
     const g = this.game;
     let s = s0;
     const limit = this.cfg.leaf === 'eval' ? this.cfg.depth : Number.isFinite(this.cfg.depth) ? this.cfg.depth : 100_000;
@@ -527,6 +546,8 @@ export class MctsAgent implements Agent {
     readonly cfg: MctsConfig,
     /** Replaces the ruleset's evaluation at the end of cut rollouts (see `MctsSearch`). */
     private readonly leafValue?: LeafValue,
+    /** Mixed with each rollout's result (see `LeafMix`). */
+    private readonly mix?: LeafMix,
   ) {}
 
   reset(): void {
@@ -536,7 +557,7 @@ export class MctsAgent implements Agent {
   async decide(ctx: DecisionContext): Promise<Decision> {
     const { game, legal } = ctx;
     if (legal.length === 1) return { action: legal[0], explanation: { chosen: game.actionKey(legal[0]), text: 'the only legal action' } };
-    if (!this.search || this.search.game !== game) this.search = new MctsSearch(game, this.cfg, ctx.rng, this.leafValue);
+    if (!this.search || this.search.game !== game) this.search = new MctsSearch(game, this.cfg, ctx.rng, this.leafValue, this.mix);
     const { root, stats, choice } = this.search.search(ctx.state, ctx.budget);
     const keys = legal.map((a) => game.actionKey(a));
     let best = choice !== undefined ? keys.indexOf(choice) : -1;

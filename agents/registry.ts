@@ -134,6 +134,7 @@ registerAgent({
     sims: 'PUCT simulations per decision (default 64)',
     c: 'PUCT exploration constant (default 1.5); with mode=mcts the UCT constant (default 0.5)',
     temp: 'sampling temperature (default 0: best)',
+    mix: "mode=mcts: the network's weight λ in [0, 1]: each tree leaf valued λ·network + (1 − λ)·rollout (cut rollouts then valued by the ruleset's evaluation); unset: the network values the cut rollouts",
     ...Object.fromEntries(Object.entries(MCTS_PARAMS).filter(([k]) => k !== 'c').map(([k, v]) => [k, `mode=mcts: ${v}`])),
   },
   create: (spec, p) => {
@@ -143,12 +144,14 @@ registerAgent({
     const searchOnly = Object.keys(MCTS_PARAMS).filter((k) => k !== 'c' && p[k] !== undefined);
     if (mode !== 'mcts' && searchOnly.length)
       throw new AgentSpecError(`agent spec "${spec}": ${searchOnly.join(', ')} ${searchOnly.length > 1 ? 'only apply' : 'only applies'} with mode=mcts`);
+    if (mode !== 'mcts' && p.mix !== undefined) throw new AgentSpecError(`agent spec "${spec}": mix only applies with mode=mcts`);
     if (mode === 'mcts' && (p.sims !== undefined || p.temp !== undefined))
       throw new AgentSpecError(`agent spec "${spec}": sims and temp do not apply with mode=mcts (give it=N or ms=N)`);
     return new NeuralAgent(spec, {
       model: p.model,
       mode,
       ...(mode === 'mcts' ? { mcts: mctsConfig(spec, p) } : {}),
+      ...(p.mix !== undefined ? { mix: num(spec, 'mix', p.mix, 0, 0, 1) } : {}),
       sims: num(spec, 'sims', p.sims, 64, 1, Infinity, true),
       c: num(spec, 'c', p.c, 1.5, 0),
       temp: num(spec, 'temp', p.temp, 0, 0),

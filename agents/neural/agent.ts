@@ -3,7 +3,8 @@
  * action), as the guide of a PUCT search (`mode=puct`, `sims` simulations per decision), or as the judge of an MCTS
  * (`mode=mcts`): the `mcts` agent's search and scripted-player rollouts, with each rollout cut at `depth` (and played
  * on to a quiet position) valued by the network's value head instead of the ruleset's fitted evaluation, the way
- * AlphaGo's first version judged its rollouts. Models are tfjs layers models saved by the trainer (`model.json` +
+ * AlphaGo's first version judged its rollouts; or, with `mix=λ`, each tree leaf valued λ·network + (1 − λ)·rollout as
+ * AlphaGo mixed them (the rollout's cut then valued by the ruleset's evaluation). Models are tfjs layers models saved by the trainer (`model.json` +
  * `weights.bin`); the model's ruleset and encoding must match the game.
  */
 import { existsSync } from 'node:fs';
@@ -51,6 +52,12 @@ export interface NeuralOptions {
   readonly mode: 'policy' | 'puct' | 'mcts';
   /** The search settings for `mode=mcts`. */
   readonly mcts?: MctsConfig;
+  /**
+   * `mode=mcts` only: the network's weight λ in AlphaGo's mix. Each tree leaf is worth λ·(the network's value of the
+   * leaf) + (1 − λ)·(the rollout's result, its cut valued by the ruleset's evaluation). Unset: the network values the
+   * rollout's cut instead of the evaluation.
+   */
+  readonly mix?: number;
   readonly sims: number;
   readonly c: number;
   /** Sampling temperature (0: best action). */
@@ -146,10 +153,16 @@ export class NeuralAgent implements Agent {
     if (this.opts.mode === 'mcts') {
       if (!this.opts.mcts) throw new Error(`agent spec "${this.spec}": mode=mcts without search settings`);
       if (!this.searcher || this.searcher.game !== game) {
-        this.searcher = { agent: new MctsAgent(this.spec, this.opts.mcts, networkLeafValue(new ValueHead(batcher.model), game, game.encoding)), game };
+        const net = networkLeafValue(new ValueHead(batcher.model), game, game.encoding);
+        const agent =
+          this.opts.mix === undefined
+            ? new MctsAgent(this.spec, this.opts.mcts, net)
+            : new MctsAgent(this.spec, this.opts.mcts, undefined, { value: net, weight: this.opts.mix });
+        this.searcher = { agent, game };
       }
       const d = await this.searcher.agent.decide(ctx);
-      return d.explanation ? { ...d, explanation: { ...d.explanation, text: `${d.explanation.text}; rollouts valued by the network` } } : d;
+      const how = this.opts.mix === undefined ? 'rollouts valued by the network' : `leaves valued ${this.opts.mix} network, ${1 - this.opts.mix} rollout`;
+      return d.explanation ? { ...d, explanation: { ...d.explanation, text: `${d.explanation.text}; ${how}` } } : d;
     }
     if (this.opts.mode === 'policy') {
       const r = await batcher.evaluate(encodeRequest(game.encoding, game.hiddenInformation ? ctx.observation : state, ctx.player, legal));

@@ -187,6 +187,11 @@ describe('network, batching and model files', () => {
     expect(() => createAgent(`neural:model=${dir},mode=policy,ms=100`)).toThrow(/ms only applies with mode=mcts/);
     expect(() => createAgent(`neural:model=${dir},mode=mcts,sims=5`)).toThrow(AgentSpecError);
     expect(() => createAgent(`neural:model=${dir},mode=tree`)).toThrow(/policy, puct or mcts/);
+    const mixed = await createAgent(`neural:model=${dir},mode=mcts,mix=0.5,depth=1,quiet=0`).decide({ game: ticTacToe, player: 0, observation: s, legal: ticTacToe.legalActions(s), state: s, budget: { iterations: 300 }, rng: seedrandom.alea('m') });
+    expect(ticTacToe.actionKey(mixed.action)).toBe('c2');
+    expect(mixed.explanation?.text).toMatch(/leaves valued 0.5 network, 0.5 rollout/);
+    expect(() => createAgent(`neural:model=${dir},mode=puct,mix=0.5`)).toThrow(/mix only applies with mode=mcts/);
+    expect(() => createAgent(`neural:model=${dir},mode=mcts,mix=2`)).toThrow(/mix=2 must be a number in \[0, 1\]/);
   });
 
   it('saves with model.save and loads back the same function; refuses a broken model folder by name', async () => {

@@ -127,7 +127,7 @@ for (const [name, d] of Object.entries(DIFFICULTIES))
 
 registerAgent({
   name: 'neural',
-  description: 'a trained policy/value network, played directly or guiding a PUCT search',
+  description: 'a trained policy/value network, played directly, guiding a PUCT search, or judging the mcts agent\'s leaves',
   params: {
     model: 'model directory (model.json + weights.bin), or a name under data/models/',
     mode: "policy (the network's best action; default) | puct (search guided by the network) | mcts (the mcts agent, its cut rollouts valued by the network)",

@@ -63,12 +63,20 @@ export function plotSvg(metrics: readonly Metrics[], title: string): string {
   ];
   const W = 760;
   const H = 300;
+  // the bootstrap's own learning curve (iteration 0 of runs that record it), by Adam step
+  const curve = metrics.find((m) => m.iteration === 0)?.bootstrapCurve ?? [];
+  const boot: Series[] = [
+    { name: 'policy loss', colour: COLOURS[0]!, points: curve.map((c) => ({ x: c.step, y: c.policy })) },
+    { name: 'value loss', colour: COLOURS[1]!, points: curve.map((c) => ({ x: c.step, y: c.value })) },
+  ];
+  const panels = curve.length ? 3 : 2;
   return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${2 * H + 40}" font-family="sans-serif">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${panels * H + 40}" font-family="sans-serif">`,
     `<rect width="100%" height="100%" fill="white"/>`,
     `<text x="${W / 2}" y="20" text-anchor="middle" font-size="15">${esc(title)}</text>`,
-    panel('training loss', losses, 0, 30, W, H),
-    panel('evaluation score (1 = all won)', wins, 0, 30 + H, W, H, 0, 1),
+    ...(curve.length ? [panel('bootstrap learning (iteration 0: imitating the scripted player)', boot, 0, 30, W, H, undefined, undefined, 'Adam step')] : []),
+    panel('training loss', losses, 0, 30 + (panels - 2) * H, W, H),
+    panel('evaluation score (1 = all won)', wins, 0, 30 + (panels - 1) * H, W, H, 0, 1),
     '</svg>',
   ].join('\n');
 }

@@ -118,6 +118,8 @@ export interface Metrics {
   readonly promoted: boolean;
   readonly best: string;
   readonly backend: string;
+  /** Iteration 0 only: the bootstrap learner's mean losses over each 100 Adam steps (its learning curve). */
+  readonly bootstrapCurve?: readonly { readonly step: number; readonly policy: number; readonly value: number }[];
 }
 
 export interface Progress {
@@ -390,6 +392,7 @@ export class TrainingRun {
       const learner = new Learner(tf, model, this.shape, { ...DEFAULT_LEARNER, lr: o.lr, batch: o.batch });
       let pl = NaN;
       let vl = NaN;
+      const curve: { step: number; policy: number; value: number }[] = [];
       let gph = 0;
       let sps = 0;
       if (o.bootstrapGames > 0) {
@@ -412,10 +415,12 @@ export class TrainingRun {
         const t = Date.now();
         let seen = 0;
         for (let done = 0; done < o.bootstrapSteps; done += 100) {
-          const l = learner.train(win, Math.min(100, o.bootstrapSteps - done), u);
+          const steps = Math.min(100, o.bootstrapSteps - done);
+          const l = learner.train(win, steps, u);
           pl = l.policy;
           vl = l.value;
           seen += l.samples;
+          curve.push({ step: done + steps, policy: l.policy, value: l.value });
           this.onProgress({ phase: 'bootstrap learning', iteration: 0, games: this.state.games, samples: this.state.samples, done: done + 100, total: o.bootstrapSteps });
         }
         sps = seen / ((Date.now() - t) / 1000);
@@ -430,6 +435,7 @@ export class TrainingRun {
         iteration: 0, t: new Date().toISOString(), elapsedMs: this.elapsedMs(), games: this.state.games, samples: this.state.samples, source: 'imitation',
         policyLoss: pl, valueLoss: vl, gamesPerHour: gph, learnerSamplesPerSec: sps, promoted: true, best: ckpt(0), backend: this.tfl.backend,
         evalVs: await this.fixedOpponents(ckpt(0), 0),
+        ...(curve.length ? { bootstrapCurve: curve } : {}),
       };
       this.record(m);
       this.onProgress({ phase: 'iteration done', iteration: 0, games: this.state.games, samples: this.state.samples, last: m });

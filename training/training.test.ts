@@ -152,7 +152,12 @@ describe('a training run', () => {
     expect(m.map((x) => x.iteration)).toEqual([0, 1, 2]);
     expect(m[1]!.evalVsBest).toBeGreaterThanOrEqual(0);
     expect(readRunState(dir).games).toBe(6 + 2 + 2);
-    expect(plotSvg(m, 'test')).toMatch(/^<svg[\s\S]*policy loss[\s\S]*vs random[\s\S]*<\/svg>$/);
+    // the bootstrap's learning curve: one point per 100 Adam steps (20 steps here: one point, at step 20)
+    expect(m[0]!.bootstrapCurve?.map((c) => c.step)).toEqual([20]);
+    expect(m[0]!.bootstrapCurve![0]!.policy).toBeCloseTo(m[0]!.policyLoss, 9);
+    expect(m[1]!.bootstrapCurve).toBeUndefined();
+    expect(plotSvg(m, 'test')).toMatch(/^<svg[\s\S]*bootstrap learning[\s\S]*Adam step[\s\S]*policy loss[\s\S]*vs random[\s\S]*<\/svg>$/);
+    expect(plotSvg(m.slice(1), 'test')).not.toMatch(/bootstrap learning/);
     expect(existsSync(join(dir, 'best', 'model.json'))).toBe(true);
     const { game, scenario, id } = loadScenario('march-of-eagles', 'farm-on-the-ridge');
     const res = await runMatch({ game, scenario, scenarioId: id, seed: 'x', agents: [createAgent(`neural:model=${join(dir, 'best')},mode=puct,sims=4`), createAgent('random')] });

@@ -188,7 +188,9 @@ export async function playInPool(o: {
   if (o.mode === 'puct' && !o.batcher) throw new Error('self-play needs a network');
   const pool = new Piscina({ filename: new URL('./selfplay-worker-boot.mjs', import.meta.url).href, minThreads: o.workers, maxThreads: o.workers });
   const t = Date.now();
-  const records: GameRecord[] = [];
+  // records in task order, not completion order, so the same seeds give the same samples in the same order
+  const byTask: GameRecord[][] = [];
+  let finished = 0;
   const tasks: Promise<void>[] = [];
   for (let i = 0; i < o.games; i += o.concurrent) {
     const seeds = Array.from({ length: Math.min(o.concurrent, o.games - i) }, (_, j) => `${o.seedPrefix}/${i + j}`);
@@ -199,11 +201,13 @@ export async function playInPool(o: {
       o.batcher!.serve(ch.port1);
       task = { ...task, port: ch.port2 };
     }
+    const slot = byTask.push([]) - 1;
     tasks.push(
       (pool.run(task, ch ? { transferList: [ch.port2] as unknown as NonNullable<Parameters<Piscina['run']>[1]>['transferList'] } : {}) as Promise<{ games: GameRecord[] }>)
         .then((r) => {
-          records.push(...r.games);
-          o.onGame?.(records.length);
+          byTask[slot] = r.games;
+          finished += r.games.length;
+          o.onGame?.(finished);
         })
         .finally(() => ch?.port1.close()),
     );
@@ -213,7 +217,7 @@ export async function playInPool(o: {
   } finally {
     await pool.destroy();
   }
-  return { records, ms: Date.now() - t };
+  return { records: byTask.flat(), ms: Date.now() - t };
 }
 
 export class TrainingRun {
@@ -388,7 +392,7 @@ export class TrainingRun {
     let model;
     if (this.state.iteration < 0) {
       // bootstrap: imitate the scripted player so the first network is not random
-      model = buildModel(tf, this.shape);
+      model = buildModel(tf, this.shape, o.seed);
       const learner = new Learner(tf, model, this.shape, { ...DEFAULT_LEARNER, lr: o.lr, batch: o.batch });
       let pl = NaN;
       let vl = NaN;

@@ -164,6 +164,36 @@ describe('a training run', () => {
     expect(res.aborted).toBeUndefined();
     expect(game.toMove(res.finalState).kind).toBe('terminal');
   }, 120_000);
+
+  it('bootstraps reproducibly: the same seed gives the same weights, another seed other weights', async () => {
+    const opts = {
+      ...DEFAULT_TRAIN,
+      ruleset: 'march-of-eagles',
+      scenario: 'farm-on-the-ridge',
+      iterations: 0,
+      workers: 2,
+      concurrent: 1, // several tasks, so completion order can differ from seed order
+      bootstrapGames: 4,
+      bootstrapKeep: 5,
+      bootstrapSteps: 30,
+      opponentGames: 0,
+      hidden: 16,
+    };
+    const weights = async (seed: string) => {
+      const dir = join(mkdtempSync(join(tmpdir(), 'eagles-run-')), 'run');
+      const run = new TrainingRun(dir);
+      await run.start({ ...opts, seed }, false, 'test');
+      await run.loop();
+      return { bin: readFileSync(join(dir, 'best', 'weights.bin')), curve: readMetrics(dir)[0]!.bootstrapCurve };
+    };
+    const a = await weights('r1');
+    const b = await weights('r1');
+    const c = await weights('r2');
+    expect(a.bin.length).toBeGreaterThan(1000);
+    expect(a.bin.equals(b.bin)).toBe(true);
+    expect(a.curve).toEqual(b.curve);
+    expect(a.bin.equals(c.bin)).toBe(false);
+  }, 120_000);
 });
 
 describe('value-check', () => {

@@ -7,6 +7,7 @@
 import { mkdirSync, readFileSync, writeFileSync, existsSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LayersModel, io } from '@tensorflow/tfjs';
+import seedrandom from 'seedrandom';
 import type { Tf } from './backend.ts';
 
 export interface NetShape {
@@ -36,19 +37,23 @@ export interface ModelMeta {
 /**
  * inputs: state [B, S], actions [B, K, A] (K varies by batch); outputs: logits [B, K] (unmasked), value [B, 1] in [-1, 1].
  */
-export function buildModel(tf: Tf, shape: NetShape): LayersModel {
+export function buildModel(tf: Tf, shape: NetShape, seed?: string): LayersModel {
+  // With a seed, every layer's initial weights come from it (glorot uniform, tfjs's default), so a training run's
+  // bootstrap is reproducible on one backend; without one, tfjs draws them from Math.random.
+  const rng = seed === undefined ? null : seedrandom(`${seed}/init`);
+  const init = () => (rng ? { kernelInitializer: tf.initializers.glorotUniform({ seed: Math.floor(rng() * 2 ** 31) }) } : {});
   const st = tf.input({ shape: [shape.stateSize], name: 'state' });
   const ac = tf.input({ shape: [null, shape.actionSize], name: 'actions' });
-  let h = tf.layers.dense({ units: shape.hidden, activation: 'relu', name: 'trunk1' }).apply(st) as ReturnType<typeof tf.input>;
-  h = tf.layers.dense({ units: shape.hidden, activation: 'relu', name: 'trunk2' }).apply(h) as ReturnType<typeof tf.input>;
-  const value = tf.layers.dense({ units: 1, activation: 'tanh', name: 'value' }).apply(
-    tf.layers.dense({ units: 64, activation: 'relu', name: 'value_hidden' }).apply(h),
+  let h = tf.layers.dense({ ...init(), units: shape.hidden, activation: 'relu', name: 'trunk1' }).apply(st) as ReturnType<typeof tf.input>;
+  h = tf.layers.dense({ ...init(), units: shape.hidden, activation: 'relu', name: 'trunk2' }).apply(h) as ReturnType<typeof tf.input>;
+  const value = tf.layers.dense({ ...init(), units: 1, activation: 'tanh', name: 'value' }).apply(
+    tf.layers.dense({ ...init(), units: 64, activation: 'relu', name: 'value_hidden' }).apply(h),
   ) as ReturnType<typeof tf.input>;
-  const query = tf.layers.dense({ units: shape.actHidden, name: 'query' }).apply(h) as ReturnType<typeof tf.input>;
-  let ae = tf.layers.dense({ units: shape.actHidden, activation: 'relu', name: 'act1' }).apply(ac) as ReturnType<typeof tf.input>;
-  ae = tf.layers.dense({ units: shape.actHidden, activation: 'relu', name: 'act2' }).apply(ae) as ReturnType<typeof tf.input>;
+  const query = tf.layers.dense({ ...init(), units: shape.actHidden, name: 'query' }).apply(h) as ReturnType<typeof tf.input>;
+  let ae = tf.layers.dense({ ...init(), units: shape.actHidden, activation: 'relu', name: 'act1' }).apply(ac) as ReturnType<typeof tf.input>;
+  ae = tf.layers.dense({ ...init(), units: shape.actHidden, activation: 'relu', name: 'act2' }).apply(ae) as ReturnType<typeof tf.input>;
   const dot = tf.layers.dot({ axes: [2, 1], name: 'pointer' }).apply([ae, query]) as ReturnType<typeof tf.input>;
-  const direct = tf.layers.dense({ units: 1, name: 'act_bias' }).apply(ae) as ReturnType<typeof tf.input>;
+  const direct = tf.layers.dense({ ...init(), units: 1, name: 'act_bias' }).apply(ae) as ReturnType<typeof tf.input>;
   const directFlat = tf.layers.reshape({ targetShape: [-1], name: 'act_bias_flat' }).apply(direct) as ReturnType<typeof tf.input>;
   const logits = tf.layers.add({ name: 'logits' }).apply([dot, directFlat]) as ReturnType<typeof tf.input>;
   return tf.model({ inputs: [st, ac], outputs: [logits, value], name: 'eagles_pv' });

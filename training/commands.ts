@@ -20,9 +20,13 @@ function metricsLine(m: Metrics): string {
   return [
     `iteration ${m.iteration} (${m.source})`,
     `${m.games} games, ${m.samples} samples`,
-    `loss policy ${m.policyLoss.toFixed(3)} value ${m.valueLoss.toFixed(3)}`,
-    `${m.gamesPerHour.toFixed(0)} games/h`,
-    `learner ${m.learnerSamplesPerSec.toFixed(0)} samples/s`,
+    ...(m.source === 'untrained'
+      ? ['untrained network: no loss yet']
+      : [
+          `loss policy ${m.policyLoss.toFixed(3)} value ${m.valueLoss.toFixed(3)}`,
+          `${m.gamesPerHour.toFixed(0)} games/h`,
+          `learner ${m.learnerSamplesPerSec.toFixed(0)} samples/s`,
+        ]),
     ...(m.evalVsBest !== undefined ? [`vs best ${(m.evalVsBest * 100).toFixed(0)}%${m.promoted ? ' → promoted' : ''}`] : []),
     ...evs,
   ].join(' | ');

@@ -108,7 +108,8 @@ export interface Metrics {
   readonly elapsedMs: number;
   readonly games: number;
   readonly samples: number;
-  readonly source: 'imitation' | 'selfplay';
+  /** What iteration 0 learned from: the scripted player's games, or nothing (`--bootstrap-games 0`: the untrained network). */
+  readonly source: 'imitation' | 'untrained' | 'selfplay';
   readonly policyLoss: number;
   readonly valueLoss: number;
   readonly gamesPerHour: number;
@@ -436,8 +437,8 @@ export class TrainingRun {
       this.state.best = ckpt(0);
       this.save();
       const m: Metrics = {
-        iteration: 0, t: new Date().toISOString(), elapsedMs: this.elapsedMs(), games: this.state.games, samples: this.state.samples, source: 'imitation',
-        policyLoss: pl, valueLoss: vl, gamesPerHour: gph, learnerSamplesPerSec: sps, promoted: true, best: ckpt(0), backend: this.tfl.backend,
+        iteration: 0, t: new Date().toISOString(), elapsedMs: this.elapsedMs(), games: this.state.games, samples: this.state.samples,
+        source: o.bootstrapGames > 0 ? 'imitation' : 'untrained', policyLoss: pl, valueLoss: vl, gamesPerHour: gph, learnerSamplesPerSec: sps, promoted: true, best: ckpt(0), backend: this.tfl.backend,
         evalVs: await this.fixedOpponents(ckpt(0), 0),
         ...(curve.length ? { bootstrapCurve: curve } : {}),
       };

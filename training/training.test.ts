@@ -156,6 +156,7 @@ describe('a training run', () => {
     expect(m[0]!.bootstrapCurve?.map((c) => c.step)).toEqual([20]);
     expect(m[0]!.bootstrapCurve![0]!.policy).toBeCloseTo(m[0]!.policyLoss, 9);
     expect(m[1]!.bootstrapCurve).toBeUndefined();
+    expect(m.map((x) => x.source)).toEqual(['imitation', 'selfplay', 'selfplay']);
     expect(plotSvg(m, 'test')).toMatch(/^<svg[\s\S]*bootstrap learning[\s\S]*Adam step[\s\S]*policy loss[\s\S]*vs random[\s\S]*<\/svg>$/);
     expect(plotSvg(m.slice(1), 'test')).not.toMatch(/bootstrap learning/);
     expect(existsSync(join(dir, 'best', 'model.json'))).toBe(true);
@@ -193,6 +194,15 @@ describe('a training run', () => {
     expect(a.bin.equals(b.bin)).toBe(true);
     expect(a.curve).toEqual(b.curve);
     expect(a.bin.equals(c.bin)).toBe(false);
+    // --bootstrap-games 0: iteration 0 is the untrained network, labelled so, with no loss
+    const dir = join(mkdtempSync(join(tmpdir(), 'eagles-run-')), 'run');
+    const run = new TrainingRun(dir);
+    await run.start({ ...opts, bootstrapGames: 0, seed: 'r1' }, false, 'test');
+    await run.loop();
+    const m0 = readMetrics(dir)[0]!;
+    expect(m0.source).toBe('untrained');
+    expect(Number.isFinite(m0.policyLoss)).toBe(false); // NaN in memory, null in metrics.jsonl
+    expect(m0.bootstrapCurve).toBeUndefined();
   }, 120_000);
 });
 

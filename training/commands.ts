@@ -16,7 +16,7 @@ import { valueCheck } from './value-check.ts';
 import { DEFAULT_TRAIN, RunError, TrainingRun, readMetrics, readRunState, scoreText, type Metrics, type Progress } from './run.ts';
 
 function metricsLine(m: Metrics): string {
-  const evs = Object.entries(m.evalVs ?? {}).map(([k, v]) => `vs ${k} ${(v * 100).toFixed(0)}%`);
+  const evs = Object.entries(m.evalVs ?? {}).map(([k, v]) => `vs ${k} ${(v * 100).toFixed(0)}%${m.evalBefore?.[k] !== undefined ? ` (untrained ${(m.evalBefore[k]! * 100).toFixed(0)}%)` : ''}`);
   return [
     `iteration ${m.iteration} (${m.source})`,
     `${m.games} games, ${m.samples} samples`,

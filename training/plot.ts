@@ -13,7 +13,18 @@ function esc(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-function panel(title: string, series: readonly Series[], x0: number, y0: number, w: number, h: number, yMin?: number, yMax?: number, xLabel = 'iteration'): string {
+function panel(
+  title: string,
+  series: readonly Series[],
+  x0: number,
+  y0: number,
+  w: number,
+  h: number,
+  yMin?: number,
+  yMax?: number,
+  xLabel = 'iteration',
+  tick: (v: number) => string = (v) => (Number.isInteger(v) ? String(v) : v.toFixed(1)),
+): string {
   const all = series.flatMap((s) => s.points).filter((p) => Number.isFinite(p.y));
   const xs = all.map((p) => p.x);
   const ys = all.map((p) => p.y);
@@ -35,7 +46,7 @@ function panel(title: string, series: readonly Series[], x0: number, y0: number,
   const ticks = Math.min(10, Math.max(1, maxX - minX));
   for (let i = 0; i <= ticks; i++) {
     const v = minX + ((maxX - minX) * i) / ticks;
-    out.push(`<text x="${px(v)}" y="${py(lo) + 14}" text-anchor="middle" font-size="10">${Number.isInteger(v) ? v : v.toFixed(1)}</text>`);
+    out.push(`<text x="${px(v)}" y="${py(lo) + 14}" text-anchor="middle" font-size="10">${esc(tick(v))}</text>`);
   }
   out.push(`<text x="${x0 + w / 2}" y="${y0 + h - 2}" text-anchor="middle" font-size="11">${esc(xLabel)}</text>`);
   series.forEach((s, i) => {
@@ -59,8 +70,18 @@ export function plotSvg(metrics: readonly Metrics[], title: string): string {
   const opps = [...new Set(metrics.flatMap((m) => Object.keys(m.evalVs ?? {})))];
   const wins: Series[] = [
     { name: 'vs previous best', colour: COLOURS[2]!, points: metrics.filter((m) => m.evalVsBest !== undefined).map((m) => ({ x: m.iteration, y: m.evalVsBest! })) },
-    ...opps.map((o, i) => ({ name: `vs ${o}`, colour: COLOURS[(i + 3) % COLOURS.length]!, points: metrics.filter((m) => m.evalVs?.[o] !== undefined).map((m) => ({ x: m.iteration, y: m.evalVs![o]! })) })),
+    ...opps.map((o, i) => ({
+      name: `vs ${o}`,
+      colour: COLOURS[(i + 3) % COLOURS.length]!,
+      points: [
+        // the untrained network, before the bootstrap, drawn one step left of iteration 0
+        ...metrics.filter((m) => m.evalBefore?.[o] !== undefined).map((m) => ({ x: m.iteration - 1, y: m.evalBefore![o]! })),
+        ...metrics.filter((m) => m.evalVs?.[o] !== undefined).map((m) => ({ x: m.iteration, y: m.evalVs![o]! })),
+      ],
+    })),
   ];
+  const untrained = metrics.some((m) => m.evalBefore);
+  const tick = (v: number) => (untrained && v === -1 ? 'untrained' : Number.isInteger(v) ? String(v) : v.toFixed(1));
   const W = 760;
   const H = 300;
   // the bootstrap's own learning curve (iteration 0 of runs that record it), by Adam step
@@ -76,7 +97,7 @@ export function plotSvg(metrics: readonly Metrics[], title: string): string {
     `<text x="${W / 2}" y="20" text-anchor="middle" font-size="15">${esc(title)}</text>`,
     ...(curve.length ? [panel('bootstrap learning (iteration 0: imitating the scripted player)', boot, 0, 30, W, H, undefined, undefined, 'Adam step')] : []),
     panel('training loss', losses, 0, 30 + (panels - 2) * H, W, H),
-    panel('evaluation score (1 = all won)', wins, 0, 30 + (panels - 1) * H, W, H, 0, 1),
+    panel('evaluation score (1 = all won)', wins, 0, 30 + (panels - 1) * H, W, H, 0, 1, untrained ? 'iteration (0: after the bootstrap)' : 'iteration', tick),
     '</svg>',
   ].join('\n');
 }

@@ -116,6 +116,8 @@ export interface Metrics {
   readonly learnerSamplesPerSec: number;
   readonly evalVsBest?: number;
   readonly evalVs?: Readonly<Record<string, number>>;
+  /** Iteration 0 of a bootstrapped run only: the untrained (seeded initial) network's scores against the fixed opponents. */
+  readonly evalBefore?: Readonly<Record<string, number>>;
   readonly promoted: boolean;
   readonly best: string;
   readonly backend: string;
@@ -342,8 +344,11 @@ export class TrainingRun {
     return samples.length;
   }
 
-  /** Paired-seed games of `a` against `b` in the arena pool; returns a's score in [0, 1]. */
-  private async evaluate(a: string, b: string, games: number, iteration: number, label: string): Promise<number> {
+  /**
+   * Paired-seed games of `a` against `b` in the arena pool; returns a's score in [0, 1]. `round` names the seeds
+   * (an iteration, or 'initial' for the untrained network), `iteration` is for progress lines.
+   */
+  private async evaluate(a: string, b: string, games: number, iteration: number, label: string, round: number | string = iteration): Promise<number> {
     const o = this.state.options;
     const pool = new MatchPool(o.workers, 30 * 60_000);
     let score = 0;
@@ -354,7 +359,7 @@ export class TrainingRun {
         const seat = i % 2;
         const agents = seat === 0 ? [a, b] : [b, a];
         jobs.push(
-          pool.play({ id: `${label}-${i}`, ruleset: o.ruleset, scenario: o.scenario, seed: `${o.seed}/eval/${iteration}/${Math.floor(i / 2)}`, agents }).then((r) => {
+          pool.play({ id: `${label}-${i}`, ruleset: o.ruleset, scenario: o.scenario, seed: `${o.seed}/eval/${round}/${Math.floor(i / 2)}`, agents }).then((r) => {
             if (r.error !== undefined) throw new RunError(`evaluation game ${label}-${i} failed: ${r.error}`);
             const ret = r.returns[seat]!;
             score += ret > 0 ? 1 : ret < 0 ? 0 : 0.5;
@@ -400,7 +405,13 @@ export class TrainingRun {
       const curve: { step: number; policy: number; value: number }[] = [];
       let gph = 0;
       let sps = 0;
+      let evalBefore: Record<string, number> | undefined;
       if (o.bootstrapGames > 0) {
+        // the untrained network against the fixed opponents, so the curves start where learning started
+        if (o.opponentGames > 0 && o.opponents.length) {
+          await saveModel(tf, model, join(this.dir, 'checkpoints', 'initial'), this.meta(0));
+          evalBefore = await this.fixedOpponents(join(this.dir, 'checkpoints', 'initial'), 0, 'initial');
+        }
         const shard0 = join(this.dir, 'shards', 'shard-0000-0.msgpack');
         const done = existsSync(shard0) ? readShard(shard0) : null;
         if (done && done.header.games === o.bootstrapGames) {
@@ -440,6 +451,7 @@ export class TrainingRun {
         iteration: 0, t: new Date().toISOString(), elapsedMs: this.elapsedMs(), games: this.state.games, samples: this.state.samples,
         source: o.bootstrapGames > 0 ? 'imitation' : 'untrained', policyLoss: pl, valueLoss: vl, gamesPerHour: gph, learnerSamplesPerSec: sps, promoted: true, best: ckpt(0), backend: this.tfl.backend,
         evalVs: await this.fixedOpponents(ckpt(0), 0),
+        ...(evalBefore ? { evalBefore } : {}),
         ...(curve.length ? { bootstrapCurve: curve } : {}),
       };
       this.record(m);
@@ -497,10 +509,11 @@ export class TrainingRun {
     return this.state;
   }
 
-  private async fixedOpponents(dir: string, it: number): Promise<Record<string, number>> {
+  private async fixedOpponents(dir: string, it: number, round: number | string = it): Promise<Record<string, number>> {
     const o = this.state.options;
     const out: Record<string, number> = {};
-    for (const opp of o.opponents) if (o.opponentGames > 0) out[opp] = await this.evaluate(this.spec(dir), opp, o.opponentGames, it, `vs ${opp}`);
+    const who = round === 'initial' ? 'untrained ' : '';
+    for (const opp of o.opponents) if (o.opponentGames > 0) out[opp] = await this.evaluate(this.spec(dir), opp, o.opponentGames, it, `${who}vs ${opp}`, round);
     return out;
   }
 }

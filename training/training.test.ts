@@ -143,7 +143,9 @@ describe('a training run', () => {
     await run.start(opts, false, 'test');
     const st = await run.loop();
     expect(st.iteration).toBe(1);
-    expect([...phases]).toEqual(expect.arrayContaining(['bootstrap games', 'self-play', 'learning', 'evaluation vs best', 'evaluation vs random']));
+    expect([...phases]).toEqual(expect.arrayContaining(['evaluation untrained vs random', 'bootstrap games', 'self-play', 'learning', 'evaluation vs best', 'evaluation vs random']));
+    // the untrained network was saved and evaluated before the bootstrap learned anything
+    expect(existsSync(join(dir, 'checkpoints', 'initial', 'model.json'))).toBe(true);
     await expect(new TrainingRun(dir).start(opts, false, 'test')).rejects.toThrow(/already holds a training run/);
     const again = new TrainingRun(dir);
     await again.start({ ...opts, iterations: 1 }, true, 'test');
@@ -156,6 +158,12 @@ describe('a training run', () => {
     expect(m[0]!.bootstrapCurve?.map((c) => c.step)).toEqual([20]);
     expect(m[0]!.bootstrapCurve![0]!.policy).toBeCloseTo(m[0]!.policyLoss, 9);
     expect(m[1]!.bootstrapCurve).toBeUndefined();
+    expect(Object.keys(m[0]!.evalBefore ?? {})).toEqual(['random']);
+    expect(m[0]!.evalBefore!.random).toBeGreaterThanOrEqual(0);
+    expect(m[1]!.evalBefore).toBeUndefined();
+    // the score curves start at the untrained network, one step left of iteration 0
+    expect(plotSvg(m, 'test')).toMatch(/>untrained</);
+    expect(plotSvg(m.slice(1), 'test')).not.toMatch(/>untrained</);
     expect(m.map((x) => x.source)).toEqual(['imitation', 'selfplay', 'selfplay']);
     expect(plotSvg(m, 'test')).toMatch(/^<svg[\s\S]*bootstrap learning[\s\S]*Adam step[\s\S]*policy loss[\s\S]*vs random[\s\S]*<\/svg>$/);
     expect(plotSvg(m.slice(1), 'test')).not.toMatch(/bootstrap learning/);

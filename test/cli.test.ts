@@ -72,6 +72,12 @@ describe('eagles CLI', () => {
     expect(f.code).toBe(2);
     expect(f.err).toMatch(/Unknown argument/);
     expect(eagles(['play', '--help']).out).toMatch(/--p1/);
+    // a training run refuses a misspelt evaluation opponent before it plays or writes anything
+    const run = join(tmp, 'train-bad-opponent');
+    const t = eagles(['train', '--scenario', 'farm-on-the-ridge', '--run', run, '--opponents', 'random', 'heurstic']);
+    expect(t.code).toBe(2);
+    expect(t.err).toMatch(/--opponents: unknown agent "heurstic"/);
+    expect(existsSync(run)).toBe(false);
   });
 
   it('lets a person play from piped input, and an illegal typed action stops with an error, keeping the record', () => {

@@ -9,6 +9,7 @@ import cliProgress from 'cli-progress';
 import type { Argv } from 'yargs';
 import { layoutTable } from '../engine/core/encoding.ts';
 import { getRuleset } from '../engine/rulesets/index.ts';
+import { createAgent } from '../agents/registry.ts';
 import { CliError } from '../arena/commands.ts';
 import { loadScenario } from '../arena/catalog.ts';
 import { plotSvg } from './plot.ts';
@@ -117,6 +118,14 @@ export function trainCommands(y: Argv): Argv {
       for (const [k, v] of Object.entries({ hours: args.hours, workers: args.workers, games: args.games, sims: args.sims, steps: args.steps, window: args.window, batch: args.batch }))
         if (!(Number.isFinite(v) && v > 0)) throw new CliError(`--${k} must be a positive number (got ${v})`, 2);
       if (!(args.gate > 0 && args.gate <= 1)) throw new CliError(`--gate must be in (0, 1] (got ${args.gate})`, 2);
+      // a misspelt opponent fails now, not after the bootstrap
+      for (const spec of args.opponents) {
+        try {
+          await createAgent(spec).close?.();
+        } catch (e) {
+          throw new CliError(`--opponents: ${(e as Error).message}`, 2);
+        }
+      }
       const dir = args.run ?? join('runs', `${game.id}-${id}`);
       if (!args.resume && existsSync(join(dir, 'run.json'))) throw new CliError(`${dir} already holds a training run; add --resume to continue it, or pick another --run`);
       const tty = process.stderr.isTTY;

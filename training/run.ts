@@ -82,7 +82,7 @@ export const DEFAULT_TRAIN: Omit<TrainOptions, 'ruleset' | 'scenario'> = {
   lr: 1e-3,
   evalGames: 40,
   gate: 0.55,
-  opponents: ['heuristic'],
+  opponents: ['random', 'heuristic'],
   opponentGames: 40,
   evalMode: 'puct',
   evalSims: 32,

@@ -79,7 +79,10 @@ export function trainCommands(y: Argv): Argv {
         if (!args.dir) throw new CliError('train plot needs the run folder: eagles train plot DIR', 2);
         try {
           const st = readRunState(args.dir);
-          const svg = plotSvg(readMetrics(args.dir), `${st.options.ruleset} / ${st.options.scenario}: ${args.dir}`);
+          const svg = plotSvg(readMetrics(args.dir), `${st.options.ruleset} / ${st.options.scenario}: ${args.dir}`, {
+            vsBest: st.options.evalGames,
+            vsOpponents: st.options.opponentGames,
+          });
           const out = args.out ?? join(args.dir, 'training.svg');
           writeFileSync(out, svg);
           console.log(`wrote ${out}`);

@@ -1,10 +1,13 @@
 /** `eagles train plot DIR`: the run's losses and win rates over iterations, as a self-contained SVG. */
+import { wilson } from '../arena/ratings.ts';
 import type { Metrics } from './run.ts';
 
 interface Series {
   readonly name: string;
   readonly colour: string;
   readonly points: readonly { x: number; y: number }[];
+  /** Games behind each point of a score series: drawn as its 95% Wilson interval. */
+  readonly games?: number;
 }
 
 const COLOURS = ['#1f77b4', '#d62728', '#2ca02c', '#ff7f0e', '#9467bd', '#8c564b'];
@@ -53,7 +56,14 @@ function panel(
     const pts = s.points.filter((p) => Number.isFinite(p.y));
     if (pts.length) {
       out.push(`<polyline fill="none" stroke="${s.colour}" stroke-width="2" points="${pts.map((p) => `${px(p.x).toFixed(1)},${py(p.y).toFixed(1)}`).join(' ')}"/>`);
-      for (const p of pts) out.push(`<circle cx="${px(p.x).toFixed(1)}" cy="${py(p.y).toFixed(1)}" r="2.5" fill="${s.colour}"/>`);
+      for (const p of pts) {
+        out.push(`<circle cx="${px(p.x).toFixed(1)}" cy="${py(p.y).toFixed(1)}" r="2.5" fill="${s.colour}"/>`);
+        if (s.games) {
+          const [lo95, hi95] = wilson(p.y * s.games, s.games);
+          const x = (px(p.x) + (i - 1) * 3).toFixed(1); // series side by side, so their whiskers do not hide each other
+          out.push(`<line class="ci" x1="${x}" y1="${py(lo95).toFixed(1)}" x2="${x}" y2="${py(hi95).toFixed(1)}" stroke="${s.colour}" stroke-opacity="0.45" stroke-width="1.5"/>`);
+        }
+      }
     }
     out.push(`<rect x="${x0 + 60 + i * 150}" y="${y0 + 26}" width="10" height="10" fill="${s.colour}"/>`);
     out.push(`<text x="${x0 + 74 + i * 150}" y="${y0 + 35}" font-size="11">${esc(s.name)}</text>`);
@@ -61,7 +71,11 @@ function panel(
   return out.join('\n');
 }
 
-export function plotSvg(metrics: readonly Metrics[], title: string): string {
+/**
+ * The run's curves. With `games` (the run's --eval-games and --opponent-games), each score is drawn with its 95%
+ * interval, so a rise that 40 games cannot tell from luck looks like one.
+ */
+export function plotSvg(metrics: readonly Metrics[], title: string, games?: { readonly vsBest: number; readonly vsOpponents: number }): string {
   if (!metrics.length) throw new Error('no metrics to plot yet (the run has not finished an iteration)');
   const losses: Series[] = [
     { name: 'policy loss', colour: COLOURS[0]!, points: metrics.map((m) => ({ x: m.iteration, y: m.policyLoss })) },
@@ -69,10 +83,11 @@ export function plotSvg(metrics: readonly Metrics[], title: string): string {
   ];
   const opps = [...new Set(metrics.flatMap((m) => Object.keys(m.evalVs ?? {})))];
   const wins: Series[] = [
-    { name: 'vs previous best', colour: COLOURS[2]!, points: metrics.filter((m) => m.evalVsBest !== undefined).map((m) => ({ x: m.iteration, y: m.evalVsBest! })) },
+    { name: 'vs previous best', colour: COLOURS[2]!, games: games?.vsBest, points: metrics.filter((m) => m.evalVsBest !== undefined).map((m) => ({ x: m.iteration, y: m.evalVsBest! })) },
     ...opps.map((o, i) => ({
       name: `vs ${o}`,
       colour: COLOURS[(i + 3) % COLOURS.length]!,
+      games: games?.vsOpponents,
       points: [
         // the untrained network, before the bootstrap, drawn one step left of iteration 0
         ...metrics.filter((m) => m.evalBefore?.[o] !== undefined).map((m) => ({ x: m.iteration - 1, y: m.evalBefore![o]! })),
@@ -97,7 +112,7 @@ export function plotSvg(metrics: readonly Metrics[], title: string): string {
     `<text x="${W / 2}" y="20" text-anchor="middle" font-size="15">${esc(title)}</text>`,
     ...(curve.length ? [panel('bootstrap learning (iteration 0: imitating the scripted player)', boot, 0, 30, W, H, undefined, undefined, 'Adam step')] : []),
     panel('training loss', losses, 0, 30 + (panels - 2) * H, W, H),
-    panel('evaluation score (1 = all won)', wins, 0, 30 + (panels - 1) * H, W, H, 0, 1, untrained ? 'iteration (0: after the bootstrap)' : 'iteration', tick),
+    panel(`evaluation score (1 = all won)${games ? ', with 95% intervals' : ''}`, wins, 0, 30 + (panels - 1) * H, W, H, 0, 1, untrained ? 'iteration (0: after the bootstrap)' : 'iteration', tick),
     '</svg>',
   ].join('\n');
 }

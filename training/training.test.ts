@@ -164,6 +164,10 @@ describe('a training run', () => {
     // the score curves start at the untrained network, one step left of iteration 0
     expect(plotSvg(m, 'test')).toMatch(/>untrained</);
     expect(plotSvg(m.slice(1), 'test')).not.toMatch(/>untrained</);
+    // with the games behind each score, every score point gets its 95% interval (none without)
+    const scores = m.filter((x) => x.evalVsBest !== undefined).length + m.filter((x) => x.evalVs?.random !== undefined).length + 1; // + the untrained point
+    expect(plotSvg(m, 'test', { vsBest: 2, vsOpponents: 2 }).match(/class="ci"/g)).toHaveLength(scores);
+    expect(plotSvg(m, 'test')).not.toMatch(/class="ci"/);
     expect(m.map((x) => x.source)).toEqual(['imitation', 'selfplay', 'selfplay']);
     expect(plotSvg(m, 'test')).toMatch(/^<svg[\s\S]*bootstrap learning[\s\S]*Adam step[\s\S]*policy loss[\s\S]*vs random[\s\S]*<\/svg>$/);
     expect(plotSvg(m.slice(1), 'test')).not.toMatch(/bootstrap learning/);

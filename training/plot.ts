@@ -105,13 +105,15 @@ export function plotSvg(metrics: readonly Metrics[], title: string, games?: { re
     { name: 'policy loss', colour: COLOURS[0]!, points: curve.map((c) => ({ x: c.step, y: c.policy })) },
     { name: 'value loss', colour: COLOURS[1]!, points: curve.map((c) => ({ x: c.step, y: c.value })) },
   ];
-  const panels = curve.length ? 3 : 2;
+  // a run that has only its bootstrap has one loss point per series, which the bootstrap panel already shows
+  const lossPanel = !curve.length || metrics.some((m) => m.iteration > 0);
+  const panels = 1 + (curve.length ? 1 : 0) + (lossPanel ? 1 : 0);
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${panels * H + 40}" font-family="sans-serif">`,
     `<rect width="100%" height="100%" fill="white"/>`,
     `<text x="${W / 2}" y="20" text-anchor="middle" font-size="15">${esc(title)}</text>`,
     ...(curve.length ? [panel('bootstrap learning (iteration 0: imitating the scripted player)', boot, 0, 30, W, H, undefined, undefined, 'Adam step')] : []),
-    panel('training loss', losses, 0, 30 + (panels - 2) * H, W, H),
+    ...(lossPanel ? [panel('training loss', losses, 0, 30 + (panels - 2) * H, W, H)] : []),
     panel(`evaluation score (1 = all won)${games ? ', with 95% intervals' : ''}`, wins, 0, 30 + (panels - 1) * H, W, H, 0, 1, untrained ? 'iteration (0: after the bootstrap)' : 'iteration', tick),
     '</svg>',
   ].join('\n');

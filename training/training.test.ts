@@ -171,6 +171,9 @@ describe('a training run', () => {
     expect(m.map((x) => x.source)).toEqual(['imitation', 'selfplay', 'selfplay']);
     expect(plotSvg(m, 'test')).toMatch(/^<svg[\s\S]*bootstrap learning[\s\S]*Adam step[\s\S]*policy loss[\s\S]*vs random[\s\S]*<\/svg>$/);
     expect(plotSvg(m.slice(1), 'test')).not.toMatch(/bootstrap learning/);
+    // the bootstrap alone: its own panel and the scores, no per-iteration loss panel of one point
+    expect(plotSvg(m.slice(0, 1), 'test')).toMatch(/bootstrap learning[\s\S]*evaluation score/);
+    expect(plotSvg(m.slice(0, 1), 'test')).not.toMatch(/training loss/);
     expect(existsSync(join(dir, 'best', 'model.json'))).toBe(true);
     const { game, scenario, id } = loadScenario('march-of-eagles', 'farm-on-the-ridge');
     const res = await runMatch({ game, scenario, scenarioId: id, seed: 'x', agents: [createAgent(`neural:model=${join(dir, 'best')},mode=puct,sims=4`), createAgent('random')] });

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, writeFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MessageChannel } from 'node:worker_threads';
@@ -15,6 +15,8 @@ import { DEFAULT_PUCT, PuctSearch, dirichlet, pickByVisits } from './puct.ts';
 import { ValueHead, networkLeafValue } from './agent.ts';
 import { createAgent } from '../registry.ts';
 import { AgentSpecError } from '../agent.ts';
+import { loadScenario } from '../../arena/catalog.ts';
+import { runMatch } from '../../arena/match.ts';
 
 /** A network stand-in: uniform priors, value 0, and a log of what it was asked. */
 class UniformNet implements NetEvaluator {
@@ -208,4 +210,22 @@ describe('network, batching and model files', () => {
     writeFileSync(join(bad, 'x', 'model.json'), '{not json');
     await expect(loadModel(tfl.tf, join(bad, 'x'))).rejects.toThrow(/not valid JSON/);
   });
+});
+
+describe('shipped models (data/models)', () => {
+  const root = join(import.meta.dirname, '..', '..', 'data', 'models');
+  const shipped = readdirSync(root).flatMap((ruleset) => readdirSync(join(root, ruleset)).map((name) => `${ruleset}/${name}`));
+  it('are there', () => {
+    expect(shipped).toEqual(expect.arrayContaining(['march-of-eagles/farm-on-the-ridge-bootstrap', 'march-of-eagles/farm-on-the-ridge-selfplay']));
+  });
+  it.each(shipped)('%s loads by name, matches its ruleset encoding, records its command and plays a whole game', async (name) => {
+    const meta = JSON.parse(readFileSync(join(root, name, 'model.json'), 'utf8')).userDefinedMetadata.eagles;
+    const { game, scenario, id } = loadScenario(meta.ruleset, meta.scenario);
+    expect(meta.encoding).toBe(game.encoding!.id);
+    expect(meta.command).toMatch(/^eagles train /);
+    expect(readFileSync(join(root, name, 'README.md'), 'utf8')).toContain(meta.command.replace(/^eagles /, '').split(' ').slice(0, 3).join(' '));
+    const res = await runMatch({ game, scenario, scenarioId: id, seed: 'shipped', agents: [createAgent(`neural:model=${name}`), createAgent('random')] });
+    expect(res.aborted).toBeUndefined();
+    expect(game.toMove(res.finalState).kind).toBe('terminal');
+  }, 60_000);
 });

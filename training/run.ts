@@ -5,6 +5,7 @@
  *   metrics.jsonl        one line per iteration: losses, speeds, evaluations, promotion
  *   shards/              samples, shard-<iteration>-<n>.msgpack
  *   checkpoints/iter-N/  every checkpoint (tfjs model.json + weights.bin)
+ *   checkpoints/initial/ a bootstrapped run's untrained network (its seeded initial weights), evaluated first
  *   best/                the current best network (what self-play uses, and what to ship)
  *
  * Iteration 0 is the bootstrap: the scripted player's games, imitated. Each later iteration: self-play with the best

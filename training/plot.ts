@@ -16,6 +16,17 @@ function esc(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
+/** The x axis's ticks: its first value, then multiples of a round step (1, 2 or 5 × 10ⁿ, about ten of them). */
+export function xTicks(minX: number, maxX: number): number[] {
+  if (maxX <= minX) return [minX];
+  const raw = (maxX - minX) / 10;
+  const mag = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 5, 10].map((m) => m * mag).find((x) => x >= raw - 1e-12)!;
+  const out = [minX];
+  for (let k = Math.ceil(minX / step); k * step <= maxX + 1e-9; k++) if (k * step - minX > step / 2) out.push(Number((k * step).toPrecision(12)));
+  return out;
+}
+
 function panel(
   title: string,
   series: readonly Series[],
@@ -46,11 +57,7 @@ function panel(
     out.push(`<text x="${px(minX) - 6}" y="${py(v) + 4}" text-anchor="end" font-size="10">${v.toFixed(2)}</text>`);
     out.push(`<line x1="${px(minX)}" y1="${py(v)}" x2="${px(maxX)}" y2="${py(v)}" stroke="#ddd"/>`);
   }
-  const ticks = Math.min(10, Math.max(1, maxX - minX));
-  for (let i = 0; i <= ticks; i++) {
-    const v = minX + ((maxX - minX) * i) / ticks;
-    out.push(`<text x="${px(v)}" y="${py(lo) + 14}" text-anchor="middle" font-size="10">${esc(tick(v))}</text>`);
-  }
+  for (const v of xTicks(minX, maxX)) out.push(`<text x="${px(v)}" y="${py(lo) + 14}" text-anchor="middle" font-size="10">${esc(tick(v))}</text>`);
   out.push(`<text x="${x0 + w / 2}" y="${y0 + h - 2}" text-anchor="middle" font-size="11">${esc(xLabel)}</text>`);
   series.forEach((s, i) => {
     const pts = s.points.filter((p) => Number.isFinite(p.y));

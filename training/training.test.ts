@@ -14,7 +14,7 @@ import { runMatch } from '../arena/match.ts';
 import { createAgent } from '../agents/registry.ts';
 import { ticTacToe } from '../test/reference/tictactoe.ts';
 import { Learner } from './learner.ts';
-import { plotSvg } from './plot.ts';
+import { plotSvg, xTicks } from './plot.ts';
 import { DEFAULT_TRAIN, TrainingRun, readMetrics, readRunState } from './run.ts';
 import { imitationGame, selfPlayGame, type Sample } from './selfplay.ts';
 import { ShardError, readShard, writeShard } from './shards.ts';
@@ -87,6 +87,16 @@ describe('shards', () => {
     const bad = join(d, 'shard-0002-0.msgpack');
     writeFileSync(bad, readFileSync(f).subarray(0, 40));
     expect(() => readShard(bad)).toThrow(ShardError);
+  });
+});
+
+describe('plot axes', () => {
+  it('tick the first value, then round steps', () => {
+    expect(xTicks(-1, 21)).toEqual([-1, 5, 10, 15, 20]);
+    expect(xTicks(0, 7)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(xTicks(100, 1500)).toEqual([100, 400, 600, 800, 1000, 1200, 1400]);
+    expect(xTicks(1, 1)).toEqual([1]);
+    expect(xTicks(0, 1)).toEqual([0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1]);
   });
 });
 

@@ -16,6 +16,10 @@ function esc(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
+function numberLabel(v: number): string {
+  return Number.isInteger(v) ? String(v) : v.toFixed(1);
+}
+
 /** The x axis's ticks: its first value, then multiples of a round step (1, 2 or 5 × 10ⁿ, about ten of them). */
 export function xTicks(minX: number, maxX: number): number[] {
   if (maxX <= minX) return [minX];
@@ -37,7 +41,7 @@ function panel(
   yMin?: number,
   yMax?: number,
   xLabel = 'iteration',
-  tick: (v: number) => string = (v) => (Number.isInteger(v) ? String(v) : v.toFixed(1)),
+  tick: (v: number) => string = numberLabel,
 ): string {
   const all = series.flatMap((s) => s.points).filter((p) => Number.isFinite(p.y));
   const xs = all.map((p) => p.x);
@@ -103,7 +107,7 @@ export function plotSvg(metrics: readonly Metrics[], title: string, games?: { re
     })),
   ];
   const untrained = metrics.some((m) => m.evalBefore);
-  const tick = (v: number) => (untrained && v === -1 ? 'untrained' : Number.isInteger(v) ? String(v) : v.toFixed(1));
+  const tick = (v: number) => (untrained && v === -1 ? 'untrained' : numberLabel(v));
   const W = 760;
   const H = 300;
   // the bootstrap's own learning curve (iteration 0 of runs that record it), by Adam step

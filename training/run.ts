@@ -279,7 +279,7 @@ export class TrainingRun {
     return this.tfl.note;
   }
 
-  private meta(iteration: number): ModelMeta {
+  private meta(iteration: number, trainedOn = this.state.samples): ModelMeta {
     const o = this.state.options;
     const { game } = this.sc;
     return {
@@ -290,7 +290,7 @@ export class TrainingRun {
       encoding: game.encoding!.id,
       shape: this.shape,
       iteration,
-      trainedOn: this.state.samples,
+      trainedOn,
       command: this.state.command,
       created: new Date().toISOString(),
     };
@@ -410,7 +410,8 @@ export class TrainingRun {
       if (o.bootstrapGames > 0) {
         // the untrained network against the fixed opponents, so the curves start where learning started
         if (o.opponentGames > 0 && o.opponents.length) {
-          await saveModel(tf, model, join(this.dir, 'checkpoints', 'initial'), this.meta(0));
+          // trained on nothing, even when a resumed run already has its bootstrap games on disk
+          await saveModel(tf, model, join(this.dir, 'checkpoints', 'initial'), this.meta(0, 0));
           evalBefore = await this.fixedOpponents(join(this.dir, 'checkpoints', 'initial'), 0, 'initial');
         }
         const shard0 = join(this.dir, 'shards', 'shard-0000-0.msgpack');

@@ -156,6 +156,7 @@ describe('a training run', () => {
     expect([...phases]).toEqual(expect.arrayContaining(['evaluation untrained vs random', 'bootstrap games', 'self-play', 'learning', 'evaluation vs best', 'evaluation vs random']));
     // the untrained network was saved and evaluated before the bootstrap learned anything
     expect(existsSync(join(dir, 'checkpoints', 'initial', 'model.json'))).toBe(true);
+    expect(JSON.parse(readFileSync(join(dir, 'checkpoints', 'initial', 'model.json'), 'utf8')).userDefinedMetadata.eagles.trainedOn).toBe(0);
     await expect(new TrainingRun(dir).start(opts, false, 'test')).rejects.toThrow(/already holds a training run/);
     const again = new TrainingRun(dir);
     await again.start({ ...opts, iterations: 1 }, true, 'test');

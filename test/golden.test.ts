@@ -9,9 +9,9 @@ import { runMatch } from '../arena/match.ts';
 import { hashHex } from '../engine/core/hash.ts';
 
 const GOLDEN: Record<string, { initial: string; seed1: string; plies: number }> = {
-  'farm-on-the-ridge': { initial: '64d9501638809bf3', seed1: '414499d44d5f0837', plies: 243 },
-  'open-field': { initial: '3322fc657893ede3', seed1: '4605c5050a85d2a5', plies: 398 },
-  'woods-walls-hill': { initial: '154654b406ae8cd6', seed1: '941b012b2a20b328', plies: 408 },
+  'farm-on-the-ridge': { initial: '1adb14382f643ae3', seed1: '3f46ddfa5abba927', plies: 243 },
+  'open-field': { initial: '86c5b2eca26fb931', seed1: '5a0f4cd1459fd283', plies: 408 },
+  'woods-walls-hill': { initial: '4c6932f24d7e09d8', seed1: '40c37556c1731015', plies: 428 },
 };
 
 describe('golden hashes', () => {

@@ -120,3 +120,11 @@ export function playKeys(s: MoeState, keys: readonly string[], events?: import('
  * for both sides (roll the 4D6, then stay).
  */
 export const declineSCs = ['sc-move', 'roll:sum 4', 'sc-stay', 'sc-move', 'roll:sum 4', 'sc-stay'] as const;
+
+type SpecBn = Omit<TinyBn, 'x' | 'y' | 'formation' | 'facing' | 'skirmishers' | 'screen'>;
+
+/** An alternately deployed scenario (full pre-game) from two battalion lists; points are each army's own total. */
+export function alternateScenario(o: { a: SpecBn[]; b: SpecBn[]; width?: 48 | 72; terrain?: unknown[]; natA?: 'British' | 'French' | 'Other'; natB?: 'British' | 'French' | 'Other'; options?: Record<string, unknown> }) {
+  const t = tinyScenario({ ...o, a: o.a.map((b) => ({ ...b, x: 0, y: 0 })), b: o.b.map((b) => ({ ...b, x: 0, y: 0 })) });
+  return { ...t, id: 'alternate-test', deployment: 'alternate' as const };
+}

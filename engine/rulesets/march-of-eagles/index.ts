@@ -10,11 +10,12 @@ import { policyScores } from './heuristic.ts';
 import { chanceOutcomes, frameOwner, legalActions, objectiveHolder, settle, step, judge } from './rules.ts';
 import { allPolys, firingGroups, footprint, screenPoly } from './shape.ts';
 import { QUALITY_NAMES, top, unit } from './state.ts';
+import { undeployable } from './deployment.ts';
 import type { Action, Bn, Ctx, Frame, MoeState, SideState } from './types.ts';
 
 export type { Action, MoeState, Scenario };
 
-const OPTION_KEYS = ['M5_cover', 'M6_ties', 'M7_obliques', 'M7_fractions', 'M9_band2', 'M13_join', 'M14_combatRisk', 'M16_rerolls', 'M20_earlyEnd', 'M23_grid', 'M7_wheelAngles'];
+const OPTION_KEYS = ['M5_cover', 'M6_ties', 'M7_obliques', 'M7_fractions', 'M9_band2', 'M13_join', 'M14_combatRisk', 'M16_rerolls', 'M20_earlyEnd', 'M23_grid', 'M23_squeeze', 'M7_wheelAngles'];
 
 function buildTerrain(sc: Scenario): Terrain {
   const areas: TerrainArea[] = [];
@@ -163,10 +164,31 @@ function deploymentGeometry(sc: Scenario): Problem[] {
   return out;
 }
 
+/**
+ * [Setting up a battle] An alternately deployed army must fit its zone: either side may win the roll-off and take
+ * either edge, so each army is packed (M23_squeeze, without skirmishers) into both zones.
+ */
+function deploymentRoom(sc: Scenario): Problem[] {
+  if (sc.deployment !== 'alternate') return [];
+  const s0 = initialState(sc);
+  const out: Problem[] = [];
+  for (const side of [0, 1] as const)
+    for (const edge of ['south', 'north'] as const) {
+      const sides = s0.sides.map((x, i) => (i === side ? { ...x, edge } : x)) as unknown as MoeState['sides'];
+      const stuck = undeployable({ ...s0, sides }, side);
+      if (stuck.length)
+        out.push({
+          path: `$.armies[${side}]`,
+          message: `army "${sc.armies[side].name}" cannot be set up in the ${edge} zone: no room on the ${sc.options.M23_grid}" placement grid for ${stuck.join(', ')} once the wider battalions stand [Setting up a battle] (M23_squeeze)`,
+        });
+    }
+  return out;
+}
+
 function validate(json: unknown): Validated<Scenario> {
   const r = validateSchema(json);
   if (!r.ok) return r;
-  const geo = deploymentGeometry(r.value);
+  const geo = [...deploymentGeometry(r.value), ...deploymentRoom(r.value)];
   return geo.length ? { ok: false, problems: geo } : r;
 }
 
@@ -508,7 +530,7 @@ function describeDecision(s: MoeState): string {
     case 'firstPlacer':
       return 'place the first battalion yourself, or make your opponent place first? [Setting up a battle]';
     case 'place':
-      return 'place a battalion: choose it, its formation and screen, and its row (row0 = front of your zone, 12" from the centre line; row1 = 4" further back)';
+      return `place a battalion: choose it, its formation and screen, and its row (row0 = front of your zone, 12" from the centre line; each row ${s.ctx.options.M23_grid}" further back; only placements that leave room for the rest of your army are offered)`;
     case 'placeX':
       return `where along the zone does ${nm(f.u)} stand? (x = its centre in inches from the west edge)`;
     case 'placeSC':
@@ -543,7 +565,8 @@ function describeDecision(s: MoeState): string {
 export const marchOfEagles: Game<MoeState, Action, Scenario> = {
   id: 'march-of-eagles',
   title: 'The March of Eagles',
-  version: 1,
+  // v2: alternate deployment offers rows every M23_grid inches and keeps room for the rest of the army (M23_squeeze)
+  version: 2,
   players: ['A', 'B'],
   defaultScenario: 'open-field',
   validateScenario: validate,

@@ -64,7 +64,7 @@ import {
   screenPoly,
   screenRectFor,
 } from './shape.ts';
-import { maxSkirmishers } from './scenario.ts';
+import { layoutRect, placementChoices, placementXs, skirmisherChoices, withSkirmishers } from './deployment.ts';
 import {
   NEED,
   characters,
@@ -543,20 +543,21 @@ export function legalActions(s: MoeState): Action[] {
   switch (f.t) {
     case 'chooseSide':
       return [{ k: 'side', edge: 'south' }, { k: 'side', edge: 'north' }];
-    case 'skirm': {
-      const b = unit(s, f.u);
-      const max = maxSkirmishers(b.start, b.light);
-      return Array.from({ length: max + 1 }, (_, n) => ({ k: 'skirm', n }) as Action);
-    }
+    case 'skirm':
+      return skirmisherChoices(s, unit(s, f.u)).map((n) => ({ k: 'skirm', n }));
     case 'firstPlacer':
       return [{ k: 'placer', self: true }, { k: 'placer', self: false }];
     case 'place':
-      return placements(s, f.p);
+      return placementChoices(s, f.p).map(({ u, lay }) => ({ k: 'place', u, row: lay.row, f: lay.f, scr: lay.scr }));
     case 'placeX':
-      return placeXs(s, unit(s, f.u), f.row, f.f, f.scr, false).map((x) => ({ k: 'x', x }));
+      return placementXs(s, unit(s, f.u), f).map((x) => ({ k: 'x', x }));
     case 'placeSC': {
+      // M23: with a battalion, or 3" behind it where that point is on the table
       const out: Action[] = [];
-      for (const b of sideUnits(s, f.p)) out.push({ k: 'placeSC', attach: b.id, behind: false }, { k: 'placeSC', attach: b.id, behind: true });
+      for (const b of sideUnits(s, f.p)) {
+        out.push({ k: 'placeSC', attach: b.id, behind: false });
+        if (onTable([behindPoint(b)], s.ctx.width, s.ctx.height)) out.push({ k: 'placeSC', attach: b.id, behind: true });
+      }
       return out;
     }
     case 'initChoice':
@@ -1163,7 +1164,8 @@ export function step(s0: MoeState, a: Action, log: Log): MoeState {
       const n = (a as Extract<Action, { k: 'skirm' }>).n;
       const b = unit(s, f.u);
       if (n) ev(log, 'Skirmishers', `${b.name} deploys ${n} skirmishers`);
-      return upd(s, f.u, { sk: n, skS: n, rk: b.start - n, G: Math.max(1, Math.ceil((b.start - n) / 4)), scr: n ? (b.light ? 'front' : b.scr) : null });
+      const { sk, skS, rk, G, scr } = withSkirmishers(b, n);
+      return upd(s, f.u, { sk, skS, rk, G, scr });
     }
     case 'firstPlacer': {
       const self = (a as Extract<Action, { k: 'placer' }>).self;
@@ -1177,7 +1179,7 @@ export function step(s0: MoeState, a: Action, log: Log): MoeState {
     }
     case 'placeX': {
       const pa = { ...f, x: (a as Extract<Action, { k: 'x' }>).x };
-      const pos = placementRect(s, unit(s, pa.u), pa);
+      const pos = layoutRect(s, unit(s, pa.u), pa, pa.x);
       s = upd(s, pa.u, { x: pos.x, y: pos.y, h: pos.h, f: pa.f, scr: pa.scr, placed: true, on: true });
       ev(log, 'Setting up a battle', `${unit(s, pa.u).name} placed at (${(pos.x / IN).toFixed(0)}, ${(pos.y / IN).toFixed(1)}) in ${pa.f === 'L' ? 'line' : 'column'}`);
       const left = (p: Side) => sideUnits(s, p).some((b) => !b.placed);
@@ -1621,75 +1623,4 @@ export function settle(s0: MoeState, log: Log): MoeState {
     }
   }
   throw new Error('settle: automatic flow did not converge');
-}
-
-// =====================================================================================================
-// Deployment
-// =====================================================================================================
-
-/** Extents (local v) of body + screen for a placement. */
-function placementRect(s: MoeState, b: Bn, pa: { x: number; row: 0 | 1; f: 'L' | 'C'; scr: ScreenPos | null }): Rect {
-  const south = s.sides[b.side].edge === 'south';
-  const h = south ? 0 : 180;
-  const r0 = rectAt(b, 0, 0, h, pa.f);
-  const tmp = { ...b, f: pa.f, scr: pa.scr };
-  const sr = screenRectFor(tmp, r0);
-  let front = r0.d / 2;
-  if (sr) {
-    const c = rectCorners(sr);
-    for (const p of c) front = Math.max(front, south ? p.y : -p.y);
-  }
-  // [Setting up a battle] no battalion nearer than 12" to the centre line (M23: screens too)
-  const line = s.ctx.height / 2 - 12 * IN;
-  const back = pa.row * 4 * IN;
-  const y = south ? line - front - back : s.ctx.height - line + front + back;
-  return { ...r0, x: pa.x, y: Math.round(y) };
-}
-
-function shiftX(poly0: Polygon, dx: number): Polygon {
-  return poly0.map((c) => ({ x: c.x + dx, y: c.y }));
-}
-function spans(q: Polygon, lo: number, hi: number): boolean {
-  const b = bbox(q);
-  return b.maxX >= lo && b.minX <= hi;
-}
-
-/** Placement choices (battalion, formation, screen, row) that have at least one legal position. */
-function placements(s: MoeState, p: Side): Action[] {
-  const out: Action[] = [];
-  for (const b of sideUnits(s, p)) {
-    if (b.placed) continue;
-    const screens: (ScreenPos | null)[] = b.sk > 0 ? (b.light ? ['front'] : ['front', 'left', 'right', 'rear']) : [null];
-    for (const f of ['L', 'C'] as const)
-      for (const scr of screens)
-        for (const row of [0, 1] as const) if (placeXs(s, b, row, f, scr, true).length) out.push({ k: 'place', u: b.id, row, f, scr });
-  }
-  return out;
-}
-
-/** [Setting up a battle] legal centre x positions on the M23 grid for one layout (or just the first when `any`). */
-function placeXs(s: MoeState, b: Bn, row: 0 | 1, f: 'L' | 'C', scr: ScreenPos | null, any: boolean): number[] {
-  const out: number[] = [];
-  const grid = Math.round(s.ctx.options.M23_grid * IN);
-  // lay the body and screen out once at x = 0, then slide along the zone
-  const r = placementRect(s, b, { x: 0, row, f, scr });
-  const base = polysAt({ ...b, f, scr, x: 0, y: r.y, h: r.h }, r);
-  const box = sweptBox(base);
-  if (box.minY < 0 || box.maxY > s.ctx.height) return out;
-  const near: Polygon[] = [];
-  for (const o of s.units) if (o.placed) for (const q of allPolys(o)) if (bbox(q).maxY >= box.minY && bbox(q).minY <= box.maxY) near.push(q);
-  const imp = s.ctx.terrain.areas.filter((a) => a.impassable && bbox(a.polygon).maxY >= box.minY && bbox(a.polygon).minY <= box.maxY);
-  for (let x = grid; x < s.ctx.width; x += grid) {
-    const lo = x + box.minX;
-    const hi = x + box.maxX;
-    if (lo < 0 || hi > s.ctx.width) continue;
-    if (near.some((q) => spans(q, lo, hi)) || imp.some((a) => spans(a.polygon, lo, hi))) {
-      const ps = base.map((q) => shiftX(q, x));
-      if (hitsImpassable(s.ctx.terrain, ps[0]!)) continue;
-      if (near.some((q) => ps.some((pp) => polygonsOverlap(pp, q)))) continue;
-    }
-    out.push(x);
-    if (any) return out;
-  }
-  return out;
 }

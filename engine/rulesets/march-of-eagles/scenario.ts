@@ -7,13 +7,14 @@
 import { z } from 'zod';
 import type { Problem, Validated } from '../../core/game.ts';
 import { zodProblems } from '../../core/validate.ts';
+import { duplicateIds, insidePolygon, offTable, polygonProblems, polylineProblems } from '../../tabletop/validate.ts';
 
 export const QUALITIES = ['Green', 'Drilled', 'Veteran', 'Guards'] as const;
 export type QualityName = (typeof QUALITIES)[number];
 
 const point = z.tuple([z.number(), z.number()]);
 
-const battalionSchema = z.object({
+const battalionSchema = z.strictObject({
   id: z.string().regex(/^[A-Za-z][A-Za-z0-9_-]{0,11}$/, 'ids are 1–12 letters, digits, _ or -, starting with a letter'),
   name: z.string().min(1),
   // [Unit quality] "Veterans" / "Grizzled" / "VÉTÉRAN" all name the same level (digest TEXT ISSUE)
@@ -27,13 +28,13 @@ const battalionSchema = z.object({
   rifles: z.boolean().default(false),
 });
 
-const armySchema = z.object({
+const armySchema = z.strictObject({
   name: z.string().min(1),
   nationality: z.enum(['British', 'French', 'Other']),
   battalions: z.array(battalionSchema).min(1),
 });
 
-const placedSchema = z.object({
+const placedSchema = z.strictObject({
   id: z.string(),
   x: z.number(),
   y: z.number(),
@@ -43,19 +44,24 @@ const placedSchema = z.object({
   screen: z.enum(['front', 'left', 'right', 'rear']).optional(),
 });
 
-const fixedSideSchema = z.object({
+const fixedSideSchema = z.strictObject({
   edge: z.enum(['south', 'north']),
   battalions: z.array(placedSchema),
-  sc: z.union([z.object({ attach: z.string() }), z.object({ x: z.number(), y: z.number() })]),
+  sc: z.union([z.strictObject({ attach: z.string() }), z.strictObject({ x: z.number(), y: z.number() })]),
 });
 
 const terrainSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('woods'), id: z.string(), polygon: z.array(point).min(3) }),
-  z.object({ type: z.literal('building'), id: z.string(), polygon: z.array(point).min(3) }),
-  z.object({ type: z.literal('hill'), id: z.string(), polygon: z.array(point).min(3), crest: point }),
-  z.object({ type: z.literal('hedge'), id: z.string(), points: z.array(point).min(2) }),
-  z.object({ type: z.literal('wall'), id: z.string(), points: z.array(point).min(2) }),
+  z.strictObject({ type: z.literal('woods'), id: z.string(), polygon: z.array(point).min(3) }),
+  z.strictObject({ type: z.literal('building'), id: z.string(), polygon: z.array(point).min(3) }),
+  z.strictObject({ type: z.literal('hill'), id: z.string(), polygon: z.array(point).min(3), crest: point }),
+  z.strictObject({ type: z.literal('hedge'), id: z.string(), points: z.array(point).min(2) }),
+  z.strictObject({ type: z.literal('wall'), id: z.string(), points: z.array(point).min(2) }),
 ]);
+
+/** An array of numbers with no value twice (each value becomes one action; keys must stay unique). */
+function distinct<T extends z.ZodNumber>(item: T) {
+  return z.array(item).refine((a) => new Set(a).size === a.length, 'a value is listed twice (each becomes one action)');
+}
 
 /** Rules options: one per ADAPTATION, default = the digest's choice. */
 export const optionsSchema = z
@@ -66,8 +72,15 @@ export const optionsSchema = z
     // M6: ties in roll-offs and initiative are re-rolled.
     M6_ties: z.literal('reroll').default('reroll'),
     // M7: move directions in degrees either side of straight ahead (facing kept), distance fractions offered.
-    M7_obliques: z.array(z.number().min(0).max(90)).default([22.5, 45]),
-    M7_fractions: z.array(z.number().gt(0).max(1)).default([0.25, 0.5, 0.75, 1]),
+    // Straight ahead is always offered, so 0 is not an oblique; the book allows oblique moves, so the list is not empty.
+    M7_obliques: distinct(z.number().gt(0, 'an oblique is more than 0° off straight ahead (straight ahead is always offered) [Manoeuvre] (M7)').max(90))
+      .min(1, 'the book allows oblique moves: give at least one angle [Manoeuvre] (M7)')
+      .default([22.5, 45]),
+    // The furthest legal point is always among the distances (digest §9.2).
+    M7_fractions: distinct(z.number().gt(0).max(1))
+      .min(1, 'give at least one distance fraction [Manoeuvre] (M7)')
+      .refine((a) => a.includes(1), 'the fractions must include 1, the furthest legal point (M7, digest §9.2)')
+      .default([0.25, 0.5, 0.75, 1]),
     // M9: defensive-fire band for a D6 of 2 (not listed in the book).
     M9_band2: z.enum(['long', 'medium']).default('long'),
     // M13: joiners add a flat +2 however many joined ('flat') or +2 each ('each').
@@ -79,9 +92,15 @@ export const optionsSchema = z
     // M20: the game also ends when a side has no unbroken battalion on the table.
     M20_earlyEnd: z.boolean().default(true),
     // M23: placement grid spacing in inches along the zone, and the depth rows offered.
-    M23_grid: z.number().positive().default(2),
+    M23_grid: z.number().min(1, 'the placement grid is 1" to 6"').max(6, 'the placement grid is 1" to 6" (M23)').default(2),
+    // M23_squeeze: the book is silent on a side that leaves itself no room; a placement (or a skirmisher count) is
+    // offered only if the side's other battalions can all still be placed, and an army that cannot be set up in its
+    // zone is refused at validation.
+    M23_squeeze: z.literal('keep-room').default('keep-room'),
     // Wheel angles offered after the 1D6 roll (digest §9.2; 22.5° is stored as whole degrees: 22).
-    M7_wheelAngles: z.array(z.number().int().min(1).max(180)).default([5, 10, 15, 22, 30, 45, 60, 90]),
+    M7_wheelAngles: distinct(z.number().int().min(1).max(180))
+      .min(1, 'give at least one wheel angle [Manoeuvre] (M7)')
+      .default([5, 10, 15, 22, 30, 45, 60, 90]),
     // The remaining ADAPTATIONs are fixed readings: named here so a scenario can state them, and so a file asking
     // for a reading this engine does not implement is refused with the option named.
     M1_table: z.literal('72x48-or-48x48-inches').default('72x48-or-48x48-inches'),
@@ -112,14 +131,14 @@ export const scenarioSchema = z
     title: z.string(),
     description: z.string().optional(),
     // M1: 72" × 48" or 48" × 48".
-    table: z.object({ width: z.union([z.literal(72), z.literal(48)]), height: z.literal(48) }),
+    table: z.strictObject({ width: z.union([z.literal(72), z.literal(48)]), height: z.literal(48) }),
     turns: z.number().int().min(1).max(30).default(8),
     // [How to choose your army] 200 points each; a pair [A, B] sets unequal budgets (historical or test scenarios)
     points: z.union([z.number().int().positive(), z.tuple([z.number().int().positive(), z.number().int().positive()])]).default(200),
     terrain: z.array(terrainSchema).default([]),
     armies: z.tuple([armySchema, armySchema]),
-    deployment: z.union([z.literal('alternate'), z.object({ A: fixedSideSchema, B: fixedSideSchema })]),
-    objectives: z.array(z.object({ id: z.string(), x: z.number(), y: z.number() })).default([]),
+    deployment: z.union([z.literal('alternate'), z.strictObject({ A: fixedSideSchema, B: fixedSideSchema })]),
+    objectives: z.array(z.strictObject({ id: z.string(), x: z.number(), y: z.number() })).default([]),
     // [Winning] "If objectives were set the result can be judged relative to these": 'objectives' judges by
     // objectives held after the last turn, then by the book's rule; 'battalions' is the book's rule alone.
     victory: z.enum(['battalions', 'objectives']).default('battalions'),
@@ -205,6 +224,7 @@ function deploymentProblems(s: Scenario): Problem[] {
         out.push({ path: `${p}.id`, message: `no battalion "${pb.id}" in army "${army.name}"` });
         return;
       }
+      if (seen.has(pb.id)) out.push({ path: `${p}.id`, message: `battalion "${pb.id}" is placed twice` });
       seen.add(pb.id);
       if (pb.x < 0 || pb.x > s.table.width || pb.y < 0 || pb.y > s.table.height)
         out.push({ path: p, message: `position (${pb.x}, ${pb.y}) is off the ${s.table.width}"×${s.table.height}" table` });
@@ -221,10 +241,31 @@ function deploymentProblems(s: Scenario): Problem[] {
   return out;
 }
 
+/** [Setting up a battle] terrain, objectives and a placed Supreme Commander lie on the table; ids are unique. */
+function tableProblems(s: Scenario): Problem[] {
+  const { width, height } = s.table;
+  const out: Problem[] = [...duplicateIds(s.terrain, '$.terrain', 'terrain'), ...duplicateIds(s.objectives, '$.objectives', 'objective')];
+  s.terrain.forEach((t, i) => {
+    const p = `$.terrain[${i}]`;
+    if (t.type === 'hedge' || t.type === 'wall') out.push(...polylineProblems(t.points, width, height, `${p}.points`, `${t.type} "${t.id}"`));
+    else {
+      out.push(...polygonProblems(t.polygon, width, height, `${p}.polygon`, `${t.type} "${t.id}"`));
+      if (t.type === 'hill' && !insidePolygon(t.crest, t.polygon)) out.push({ path: `${p}.crest`, message: `the crest of hill "${t.id}" is not inside the hill (M4: slopes rise toward the crest)` });
+    }
+  });
+  s.objectives.forEach((o, i) => out.push(...offTable([[o.x, o.y]], width, height, `$.objectives[${i}]`, `objective "${o.id}"`).map((q) => ({ ...q, path: `$.objectives[${i}]` }))));
+  if (s.deployment !== 'alternate')
+    for (const side of ['A', 'B'] as const) {
+      const sc = s.deployment[side].sc;
+      if ('x' in sc) out.push(...offTable([[sc.x, sc.y]], width, height, `$.deployment.${side}.sc`, 'Supreme Commander').map((q) => ({ ...q, path: `$.deployment.${side}.sc` })));
+    }
+  return out;
+}
+
 export function validateScenario(json: unknown): Validated<Scenario> {
   const r = scenarioSchema.safeParse(json);
   if (!r.success) return { ok: false, problems: zodProblems(r.error) };
-  const problems = [...armyProblems(r.data), ...deploymentProblems(r.data)];
+  const problems = [...armyProblems(r.data), ...deploymentProblems(r.data), ...tableProblems(r.data)];
   if (r.data.victory === 'objectives' && !r.data.objectives.length)
     problems.push({ path: '$.victory', message: 'victory by objectives needs at least one entry in $.objectives' });
   if (problems.length) return { ok: false, problems };

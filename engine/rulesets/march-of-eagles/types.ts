@@ -124,7 +124,7 @@ export type Frame =
   | { readonly t: 'skirm'; readonly p: Side; readonly u: string }
   | { readonly t: 'firstPlacer'; readonly p: Side }
   | { readonly t: 'place'; readonly p: Side }
-  | { readonly t: 'placeX'; readonly p: Side; readonly u: string; readonly row: 0 | 1; readonly f: Formation; readonly scr: ScreenPos | null }
+  | { readonly t: 'placeX'; readonly p: Side; readonly u: string; readonly row: number; readonly f: Formation; readonly scr: ScreenPos | null }
   | { readonly t: 'placeSC'; readonly p: Side }
   | { readonly t: 'initChoice'; readonly p: Side }
   | { readonly t: 'slot'; readonly p: Side }
@@ -229,7 +229,7 @@ export type Action =
   | { readonly k: 'side'; readonly edge: Edge }
   | { readonly k: 'skirm'; readonly n: number }
   | { readonly k: 'placer'; readonly self: boolean }
-  | { readonly k: 'place'; readonly u: string; readonly row: 0 | 1; readonly f: Formation; readonly scr: ScreenPos | null }
+  | { readonly k: 'place'; readonly u: string; readonly row: number; readonly f: Formation; readonly scr: ScreenPos | null }
   | { readonly k: 'x'; readonly x: number }
   | { readonly k: 'placeSC'; readonly attach: string; readonly behind: boolean }
   | { readonly k: 'first'; readonly self: boolean }

@@ -2,7 +2,8 @@
  * Play one game between agents: the driver owns the dice (keyed by match seed and chance event), asks the agent to
  * move when more than one action is legal, records every step with its hash, and never loses what it recorded:
  * if an agent throws or answers with an illegal action, the game stops there, the offender forfeits and the
- * replay so far is returned with the reason.
+ * replay so far is returned with the reason. If the engine fails (an exception, or a decision with no legal action),
+ * the game stops unfinished with no result: nobody forfeits for the engine's fault.
  */
 import seedrandom from 'seedrandom';
 import type { Agent, Budget, Explanation } from '../agents/agent.ts';
@@ -65,6 +66,25 @@ export class AgentFailure extends Error {
   }
 }
 
+/**
+ * The engine, not an agent, failed: a non-terminal state with nothing to choose, or a chance node with no outcome.
+ * The game stops unfinished with no result and nobody forfeits; the message names the ruleset, the decision and the
+ * state hash so that the position can be found again from the replay.
+ */
+export class EngineError extends Error {
+  readonly code = 'engine/dead-end';
+}
+
+function deadEnd(game: Game<any, any, any>, s: unknown, what: string): EngineError {
+  let decision = '';
+  try {
+    decision = game.describeDecision?.(s) ?? '';
+  } catch {
+    // the description is a courtesy: the hash still names the state
+  }
+  return new EngineError(`engine error: ${what} in a non-terminal state (ruleset ${game.id}${decision ? `, decision: ${decision}` : ''}, state ${hashHex(game.hash(s))})`);
+}
+
 export async function runMatch(o: MatchOptions): Promise<MatchResult> {
   const { game, seed } = o;
   const debugHash = o.debugHash ?? process.env.EAGLES_HASH_DEBUG === '1';
@@ -104,6 +124,7 @@ export async function runMatch(o: MatchOptions): Promise<MatchResult> {
       let explanation: Explanation | undefined;
       if (tm.kind === 'chance') {
         const outs = game.chanceOutcomes(s);
+        if (!outs.length) throw deadEnd(game, s, 'no chance outcome');
         const key = game.chanceKey(s);
         const pick = sampleOutcome(outs, keyedUniform(seed, key)());
         action = pick.action;
@@ -115,6 +136,7 @@ export async function runMatch(o: MatchOptions): Promise<MatchResult> {
         player = tm.player;
         const legal = game.legalActions(s);
         engineMs += performance.now() - t;
+        if (!legal.length) throw deadEnd(game, s, 'no legal action');
         if (legal.length === 1) action = legal[0];
         else {
           const agent = o.agents[player];

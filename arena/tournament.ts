@@ -68,6 +68,8 @@ export function openTournament(dir: string): { store: Store; cfg: TournamentConf
 /** Turn a pool result into the record kept: a dead game's forfeiter loses. */
 export function toRecord(t: MatchTask, r: PoolResult): GameRecord {
   const base = { id: t.id, scenario: t.scenario, seed: t.seed, seats: t.agents };
+  // an engine failure is no result for either seat: kept as an error, not scored as a draw
+  if (r.error === undefined && r.aborted !== undefined && r.forfeit === undefined) return { ...base, error: r.aborted, text: r.text, plies: r.plies, finalHash: r.finalHash };
   if (r.error === undefined)
     return { ...base, returns: r.returns, text: r.text, plies: r.plies, finalHash: r.finalHash, ...(r.forfeit !== undefined ? { forfeit: r.forfeit } : {}) };
   if (r.forfeit !== undefined)

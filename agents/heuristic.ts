@@ -18,6 +18,8 @@ export class HeuristicAgent implements Agent {
       return { action: a, explanation: { chosen: game.actionKey(a), text: `random move (epsilon ${this.epsilon})` } };
     }
     const sc = game.policyScores(ctx.state, legal);
+    if (sc.length !== legal.length || !sc.every(Number.isFinite))
+      throw new Error(`ruleset ${game.id}'s scripted preferences gave ${sc.length} scores for ${legal.length} actions, or a score that is not a finite number`);
     let best: number[] = [];
     let top = -Infinity;
     sc.forEach((v, i) => {

@@ -105,3 +105,26 @@ describe('evaluation (fitted to results, §7)', () => {
     expect(game.evaluate({ ...s0, result: { winner: -1 } } as MoeState, 1)).toBe(0);
   });
 });
+
+describe('scripted tactics with no enemy left on the table (M20_earlyEnd off)', () => {
+  it('gives one finite score per action at every decision of a game played on to the last turn', () => {
+    let s = tinyState({ a: [{ id: 'A1', x: 24, y: 10 }, { id: 'A2', x: 10, y: 6 }], b: [{ id: 'B1', x: 24, y: 40 }], turns: 2, options: { M20_earlyEnd: false } });
+    s = patch(s, 'B1', { on: false, gone: 'destroyed' });
+    s = play(s, ['roll:winner A', 'go-first self', 'activate A1', 'move A1 0', 'roll:pass']);
+    let decisions = 0;
+    for (let ply = 0; game.toMove(s).kind !== 'terminal' && ply < 500; ply++) {
+      if (game.toMove(s).kind === 'chance') {
+        s = game.apply(s, game.chanceOutcomes(s)[0]!.action);
+        continue;
+      }
+      const l = game.legalActions(s);
+      const sc = policyScores(s, l);
+      expect(sc.length).toBe(l.length);
+      expect(sc.every(Number.isFinite), `${top(s)?.t}: ${sc.join(' ')}`).toBe(true);
+      decisions++;
+      s = game.apply(s, l[sc.indexOf(Math.max(...sc))]!);
+    }
+    expect(game.toMove(s).kind).toBe('terminal');
+    expect(decisions).toBeGreaterThan(3);
+  });
+});

@@ -20,9 +20,14 @@ function angleDiff(a: number, b: number): number {
   return d > 180 ? 360 - d : d;
 }
 
+/** Farther than any two points of the table: the distance to an enemy when none is left (M20_earlyEnd off). */
+function far(s: MoeState): number {
+  return Math.hypot(s.ctx.width, s.ctx.height);
+}
+
 function nearestEnemy(s: MoeState, b: Bn): { e: Bn | null; d: number } {
   let best: Bn | null = null;
-  let bd = Infinity;
+  let bd = far(s);
   for (const e of s.units) {
     if (!e.on || e.side === b.side) continue;
     const d = polygonDistance(poly(b), poly(e));
@@ -178,7 +183,7 @@ function slotScore(s: MoeState, a: Action, p: Side): number {
 }
 
 function distAfter(s: MoeState, b: Bn, r: ReturnType<typeof footprint>): number {
-  let best = Infinity;
+  let best = far(s);
   const p = rectCorners(r);
   for (const e of s.units) if (e.on && e.side !== b.side) best = Math.min(best, polygonDistance(p, poly(e)));
   return best;

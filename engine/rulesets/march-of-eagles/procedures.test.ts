@@ -11,6 +11,7 @@ import { combatModifier, initiativeBonus, objectiveHolder, shotDice } from './ru
 import { allPolys } from './shape.ts';
 import { top, unit, upd, push } from './state.ts';
 import type { Engagement, MoeState } from './types.ts';
+import { type GameEvent, formatEvent } from '../../core/game.ts';
 
 const play = playKeys;
 const keys = (s: MoeState) => (game.toMove(s).kind === 'chance' ? game.chanceOutcomes(s).map((o) => game.actionKey(o.action)) : game.legalActions(s).map((a) => game.actionKey(a)));
@@ -214,5 +215,46 @@ describe('[Winning] objectives (scenario option)', () => {
     expect(objectiveHolder(s, { x: 2400, y: 2300 })).toBe(0);
     expect(objectiveHolder(patch(s, 'A1', { brk: true }), { x: 2400, y: 2300 })).toBe(-1);
     expect(objectiveHolder(patch(s, 'B1', { y: 2600 }), { x: 2400, y: 2300 })).toBe(-1);
+  });
+});
+
+describe('[Disorder] a close-order battalion entering difficult terrain is disordered however it got there', () => {
+  const go = (s: MoeState) => play(s, ['roll:winner A', 'go-first self']);
+  it('a wheel that ends in woods', () => {
+    // a wood just ahead of the line's right half: wheeling left swings the right flank (and the centre) into it
+    const wood = { type: 'woods', id: 'w', polygon: [[20, 11.5], [40, 11.5], [40, 20], [20, 20]] };
+    let s = go(tinyState({ a: [{ id: 'A1', x: 24, y: 10 }], b: [{ id: 'B1', x: 24, y: 40 }], terrain: [wood] }));
+    s = play(s, ['activate A1', 'wheel A1 L', 'roll:pass', 'roll:sum 6']);
+    const angles = keys(s);
+    s = play(s, [angles[angles.length - 1]!]);
+    expect(unit(s, 'A1').h).not.toBe(0);
+    expect(unit(s, 'A1').dis).toBe(true);
+  });
+  it('a charge that contacts an enemy in woods, and one that falls short after setting out from woods', () => {
+    // B1 stands 1.9" inside a wood (visible: within 2" of its edge); A1's contact position is inside it
+    const wood = { type: 'woods', id: 'w', polygon: [[10, 15.7], [38, 15.7], [38, 30], [10, 30]] };
+    let s = go(tinyState({ a: [{ id: 'A1', x: 24, y: 10 }, { id: 'A2', x: 6, y: 4 }], b: [{ id: 'B1', x: 24, y: 17.6 }, { id: 'B2', x: 42, y: 44 }], terrain: [wood] }));
+    s = play(s, ['activate A1', 'attack A1 B1', 'roll:pass', 'roll:sum 12', 'defensive-fire no']);
+    expect(unit(s, 'A1').eng).toBe('E1');
+    expect(unit(s, 'A1').dis).toBe(true);
+    // A1 sets out from just inside a copse (1D6) and falls short: it moved within difficult terrain
+    const copse = { type: 'woods', id: 'c', polygon: [[10, 7], [38, 7], [38, 10.4], [10, 10.4]] };
+    s = go(tinyState({ a: [{ id: 'A1', x: 24, y: 10 }, { id: 'A2', x: 6, y: 4 }], b: [{ id: 'B1', x: 24, y: 20.6 }, { id: 'B2', x: 42, y: 44 }], terrain: [copse] }));
+    s = play(s, ['activate A1', 'attack A1 B1', 'roll:pass', 'roll:sum 3']);
+    expect(unit(s, 'A1')).toMatchObject({ eng: '', y: 1300, dis: true });
+  });
+  it('a fall-back into woods, and the winner following up into them', () => {
+    const wood = { type: 'woods', id: 'w', polygon: [[10, 2], [38, 2], [38, 10.8], [10, 10.8]] };
+    const events: GameEvent[] = [];
+    let s = tinyState({ a: [{ id: 'A1', x: 24, y: 11 }, { id: 'A2', x: 44, y: 4 }], b: [{ id: 'B1', x: 24, y: 11 + 0.8 + 8 + 0.8 }, { id: 'B2', x: 6, y: 44 }], terrain: [wood] });
+    s = play(s, ['roll:winner B', 'go-first self', 'activate B1', 'attack B1 A1', 'roll:pass', 'roll:sum 12', 'defensive-fire no', 'roll:combat A'], events);
+    // the loser falls back 2" straight back [Combat process], into the wood
+    expect(unit(s, 'A1')).toMatchObject({ y: 900, dis: true });
+    expect(unit(s, 'B1').dis).toBe(false);
+    s = play(s, ['roll:pass', 'follow-up yes'], events);
+    expect(unit(s, 'B1').dis).toBe(true);
+    const log = events.map(formatEvent).join('\n');
+    expect(log).toMatch(/\[Disorder\] A1 falls back into difficult terrain: disordered/);
+    expect(log).toMatch(/\[Disorder\] B1 follows up into difficult terrain: disordered/);
   });
 });

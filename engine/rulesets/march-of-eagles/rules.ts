@@ -93,7 +93,6 @@ import {
   type Face,
   type Frame,
   type MoeState,
-  type ScreenPos,
   type Side,
   type Then,
   TRIG_CASUALTIES,
@@ -825,6 +824,19 @@ function afterDistance(s: MoeState, id: string, then: Then, allowIn: number, fir
   return s;
 }
 
+/**
+ * [Disorder] "A close order unit which enters difficult terrain is disordered", however it got there: a move, a wheel,
+ * a charge (whether it contacts or falls short), a join, a follow-up or a fall-back. Entering is judged as for moves:
+ * the centre's path crosses difficult ground or ends on it.
+ */
+function enterGround(s: MoeState, id: string, from: Rect, to: Rect, log: Log, how: string): MoeState {
+  const b = unit(s, id);
+  if (b.dis || (from.x === to.x && from.y === to.y)) return s;
+  if (!(difficultFraction(s.ctx.terrain, from, to) > 0 || isDifficultAt(s.ctx.terrain, to))) return s;
+  ev(log, 'Disorder', `${b.name} ${how} into difficult terrain: disordered`);
+  return upd(s, id, { dis: true, reform: false });
+}
+
 function resolveCharge(s: MoeState, id: string, then: Extract<Then, { k: 'charge' }>, allow: number, log: Log): MoeState {
   let ns = s;
   const b = unit(ns, id);
@@ -846,7 +858,8 @@ function resolveCharge(s: MoeState, id: string, then: Extract<Then, { k: 'charge
     });
     const nr = translate(r, dir, d);
     ev(log, 'Aggression', `${b.name}'s charge falls short (${(allow / IN).toFixed(1)}" of ${(need / IN).toFixed(1)}"): it stands next turn`);
-    return upd(ns, id, { x: nr.x, y: nr.y, stand: ns.turn + 1, standDis: false });
+    ns = upd(ns, id, { x: nr.x, y: nr.y, stand: ns.turn + 1, standDis: false });
+    return enterGround(ns, id, r, nr, log, 'charges');
   }
   // the path sweeps the target's screen away [Skirmishers]
   const tsp = screenPoly(t);
@@ -860,12 +873,14 @@ function resolveCharge(s: MoeState, id: string, then: Extract<Then, { k: 'charge
   if (then.join) {
     // §6.8 join: no defensive fire; the engaged enemy attacked in flank or rear becomes disordered
     const e = eng(ns, t.eng);
-    const from = ns.nAct === 1 ? ns.turn : ns.turn + 1;
+    const fromTurn = ns.nAct === 1 ? ns.turn : ns.turn + 1;
     const c = contactRect(unit(ns, t.id), then.face, footprint(b).w, footprint(b).d);
+    const from = footprint(unit(ns, id));
     ns = upd(ns, id, { x: c.x, y: c.y, h: c.h, eng: e.id });
+    ns = enterGround(ns, id, from, c, log, 'joins the combat');
     ns = upd(ns, t.id, { dis: true });
-    ns = updEng(ns, e.id, { joiners: [...e.joiners, { id, side: b.side, from }] });
-    ev(log, 'Aggression', `${b.name} joins the combat against ${t.name}'s ${then.face}: +2 from turn ${from}; ${t.name} is disordered`);
+    ns = updEng(ns, e.id, { joiners: [...e.joiners, { id, side: b.side, from: fromTurn }] });
+    ev(log, 'Aggression', `${b.name} joins the combat against ${t.name}'s ${then.face}: +2 from turn ${fromTurn}; ${t.name} is disordered`);
     return ns;
   }
   const td = unit(ns, t.id);
@@ -900,6 +915,7 @@ function contactAndFight(s: MoeState, attId: string, defId: string, face: Face, 
   ns = upd(ns, attId, { x: c.x, y: c.y, h: c.h, eng: id });
   ns = upd(ns, defId, { eng: id });
   ev(log, 'Aggression', `${a.name} contacts ${d.name}'s ${face}: combat`);
+  ns = enterGround(ns, attId, footprint(a), c, log, 'charges');
   return startCombat(ns, id, log);
 }
 
@@ -953,7 +969,7 @@ function fallBack(s: MoeState, id: string, inches2: number, log: Log, rule: stri
   });
   const nr = translate(r, dir, d);
   ev(log, rule, `${b.name} falls back ${(d / IN).toFixed(1)}"`);
-  return upd(s, id, { x: nr.x, y: nr.y });
+  return enterGround(upd(s, id, { x: nr.x, y: nr.y }), id, r, nr, log, 'falls back');
 }
 
 /** End an engagement; joiners fall back 2" and stand (M13); optionally both fighters stand (no follow-up). */
@@ -1251,15 +1267,8 @@ export function step(s0: MoeState, a: Action, log: Log): MoeState {
       const r = footprint(b);
       const nr = translate(r, f.dir, d);
       s = passThroughDisorder(s, b, r, nr, log);
-      const diff = difficultFraction(s.ctx.terrain, r, nr) > 0 || isDifficultAt(s.ctx.terrain, nr);
-      const patch: BnPatch = { x: nr.x, y: nr.y };
-      if (diff && d > 0 && !b.dis) {
-        patch.dis = true; // [Disorder] a close-order unit entering difficult terrain
-        patch.reform = false;
-        ev(log, 'Disorder', `${b.name} moves in difficult terrain: disordered`);
-      }
       ev(log, 'Manoeuvre', `${b.name} moves ${(d / IN).toFixed(2)}"`);
-      s = upd(s, f.u, patch);
+      s = enterGround(upd(s, f.u, { x: nr.x, y: nr.y }), f.u, r, nr, log, 'moves');
       if (b.sk > 0 && !b.light && d > 0) s = push(s, { t: 'screenPlace', p: b.side, u: b.id });
       return s;
     }
@@ -1269,7 +1278,7 @@ export function step(s0: MoeState, a: Action, log: Log): MoeState {
       if (!ang) return s;
       const nr = wheelRect(footprint(b), f.side, ang);
       ev(log, 'Manoeuvre', `${b.name} wheels ${ang}° ${f.side === 'L' ? 'left' : 'right'}`);
-      return upd(s, f.u, { x: nr.x, y: nr.y, h: nr.h });
+      return enterGround(upd(s, f.u, { x: nr.x, y: nr.y, h: nr.h }), f.u, footprint(b), nr, log, 'wheels');
     }
     case 'formFacing': {
       const h = (a as Extract<Action, { k: 'facing' }>).h;
@@ -1331,7 +1340,7 @@ export function step(s0: MoeState, a: Action, log: Log): MoeState {
       const face = sectorOf(footprint(l), centre(w));
       const c = contactRect(l, face, footprint(w).w, footprint(w).d);
       ev(log, 'Combat process', `${w.name} follows up`);
-      s = upd(s, f.win, { x: c.x, y: c.y, h: c.h });
+      s = enterGround(upd(s, f.win, { x: c.x, y: c.y, h: c.h }), f.win, footprint(w), c, log, 'follows up');
       return updEng(s, f.e, { bonus: e.att === f.win ? 'att' : 'def' });
     }
     case 'run':

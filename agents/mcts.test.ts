@@ -1,7 +1,7 @@
 import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
 import type { Game } from '../engine/core/game.ts';
-import { ticTacToe, type TttState } from '../test/reference/tictactoe.ts';
+import { ticTacToe, type TttState } from '../engine/reference/tictactoe.ts';
 import { diceChoice, hiddenGuess, twinDice } from '../test/reference/toys.ts';
 import type { DecisionContext } from './agent.ts';
 import { DEFAULT_MCTS, MctsAgent, MctsSearch, type MctsConfig } from './mcts.ts';

@@ -8,7 +8,7 @@ import seedrandom from 'seedrandom';
 import type { Argv } from 'yargs';
 import type { Game } from '../engine/core/game.ts';
 import { RULESETS } from '../engine/rulesets/index.ts';
-import { ticTacToe } from '../test/reference/tictactoe.ts';
+import { ticTacToe } from '../engine/reference/tictactoe.ts';
 import { loadScenario, scenarioHash, scenarioIds } from './catalog.ts';
 import { playRandomGame } from './random-play.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deepFreeze } from '../engine/core/game.ts';
 import { hashHex } from '../engine/core/hash.ts';
-import { ticTacToe, type TttState } from './reference/tictactoe.ts';
+import { ticTacToe, type TttState } from '../engine/reference/tictactoe.ts';
 
 function countGames(s: TttState): number {
   if (ticTacToe.toMove(s).kind === 'terminal') return 1;

@@ -12,7 +12,7 @@ import { DEFAULT_PUCT } from '../agents/neural/puct.ts';
 import { loadScenario } from '../arena/catalog.ts';
 import { runMatch } from '../arena/match.ts';
 import { createAgent } from '../agents/registry.ts';
-import { ticTacToe } from '../test/reference/tictactoe.ts';
+import { ticTacToe } from '../engine/reference/tictactoe.ts';
 import { Learner } from './learner.ts';
 import { plotSvg, xTicks } from './plot.ts';
 import { DEFAULT_TRAIN, TrainingRun, readMetrics, readRunState } from './run.ts';

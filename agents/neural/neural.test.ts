@@ -6,7 +6,7 @@ import seedrandom from 'seedrandom';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Encoding, fixedMask, layout } from '../../engine/core/encoding.ts';
 import type { Game } from '../../engine/core/game.ts';
-import { ticTacToe, type TttState } from '../../test/reference/tictactoe.ts';
+import { ticTacToe, type TttState } from '../../engine/reference/tictactoe.ts';
 import { diceChoice, hiddenGuess, type DiceState, type GuessState } from '../../test/reference/toys.ts';
 import { type LoadedTf, loadTf } from './backend.ts';
 import { NetBatcher, PortEvaluator, type NetEvaluator, type NetRequest } from './evaluator.ts';

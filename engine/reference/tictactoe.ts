@@ -2,9 +2,9 @@
  * Tic-tac-toe as a reference `Game` for checking the core, the drivers and the agents against known results:
  * 255,168 distinct games, 9 first moves, perfect play draws.
  */
-import type { Game } from '../../engine/core/game.ts';
-import { hashValue } from '../../engine/core/hash.ts';
-import { type Encoding, layout } from '../../engine/core/encoding.ts';
+import type { Game } from '../core/game.ts';
+import { hashValue } from '../core/hash.ts';
+import { type Encoding, layout } from '../core/encoding.ts';
 
 const TTT_STATE = layout([
   { name: 'mine', size: 9, doc: "cells holding the viewer's mark" },

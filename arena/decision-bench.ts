@@ -104,7 +104,7 @@ export function samplePositions(game: Game<any, any>, scenario: unknown, n: numb
   return out;
 }
 
-function valueOf(game: Game<any, any>, s: unknown, action: unknown, playouts: number, rng: () => number): number {
+function actionValue(game: Game<any, any>, s: unknown, action: unknown, playouts: number, rng: () => number): number {
   const mover = (game.toMove(s) as { player: number }).player;
   const child = game.applyUnchecked(s, action);
   let sum = 0;
@@ -156,7 +156,7 @@ export async function decisionBenchOn(game: Game<any, any>, scenario: unknown, i
     truth = positions.map((p, i) => {
       o.onProgress?.('truth', i, positions.length);
       const cands = candidateActions(game, p, o.candidates);
-      return { keys: cands.map((a) => game.actionKey(a)), values: cands.map((a) => valueOf(game, p, a, o.playouts, rng)) };
+      return { keys: cands.map((a) => game.actionKey(a)), values: cands.map((a) => actionValue(game, p, a, o.playouts, rng)) };
     });
     o.onProgress?.('truth', positions.length, positions.length);
     if (o.truthFile) writeFileSync(o.truthFile, JSON.stringify({ params, truth }));
@@ -182,7 +182,7 @@ export async function decisionBenchOn(game: Game<any, any>, scenario: unknown, i
       let v: number;
       if (k < 0) {
         outside++;
-        v = valueOf(game, state, d.action, o.playouts, rng);
+        v = actionValue(game, state, d.action, o.playouts, rng);
       } else v = t.values[k]!;
       const top = Math.max(...t.values, v);
       regrets.push(top - v);

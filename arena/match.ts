@@ -6,7 +6,7 @@
  * the game stops unfinished with no result: nobody forfeits for the engine's fault.
  */
 import seedrandom from 'seedrandom';
-import type { Agent, Budget, Explanation } from '../agents/agent.ts';
+import type { Agent, Budget, Decision, Explanation } from '../agents/agent.ts';
 import type { Game, GameEvent } from '../engine/core/game.ts';
 import { hashHex, hashValue, setHashDebug, hashValueFresh } from '../engine/core/hash.ts';
 import { REPLAY_FORMAT, REPLAY_VERSION, type Replay, type ReplayStep } from '../engine/core/replay.ts';
@@ -143,7 +143,7 @@ export async function runMatch(o: MatchOptions): Promise<MatchResult> {
           if (!agent) throw new AgentFailure(player, `no agent for player ${player}`);
           const t0 = performance.now();
           o.onDecision?.(player, 'start');
-          let d;
+          let d: Decision | undefined;
           try {
             d = await agent.decide({
               game,

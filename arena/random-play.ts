@@ -16,7 +16,7 @@ export function playRandomGame(game: Game<any, any, any>, scenario: unknown, rng
   for (;;) {
     const tm = game.toMove(s);
     if (tm.kind === 'terminal') return { state: s, plies, last };
-    let a;
+    let a: unknown;
     if (tm.kind === 'chance') {
       o.onStep?.(s, 0);
       a = sampleOutcome(game.chanceOutcomes(s), rng()).action;

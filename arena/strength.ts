@@ -17,7 +17,6 @@ export async function pairedMatches(o: { a: string; b: string; games: number; sc
   let losses = 0;
   let played = 0;
   let agentMs = 0;
-  let decisions = 0;
   let aCalls = 0;
   let aMaxMs = 0;
   for (let i = o.firstPair ?? 0; played < o.games; i++) {
@@ -36,7 +35,6 @@ export async function pairedMatches(o: { a: string; b: string; games: number; sc
       agentMs += r.agentMs[aSeat]!;
       aCalls += r.callMs[aSeat]!.length;
       for (const ms of r.callMs[aSeat]!) aMaxMs = Math.max(aMaxMs, ms);
-      decisions += r.decisions;
       played++;
       o.onGame?.(played, score);
     }

@@ -42,7 +42,7 @@ export async function trainBench(o: { scenario: string; seconds: number; selfPla
   const meanActions = reqs.reduce((a, r) => a + r.k, 0) / reqs.length;
   const rows: BackendRow[] = [];
   for (const b of o.backends ?? ['node', 'wasm', 'cpu']) {
-    let tfl;
+    let tfl: Awaited<ReturnType<typeof loadTf>>;
     try {
       tfl = await loadTf(b);
     } catch (e) {

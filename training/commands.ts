@@ -100,7 +100,7 @@ export function trainCommands(y: Argv): Argv {
         const { loadTf } = await import('../agents/neural/backend.ts');
         const { loadModel } = await import('../agents/neural/model.ts');
         const { ValueHead, networkLeafValue, resolveModelDir } = await import('../agents/neural/agent.ts');
-        let r;
+        let r: ReturnType<typeof valueCheck>;
         try {
           const dir = resolveModelDir(args.dir);
           const { tf } = await loadTf(args.backend);

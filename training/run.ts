@@ -396,7 +396,7 @@ export class TrainingRun {
     const o = this.state.options;
     const u = seedrandom(`${o.seed}/learner/${this.state.iteration}`);
     const ckpt = (i: number) => join(this.dir, 'checkpoints', `iter-${String(i).padStart(4, '0')}`);
-    let model;
+    let model: ReturnType<typeof buildModel>;
     if (this.state.iteration < 0) {
       // bootstrap: imitate the scripted player so the first network is not random
       model = buildModel(tf, this.shape, o.seed);

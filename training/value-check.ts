@@ -38,7 +38,7 @@ export function valueCheck(game: Game<any, any>, scenario: unknown, net: (s: unk
       }
       const legal = game.legalActions(s);
       if (ply >= 40 && (!game.quiet || game.quiet(s)) && rng() < 0.08) kept.push(s);
-      let a;
+      let a: unknown;
       if (rng() < 0.1) a = legal[Math.floor(rng() * legal.length)];
       else {
         const best = scriptedBest(game.policyScores(s, legal));

@@ -11,7 +11,7 @@ import { divide, perft } from '../../core/perft.ts';
 import { marchOfEagles as game } from './index.ts';
 import { judge } from './rules.ts';
 import { top, unit } from './state.ts';
-import type { MoeState } from './types.ts';
+import type { Action, MoeState } from './types.ts';
 
 const play = playKeys;
 
@@ -97,7 +97,7 @@ describe('properties at every step of seeded random games', () => {
         let plies = 0;
         while (game.toMove(s).kind !== 'terminal') {
           const tm = game.toMove(s);
-          let a;
+          let a: Action;
           if (tm.kind === 'chance') {
             const outs = game.chanceOutcomes(s);
             expect(outs.reduce((x, o) => x + o.p, 0)).toBeCloseTo(1, 9);

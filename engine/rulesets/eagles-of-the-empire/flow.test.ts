@@ -3,10 +3,12 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { AreaMap } from '../../areas/map.ts';
-import type { GameEvent } from '../../core/game.ts';
+import { IllegalActionError, type GameEvent } from '../../core/game.ts';
 import { chanceOutcomes, firstPlayerOdds, initialState, legalActions, settle, step, toMoveOf, top } from './flow.ts';
 import { validateScenario } from './scenario.ts';
 import type { Action, EState } from './types.ts';
+import { loadScenario } from '../../../test/eote-fixtures.ts';
+import { eaglesOfTheEmpire as game } from './index.ts';
 
 const DATA = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'data');
 const map = AreaMap.parse(JSON.parse(readFileSync(join(DATA, 'maps', 'eagles-of-the-empire', 'hohenwald-1809.json'), 'utf8')));
@@ -112,5 +114,64 @@ describe('Eagles of the Empire turn flow (Preparation and Activation Steps)', ()
     s = act(s, { k: 'delay', g: 'f-lcd' });
     expect(s.units.find((u) => u.id === 'F-vist')!.area).toBeNull();
     expect(s.reinf.find((r) => r.id === 'f-lcd')).toMatchObject({ delayed: true, arrived: false });
+  });
+
+  describe('a reinforcement with nowhere to arrive [6.0] (A-51)', () => {
+    /**
+     * Hohenwald with ten more Cossack regiments and the 2nd Grenadiers set up (so f-lcd, due on turn `due`, is the only
+     * group), then every area of the map held by Russian units and the French off the map, at the Reinforcement Phase
+     * of turn `turn`.
+     */
+    function enemyEverywhere(turn: number, due = 3, delayed = false): EState {
+      const sc2 = loadScenario((j) => {
+        const cossacks = Array.from({ length: 10 }, (_, i) => `R-cos${i}`);
+        j.sides[1].formations.find((f: any) => f.id === 'r-2').units.push(...cossacks.map((id) => ({ id, name: `Cossacks ${id}`, kind: 'cavalry', cavClass: 'irregular', steps: ['a1-3'] })));
+        j.setup[1].find((p: any) => p.area === 22).units.push(...cossacks);
+        j.setup[1].push({ area: 24, units: ['R-2gren'], leaders: [], hq: false, facing: { 'R-2gren': 'W' } });
+        j.reinforcements = [{ ...j.reinforcements[0], turn: due }];
+      });
+      const s0 = initialState(sc2, map);
+      const areas = [...map.areas.keys()];
+      const russians = s0.units.filter((u) => u.side === 1 && u.ext === null).map((u) => u.id);
+      expect(russians.length).toBeGreaterThanOrEqual(areas.length);
+      const units = s0.units.map((u) => (u.side === 0 ? { ...u, area: null } : u.ext === null ? { ...u, area: areas[russians.indexOf(u.id) % areas.length]!, conf: null } : u));
+      return { ...s0, units, turn, weatherSet: true, reinf: s0.reinf.map((r) => ({ ...r, delayed })) };
+    }
+
+    it('offers only the delay when the enemy holds every area, and refuses an arrival [6.0] (A-51)', () => {
+      const s = settle(enemyEverywhere(3), undefined);
+      expect(top(s)).toMatchObject({ t: 'reinf', p: 0, g: 'f-lcd' });
+      expect(legalActions(s)).toEqual([{ k: 'delay', g: 'f-lcd' }]);
+      expect(game.describeDecision!(s)).toMatch(/enemy holds every area it could arrive in: delay it one turn \[6\.0\] \(A-51\)/);
+      expect(() => step(s, { k: 'arrive', g: 'f-lcd' }, undefined)).toThrow(IllegalActionError);
+      const d = act(s, { k: 'delay', g: 'f-lcd' });
+      expect(d.reinf.find((r) => r.id === 'f-lcd')).toMatchObject({ delayed: true, arrived: false });
+      expect(top(d)!.t).toBe('firstRoll');
+    });
+
+    it('a delayed group that still cannot arrive does not arrive, and play goes on [6.0] (A-51)', () => {
+      const log: GameEvent[] = [];
+      const s = settle(enemyEverywhere(4, 3, true), log);
+      expect(s.reinf.find((r) => r.id === 'f-lcd')).toMatchObject({ arrived: false, lapsed: true });
+      expect(s.units.find((u) => u.id === 'F-vist')!.area).toBeNull();
+      expect(log.filter((e) => e.rule === '6.0').map((e) => e.text)).toEqual([expect.stringMatching(/f-lcd cannot arrive.*it does not arrive/)]);
+      expect(top(s)!.t).toBe('firstRoll');
+    });
+
+    it('on the last turn a group that cannot arrive cannot be delayed either: it does not arrive [6.0] (A-51)', () => {
+      const log: GameEvent[] = [];
+      const s = settle(enemyEverywhere(6, 6), log);
+      expect(s.reinf.find((r) => r.id === 'f-lcd')).toMatchObject({ arrived: false, delayed: false, lapsed: true });
+      expect(top(s)!.t).toBe('firstRoll');
+      expect(log.some((e) => e.rule === '6.0' && /does not arrive/.test(e.text))).toBe(true);
+    });
+
+    it('still offers both while some area is free, and only the arrival once delayed or on the last turn (A-51)', () => {
+      const free = (s: EState) => ({ ...s, units: s.units.map((u) => (u.area === 24 ? { ...u, area: 23 } : u)) }); // the East Trail End (24) is free
+      expect(legalActions(settle(free(enemyEverywhere(3)), undefined))).toEqual([{ k: 'arrive', g: 'f-lcd' }, { k: 'delay', g: 'f-lcd' }]);
+      const last = settle(free(enemyEverywhere(6, 6)), undefined);
+      expect(legalActions(last)).toEqual([{ k: 'arrive', g: 'f-lcd' }]);
+      expect(game.describeDecision!(last)).toMatch(/bring it on now \(it cannot be delayed/);
+    });
   });
 });

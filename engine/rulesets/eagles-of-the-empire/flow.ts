@@ -7,12 +7,12 @@
  * Step's procedures in end-flow.ts.
  */
 import type { ChanceOutcome } from '../../core/game.ts';
-import { IllegalActionError, NotImplementedRuleError } from '../../core/game.ts';
+import { IllegalActionError } from '../../core/game.ts';
 import type { AreaId, AreaMap } from '../../areas/map.ts';
 import { nextCbI, traceCommand, type CommandInput, type EnemyPresence } from './command.ts';
 import { type Scenario, formationsOf, parseStep } from './scenario.ts';
 import { activations } from './tables.ts';
-import type { Action, EState, Frame, LeaderState, Side, UnitState, Weather } from './types.ts';
+import type { Action, EState, Frame, LeaderState, Reinforcement, Side, UnitState, Weather } from './types.ts';
 import { type Log, actionChance, actionLegal, actionSettle, actionStep, ev, frameDecider, ownsFrame, pop, push, startPhase, top, updUnit } from './action.ts';
 import { conformationsFor, leaderDef, markerIds, other, unitsAt } from './world.ts';
 import { endChance, endLegal, endSettle, endStep, ownsEndFrame, endDecider, startEndStep } from './end-flow.ts';
@@ -249,8 +249,10 @@ export function legalActions(s: EState): Action[] {
   switch (f.t) {
     case 'reinf': {
       const r = s.reinf.find((x) => x.id === f.g)!;
-      // a group may be delayed once, by one turn, and not past the last turn (A-51)
-      return r.delayed || s.turn >= sc.turns.length ? [{ k: 'arrive', g: f.g }] : [{ k: 'arrive', g: f.g }, { k: 'delay', g: f.g }];
+      const acts: Action[] = [];
+      if (canArrive(s, f.g)) acts.push({ k: 'arrive', g: f.g });
+      if (canDelay(s, r)) acts.push({ k: 'delay', g: f.g });
+      return acts; // never empty: the group is offered only when it can arrive or be delayed (settle)
     }
     case 'reinfPlace':
       return f.areas.map((area) => ({ k: 'placeAt', area }));
@@ -360,6 +362,27 @@ function reinforcementAreas(s: EState, p: Side, area: AreaId): AreaId[] {
   return edge.length ? edge : best(() => true);
 }
 
+/** Group `gid` can be brought on now: some enemy-free area is left for it [6.0] (A-51). */
+function canArrive(s: EState, gid: string): boolean {
+  const def = s.ctx.scenario.reinforcements.find((r) => r.id === gid)!;
+  return reinforcementAreas(s, def.side, def.area).length > 0;
+}
+
+/** A group may be delayed once, by one turn, and not past the last turn [6.0] (A-51). */
+function canDelay(s: EState, r: Reinforcement): boolean {
+  return !r.delayed && s.turn < s.ctx.scenario.turns.length;
+}
+
+/**
+ * A group due now that can neither arrive (the enemy holds every area the search of [6.0] reaches) nor be delayed
+ * (already delayed, or the last turn) does not arrive: it may not be placed among enemy units [6.0], and it stays off
+ * the map for the rest of the game (see the README's rulings).
+ */
+function lapseReinforcement(s: EState, gid: string, log: Log): EState {
+  ev(log, '6.0', `${gid} cannot arrive: every area it could reach is held by the enemy, and it cannot be delayed (A-51); it does not arrive`);
+  return { ...s, reinf: s.reinf.map((r) => (r.id === gid ? { ...r, lapsed: true } : r)) };
+}
+
 function placeReinforcement(s: EState, gid: string, area: AreaId, log: Log): EState {
   const def = s.ctx.scenario.reinforcements.find((r) => r.id === gid)!;
   s = { ...s, reinf: s.reinf.map((r) => (r.id === gid ? { ...r, arrived: true } : r)) };
@@ -390,7 +413,7 @@ export function step(s0: EState, a: Action, log: Log): EState {
     case 'arrive': {
       const def = sc.reinforcements.find((r) => r.id === a.g)!;
       const areas = reinforcementAreas(s, def.side, def.area);
-      if (!areas.length) throw new NotImplementedRuleError('6.0', `no enemy-free area anywhere for ${def.id}`);
+      if (!areas.length) throw new IllegalActionError(`arrive ${def.id}`, 'no enemy-free area is left for it to arrive in [6.0]');
       if (areas.length > 1) return push(s, { t: 'reinfPlace', p: def.side, g: def.id, areas });
       return placeReinforcement(s, def.id, areas[0]!, log);
     }
@@ -585,11 +608,15 @@ export function settle(s0: EState, log: Log): EState {
           continue;
         }
         // [6.0] reinforcements due now, in scenario order
-        const due = s.reinf.find((r) => !r.arrived && (r.delayed ? r.due + 1 : r.due) === s.turn && !s.stack.some((x) => x.t === 'reinf' && x.g === r.id));
+        const due = s.reinf.find((r) => !r.arrived && !r.lapsed && (r.delayed ? r.due + 1 : r.due) === s.turn && !s.stack.some((x) => x.t === 'reinf' && x.g === r.id));
         if (due) {
           const def = sc.reinforcements.find((r) => r.id === due.id)!;
+          const areas = reinforcementAreas(s, def.side, def.area);
+          if (!areas.length && !canDelay(s, due)) {
+            s = lapseReinforcement(s, def.id, log);
+            continue;
+          }
           if (due.delayed) {
-            const areas = reinforcementAreas(s, def.side, def.area);
             s = areas.length > 1 ? push(s, { t: 'reinfPlace', p: def.side, g: def.id, areas }) : placeReinforcement(s, def.id, areas[0]!, log);
             continue;
           }

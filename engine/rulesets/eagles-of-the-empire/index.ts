@@ -197,8 +197,11 @@ function describeDecision(s: EState): string {
   const f: Frame | undefined = top(s);
   if (!f) return '';
   switch (f.t) {
-    case 'reinf':
-      return `reinforcement group ${f.g} is due: bring it on now or delay it one turn [6.0] (A-51)`;
+    case 'reinf': {
+      const can = new Set(legalActions(s).map((a) => a.k));
+      if (!can.has('arrive')) return `reinforcement group ${f.g} is due, but the enemy holds every area it could arrive in: delay it one turn [6.0] (A-51)`;
+      return can.has('delay') ? `reinforcement group ${f.g} is due: bring it on now or delay it one turn [6.0] (A-51)` : `reinforcement group ${f.g} is due: bring it on now (it cannot be delayed again or past the last turn) [6.0] (A-51)`;
+    }
     case 'reinfPlace':
       return `the entry area of ${f.g} is held by the enemy: choose where it arrives [6.0] (A-51)`;
     case 'face':

@@ -74,6 +74,8 @@ export interface Reinforcement {
   readonly due: number;
   readonly delayed: boolean;
   readonly arrived: boolean;
+  /** Set when the group could neither arrive (no enemy-free area) nor be delayed: it never arrives [6.0]. */
+  readonly lapsed?: boolean;
 }
 
 export interface Ctx {

@@ -5,6 +5,7 @@
 import type { AreaId } from '../../areas/map.ts';
 import { type MoraleUnit, areaMorale } from './morale.ts';
 import { type LeaderJson, type Scenario, type UnitJson, formationsOf } from './scenario.ts';
+import { freeConformations, longCountersFit, spFits } from './stacking.ts';
 import type { EState, LeaderState, Side, UnitState } from './types.ts';
 
 /** The other side. */
@@ -153,14 +154,13 @@ export function fits(s: EState, p: Side, area: AreaId, movers: readonly UnitStat
   const ids = new Set([...movers.map((u) => u.id), ...leaving]);
   const here = stackOf(s, p, area, ids);
   const sp = here.sp + movers.reduce((t, u) => t + spOf(u), 0);
-  if (sp > a.stack.max) return false;
+  if (!spFits(a, sp)) return false;
   if (noDense && a.stack.dense !== null && sp >= a.stack.dense) return false;
   const newLcs = movers.filter(isLC);
-  if (here.lcs.length + newLcs.length > a.stack.maxLC) return false;
+  if (!longCountersFit(a, here.lcs.length + newLcs.length)) return false;
   if (newLcs.length && !a.allAround) {
     const taken = here.lcs.map((u) => u.conf).filter((c): c is string => c !== null);
-    const free = a.conformations.filter((c) => c.fitsLong && !taken.includes(c.id) && !taken.some((t) => c.exclusiveWith.includes(t) || a.conformations.find((x) => x.id === t)?.exclusiveWith.includes(c.id)));
-    if (free.length < newLcs.length) return false;
+    if (freeConformations(a, taken).length < newLcs.length) return false;
   }
   return true;
 }
@@ -171,9 +171,7 @@ export function conformationsFor(s: EState, u: UnitState): string[] {
   if (a.allAround) return [];
   if (!isLC(u)) return u.kind === 'artillery' ? a.conformations.map((c) => c.id) : [];
   const taken = stackOf(s, u.side, u.area!, new Set([u.id])).lcs.map((x) => x.conf).filter((c): c is string => c !== null);
-  return a.conformations
-    .filter((c) => c.fitsLong && !taken.includes(c.id) && !taken.some((t) => c.exclusiveWith.includes(t) || a.conformations.find((x) => x.id === t)?.exclusiveWith.includes(c.id)))
-    .map((c) => c.id);
+  return freeConformations(a, taken).map((c) => c.id);
 }
 
 /** Densely stacked: the side's SP in the area reach the area's dense threshold [13.62]. */

@@ -2,19 +2,33 @@
  * Soak (not in CI): random games over many seeds must never throw. Usage:
  *   npx tsx test/soak.ts [--games 10000] [--ruleset march-of-eagles|eagles-of-the-empire|all] [--scenario ID|all]
  * Every game is played through the validating `apply`, so an illegal listed action would fail it too.
+ *
+ * Generated scenarios (arena/scenario-soak.ts; a small size runs in CI as test/generated-scenarios.test.ts):
+ *   npx tsx test/soak.ts --generated 1000 [--ruleset R|all] [--seed S] [--first 0] [--games-per 1]
+ *                        [--agents random,heuristic] [--max-plies 20000] [--out tmp/soak-failures]
+ * draws N scenarios per ruleset with a `randomScenario` hook, validates them and plays each accepted one (random vs
+ * random, the heuristic on each seat vs random), asserting the Game contract at every step. Each failing scenario is
+ * written to the --out folder as a scenario file (`--scenario <file>` replays it) beside failures.json; exit 1 on any
+ * failure. `--generated 1 --first I --seed S --ruleset R` replays scenario I of a run alone.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import seedrandom from 'seedrandom';
 import { loadScenario, scenarioIds } from '../arena/catalog.ts';
 import { RULESETS } from '../engine/rulesets/index.ts';
 import { playRandomGame } from '../arena/random-play.ts';
+import { type AgentKind, type SoakFailure, formatSoakReport, soakGenerated } from '../arena/scenario-soak.ts';
 
 const arg = (k: string, d: string) => {
   const i = process.argv.indexOf(`--${k}`);
   return i >= 0 ? process.argv[i + 1]! : d;
 };
+const rs = arg('ruleset', 'all');
+
+if (process.argv.includes('--generated')) process.exit(generated());
+
 const games = Number(arg('games', '10000'));
 const which = arg('scenario', 'all');
-const rs = arg('ruleset', 'all');
 const jobs = (rs === 'all' ? Object.keys(RULESETS) : [rs]).flatMap((r) => (which === 'all' ? scenarioIds(r) : [which]).map((id) => [r, id] as const));
 let failures = 0;
 for (const [rid, id] of jobs) {
@@ -45,3 +59,50 @@ for (const [rid, id] of jobs) {
 }
 console.log(failures ? `${failures} FAILURES` : 'no failures');
 process.exit(failures ? 1 : 0);
+
+/** The generated-scenario soak over every ruleset with a scenario generator; returns the exit code. */
+function generated(): number {
+  const n = Number(arg('generated', '100'));
+  const seed = arg('seed', 'soak');
+  const out = arg('out', join('tmp', 'soak-failures'));
+  const agents = arg('agents', 'random,heuristic').split(',') as AgentKind[];
+  const ids = (rs === 'all' ? Object.keys(RULESETS) : [rs]).filter((id) => {
+    if (RULESETS[id]?.randomScenario) return true;
+    console.log(`${id}: no scenario generator (Game.randomScenario); skipped`);
+    return false;
+  });
+  const all: SoakFailure[] = [];
+  for (const id of ids) {
+    const step = Math.max(1, Math.round(n / 20));
+    const report = soakGenerated(RULESETS[id]!, {
+      scenarios: n,
+      seed,
+      first: Number(arg('first', '0')),
+      agents,
+      gamesPerScenario: Number(arg('games-per', '1')),
+      maxPlies: Number(arg('max-plies', '20000')),
+      onScenario: (i, r) => {
+        if ((r.drawn % step === 0 || r.drawn === n) && n > 1) console.log(`${id}: ${r.drawn}/${n} scenarios, ${r.accepted} accepted, ${r.games} games, ${r.failures.length} failures, ${r.seconds.toFixed(0)} s`);
+      },
+    });
+    console.log(formatSoakReport(report));
+    all.push(...report.failures);
+  }
+  if (!all.length) {
+    console.log('no failures');
+    return 0;
+  }
+  // one file per failing scenario (loadable as it is), and the failures without their JSON in failures.json
+  mkdirSync(out, { recursive: true });
+  const fileFor = (f: SoakFailure) => (f.json === null ? null : join(out, `${f.ruleset}-${seed.replace(/[^A-Za-z0-9_-]/g, '_')}-${f.scenario}.json`));
+  const files = new Set<string>();
+  for (const f of all) {
+    const file = fileFor(f);
+    if (file && !files.has(file)) writeFileSync(file, JSON.stringify(f.json, null, 1));
+    if (file) files.add(file);
+  }
+  const summary = all.map(({ json: _, ...f }) => ({ ...f, file: fileFor({ json: _, ...f }) }));
+  writeFileSync(join(out, 'failures.json'), JSON.stringify(summary, null, 1));
+  console.log(`${all.length} FAILURES; ${files.size} scenario files and failures.json in ${out}`);
+  return 1;
+}

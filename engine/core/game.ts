@@ -119,6 +119,12 @@ export interface Game<S = unknown, A = unknown, Sc = unknown> {
   diceFaces?(s: S, a: A, u: () => number): readonly number[] | undefined;
   /** Observation features for learning agents (optional; see `encoding.ts`). */
   readonly encoding?: Encoding<S, A>;
+  /**
+   * A random scenario file (JSON, as `validateScenario` reads it) drawn with the uniform source `u`, varying everything
+   * the scenario format allows; the generated-scenario soak (arena/scenario-soak.ts) validates and plays it. A ruleset
+   * plugs into the soak by implementing this. Pure: all randomness comes from `u`.
+   */
+  randomScenario?(u: () => number): unknown;
 }
 
 export class IllegalActionError extends Error {

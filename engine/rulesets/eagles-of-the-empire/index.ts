@@ -13,6 +13,7 @@ import { chanceOutcomes, initialState as initialFlow, legalActions, settle, step
 import type { Action, EState, Frame, Side, UnitState } from './types.ts';
 import { leaderDef, moraleOf, spOf, stepsLeft, unitDef } from './world.ts';
 import { evaluate, policyScores } from './heuristic.ts';
+import { randomScenario } from './generate.ts';
 
 export type { Action, EState };
 
@@ -422,4 +423,5 @@ export const eaglesOfTheEmpire: Game<EState, Action, EScenario> = {
   diceFaces(s, a) {
     return a.k === 'c-die' ? [a.face] : a.k === 'c-weather' && a.faces.length === 1 ? a.faces : undefined;
   },
+  randomScenario,
 };

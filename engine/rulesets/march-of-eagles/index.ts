@@ -12,6 +12,7 @@ import { allPolys, firingGroups, footprint, screenPoly } from './shape.ts';
 import { QUALITY_NAMES, top, unit } from './state.ts';
 import { undeployable } from './deployment.ts';
 import type { Action, Bn, Ctx, Frame, MoeState, SideState } from './types.ts';
+import { randomScenario } from './generate.ts';
 
 export type { Action, MoeState, Scenario };
 
@@ -633,6 +634,7 @@ export const marchOfEagles: Game<MoeState, Action, Scenario> = {
     return r.winner < 0 ? `draw: ${r.reason}` : `${s.sides[r.winner].name} (${r.winner === 0 ? 'A' : 'B'}) wins: ${r.reason}`;
   },
   diceFaces,
+  randomScenario,
 };
 
 export { OPTION_KEYS, battalionPoints };

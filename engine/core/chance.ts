@@ -7,27 +7,13 @@
  * using a caller-supplied uniform generator in [0, 1).
  */
 
-export type Uniform = () => number;
+import { facesForSumK, sumCountsK, type Uniform } from './dice.ts';
+
+export type { Uniform };
 
 /** counts[s] = number of ways nD6 sums to s (index 0..6n). */
-const sumCountsCache: number[][] = [];
 export function sumCounts(n: number): readonly number[] {
-  const c = sumCountsCache[n];
-  if (c) return c;
-  let dist = [1];
-  for (let i = 0; i < n; i++) {
-    const next = new Array<number>(dist.length + 6).fill(0);
-    for (let s = 0; s < dist.length; s++) {
-      const w = dist[s]!;
-      if (!w) continue;
-      for (let f = 1; f <= 6; f++) next[s + f]! += w;
-    }
-    dist = next;
-  }
-  while (dist.length < 6 * n + 1) dist.push(0);
-  dist.length = 6 * n + 1;
-  sumCountsCache[n] = dist;
-  return dist;
+  return sumCountsK(n, 6);
 }
 
 /** Exact distribution of the sum of nD6: [{sum, p}] for every reachable sum, ascending. */
@@ -67,29 +53,9 @@ export function pSuccess(need: number, mod = 0): number {
   return w / 6;
 }
 
-/** Faces of nD6 summing to `sum`, drawn uniformly among the compositions (by sequential conditioning). */
+/** Faces of nD6 summing to `sum`, drawn uniformly among the compositions. */
 export function facesForSum(n: number, sum: number, u: Uniform): number[] {
-  const faces: number[] = [];
-  let left = sum;
-  for (let i = n; i >= 1; i--) {
-    if (i === 1) {
-      faces.push(left);
-      break;
-    }
-    const opts = firstDieGivenSum(i, left);
-    let r = u();
-    let pick = opts[opts.length - 1]!.face;
-    for (const o of opts) {
-      if (r < o.p) {
-        pick = o.face;
-        break;
-      }
-      r -= o.p;
-    }
-    faces.push(pick);
-    left -= pick;
-  }
-  return faces;
+  return facesForSumK(n, 6, sum, u);
 }
 
 function faceIn(lo: number, hi: number, u: Uniform): number {

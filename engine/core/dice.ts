@@ -8,7 +8,8 @@
  * to 1 up to float rounding and equal classes compare equal. Nothing here draws a random number: the display helpers
  * take a uniform source from the caller.
  */
-import type { Uniform } from './chance.ts';
+/** A uniform source in [0, 1), supplied by whoever drives the game. */
+export type Uniform = () => number;
 
 /** One outcome class and its probability. */
 export interface Dist<T> {

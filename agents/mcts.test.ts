@@ -75,7 +75,7 @@ describe('mcts on known positions', () => {
     expect(early.stats!.ms).toBeLessThan(1500);
     expect(early.explanation!.text).toMatch(/settled early/);
     const alts = early.explanation!.alternatives!;
-    const remaining = (early.stats!.iterationsPerSecond! * (1500 - early.stats!.ms)) / 1000;
+    const remaining = (early.stats!.iterationsPerSecond! * (1500 - early.stats!.ms!)) / 1000;
     expect((alts[0]!.visits ?? 0) - (alts[1]?.visits ?? 0)).toBeGreaterThan(remaining); // the lead was decisive
     const full = await new MctsAgent('mcts', cfg({ early: false })).decide(ctx(ticTacToe, s, 'e', { ms: 300 } as never));
     expect(full.stats!.ms).toBeGreaterThanOrEqual(300);
@@ -87,7 +87,8 @@ describe('mcts on known positions', () => {
     const stats = (paired: boolean) => {
       const search = new MctsSearch(twinDice, cfg({ c: 100, paired }), seedrandom.alea('twins'));
       const { root } = search.search(twinDice.initialState({ id: 'standard' }), { iterations: 400 });
-      const [a, b] = ['a', 'b'].map((k) => root.children.get(k)!);
+      const a = root.children.get('a')!;
+      const b = root.children.get('b')!;
       return { a: [a.n, a.w], b: [b.n, b.w] };
     };
     const paired = stats(true);
@@ -120,7 +121,8 @@ describe('mcts on known positions', () => {
   it('sequential halving compares the candidates on paired dice', () => {
     const search = new MctsSearch(twinDice, cfg({ sh: 2, paired: true }), seedrandom.alea('twins'));
     const { root } = search.search(twinDice.initialState({ id: 'standard' }), { iterations: 400 });
-    const [a, b] = ['a', 'b'].map((k) => root.children.get(k)!);
+    const a = root.children.get('a')!;
+    const b = root.children.get('b')!;
     expect(a.n).toBe(200);
     expect([a.n, a.w]).toEqual([b.n, b.w]);
   });

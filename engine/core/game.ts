@@ -102,6 +102,11 @@ export interface Game<S = unknown, A = unknown, Sc = unknown> {
    * rules imply. Used by the `heuristic` agent, by heuristic rollouts and to order actions for progressive widening.
    */
   policyScores?(s: S, actions: readonly A[]): number[];
+  /**
+   * The form of this ruleset's rule citations: every event's `rule` must match it (the conformance suite checks), so
+   * a log line can always be traced to its rulebook section, e.g. /^\d+\.\d+$/ for numbered sections.
+   */
+  readonly citation?: RegExp;
   /** True when some decisions are hidden from the other player (search agents must then determinize). */
   readonly hiddenInformation?: boolean;
   /** Canonical text of an action (unique among the legal actions of any state). */

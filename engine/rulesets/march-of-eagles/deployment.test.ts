@@ -203,6 +203,6 @@ describe('validation: everything on the table, terrain that is real ground, no t
     const twice = fixed();
     twice.deployment.A.battalions.push({ ...twice.deployment.A.battalions[0]! });
     expect(problems(() => twice)).toMatch(/battalion "A1" is placed twice/);
-    expect(problems((j) => ({ ...j, armies: [{ ...j.armies[0], battalions: j.armies[0].battalions.map((b, i) => (i ? b : { ...b, Light: true })) }, j.armies[1]] }))).toMatch(/\$\.armies\[0\]\.battalions\[0\]: Unrecognized key.*Light/);
+    expect(problems((j) => ({ ...j, armies: [{ ...j.armies[0]!, battalions: j.armies[0]!.battalions.map((b, i) => (i ? b : { ...b, Light: true })) }, j.armies[1]] }))).toMatch(/\$\.armies\[0\]\.battalions\[0\]: Unrecognized key.*Light/);
   });
 });

@@ -11,7 +11,7 @@ import { chanceOutcomes, frameOwner, legalActions, objectiveHolder, settle, step
 import { allPolys, firingGroups, footprint, screenPoly } from './shape.ts';
 import { QUALITY_NAMES, top, unit } from './state.ts';
 import { undeployable } from './deployment.ts';
-import type { Action, Bn, Ctx, Frame, MoeState, SideState } from './types.ts';
+import type { Action, Bn, Ctx, Frame, MoeState, Side, SideState } from './types.ts';
 import { randomScenario } from './generate.ts';
 
 export type { Action, MoeState, Scenario };
@@ -428,7 +428,7 @@ function evalTerms(s: MoeState, p: number): EvalTerms {
     count: (unbroken[p]! - unbroken[o]!) / Math.max(1, unbroken[p]! + unbroken[o]!),
     losses: (cas[o]! - cas[p]!) / Math.max(1, (start[0]! + start[1]!) / 4),
     progress: Math.min(1, Math.max(0, s.turn / s.ctx.turns)),
-    sc: (s.sides[p].sc.alive ? 1 : 0) - (s.sides[o].sc.alive ? 1 : 0),
+    sc: (s.sides[p as Side].sc.alive ? 1 : 0) - (s.sides[o].sc.alive ? 1 : 0),
     obj: objectiveBalance(s, p),
   };
 }
@@ -563,6 +563,16 @@ function describeDecision(s: MoeState): string {
   }
 }
 
+/**
+ * Rule citations: the book's section titles (it has no numbers) and the digest's ADAPTATIONs M1–M25. Events cite
+ * nothing else, so every log line names where to read.
+ */
+const SECTIONS = [
+  'Setting up a battle', 'Initiative', 'Sequence', 'Activation', 'Manoeuvre', 'Disorder', 'Accuracy', 'Skirmishers',
+  'Defensive fire', 'Aggression', 'Combat process', 'Risk to characters', 'Resolve', 'Supreme Commander', 'Winning',
+];
+const CITATION = new RegExp(`^(${SECTIONS.join('|')}|M([1-9]|1\\d|2[0-5]))$`);
+
 export const marchOfEagles: Game<MoeState, Action, Scenario> = {
   id: 'march-of-eagles',
   title: 'The March of Eagles',
@@ -570,6 +580,7 @@ export const marchOfEagles: Game<MoeState, Action, Scenario> = {
   version: 2,
   players: ['A', 'B'],
   defaultScenario: 'open-field',
+  citation: CITATION,
   validateScenario: validate,
   initialState: (sc) => initialState(sc),
   toMove(s): ToMove {
@@ -631,7 +642,7 @@ export const marchOfEagles: Game<MoeState, Action, Scenario> = {
   resultText(s) {
     const r = s.result;
     if (!r) return 'game in progress';
-    return r.winner < 0 ? `draw: ${r.reason}` : `${s.sides[r.winner].name} (${r.winner === 0 ? 'A' : 'B'}) wins: ${r.reason}`;
+    return r.winner < 0 ? `draw: ${r.reason}` : `${s.sides[r.winner as Side].name} (${r.winner === 0 ? 'A' : 'B'}) wins: ${r.reason}`;
   },
   diceFaces,
   randomScenario,

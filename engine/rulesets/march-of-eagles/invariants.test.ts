@@ -118,7 +118,7 @@ describe('properties at every step of seeded random games', () => {
             expect(l2).toEqual(l1);
             expect(new Set(l1).size).toBe(l1.length);
             const legal = game.legalActions(s);
-            a = legal[Math.floor(rng() * legal.length)];
+            a = legal[Math.floor(rng() * legal.length)]!;
           }
           const next = game.apply(s, a); // apply on a deep-frozen state: any mutation throws
           const h = game.hash(next);

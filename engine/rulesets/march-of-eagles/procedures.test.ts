@@ -191,7 +191,7 @@ describe('[Setting up a battle] the full pre-game', () => {
     while (s.phase === 'pregame') {
       frames.push(top(s)!.t);
       const l = game.legalActions(s);
-      s = game.apply(s, l[Math.floor(rng() * l.length)]);
+      s = game.apply(s, l[Math.floor(rng() * l.length)]!);
     }
     expect(frames.filter((f) => f === 'skirm')).toHaveLength(9);
     expect(frames.indexOf('firstPlacer')).toBe(9);

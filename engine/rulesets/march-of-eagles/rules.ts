@@ -1551,7 +1551,7 @@ function endTurn(s: MoeState, log: Log): MoeState {
   ns = updSC(ns, 1, { moved: false });
   if (t >= s.ctx.turns) {
     const r = judge(ns, false);
-    ev(log, 'Winning', r.winner < 0 ? r.reason : `${ns.sides[r.winner].name} wins: ${r.reason}`);
+    ev(log, 'Winning', r.winner < 0 ? r.reason : `${ns.sides[r.winner as Side].name} wins: ${r.reason}`);
     return { ...ns, phase: 'over', result: r };
   }
   ev(log, 'Sequence', `turn ${t + 1} begins`);
@@ -1566,7 +1566,7 @@ export function settle(s0: MoeState, log: Log): MoeState {
     if (s.phase !== 'pregame' && s.ctx.options.M20_earlyEnd && (unbrokenOnTable(s, 0) === 0 || unbrokenOnTable(s, 1) === 0)) {
       if (!(unbrokenOnTable(s, 0) === 0 && unbrokenOnTable(s, 1) === 0)) {
         const r = judge(s, true);
-        ev(log, 'Winning', `${s.sides[r.winner].name} wins: ${r.reason}`);
+        ev(log, 'Winning', `${s.sides[r.winner as Side].name} wins: ${r.reason}`);
         return { ...s, phase: 'over', result: r, stack: [] };
       }
       const r = judge(s, false);

@@ -94,7 +94,7 @@ describe('[Activation table] checks (digest §10.3)', () => {
   it('Guards with officer: 2+ with +2, automatic in practice', () => {
     const s = tinyState({ a: [{ id: 'G', quality: 'Guards', officer: 1, x: 24, y: 10 }], b: [{ id: 'E', x: 24, y: 38 }] });
     const g = unit(s, 'G');
-    expect(NEED[effQ(s, g).q] - resolveMod(s, g)).toBeLessThanOrEqual(1);
+    expect(NEED[effQ(s, g).q]! - resolveMod(s, g)).toBeLessThanOrEqual(1);
   });
   it('two drummers re-roll a failed MANOEUVRE check twice: pass, pass after 1, after 2, fail = ½, ¼, ⅛, ⅛', () => {
     const s0 = tinyState({ a: [{ id: 'D', drummers: 2, x: 24, y: 10 }], b: [{ id: 'E', x: 24, y: 38 }] });

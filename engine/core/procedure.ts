@@ -1,0 +1,196 @@
+/**
+ * The procedure runtime: a ruleset declares one handler per frame kind, and the runtime owns the rest — the stack of
+ * pending frames in the state, who decides, the settle loop that runs automatic frames with a guard, the validating
+ * apply, and chance keys.
+ *
+ * A rule procedure ("charge → defensive fire → combat → resolve → follow-up") is a stack of frames. The top frame is
+ * a decision (a player chooses among legal actions), a chance node (the driver picks an outcome class) or an
+ * automatic step (the rules act). A handler steps its frame with the frame already popped, and starts other
+ * procedures by pushing their frames: flows talk through the stack, not by calling each other. When the stack is
+ * empty the ruleset's `idle` says what comes next (the next phase, the next turn, or the end of the game).
+ *
+ * Chance keys are unique by construction: every chance step advances the state's `nChance`, whichever frame it was.
+ *
+ * `Handlers` is a mapped type over the frame union, so a frame kind without a handler is a compile error; a frame
+ * whose kind has no handler at run time (a malformed state) throws naming it.
+ */
+import { type ChanceOutcome, type GameEvent, IllegalActionError, type ToMove } from './game.ts';
+
+export type Log = GameEvent[] | undefined;
+
+/** What the runtime needs in a state: the stack of pending frames and the count of chance steps taken. */
+export interface ProcedureState<F extends { readonly t: string }> {
+  readonly stack: readonly F[];
+  readonly nChance: number;
+}
+
+/** A player decides: `legal` lists the choices; `step` applies one (the frame already popped). */
+export interface DecisionHandler<S, F, A> {
+  readonly kind: 'decision';
+  owner(f: F, s: S): number;
+  legal(s: S, f: F): readonly A[];
+  step(s: S, f: F, a: A, log: Log): S;
+  /** A frame with nothing to decide is dropped by the settle loop (e.g. an activation slot when none is left). */
+  skip?(s: S, f: F): boolean;
+  describe?(s: S, f: F): string;
+}
+
+/** The dice decide: `outcomes` lists the classes with exact probabilities; `step` applies the one drawn. */
+export interface ChanceHandler<S, F, A> {
+  readonly kind: 'chance';
+  outcomes(s: S, f: F): readonly ChanceOutcome<A>[];
+  step(s: S, f: F, a: A, log: Log): S;
+  describe?(s: S, f: F): string;
+}
+
+/** The rules act with no choice: `run` gets the state with the frame popped. */
+export interface AutoHandler<S, F> {
+  readonly kind: 'auto';
+  run(s: S, f: F, log: Log): S;
+}
+
+export type Handler<S, F, A> = DecisionHandler<S, F, A> | ChanceHandler<S, F, A> | AutoHandler<S, F>;
+
+/** One handler per frame kind, by the frame's `t`. */
+export type Handlers<S, F extends { readonly t: string }, A> = { readonly [K in F['t']]: Handler<S, Extract<F, { readonly t: K }>, A> };
+
+export interface ProcedureSpec<S extends ProcedureState<F>, F extends { readonly t: string }, A> {
+  readonly handlers: Handlers<S, F, A>;
+  /** The stack is empty: push what comes next, or return a finished state. */
+  idle(s: S, log: Log): S;
+  /** Is the game over? (A finished state has nothing more to settle.) */
+  finished(s: S): boolean;
+  /** Checked before each settle step: the game ends here (e.g. a side has nothing left) — the ended state, or null. */
+  conclude?(s: S, log: Log): S | null;
+  /** The part of the chance key before the counter, e.g. "t3/" for the turn (default: none). */
+  chancePrefix?(s: S): string;
+  /** The canonical text of an action, for refusing one that is not offered. */
+  actionKey(a: A): string;
+  /** The most automatic steps one settle may take before it is declared a loop (default 100,000). */
+  readonly guard?: number;
+}
+
+export class UnknownFrameError extends Error {
+  readonly code = 'engine/unknown-frame';
+  constructor(readonly frame: string) {
+    super(`no handler for frame kind "${frame}"`);
+  }
+}
+
+/** The runtime built from a spec: the parts of `Game` that follow from the frames. */
+export interface Procedure<S, A> {
+  top(s: S): { readonly t: string } | undefined;
+  toMove(s: S): ToMove;
+  legalActions(s: S): readonly A[];
+  chanceOutcomes(s: S): readonly ChanceOutcome<A>[];
+  /** Names the chance event about to be drawn; unique within a game. */
+  chanceKey(s: S): string;
+  /** Validating apply: the action must be among the options offered (compared by key). */
+  apply(s: S, a: A, log?: GameEvent[]): S;
+  /** The fast path for search: the caller guarantees the action is offered. */
+  applyUnchecked(s: S, a: A, log?: GameEvent[]): S;
+  /** Run automatic frames (and `idle`) until a decision, a chance node or the end. */
+  settle(s: S, log?: GameEvent[]): S;
+  describe(s: S): string;
+}
+
+/** The state with frames pushed (the last one on top). */
+export function push<S extends { readonly stack: readonly unknown[] }>(s: S, ...frames: S['stack'][number][]): S {
+  return { ...s, stack: [...s.stack, ...frames] };
+}
+/** The state with its top frame removed. */
+export function pop<S extends { readonly stack: readonly unknown[] }>(s: S): S {
+  return { ...s, stack: s.stack.slice(0, -1) };
+}
+/** The top frame, if any. */
+export function topFrame<S extends { readonly stack: readonly unknown[] }>(s: S): S['stack'][number] | undefined {
+  return s.stack[s.stack.length - 1];
+}
+
+export function procedure<S extends ProcedureState<F>, F extends { readonly t: string }, A>(spec: ProcedureSpec<S, F, A>): Procedure<S, A> {
+  const guard = spec.guard ?? 100_000;
+  const handlerOf = (f: F): Handler<S, F, A> => {
+    const h = (spec.handlers as Record<string, Handler<S, F, A> | undefined>)[f.t];
+    if (!h) throw new UnknownFrameError(f.t);
+    return h;
+  };
+  const top = (s: S): F | undefined => s.stack[s.stack.length - 1];
+
+  function settle(s0: S, log?: GameEvent[]): S {
+    let s = s0;
+    for (let n = 0; n < guard; n++) {
+      if (spec.finished(s)) return s;
+      const ended = spec.conclude?.(s, log);
+      if (ended) return ended;
+      const f = top(s);
+      if (!f) {
+        s = spec.idle(s, log);
+        continue;
+      }
+      const h = handlerOf(f);
+      if (h.kind === 'auto') s = h.run(pop(s), f, log);
+      else if (h.kind === 'decision' && h.skip?.(s, f)) s = pop(s);
+      else return s;
+    }
+    throw new Error(`settle: no decision or chance node reached in ${guard} automatic steps (top frame: ${top(s)?.t ?? 'none'})`);
+  }
+
+  function offered(s: S): readonly A[] {
+    const f = top(s);
+    if (!f || spec.finished(s)) return [];
+    const h = handlerOf(f);
+    if (h.kind === 'decision') return h.legal(s, f);
+    if (h.kind === 'chance') return h.outcomes(s, f).map((o) => o.action);
+    return [];
+  }
+
+  function applyUnchecked(s: S, a: A, log?: GameEvent[]): S {
+    const f = top(s);
+    if (!f) throw new Error('apply: nothing to decide (the stack is empty)');
+    const h = handlerOf(f);
+    if (h.kind === 'auto') throw new Error(`apply: frame "${f.t}" is automatic; settle the state first`);
+    // every chance step advances the counter, whichever frame it was: chance keys never repeat
+    const popped = h.kind === 'chance' ? { ...pop(s), nChance: s.nChance + 1 } : pop(s);
+    return settle(h.step(popped, f, a, log), log);
+  }
+
+  return {
+    top,
+    toMove(s) {
+      if (spec.finished(s)) return { kind: 'terminal' };
+      const f = top(s);
+      if (!f) return { kind: 'terminal' };
+      const h = handlerOf(f);
+      if (h.kind === 'decision') return { kind: 'player', player: h.owner(f, s) };
+      if (h.kind === 'chance') return { kind: 'chance' };
+      throw new Error(`toMove: frame "${f.t}" is automatic; the state was not settled`);
+    },
+    legalActions(s) {
+      const f = top(s);
+      if (!f || spec.finished(s)) return [];
+      const h = handlerOf(f);
+      return h.kind === 'decision' ? h.legal(s, f) : [];
+    },
+    chanceOutcomes(s) {
+      const f = top(s);
+      if (!f || spec.finished(s)) return [];
+      const h = handlerOf(f);
+      return h.kind === 'chance' ? h.outcomes(s, f) : [];
+    },
+    chanceKey: (s) => `${spec.chancePrefix?.(s) ?? ''}c${s.nChance}`,
+    apply(s, a, log) {
+      if (spec.finished(s)) throw new IllegalActionError(spec.actionKey(a), 'the game is over');
+      const key = spec.actionKey(a);
+      if (!offered(s).some((x) => spec.actionKey(x) === key)) throw new IllegalActionError(key, `not among the ${top(s)?.t ?? 'current'} options here`);
+      return applyUnchecked(s, a, log);
+    },
+    applyUnchecked,
+    settle,
+    describe(s) {
+      const f = top(s);
+      if (!f) return '';
+      const h = handlerOf(f);
+      return h.kind === 'auto' ? '' : (h.describe?.(s, f) ?? '');
+    },
+  };
+}

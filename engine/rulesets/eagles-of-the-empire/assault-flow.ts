@@ -183,7 +183,9 @@ function attackerDice(s: EState, f: AssaultFrame): { n: number; drm: number }[] 
   // [14.13] each attacking area separately
   for (const area of areasOf(s, f)) {
     const us = f.units.map((id) => unit(s, id)).filter((u) => alive(u) && u.area === area);
-    const withArt = [...us, ...s.units.filter((x) => x.attachedTo !== null && us.some((u) => u.id === x.attachedTo) && alive(x))];
+    // [11.26] attached artillery takes part in every assault its LC makes and is counted once [14.12]: 'resolve' has
+    // already put it among the participants, so only an attached battery not yet among them is added here
+    const withArt = [...us, ...s.units.filter((x) => x.attachedTo !== null && us.some((u) => u.id === x.attachedTo) && !us.some((u) => u.id === x.id) && alive(x))];
     // [14.22] attacking from a defending LC's flank or rear
     const fromFlank = ds.some((d) => isLC(d) && !d.square && map.facingOf(f.target, d.conf, area) !== 'front');
     const aMorale = moraleOfGroup(s, f.p, area, us, true);

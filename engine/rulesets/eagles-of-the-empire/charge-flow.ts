@@ -13,7 +13,7 @@ import type { ChanceOutcome } from '../../core/game.ts';
 import { IllegalActionError } from '../../core/game.ts';
 import type { AreaId } from '../../areas/map.ts';
 import { retreatGroup as retreatGroupInto } from './assault-flow.ts';
-import { chargeSucceeds, continueTarget } from './charge.ts';
+import { chargeStepBan, chargeSucceeds, continueTarget } from './charge.ts';
 import { squareAllowed, squareTarget } from './stances.ts';
 import { chargeDefenceDice, pursuit, repulseFireDice, subgroupDice, type Subgroup } from './tables.ts';
 import type { Action, ChargeFrame, EState, Frame, PhaseFrame, Side, UnitState } from './types.ts';
@@ -307,10 +307,24 @@ function launchPursuit(s: EState, f: ChargeFrame, log: Log): EState {
     ev(log, '10.9', 'there is no one left to pursue');
     return s;
   }
+  // [10.92] never into an area a charge may not enter [10.0] (checked before the roll too; see 'occupy')
+  if (pursuitBarred(s, f, dest, log)) return s;
   ev(log, '10.91', `${pursuers.map((u) => unitDef(s, u.id).name).join(', ')} pursue into area ${dest}`);
   const retreated = f.defIds.filter((id) => alive(unit(s, id)) && unit(s, id).area === dest);
   const pf = blank(f.p, f.target, null, dest, true, pursuers.map((u) => u.id), f.escort.filter((l) => s.leaders.find((x) => x.id === l)!.area === f.target), retreated);
   return push(s, { ...begin(s, pf), stage: 'squareCheck' });
+}
+
+/**
+ * [10.92] a pursuit enters the adjacent area the defenders retreated to "regardless of movement point cost unless the
+ * terrain is prohibited [10.0]", and all other charge rules apply: the step from the target into it must pass the very
+ * check every step of a charge lane passes (town, village, woods, swamp; escarpment, slope uphill; a diagonal's corners
+ * [13.11], A-14). True (with an event citing the rules) when it does not: there is no pursuit.
+ */
+function pursuitBarred(s: EState, f: ChargeFrame, dest: AreaId, log: Log): boolean {
+  const ban = chargeStepBan(laneWorld(s, f.p), f.target, dest);
+  if (ban) ev(log, '10.92', `no pursuit into area ${dest}: ${ban.why} [${ban.rule}]`);
+  return ban !== null;
 }
 
 function retreatDestination(s: EState, f: ChargeFrame): AreaId | null {
@@ -394,7 +408,11 @@ export function chargeSettle(s: EState, f: ChargeFrame, log: Log): EState | null
       ev(log, '10.6', `the cavalry occupy area ${f.target}`);
       // [10.9] a pursuit may follow a charge that made the defenders retreat; a Grand Charge has none (A-21) [10.83]
       if (f.grand) s = replaceTop(s, { ...f, stage: f.grand.continued || !chargers(s, f).length ? 'rout' : 'gcAfter' });
-      else s = replaceTop(s, { ...f, stage: retreatDestination(s, f) === null || !chargers(s, f).length ? 'rout' : 'pursuitRoll' });
+      else {
+        // [10.92] a pursuit that may not enter the defenders' area is not rolled for [10.0]
+        const dest = retreatDestination(s, f);
+        s = replaceTop(s, { ...f, stage: dest === null || !chargers(s, f).length || pursuitBarred(s, f, dest, log) ? 'rout' : 'pursuitRoll' });
+      }
       return displaceLeaders(s, f.p, f.target, log);
     }
     case 'pursuitGo':

@@ -49,16 +49,45 @@ export function checkLane(w: LaneWorld, origin: AreaId, target: AreaId): LaneVer
   const via = t.areas[0]!;
   if (w.occupied(via)) return { ok: false, rule: '10.1', why: `the intervening area ${via} is not empty (A-14)` };
   for (const a of [via, target]) {
-    const bad = map.area(a).terrain.find((k) => BANNED_AREA.has(k));
-    if (bad) return { ok: false, rule: '10.0', why: `cavalry may not charge into ${bad} (area ${a})` };
+    const ban = areaBan(map, a);
+    if (ban) return { ok: false, ...ban };
   }
   for (const [a, b] of [[origin, via], [via, target]] as const) {
-    const ban = crossingBanned(map, a, b);
-    if (ban) return { ok: false, rule: '10.0', why: `a charge may not cross ${ban}` };
-    const bd = map.boundary(a, b)!;
-    if (bd.kind === 'point' && bd.corners.some((c) => w.enemyUnits(c))) return { ok: false, rule: '13.11', why: `a corner of the diagonal step ${a}→${b} holds enemy units` };
+    const ban = crossingBan(w, a, b);
+    if (ban) return { ok: false, ...ban };
   }
   return { ok: true, via };
+}
+
+export interface StepBan {
+  readonly rule: string;
+  readonly why: string;
+}
+
+/** [10.0] charging cavalry may not enter a town, village, woods or swamp (and the TEC's like kinds). */
+function areaBan(map: AreaMap, a: AreaId): StepBan | null {
+  const bad = map.area(a).terrain.find((k) => BANNED_AREA.has(k));
+  return bad ? { rule: '10.0', why: `cavalry may not charge into ${bad} (area ${a})` } : null;
+}
+
+/** [10.0] the crossing from `a` into `b` (escarpment, slope uphill, river), and a diagonal step's corners [13.11] (A-14). */
+function crossingBan(w: LaneWorld, a: AreaId, b: AreaId): StepBan | null {
+  const ban = crossingBanned(w.map, a, b);
+  if (ban) return { rule: '10.0', why: `a charge may not cross ${ban}` };
+  const bd = w.map.boundary(a, b)!;
+  if (bd.kind === 'point' && bd.corners.some((c) => w.enemyUnits(c))) return { rule: '13.11', why: `a corner of the diagonal step ${a}→${b} holds enemy units` };
+  return null;
+}
+
+/**
+ * Why charging cavalry may not step from `from` into the adjacent area `to`, or null: the same area and crossing bans
+ * every step of a charge lane meets (`checkLane`) [10.0, 13.11] (A-14). A pursuit is such a step: it enters one
+ * adjacent area regardless of movement cost "unless the terrain is prohibited [10.0]", and all other charge rules
+ * but the two-area range apply [10.92].
+ */
+export function chargeStepBan(w: LaneWorld, from: AreaId, to: AreaId): StepBan | null {
+  if (!w.map.boundary(from, to)) return { rule: '10.92', why: `area ${to} is not adjacent to area ${from}` };
+  return areaBan(w.map, to) ?? crossingBan(w, from, to);
 }
 
 /** Every legal lane from `origin`, by target id. */

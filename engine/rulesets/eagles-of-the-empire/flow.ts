@@ -409,7 +409,7 @@ export function step(s0: EState, a: Action, log: Log): EState {
   switch (a.k) {
     case 'c-weather':
       ev(log, '5.0', `weather for turn ${s.turn}: ${a.w}`, a.faces.length === 1 ? a.faces : undefined);
-      return { ...s, weather: a.w, weatherSet: true, nChance: s.nChance + 1 };
+      return { ...s, weather: a.w, weatherSet: true };
     case 'arrive': {
       const def = sc.reinforcements.find((r) => r.id === a.g)!;
       const areas = reinforcementAreas(s, def.side, def.area);
@@ -427,7 +427,7 @@ export function step(s0: EState, a: Action, log: Log): EState {
       return updUnit(s, a.u, { conf: a.conf });
     case 'c-first': {
       ev(log, '7.0', `${sc.sides[a.winner].name} wins the first-player roll and chooses who attempts activation first`);
-      return push({ ...s, nChance: s.nChance + 1 }, { t: 'firstChoice', p: a.winner });
+      return push(s, { t: 'firstChoice', p: a.winner });
     }
     case 'first': {
       const p = (f as Extract<Frame, { t: 'firstChoice' }>).p;
@@ -456,7 +456,7 @@ export function step(s0: EState, a: Action, log: Log): EState {
       return push(s, { t: 'command', p });
     }
     case 'c-die': {
-      s = { ...s, nChance: s.nChance + 1 };
+      // the chance counter is advanced once per chance step by the Game's apply (index.ts), not here
       if (f.t === 'actDie') {
         const init = commanderInitiative(s, f.p);
         const n = activations(init, a.face, eligibleFormations(s, f.p).length);

@@ -162,6 +162,10 @@ export function actionKey(a: Action): string {
 }
 
 function applyInternal(s: EState, a: Action, events?: GameEvent[]): EState {
+  // Every chance step advances the chance counter exactly once, whatever frame rolls (weather, activation, courier,
+  // bombardment, leader and rout checks, charge and assault dice, …), so `chanceKey` names each chance event of a game
+  // once and keyed dice never give two events the same draw. No frame increments it itself.
+  if (toMoveOf(s).kind === 'chance') s = { ...s, nChance: s.nChance + 1 };
   return settle(step(s, a, events), events);
 }
 
@@ -387,7 +391,9 @@ function hash(s: EState): Hash64 {
 export const eaglesOfTheEmpire: Game<EState, Action, EScenario> = {
   id: 'eagles-of-the-empire',
   title: 'Eagles of the Empire',
-  version: 1,
+  // v2: every chance step advances the chance counter (unique chance keys; changes hashes and keyed dice draws); no
+  // pursuit into terrain a charge may not enter [10.92, 10.0]; an attached battery counts once in an assault [11.26, 14.12]
+  version: 2,
   players: ['A', 'B'],
   defaultScenario: 'hohenwald-1809',
   validateScenario: validate,

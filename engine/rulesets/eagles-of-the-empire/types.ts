@@ -272,6 +272,7 @@ export interface EState {
   /** The End Step's procedures [15.1–15.3] have been started this turn. */
   readonly endDone: boolean;
   readonly stack: readonly Frame[];
+  /** Chance steps taken so far; the Game's apply advances it once at every chance node (`chanceKey`). */
   readonly nChance: number;
   readonly result: Result | null;
 }

@@ -396,6 +396,8 @@ export const eaglesOfTheEmpire: Game<EState, Action, EScenario> = {
   version: 2,
   players: ['A', 'B'],
   defaultScenario: 'hohenwald-1809',
+  // rule citations: the series rules' numbered sections (e.g. 10.92) and the digest's adaptations (A-51)
+  citation: /^(\d{1,2}\.\d{1,2}|A-\d{2})$/,
   validateScenario: validate,
   initialState: (sc) => initialState(sc),
   toMove: (s): ToMove => toMoveOf(s),

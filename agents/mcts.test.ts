@@ -1,13 +1,13 @@
 import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
-import type { Game } from '../engine/core/game.ts';
+import type { AnyGame, Game } from '../engine/core/game.ts';
 import { ticTacToe, type TttState } from '../engine/reference/tictactoe.ts';
 import { diceChoice, hiddenGuess, twinDice } from '../test/reference/toys.ts';
 import type { DecisionContext } from './agent.ts';
 import { DEFAULT_MCTS, MctsAgent, MctsSearch, type MctsConfig } from './mcts.ts';
 import { createAgent } from './registry.ts';
 
-function ctx(game: Game<any, any>, state: unknown, seed: string, budget = { iterations: 2000 }): DecisionContext {
+function ctx(game: AnyGame, state: unknown, seed: string, budget = { iterations: 2000 }): DecisionContext {
   const tm = game.toMove(state);
   const player = tm.kind === 'player' ? tm.player : 0;
   return { game, player, observation: game.observe(state, player), legal: game.legalActions(state), state, budget, rng: seedrandom.alea(seed) };

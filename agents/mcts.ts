@@ -14,7 +14,7 @@
  * - Budgets by iterations (deterministic for a seed) or milliseconds; the tree is reused between decisions when the
  *   new position is in it; a single legal action is returned without search.
  */
-import type { ChanceOutcome, Game } from '../engine/core/game.ts';
+import type { AnyGame, ChanceOutcome, Game } from '../engine/core/game.ts';
 import { hashHex } from '../engine/core/hash.ts';
 import seedrandom from 'seedrandom';
 import type { Agent, Alternative, Decision, DecisionContext } from './agent.ts';
@@ -178,7 +178,7 @@ export class MctsSearch {
   private pairBase = 0;
 
   constructor(
-    readonly game: Game<any, any>,
+    readonly game: AnyGame,
     readonly cfg: MctsConfig,
     private readonly rng: () => number,
     /** Values a rollout's last position for player 0 in [-1, 1] in place of the ruleset's evaluation (e.g. a value network). */

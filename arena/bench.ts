@@ -6,7 +6,7 @@
 import os from 'node:os';
 import seedrandom from 'seedrandom';
 import type { Argv } from 'yargs';
-import type { Game } from '../engine/core/game.ts';
+import type { AnyGame, Game } from '../engine/core/game.ts';
 import { RULESETS } from '../engine/rulesets/index.ts';
 import { ticTacToe } from '../engine/reference/tictactoe.ts';
 import { loadScenario, scenarioHash, scenarioIds } from './catalog.ts';
@@ -25,7 +25,7 @@ export interface BenchRow {
 }
 
 /** Random playouts: uniformly random actions and chance outcomes by their exact probabilities. */
-export function randomPlayouts(game: Game<any, any, any>, scenario: unknown, seconds: number, seed: string, maxGames = Infinity): { games: number; plies: number; seconds: number } {
+export function randomPlayouts(game: AnyGame, scenario: unknown, seconds: number, seed: string, maxGames = Infinity): { games: number; plies: number; seconds: number } {
   const rng = seedrandom.alea(seed);
   const t0 = performance.now();
   let games = 0;

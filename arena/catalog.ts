@@ -2,7 +2,7 @@
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Game, Problem } from '../engine/core/game.ts';
+import type { AnyGame, Game, Problem } from '../engine/core/game.ts';
 import { hashHex, hashValue } from '../engine/core/hash.ts';
 import { formatProblems } from '../engine/core/validate.ts';
 import { getRuleset, RULESETS } from '../engine/rulesets/index.ts';
@@ -22,7 +22,7 @@ export function scenarioIds(rulesetId: string): string[] {
 }
 
 /** Read and validate a scenario JSON file; every problem is listed with its JSON path. */
-export function loadScenarioFile(file: string, rulesetHint?: string): { game: Game<any, any, any>; scenario: any; json: unknown } {
+export function loadScenarioFile(file: string, rulesetHint?: string): { game: AnyGame; scenario: any; json: unknown } {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -66,7 +66,7 @@ function embedMap(json: unknown, rid: string, file: string): unknown {
 }
 
 /** A scenario by ruleset and id (or a path to a file). */
-export function loadScenario(rulesetId: string, idOrPath?: string): { game: Game<any, any, any>; scenario: any; id: string; file: string } {
+export function loadScenario(rulesetId: string, idOrPath?: string): { game: AnyGame; scenario: any; id: string; file: string } {
   const game = getRuleset(rulesetId);
   const id = idOrPath ?? game.defaultScenario;
   const file = id.endsWith('.json') ? resolve(id) : join(DATA_DIR, 'scenarios', rulesetId, `${id}.json`);

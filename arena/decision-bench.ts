@@ -18,7 +18,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import seedrandom from 'seedrandom';
 import type { Budget } from '../agents/agent.ts';
 import { createAgent } from '../agents/registry.ts';
-import type { Game } from '../engine/core/game.ts';
+import type { AnyGame, Game } from '../engine/core/game.ts';
 import { loadScenario } from './catalog.ts';
 import { sampleOutcome } from './dice.ts';
 
@@ -58,11 +58,11 @@ export interface DecisionRow {
   meanMs: number;
 }
 
-function chanceStep(game: Game<any, any>, s: unknown, rng: () => number): unknown {
+function chanceStep(game: AnyGame, s: unknown, rng: () => number): unknown {
   return game.applyUnchecked(s, sampleOutcome(game.chanceOutcomes(s), rng()).action);
 }
 
-function scriptedAction(game: Game<any, any>, s: unknown, legal: readonly unknown[], rng: () => number, epsilon: number): unknown {
+function scriptedAction(game: AnyGame, s: unknown, legal: readonly unknown[], rng: () => number, epsilon: number): unknown {
   if (!game.policyScores || rng() < epsilon) return legal[Math.floor(rng() * legal.length)];
   const sc = game.policyScores(s, legal);
   let b = 0;
@@ -71,7 +71,7 @@ function scriptedAction(game: Game<any, any>, s: unknown, legal: readonly unknow
 }
 
 /** A game played out by the scripted player; returns player 0's result. */
-export function scriptedPlayout(game: Game<any, any>, s0: unknown, rng: () => number): number {
+export function scriptedPlayout(game: AnyGame, s0: unknown, rng: () => number): number {
   let s = s0;
   for (;;) {
     const tm = game.toMove(s);
@@ -81,7 +81,7 @@ export function scriptedPlayout(game: Game<any, any>, s0: unknown, rng: () => nu
 }
 
 /** One decision per game of scripted self-play (with `epsilon` random moves), at a uniformly drawn decision. */
-export function samplePositions(game: Game<any, any>, scenario: unknown, n: number, seed: string, epsilon: number): unknown[] {
+export function samplePositions(game: AnyGame, scenario: unknown, n: number, seed: string, epsilon: number): unknown[] {
   const rng = seedrandom.alea(`${seed}:positions`);
   const out: unknown[] = [];
   for (let guard = 0; out.length < n; guard++) {
@@ -104,7 +104,7 @@ export function samplePositions(game: Game<any, any>, scenario: unknown, n: numb
   return out;
 }
 
-function actionValue(game: Game<any, any>, s: unknown, action: unknown, playouts: number, rng: () => number): number {
+function actionValue(game: AnyGame, s: unknown, action: unknown, playouts: number, rng: () => number): number {
   const mover = (game.toMove(s) as { player: number }).player;
   const child = game.applyUnchecked(s, action);
   let sum = 0;
@@ -112,7 +112,7 @@ function actionValue(game: Game<any, any>, s: unknown, action: unknown, playouts
   return ((mover === 0 ? 1 : -1) * sum) / playouts;
 }
 
-function candidateActions(game: Game<any, any>, s: unknown, k: number): unknown[] {
+function candidateActions(game: AnyGame, s: unknown, k: number): unknown[] {
   const legal = game.legalActions(s);
   if (!game.policyScores) return legal.slice(0, k);
   const sc = game.policyScores(s, legal);
@@ -132,7 +132,7 @@ export function decisionBench(o: DecisionBenchOptions): Promise<DecisionBenchRes
 }
 
 /** The decision bench on any game and scenario. */
-export async function decisionBenchOn(game: Game<any, any>, scenario: unknown, id: string, o: DecisionBenchOptions): Promise<DecisionBenchResult> {
+export async function decisionBenchOn(game: AnyGame, scenario: unknown, id: string, o: DecisionBenchOptions): Promise<DecisionBenchResult> {
   if (!(o.positions >= 1) || !(o.playouts >= 1) || !(o.candidates >= 1)) throw new Error('decision bench: positions, playouts and candidates must be at least 1');
   const eps = o.epsilon ?? 0.05;
   const agents = o.agents.map((spec) => ({ spec, make: () => createAgent(spec) }));

@@ -7,7 +7,7 @@
  */
 import seedrandom from 'seedrandom';
 import type { Agent, Budget, Decision, Explanation } from '../agents/agent.ts';
-import type { Game, GameEvent } from '../engine/core/game.ts';
+import type { AnyGame, Game, GameEvent } from '../engine/core/game.ts';
 import { hashHex, hashValue, setHashDebug, hashValueFresh } from '../engine/core/hash.ts';
 import { REPLAY_FORMAT, REPLAY_VERSION, type Replay, type ReplayStep } from '../engine/core/replay.ts';
 import { keyedUniform, sampleOutcome } from './dice.ts';
@@ -29,7 +29,7 @@ export interface StepInfo {
 }
 
 export interface MatchOptions {
-  readonly game: Game<any, any, any>;
+  readonly game: AnyGame;
   readonly scenario: unknown;
   readonly scenarioId: string;
   readonly seed: string;
@@ -75,7 +75,7 @@ export class EngineError extends Error {
   readonly code = 'engine/dead-end';
 }
 
-function deadEnd(game: Game<any, any, any>, s: unknown, what: string): EngineError {
+function deadEnd(game: AnyGame, s: unknown, what: string): EngineError {
   let decision = '';
   try {
     decision = game.describeDecision?.(s) ?? '';
@@ -231,7 +231,7 @@ export async function runMatch(o: MatchOptions): Promise<MatchResult> {
   return { replay, returns, text, plies: steps.length, decisions, engineMs, agentMs, callMs, aborted, forfeit, finalState: s };
 }
 
-function safeKey(game: Game<any, any, any>, a: unknown): string | undefined {
+function safeKey(game: AnyGame, a: unknown): string | undefined {
   try {
     const k = game.actionKey(a);
     return typeof k === 'string' ? k : undefined;

@@ -1,5 +1,5 @@
 /** One seeded random game: uniform legal actions, chance outcomes by their exact probabilities. */
-import type { Game } from '../engine/core/game.ts';
+import type { AnyGame, Game } from '../engine/core/game.ts';
 import { sampleOutcome } from './dice.ts';
 
 export interface RandomGameOptions {
@@ -9,7 +9,7 @@ export interface RandomGameOptions {
   readonly onStep?: (s: unknown, legalCount: number) => void;
 }
 
-export function playRandomGame(game: Game<any, any, any>, scenario: unknown, rng: () => number, o: RandomGameOptions = {}): { state: unknown; plies: number; last: string } {
+export function playRandomGame(game: AnyGame, scenario: unknown, rng: () => number, o: RandomGameOptions = {}): { state: unknown; plies: number; last: string } {
   let s = game.initialState(scenario);
   let plies = 0;
   let last = '';

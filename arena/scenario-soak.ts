@@ -15,7 +15,7 @@
  * `seedrandom.alea(`${S}/${ruleset}/${i}`)`, so one scenario can be redrawn without the others.
  */
 import seedrandom from 'seedrandom';
-import { type Game, deepFreeze } from '../engine/core/game.ts';
+import { type AnyGame, type Game, deepFreeze } from '../engine/core/game.ts';
 import { sampleOutcome } from './dice.ts';
 
 export type AgentKind = 'random' | 'heuristic';
@@ -124,7 +124,6 @@ function whereOf(e: unknown): string {
   return (mine ?? lines[0] ?? '').trim().replace(/^at /, '');
 }
 
-type AnyGame = Game<any, any, any>;
 
 /** Argmax of the scripted preferences, the first of equal scores. */
 function heuristicPick(scores: readonly number[]): number {

@@ -16,7 +16,7 @@ import { RandomAgent } from '../agents/random.ts';
 import { loadScenario, scenarioIds } from '../arena/catalog.ts';
 import { sampleOutcome } from '../arena/dice.ts';
 import { runMatch } from '../arena/match.ts';
-import { type Game, type GameEvent, deepFreeze } from '../engine/core/game.ts';
+import { type AnyGame, type Game, type GameEvent, deepFreeze } from '../engine/core/game.ts';
 import { hashHex } from '../engine/core/hash.ts';
 import { decodeReplay, encodeReplay, verifyReplay } from '../engine/core/replay.ts';
 import { RULESETS } from '../engine/rulesets/index.ts';
@@ -25,7 +25,7 @@ const GAMES = 3;
 const PLY_CAP = 20_000;
 
 /** Play one random game checking the contract at every step; returns a list of violations (empty = conforming). */
-function conformingGame(game: Game<any, any, any>, scenario: unknown, seed: string): { problems: string[]; plies: number } {
+function conformingGame(game: AnyGame, scenario: unknown, seed: string): { problems: string[]; plies: number } {
   const u = seedrandom.alea(seed);
   const problems: string[] = [];
   const note = (ply: number, m: string) => problems.length < 10 && problems.push(`ply ${ply}: ${m}`);

@@ -5,11 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import seedrandom from 'seedrandom';
-import type { Game } from '../engine/core/game.ts';
+import type { AnyGame, Game } from '../engine/core/game.ts';
 import { RULESETS } from '../engine/rulesets/index.ts';
 import { type SoakOptions, formatSoakReport, soakGenerated } from '../arena/scenario-soak.ts';
 
-type AnyGame = Game<any, any, any>;
 type J = Record<string, any>;
 
 const draw = (game: AnyGame, seed: string, n: number): J[] => Array.from({ length: n }, (_, i) => game.randomScenario!(seedrandom.alea(`${seed}/${i}`)) as J);

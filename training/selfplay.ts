@@ -7,7 +7,7 @@
  * game's own seeded RNG.
  */
 import seedrandom from 'seedrandom';
-import type { Game } from '../engine/core/game.ts';
+import type { AnyGame, Game } from '../engine/core/game.ts';
 import type { NetEvaluator } from '../agents/neural/evaluator.ts';
 import { PuctSearch, pickByVisits, type PuctConfig } from '../agents/neural/puct.ts';
 
@@ -37,7 +37,7 @@ export interface SelfPlayConfig {
 }
 
 /** A chance outcome's action, drawn by its exact probability with one draw from `u`. */
-export function sampleChance(game: Game<any, any>, s: unknown, u: () => number): unknown {
+export function sampleChance(game: AnyGame, s: unknown, u: () => number): unknown {
   const o = game.chanceOutcomes(s);
   let x = u();
   for (const c of o) {
@@ -47,7 +47,7 @@ export function sampleChance(game: Game<any, any>, s: unknown, u: () => number):
   return o[o.length - 1]!.action;
 }
 
-function record(game: Game<any, any>, s: unknown, player: number, legal: readonly unknown[], pi: Float32Array): Sample {
+function record(game: AnyGame, s: unknown, player: number, legal: readonly unknown[], pi: Float32Array): Sample {
   const enc = game.encoding!;
   const view = game.hiddenInformation ? game.observe(s, player) : s;
   const st = new Float32Array(enc.stateSize);
@@ -57,7 +57,7 @@ function record(game: Game<any, any>, s: unknown, player: number, legal: readonl
   return { s: st, a, k: legal.length, pi, z: 0 };
 }
 
-function finish(game: Game<any, any>, s: unknown, samples: (Sample & { player: number })[], plies: number): GameRecord {
+function finish(game: AnyGame, s: unknown, samples: (Sample & { player: number })[], plies: number): GameRecord {
   const tm = game.toMove(s);
   const r = tm.kind === 'terminal' ? game.returns(s) : game.players.map(() => 0); // an unfinished game (ply cap) counts as a draw
   for (const x of samples) x.z = r[x.player]!;
@@ -69,7 +69,7 @@ function finish(game: Game<any, any>, s: unknown, samples: (Sample & { player: n
  * decision for the policy target and the action to play; each such decision becomes a sample.
  */
 async function playRecorded(
-  game: Game<any, any>,
+  game: AnyGame,
   initial: unknown,
   u: () => number,
   maxPlies: number,
@@ -98,7 +98,7 @@ async function playRecorded(
   return finish(game, s, samples, plies);
 }
 
-export async function selfPlayGame(game: Game<any, any>, initial: unknown, seed: string, net: NetEvaluator, cfg: SelfPlayConfig): Promise<GameRecord> {
+export async function selfPlayGame(game: AnyGame, initial: unknown, seed: string, net: NetEvaluator, cfg: SelfPlayConfig): Promise<GameRecord> {
   if (!game.encoding) throw new Error(`ruleset ${game.id} has no observation encoding`);
   const u = seedrandom(`selfplay/${seed}`);
   const search = new PuctSearch(game, net, cfg.puct, u);
@@ -119,7 +119,7 @@ export function scriptedBest(scores: readonly number[]): number[] {
 }
 
 /** The scripted player against itself (ε-random moves for variety); its preferred action is the policy target. */
-export async function imitationGame(game: Game<any, any>, initial: unknown, seed: string, epsilon: number, maxPlies: number, keep = Infinity): Promise<GameRecord> {
+export async function imitationGame(game: AnyGame, initial: unknown, seed: string, epsilon: number, maxPlies: number, keep = Infinity): Promise<GameRecord> {
   if (!game.encoding) throw new Error(`ruleset ${game.id} has no observation encoding`);
   const scores = game.policyScores?.bind(game);
   if (!scores) throw new Error(`ruleset ${game.id} has no scripted player to imitate (Game.policyScores)`);

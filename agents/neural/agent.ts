@@ -18,7 +18,7 @@ import { NetBatcher } from './evaluator.ts';
 import { loadModel, readModelMeta, type ModelMeta } from './model.ts';
 import { MctsAgent, type LeafValue, type MctsConfig } from '../mcts.ts';
 import type { Encoding } from '../../engine/core/encoding.ts';
-import type { Game } from '../../engine/core/game.ts';
+import type { AnyGame, Game } from '../../engine/core/game.ts';
 import { DEFAULT_PUCT, PuctSearch, encodeRequest, pickByVisits } from './puct.ts';
 
 const DATA_MODELS = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'data', 'models');
@@ -109,7 +109,7 @@ export class ValueHead {
  * The network's value as an MCTS leaf value for player 0: the position is encoded from the view of the player to
  * move (player 0 at a chance node), as in training, and the value turned round for player 1.
  */
-export function networkLeafValue(head: ValueHead, game: Game<any, any>, enc: Encoding<any, any>): LeafValue {
+export function networkLeafValue(head: ValueHead, game: AnyGame, enc: Encoding<any, any>): LeafValue {
   if (head.inputSize !== enc.stateSize) throw new Error(`the network takes ${head.inputSize} state features; ${enc.id} has ${enc.stateSize}`);
   const state = new Float32Array(enc.stateSize);
   return (s) => {
@@ -125,7 +125,7 @@ export function networkLeafValue(head: ValueHead, game: Game<any, any>, enc: Enc
 export class NeuralAgent implements Agent {
   readonly dir: string;
   readonly meta: ModelMeta;
-  private searcher: { agent: MctsAgent; game: Game<any, any> } | null = null;
+  private searcher: { agent: MctsAgent; game: AnyGame } | null = null;
   constructor(
     readonly spec: string,
     readonly opts: NeuralOptions,

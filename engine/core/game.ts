@@ -132,6 +132,13 @@ export interface Game<S = unknown, A = unknown, Sc = unknown> {
   randomScenario?(u: () => number): unknown;
 }
 
+/**
+ * Any ruleset, for code that drives games without knowing which (drivers, agents, the arena): the one place where
+ * the state, action and scenario types are left open.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: the one open alias; drivers treat states, actions and scenarios as opaque
+export type AnyGame = Game<any, any, any>;
+
 export class IllegalActionError extends Error {
   readonly code = 'action/illegal';
   constructor(

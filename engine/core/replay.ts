@@ -5,7 +5,7 @@
  */
 import { Packr } from 'msgpackr';
 import { z } from 'zod';
-import type { Game } from './game.ts';
+import type { AnyGame, Game } from './game.ts';
 import { findActionByKey } from './game.ts';
 import { hashHex } from './hash.ts';
 import { zodProblems } from './validate.ts';
@@ -81,7 +81,7 @@ export interface VerifyResult {
 }
 
 /** Re-play every step from the embedded scenario and compare every hash. */
-export function verifyReplay(game: Game<any, any, any>, r: Replay): VerifyResult {
+export function verifyReplay(game: AnyGame, r: Replay): VerifyResult {
   if (r.ruleset !== game.id) return { ok: false, steps: 0, message: `replay is for ruleset "${r.ruleset}", not "${game.id}"` };
   if (r.rulesetVersion !== game.version)
     return { ok: false, steps: 0, message: `replay was made with ${game.id} v${r.rulesetVersion}; this engine is v${game.version}` };

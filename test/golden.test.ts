@@ -1,31 +1,37 @@
 /**
- * Golden hashes: the initial state of every shipped scenario and the final state of a seeded random game.
- * A change here means play changed: bump the ruleset version or explain why in the commit, then update the pins.
+ * Golden data files for every ruleset × shipped scenario (test/golden/<ruleset>/): a seeded random game's replay,
+ * re-played by the replay verifier so that a change of play names the first step that differs, and perft counts
+ * from the initial state. A change here means play changed: bump the ruleset version and rewrite them with
+ * `npx tsx test/golden/write.ts`, saying why in the commit.
  */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RandomAgent } from '../agents/random.ts';
 import { loadScenario, scenarioIds } from '../arena/catalog.ts';
-import { runMatch } from '../arena/match.ts';
-import { hashHex } from '../engine/core/hash.ts';
+import { verifyReplay } from '../engine/core/replay.ts';
+import { RULESETS } from '../engine/rulesets/index.ts';
+import { GOLDEN_SEED, perftCounts } from './golden/golden.ts';
 
-const GOLDEN: Record<string, { initial: string; seed1: string; plies: number }> = {
-  'farm-on-the-ridge': { initial: '1adb14382f643ae3', seed1: '3f46ddfa5abba927', plies: 243 },
-  'open-field': { initial: '86c5b2eca26fb931', seed1: '5a0f4cd1459fd283', plies: 408 },
-  'woods-walls-hill': { initial: '4c6932f24d7e09d8', seed1: '40c37556c1731015', plies: 428 },
-};
+const dir = join(import.meta.dirname, 'golden');
 
-describe('golden hashes', () => {
-  it('every shipped scenario has pinned values', () => {
-    expect(Object.keys(GOLDEN).sort()).toEqual(scenarioIds('march-of-eagles'));
+for (const game of Object.values(RULESETS))
+  describe(`golden files: ${game.id}`, () => {
+    for (const id of scenarioIds(game.id)) {
+      const replayFile = join(dir, game.id, `${id}.replay.json`);
+      const perftFile = join(dir, game.id, `${id}.perft.json`);
+      it(`${id}: the golden replay (seed ${GOLDEN_SEED}) re-plays step by step`, () => {
+        expect(existsSync(replayFile), `${replayFile} is missing: run npx tsx test/golden/write.ts`).toBe(true);
+        const r = JSON.parse(readFileSync(replayFile, 'utf8'));
+        expect(r.seed).toBe(GOLDEN_SEED);
+        const v = verifyReplay(game, r);
+        expect(v.message).toMatch(/steps verified/);
+        expect(r.result).not.toBeNull();
+      });
+      it(`${id}: perft counts from the initial state`, () => {
+        expect(existsSync(perftFile), `${perftFile} is missing: run npx tsx test/golden/write.ts`).toBe(true);
+        const want = JSON.parse(readFileSync(perftFile, 'utf8')) as { depth: number; counts: number[] };
+        const { scenario } = loadScenario(game.id, id);
+        expect(perftCounts(game, game.initialState(scenario), want.depth)).toEqual(want.counts);
+      });
+    }
   });
-  for (const id of scenarioIds('march-of-eagles')) {
-    it(`${id}: initial state and the seed-1 random game`, async () => {
-      const { game, scenario } = loadScenario('march-of-eagles', id);
-      const initial = hashHex(game.hash(game.initialState(scenario)));
-      const r = await runMatch({ game, scenario, scenarioId: id, seed: '1', agents: [new RandomAgent(), new RandomAgent()] });
-      const got = { initial, seed1: r.replay.finalHash, plies: r.plies };
-      if (process.env.EAGLES_PRINT_GOLDEN) console.log(`'${id}': ${JSON.stringify(got)},`);
-      expect(got).toEqual(GOLDEN[id]);
-    });
-  }
-});

@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AreaMap } from '../engine/areas/map.ts';
 import type { GameEvent } from '../engine/core/game.ts';
-import { initialState, settle, step } from '../engine/rulesets/eagles-of-the-empire/flow.ts';
+import { initialState, settle, step } from '../engine/rulesets/eagles-of-the-empire/rules.ts';
 import { type Scenario, validateScenario } from '../engine/rulesets/eagles-of-the-empire/scenario.ts';
 import type { Action, EState, PhaseFrame, Segment, Side, UnitState } from '../engine/rulesets/eagles-of-the-empire/types.ts';
 

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { GameEvent } from '../../core/game.ts';
 import { hitDistribution } from './action.ts';
 import { areaMoraleOf } from './world.ts';
-import { chanceOutcomes, initialState, legalActions, settle, step, toMoveOf, top, victoryPoints } from './flow.ts';
-import type { Action, EState, Frame, PhaseFrame, Segment, Side } from './types.ts';
+import { chanceOutcomes, initialState, legalActions, settle, toMoveOf, top, victoryPoints } from './rules.ts';
+import type { EState, Frame, PhaseFrame, Segment, Side } from './types.ts';
 import { act, loadScenario, map, position as at, unitOf } from '../../../test/eote-fixtures.ts';
 
 const sc = loadScenario();

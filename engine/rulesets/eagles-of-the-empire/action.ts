@@ -3,22 +3,22 @@
  * Bombardment, Movement, Assault), each a decision frame on the stack whose legal actions are that segment's small
  * choices plus `next`, and the procedures they start: fire groups and bombardment [12.0–12.72], moves [13.0–13.94],
  * loss allocation one hit at a time (A-42), leader casualties [3.2], rout checks, rout moves and cascades [19.0–19.31],
- * lone-leader displacement [3.13]. The assault lives in assault.ts's procedure (assault-flow.ts).
+ * lone-leader displacement [3.13]. Each of these frames is registered with the procedure runtime (procedures.ts).
  *
- * Cavalry charges are in charge-flow.ts, assaults in assault-flow.ts.
+ * Cavalry charges are in charge-flow.ts, assaults in assault-flow.ts, retreats in retreat-flow.ts: the segments start
+ * them through their entries (procedures.ts), not by importing them. Step losses, rout checks and lone-leader
+ * displacement, which every procedure inflicts, are in casualties.ts.
  * Extended lines [16.0–16.9] live in lines.ts (extending, retracting, keeping the parts' split and adjacency).
  */
-import type { ChanceOutcome, GameEvent } from '../../core/game.ts';
-import { IllegalActionError, NotImplementedRuleError } from '../../core/game.ts';
+import type { ChanceOutcome } from '../../core/game.ts';
+import { IllegalActionError } from '../../core/game.ts';
 import type { AreaId } from '../../areas/map.ts';
 import { artilleryType, bombardmentDrms, canBombard, type ArtKind } from './bombard.ts';
-import { chargeLanes, type LaneWorld } from './charge.ts';
-import { chargeChance, chargeDecider, chargeLegal, chargeSettle, chargeStep, startCharge } from './charge-flow.ts';
 import { hitChoices, type LossUnit } from './losses.ts';
 import { assignmentLimit, attachBlocked } from './assignment.ts';
 import { formationsOf } from './scenario.ts';
 import { entryCost, type MoveClass } from './movement.ts';
-import { holdChance, mustCheckRout, routModifier } from './retreat.ts';
+import { holdChance, routModifier } from './retreat.ts';
 import { reverseSlopePossible, squareAllowed } from './stances.ts';
 import { legalSteps, type StepWorld } from './steps.ts';
 import { diceFor, hitChance, leaderCasualtyModifier, leaderLossChance, movementAllowance, type MoverKind } from './tables.ts';
@@ -27,78 +27,31 @@ import { activationFormation, alive, areaMoraleOf, formationOfLeader, inChain, c
 import { option } from './rules-config.ts';
 import { applyDeploy, applyReabsorb, deploymentOptions } from './deploy.ts';
 import { applyExtend, applyRetract, extendOptions, isExtended, lineAllows, attachmentsOf, lineOf, retractOptions, spendLine } from './lines.ts';
-import { assaultChance, assaultLegal, assaultSettle, assaultStep, assaultTargets, pendingMassedColumns, retreatInto, startAssault } from './assault-flow.ts';
-
-export type Log = GameEvent[] | undefined;
-export function ev(log: Log, rule: string, text: string, dice?: readonly number[]): void {
-  log?.push(dice ? { rule, text, dice } : { rule, text });
-}
-export const top = (s: EState): Frame | undefined => s.stack[s.stack.length - 1];
-export const push = (s: EState, ...f: Frame[]): EState => ({ ...s, stack: [...s.stack, ...f] });
-export const pop = (s: EState): EState => ({ ...s, stack: s.stack.slice(0, -1) });
-export const replaceTop = (s: EState, f: Frame): EState => ({ ...s, stack: [...s.stack.slice(0, -1), f] });
+import { type Log, ev, hasPhase, inCommand, phaseOf, pop, push, replaceTop, top, updPhase, updUnit } from './state.ts';
+import { displaceLeaders, loseSteps, pushRoutChecks } from './casualties.ts';
+import { type FrameOf, entry, register } from './procedures.ts';
 
 export const SEGMENTS: readonly Segment[] = ['charge', 'assign', 'bombard', 'move', 'assault'];
 const SEG_RULE: Record<Segment, string> = { charge: '10.0', assign: '11.0', bombard: '12.0', move: '13.0', assault: '14.0' };
 
-export function updUnit(s: EState, id: string, patch: Partial<UnitState>): EState {
-  // [17.23] (A-45) reverse slope belongs to the area: it ends whenever the unit leaves it
-  return { ...s, units: s.units.map((u) => (u.id === id ? (patch.area !== undefined && patch.area !== u.area && u.rs ? { ...u, ...patch, rs: false } : { ...u, ...patch }) : u)) };
-}
-export function phaseOf(s: EState): PhaseFrame {
-  for (let i = s.stack.length - 1; i >= 0; i--) if (s.stack[i]!.t === 'phase') return s.stack[i] as PhaseFrame;
-  throw new Error('eagles-of-the-empire: no Action Phase in progress');
-}
-export function updPhase(s: EState, patch: Partial<PhaseFrame>): EState {
-  for (let i = s.stack.length - 1; i >= 0; i--)
-    if (s.stack[i]!.t === 'phase') {
-      const stack = s.stack.slice();
-      stack[i] = { ...(stack[i] as PhaseFrame), ...patch };
-      return { ...s, stack };
-    }
-  return s; // no phase (End Step losses): no segment bookkeeping
-}
-function hasPhase(s: EState): boolean {
-  return s.stack.some((f) => f.t === 'phase');
-}
-export const inCommand = (s: EState, id: string): boolean => phaseOf(s).inCmd.includes(id);
-
-/** Frames this module owns. */
-const OWN = new Set(['phase', 'fire', 'bomb', 'move', 'routMove', 'displace', 'retreatTo', 'roll', 'loss', 'leaderCheck', 'routCheck', 'assault', 'charge']);
-export function ownsFrame(f: Frame): boolean {
-  return OWN.has(f.t);
-}
+/** The frames this module plays (the runtime asks it through the registration at the end). */
+const KINDS = ['phase', 'fire', 'bomb', 'move', 'routMove', 'displace', 'roll', 'loss', 'leaderCheck', 'routCheck'] as const;
+type ActionFrame = FrameOf<(typeof KINDS)[number]>;
 
 /** Who decides at an Action Phase frame (null: chance or automatic). */
-export function frameDecider(s: EState, f: Frame): Side | null {
+function frameDecider(_s: EState, f: ActionFrame): Side | null {
   switch (f.t) {
     case 'phase':
     case 'fire':
     case 'move':
     case 'routMove':
     case 'displace':
-    case 'retreatTo':
     case 'loss':
       return f.p;
-    case 'assault':
-      return assaultDecider(s, f);
-    case 'charge':
-      return chargeDecider(f);
-    default:
-      return null;
-  }
-}
-function assaultDecider(s: EState, f: Extract<Frame, { t: 'assault' }>): Side | null {
-  switch (f.stage) {
-    case 'gather':
-    case 'atkChoice':
-    case 'advance':
-      return f.p;
-    case 'beforeRetreat':
-    case 'defTarget':
-    case 'defChoice':
-      return other(f.p);
-    default:
+    case 'bomb':
+    case 'roll':
+    case 'leaderCheck':
+    case 'routCheck':
       return null;
   }
 }
@@ -106,10 +59,6 @@ function assaultDecider(s: EState, f: Extract<Frame, { t: 'assault' }>): Side | 
 // ---------------------------------------------------------------------------------------------
 // starting and ending the phase
 // ---------------------------------------------------------------------------------------------
-
-export function startPhase(s: EState, p: Side, inCmd: readonly string[]): EState {
-  return push(s, { t: 'phase', p, seg: 'charge', inCmd, bomb: {}, assaulted: [], segStart: {}, segLost: {}, routChecked: [] });
-}
 
 function nextSegment(s: EState, f: PhaseFrame, log: Log): EState {
   const i = SEGMENTS.indexOf(f.seg);
@@ -124,7 +73,7 @@ function nextSegment(s: EState, f: PhaseFrame, log: Log): EState {
   s = replaceTop(s, { ...f, seg, bomb: {}, assaulted: [], segStart: {}, segLost: {}, routChecked: [], done: [] });
   if (seg === 'assault') {
     // (A-41) a Massed Column that cannot assault its target now (moved off, target gone) lapses
-    const pending = new Set(pendingMassedColumns(s, f.p).map((u) => u.id));
+    const pending = new Set(entry('assault').pendingMassedColumns(s, f.p).map((u) => u.id));
     for (const u of s.units)
       if (u.side === f.p && u.mc !== null && !pending.has(u.id)) {
         ev(log, '14.7', `${unitDef(s, u.id).name} cannot carry out its Massed Column: it lapses (A-41)`);
@@ -143,11 +92,11 @@ function nextSegment(s: EState, f: PhaseFrame, log: Log): EState {
 // legal actions
 // ---------------------------------------------------------------------------------------------
 
-export function actionLegal(s: EState, f: Frame): Action[] {
+function actionLegal(s: EState, f: ActionFrame): Action[] {
   switch (f.t) {
     case 'phase':
       // declared Massed Columns must assault before the segment can end (A-41)
-      if (f.seg === 'assault' && pendingMassedColumns(s, f.p).length) return segmentActions(s, f);
+      if (f.seg === 'assault' && entry('assault').pendingMassedColumns(s, f.p).length) return segmentActions(s, f);
       return [...segmentActions(s, f), { k: 'next' }];
     case 'fire':
       return fireGroupActions(s, f);
@@ -166,25 +115,25 @@ export function actionLegal(s: EState, f: Frame): Action[] {
       return acts;
     }
     case 'displace':
-    case 'retreatTo':
       return f.options.map((area) => ({ k: 'goTo', area }));
     case 'loss': {
       const { ids } = hitChoices(lossUnits(s, f), { counterBattery: f.cb, firstLoss: f.first });
       return ids.map((u) => ({ k: 'hit', u }));
     }
-    case 'assault':
-      return assaultLegal(s, f);
-    case 'charge':
-      return chargeLegal(s, f, chargers(s, f.p));
-    default:
-      return [];
+    case 'bomb':
+    case 'roll':
+    case 'leaderCheck':
+    case 'routCheck':
+      return []; // automatic or chance
   }
 }
 
 function segmentActions(s: EState, f: PhaseFrame): Action[] {
   switch (f.seg) {
     case 'charge':
-      return chargeOptions(s, f.p).map(({ area, target }) => ({ k: 'charge', area, target }) as Action);
+      return entry('charge')
+        .options(s, f.p)
+        .map(({ area, target }) => ({ k: 'charge', area, target }) as Action);
     case 'assign':
       return assignmentOptions(s, f.p);
     case 'bombard':
@@ -194,8 +143,10 @@ function segmentActions(s: EState, f: PhaseFrame): Action[] {
       return [...moverOptions(s, f.p, ms), ...lineOptions(s, f.p, ms), ...massedColumnOptions(s, f.p, ms), ...squareOptions(s, f.p), ...reverseSlopeOptions(s, f.p)];
     }
     case 'assault': {
-      const pending = new Set(pendingMassedColumns(s, f.p).map((u) => u.mc!));
-      return assaultTargets(s, f.p)
+      const assault = entry('assault');
+      const pending = new Set(assault.pendingMassedColumns(s, f.p).map((u) => u.mc!));
+      return assault
+        .targets(s, f.p)
         .filter((target) => !pending.size || pending.has(target))
         .map((target) => ({ k: 'assault', target }));
     }
@@ -203,33 +154,8 @@ function segmentActions(s: EState, f: PhaseFrame): Action[] {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Cavalry Charge and Assignment: offered, refused until implemented
+// Assignment [11.0–11.33]
 // ---------------------------------------------------------------------------------------------
-
-/** Cavalry that may charge [10.0, 10.7, 10.71]: active, in command, not routed, no combat yet this turn. */
-function chargers(s: EState, p: Side): UnitState[] {
-  return s.units.filter((u) => u.side === p && alive(u) && u.kind === 'cavalry' && !u.routed && u.acted === null && !u.moveDone && isActive(s, u) && inCommand(s, u.id));
-}
-
-function chargeOptions(s: EState, p: Side): { area: AreaId; target: AreaId; via: AreaId }[] {
-  const areas = [...new Set(chargers(s, p).map((u) => u.area!))].sort((a, b) => a - b);
-  const out: { area: AreaId; target: AreaId; via: AreaId }[] = [];
-  const w = laneWorld(s, p);
-  for (const area of areas) for (const l of chargeLanes(w, area)) out.push({ area, target: l.target, via: l.via });
-  return out;
-}
-
-/** What a charge lane of side `p` needs to know about the board [10.0, 10.1, 10.11]. */
-export function laneWorld(s: EState, p: Side): LaneWorld {
-  const map = s.ctx.map;
-  return {
-    map,
-    occupied: (a: AreaId) => s.units.some((u) => u.area === a && !u.eliminated) || s.leaders.some((l) => l.status === 'on' && l.area === a) || s.hq.some((h) => h?.area === a),
-    enemyTarget: (a: AreaId) => enemyOccupied(s, p, a),
-    enemyUnits: (a: AreaId) => enemyUnitsIn(s, p, a),
-    frontOfEnemyLc: (a: AreaId) => map.neighbours(a).some((n) => unitsAt(s, n, other(p)).some((u) => isLC(u) && map.facingOrNull(n, u.conf, a) === 'front')),
-  };
-}
 
 /**
  * Assignment Segment [11.0–11.29] (A-22, A-23), in any order: reserve units to formations when the HQ formation is
@@ -631,23 +557,6 @@ function moveActions(s: EState, f: Extract<Frame, { t: 'move' }>): Action[] {
   return out;
 }
 
-/** Lone leaders [3.13]: enemy units entering an area holding only leaders displace them (owner's choice of area). */
-export function displaceLeaders(s: EState, enteringSide: Side, area: AreaId, log: Log): EState {
-  const o = other(enteringSide);
-  if (unitsAt(s, area, o).length) return s;
-  for (const l of leadersAt(s, area, o)) {
-    const options = s.ctx.map
-      .neighbours(area)
-      .filter((n) => !enemyUnitsIn(s, o, n) && (entryCost(s.ctx.map, area, n, 'infantry') < Infinity || entryCost(s.ctx.map, area, n, 'cavalry') < Infinity))
-      .filter((n) => s.ctx.map.boundary(area, n)!.kind === 'side' || !s.ctx.map.boundary(area, n)!.corners.some((c) => enemyUnitsIn(s, o, c)));
-    if (!options.length) {
-      s = killLeader(s, l.id);
-      ev(log, '3.13', `${leaderDef(s, l.id).name}, alone when the enemy entered area ${area}, has nowhere to go and is eliminated`);
-    } else s = push(s, { t: 'displace', p: o, l: l.id, options });
-  }
-  return s;
-}
-
 // ---------------------------------------------------------------------------------------------
 // losses, leader casualties, rout
 // ---------------------------------------------------------------------------------------------
@@ -676,32 +585,6 @@ export function lossUnits(s: EState, f: LossFrame): LossUnit[] {
   const hq = s.hq[f.p];
   if (hq && !hq.lost && hq.area === f.area && f.only === null) out.push({ id: 'HQ', kind: 'hq', long: false, attachedTo: null, massedColumn: false, stepsLeft: 1, lostNow: 0 });
   return out;
-}
-
-/** One unit loses `n` steps (eliminated past its last) [2.3 Steps], with the segment's rout bookkeeping (A-46). */
-export function loseSteps(s: EState, id: string, n: number, log: Log, rule: string): EState {
-  if (id === 'HQ') throw new Error('loseSteps: the HQ is handled by the caller');
-  const u = unit(s, id);
-  if (u.ext !== null) {
-    // [16.7] a marker's losses come off its long counter's total; the split is then recomputed (lines.ts)
-    ev(log, '16.7', `${unitDef(s, id).name} is hit: the loss comes off ${unitDef(s, u.ext.lc).name}'s total`);
-    return loseSteps(s, u.ext.lc, n, log, rule);
-  }
-  const before = stepsLeft(u);
-  const take = Math.min(n, before);
-  const step = u.step + take;
-  const gone = step >= u.steps.length;
-  const wasLC = isLC(u);
-  s = updUnit(s, id, gone ? { step: u.steps.length - 1, eliminated: true, area: null, conf: null, square: false, routed: false, lost: u.lost + take } : { step, lost: u.lost + take });
-  const name = unitDef(s, id).name;
-  ev(log, rule, gone ? `${name} loses ${take} step${take === 1 ? '' : 's'} and is eliminated` : `${name} loses ${take} step${take === 1 ? '' : 's'} (now ${u.steps[step]!.label}${u.steps[step]!.sp})`);
-  // [11.28] an LC reduced to a short counter, or eliminated, loses its attached artillery's attachment
-  if (wasLC && (gone || !isLC(unit(s, id)))) s = { ...s, units: s.units.map((x) => (x.attachedTo === id ? { ...x, attachedTo: null } : x)) };
-  if (hasPhase(s)) {
-    const ph = phaseOf(s);
-    s = updPhase(s, { segStart: ph.segStart[id] === undefined ? { ...ph.segStart, [id]: before } : ph.segStart, segLost: { ...ph.segLost, [id]: (ph.segLost[id] ?? 0) + take } });
-  }
-  return s;
 }
 
 function hitUnit(s: EState, f: LossFrame, id: string, log: Log): EState {
@@ -735,34 +618,6 @@ function settleLoss(s: EState, f: LossFrame, log: Log): EState | null {
     }
   }
   return s;
-}
-
-/** Rout checks [19.0] (A-46) for units of `p` in `area` whose losses this segment passed half the steps they began it with. */
-export function pushRoutChecks(s: EState, p: Side, area: AreaId, attackers: readonly AreaId[], o: { combinedOrMassed?: boolean; vsCharge?: boolean } = {}): EState {
-  return pushRoutChecksFor(s, unitsAt(s, area, p), attackers, o);
-}
-
-/** Rout checks [19.0] (A-46) for those of `units` that lost more than half the steps they began the segment with. */
-export function pushRoutChecksFor(s: EState, units: readonly UnitState[], attackers: readonly AreaId[], o: { combinedOrMassed?: boolean; vsCharge?: boolean } = {}): EState {
-  if (!s.ctx.scenario.rules.rout || !hasPhase(s)) return s;
-  const ph = phaseOf(s);
-  const checked = [...ph.routChecked];
-  const frames: Frame[] = [];
-  for (const x of units) {
-    const u = x.ext !== null ? unit(s, x.ext.lc) : x; // a marker's losses and rout are its long counter's [16.2, 16.7]
-    if (!alive(u) || u.kind !== 'infantry' || u.routed || checked.includes(u.id)) continue;
-    const start = ph.segStart[u.id];
-    if (start === undefined) continue;
-    const startStep = u.steps.length - start;
-    if (u.steps[startStep]!.form !== 'long') continue; // an LC at the start of the segment [19.0, 19.2]
-    if (!mustCheckRout(start, ph.segLost[u.id] ?? 0)) continue;
-    checked.push(u.id);
-    // a stance that helps against the attack: square against a charge, reverse slope against bombardment and assault [19.1]
-    const mod = routModifier({ combinedOrMassed: o.combinedOrMassed, dense: dense(s, u.side, u.area!), elite: unitDef(s, u.id).elite, helpfulStance: o.vsCharge ? u.square : u.rs });
-    frames.push({ t: 'routCheck', u: u.id, mod, cascade: false, attackers, retest: false });
-  }
-  s = updPhase(s, { routChecked: checked });
-  return push(s, ...frames.reverse());
 }
 
 function routMorale(s: EState, u: UnitState): number {
@@ -863,7 +718,7 @@ export function hitDistribution(dice: readonly { n: number; drm: number }[]): nu
   return dist;
 }
 
-export function actionChance(s: EState, f: Frame): ChanceOutcome<Action>[] {
+function actionChance(s: EState, f: ActionFrame): ChanceOutcome<Action>[] {
   switch (f.t) {
     case 'roll': {
       const d = hitDistribution(f.dice);
@@ -885,12 +740,14 @@ export function actionChance(s: EState, f: Frame): ChanceOutcome<Action>[] {
         { action: { k: 'c-pass', ok: false }, p: 1 - p, label: `${unitDef(s, u.id).name} routs` },
       ].filter((o) => o.p > 0) as ChanceOutcome<Action>[];
     }
-    case 'assault':
-      return assaultChance(s, f);
-    case 'charge':
-      return chargeChance(s, f);
-    default:
-      return [];
+    case 'phase':
+    case 'fire':
+    case 'bomb':
+    case 'move':
+    case 'routMove':
+    case 'displace':
+    case 'loss':
+      return []; // decisions or automatic
   }
 }
 
@@ -898,7 +755,7 @@ export function actionChance(s: EState, f: Frame): ChanceOutcome<Action>[] {
 // applying actions
 // ---------------------------------------------------------------------------------------------
 
-export function actionStep(s: EState, f: Frame, a: Action, log: Log): EState {
+function actionStep(s: EState, f: ActionFrame, a: Action, log: Log): EState {
   switch (f.t) {
     case 'phase':
       return phaseStep(s, f, a, log);
@@ -933,9 +790,6 @@ export function actionStep(s: EState, f: Frame, a: Action, log: Log): EState {
         ev(log, '3.13', `${leaderDef(s, f.l).name} is displaced to area ${a.area}`);
         return { ...s, leaders: s.leaders.map((l) => (l.id === f.l ? { ...l, area: a.area } : l)) };
       }
-      break;
-    case 'retreatTo':
-      if (a.k === 'goTo' && f.options.includes(a.area)) return retreatInto(s, f, a.area, log);
       break;
     case 'loss':
       if (a.k === 'hit') return hitUnit(s, f, a.u, log);
@@ -988,12 +842,8 @@ export function actionStep(s: EState, f: Frame, a: Action, log: Log): EState {
         return push(s, { t: 'routMove', p: u.side, u: u.id, left: 2, path: [u.area!], attackers: f.attackers, initial: true, mp: null });
       }
       break;
-    case 'assault':
-      return assaultStep(s, f, a, log);
-    case 'charge':
-      return chargeStep(s, f, a, chargers(s, f.p), log);
-    default:
-      break;
+    case 'bomb':
+      break; // automatic
   }
   throw new IllegalActionError(a.k, `not an action at this point (${f.t})`);
 }
@@ -1008,9 +858,10 @@ function phaseStep(s: EState, f: PhaseFrame, a: Action, log: Log): EState {
       ev(log, SEG_RULE[f.seg], `${s.ctx.scenario.sides[f.p].name} ends the ${f.seg === 'assign' ? 'assignment' : f.seg === 'move' ? 'movement' : f.seg === 'bombard' ? 'bombardment' : f.seg === 'charge' ? 'cavalry charge' : 'assault'} segment`);
       return nextSegment(s, f, log);
     case 'charge': {
-      const opt = chargeOptions(s, f.p).find((o) => o.area === a.area && o.target === a.target);
+      const charge = entry('charge');
+      const opt = charge.options(s, f.p).find((o) => o.area === a.area && o.target === a.target);
       if (!opt) throw new IllegalActionError('charge', `no charge from area ${a.area} at area ${a.target} now`);
-      return startCharge(s, f, a.area, opt.via, a.target, log);
+      return charge.start(s, f, a.area, opt.via, a.target, log);
     }
     case 'attach': {
       if (!assignmentOptions(s, f.p).some((x) => x.k === 'attach' && x.u === a.u && x.lc === a.lc)) throw new IllegalActionError('attach', `${a.u} cannot attach to ${a.lc} now`);
@@ -1093,7 +944,7 @@ function phaseStep(s: EState, f: PhaseFrame, a: Action, log: Log): EState {
       return s;
     }
     case 'assault':
-      return startAssault(s, f, a.target, log);
+      return entry('assault').start(s, f, a.target, log);
     default:
       throw new IllegalActionError(a.k, `not an action in the ${f.seg} segment`);
   }
@@ -1190,7 +1041,7 @@ function finishMove(s: EState, f: Extract<Frame, { t: 'move' }>, log: Log): ESta
 // ---------------------------------------------------------------------------------------------
 
 /** Advance automatic frames; null when the top frame awaits a decision or a chance outcome. */
-export function actionSettle(s: EState, f: Frame, log: Log): EState | null {
+function actionSettle(s: EState, f: ActionFrame, log: Log): EState | null {
   switch (f.t) {
     case 'phase':
       // a Grand Charge's phase ends with its charge [10.8]; [8.14] a segment with nothing to do passes by itself
@@ -1200,8 +1051,6 @@ export function actionSettle(s: EState, f: Frame, log: Log): EState | null {
     case 'fire':
     case 'displace':
       return null;
-    case 'retreatTo':
-      return f.options.length ? null : retreatInto(s, f, null, log);
     case 'move':
       return null;
     case 'routMove': {
@@ -1229,11 +1078,11 @@ export function actionSettle(s: EState, f: Frame, log: Log): EState | null {
       }
       return pushRoutChecks(pop(s), other(f.p), f.to, [f.from]);
     }
-    case 'assault':
-      return assaultSettle(s, f, log);
-    case 'charge':
-      return chargeSettle(s, f, log);
-    default:
-      return null;
+    case 'roll':
+    case 'leaderCheck':
+    case 'routCheck':
+      return null; // chance
   }
 }
+
+register(KINDS, { decider: frameDecider, legal: actionLegal, chance: actionChance, step: actionStep, settle: actionSettle });

@@ -9,22 +9,25 @@
  * [14.4 (b)], so the attacker's losses are applied after the advance decision.
  * Massed Column assaults [14.72–14.78] (A-41) run through the same frame with the stage `mcLoss`: the defender fires
  * first and its hits land before the column fires. Parts of an extended line attack and defend as long counters [16.0].
+ * The losers' retreats are retreat-flow.ts's frames; the Assault Segment (action.ts) reaches this procedure through its
+ * registration and entry (procedures.ts), not by importing it.
  */
 import type { ChanceOutcome } from '../../core/game.ts';
 import { IllegalActionError } from '../../core/game.ts';
 import type { AreaId } from '../../areas/map.ts';
 import { assaultDice, assaultTerrainPct, type AssaultUnit } from './assault.ts';
 import { traceCommand } from './command.ts';
-import { commandInput } from './flow.ts';
 import { entryCost, type MoveClass } from './movement.ts';
 import { holdChance } from './retreat.ts';
 import { formationsOf } from './scenario.ts';
-import { retreatAreas } from './retreat.ts';
-import { lineAllows, lineRetreatOptions } from './lines.ts';
+import { lineAllows } from './lines.ts';
 import { option } from './rules-config.ts';
 import type { Action, AssaultFrame, EState, Frame, PhaseFrame, Side, UnitState } from './types.ts';
-import { type Log, displaceLeaders, ev, inCommand, loseSteps, phaseOf, pop, push, pushRoutChecksFor, replaceTop, updPhase, updUnit } from './action.ts';
-import { activationFormation, alive, areaMoraleOf, conformationsFor, enemyUnitsIn, enemyOccupied, fits, isActive, isLC, leaderDef, leadersAt, spOf, stepsLeft, tactical, unit, unitDef, unitsAt, formationOfLeader, inChain, other } from './world.ts';
+import { type Log, ev, inCommand, phaseOf, pop, push, replaceTop, updPhase, updUnit } from './state.ts';
+import { displaceLeaders, loseSteps, pushRoutChecksFor } from './casualties.ts';
+import { canRetreat, retreatGroup } from './retreat-flow.ts';
+import { provide, register } from './procedures.ts';
+import { activationFormation, alive, areaMoraleOf, commandInput, conformationsFor, fits, isActive, isLC, leaderDef, leadersAt, spOf, stepsLeft, tactical, unit, unitDef, unitsAt, formationOfLeader, inChain, other } from './world.ts';
 
 
 /** Units that may assault `target` [14.1, 14.6, 14.61, 14.62, 14.65, 14.66, 12.64, 15.11] (A-33, A-46). */
@@ -87,6 +90,22 @@ function defenderInCommand(s: EState, p: Side): Set<string> {
   return traceCommand(commandInput(s, p));
 }
 
+/** Who decides at an assault's stage: the attacker gathers, chooses and advances; the defender retreats before it, picks its target and chooses. */
+function assaultDecider(_s: EState, f: AssaultFrame): Side | null {
+  switch (f.stage) {
+    case 'gather':
+    case 'atkChoice':
+    case 'advance':
+      return f.p;
+    case 'beforeRetreat':
+    case 'defTarget':
+    case 'defChoice':
+      return other(f.p);
+    default:
+      return null;
+  }
+}
+
 export function assaultLegal(s: EState, f: AssaultFrame): Action[] {
   switch (f.stage) {
     case 'gather': {
@@ -134,14 +153,6 @@ export function assaultLegal(s: EState, f: AssaultFrame): Action[] {
     default:
       return [];
   }
-}
-
-/** Whether a unit may retreat [20.2, 20.21, 20.3]: unattached foot artillery stays; attached artillery only with its LC voluntarily. */
-function canRetreat(s: EState, u: UnitState, voluntary: boolean): boolean {
-  if (u.kind !== 'artillery') return true;
-  const kind = unitDef(s, u.id).artKind ?? 'foot';
-  if (kind === 'horse') return true;
-  return u.attachedTo !== null && voluntary;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -485,59 +496,7 @@ export function flankSet(s: EState, facing: string): boolean {
   return option(s.ctx.scenario, 'assaultFlank') === 'flank' ? facing === 'flank' : facing !== 'front';
 }
 
-/**
- * Retreat one group from `from` [20.0–20.3]: the HQ is eliminated by a forced retreat; unattached foot artillery (and
- * attached artillery on a forced retreat) stays behind; squares forced back rout [17.15]; the rest choose one area.
- */
-export function retreatGroup(s: EState, p: Side, from: AreaId, us: readonly UnitState[], voluntary: boolean, frames: Frame[], log: Log): EState {
-  if (!voluntary && s.hq[p]?.area === from && !s.hq[p]!.lost) {
-    s = { ...s, hq: s.hq.map((h, i) => (i === p ? { area: null, lost: true } : h)) as unknown as EState['hq'] };
-    ev(log, '20.3', `the ${s.ctx.scenario.sides[p].name} HQ cannot retreat and is eliminated`);
-  }
-  let go = us.filter((u) => alive(u) && canRetreat(s, u, voluntary));
-  // attached artillery left behind by a forced retreat detaches [20.2]
-  for (const u of us) if (alive(u) && u.attachedTo !== null && !voluntary) s = updUnit(s, u.id, { attachedTo: null });
-  const squares = go.filter((u) => u.square && !voluntary);
-  if (squares.length && s.ctx.scenario.rules.rout) {
-    for (const u of squares) {
-      s = updUnit(s, u.id, { routed: true, square: false });
-      ev(log, '17.15', `${unitDef(s, u.id).name}, in square and forced to retreat, routs`);
-      frames.push({ t: 'routMove', p, u: u.id, left: 2, path: [from], attackers: [...new Set(s.units.filter((x) => x.side !== p && alive(x) && s.ctx.map.neighbours(from).includes(x.area!)).map((x) => x.area!))], initial: true, mp: null });
-    }
-    go = go.filter((u) => !squares.includes(u));
-  }
-  if (!go.length) return s;
-  const areas = (cur: UnitState[]) =>
-    retreatAreas(
-      { map: s.ctx.map, enemyUnits: (a) => enemyUnitsIn(s, p, a), enemyOccupied: (a) => enemyOccupied(s, p, a), fits: (a) => fits(s, p, a, cur) },
-      from,
-      [...new Set(cur.map((u) => u.kind as MoveClass))],
-    );
-  // [16.4] each part of an extended line retreats on its own, staying adjacent to its line or into another part's area
-  for (const u of go.filter((x) => x.xsp !== null)) frames.push({ t: 'retreatTo', p, units: [u.id], from, options: lineRetreatOptions(s, u, from, areas([u])), voluntary });
-  const rest = go.filter((x) => x.xsp === null).map((u) => unit(s, u.id));
-  if (rest.length) frames.push({ t: 'retreatTo', p, units: rest.map((u) => u.id), from, options: areas(rest), voluntary });
-  return s;
-}
-
-/** Carry out a chosen retreat [20.0, 20.1]; no area: the units are eliminated. */
-export function retreatInto(s: EState, f: Extract<Frame, { t: 'retreatTo' }>, area: AreaId | null, log: Log): EState {
-  s = pop(s);
-  const names = f.units.map((id) => unitDef(s, id).name).join(', ');
-  if (area === null) {
-    ev(log, '20.1', `${names} ${f.units.length > 1 ? 'have' : 'has'} no retreat route and ${f.units.length > 1 ? 'are' : 'is'} eliminated`);
-    for (const id of f.units) s = loseSteps(s, id, stepsLeft(unit(s, id)), log, '20.1');
-    return s;
-  }
-  const frames: Frame[] = [];
-  for (const id of f.units) {
-    s = updUnit(s, id, { area, square: false, conf: null });
-    for (const x of s.units.filter((y) => y.attachedTo === id && alive(y))) s = updUnit(s, x.id, { area });
-  }
-  ev(log, '20.0', `${names} ${f.units.length > 1 ? 'retreat' : 'retreats'} from area ${f.from} to area ${area}`);
-  s = displaceLeaders(s, f.p, area, log);
-  for (const id of f.units) if (conformationsFor(s, unit(s, id)).length) frames.push({ t: 'face', p: f.p, u: id });
-  return push(s, ...frames.reverse());
-}
-
 export type { PhaseFrame };
+
+register(['assault'], { decider: assaultDecider, legal: assaultLegal, chance: assaultChance, step: assaultStep, settle: assaultSettle });
+provide('assault', { targets: assaultTargets, pendingMassedColumns, start: startAssault });

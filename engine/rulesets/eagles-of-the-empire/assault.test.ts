@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { AreaMap } from '../../areas/map.ts';
 import { act, loadScenario, position } from '../../../test/eote-fixtures.ts';
 import { assaultDice, assaultTerrainPct } from './assault.ts';
-import { legalActions, top } from './flow.ts';
+import { legalActions, top } from './rules.ts';
 import type { Frame } from './types.ts';
 
 const DATA = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'data');

@@ -8,21 +8,39 @@
  *
  * A Grand Charge [10.8] (grand-charge.ts) runs through the same frame: cavalry from several origins, +1 on all attack
  * dice [10.82], no pursuit, and after success the choice to continue or return [10.83] (A-21).
+ * The Cavalry Charge Segment (action.ts) and the Grand Charge reach this procedure through its registration and entry
+ * (procedures.ts), not by importing it; the retreats it forces are retreat-flow.ts's frames.
  */
 import type { ChanceOutcome } from '../../core/game.ts';
 import { IllegalActionError } from '../../core/game.ts';
 import type { AreaId } from '../../areas/map.ts';
-import { retreatGroup as retreatGroupInto } from './assault-flow.ts';
-import { chargeStepBan, chargeSucceeds, continueTarget } from './charge.ts';
+import { retreatGroup as retreatGroupInto } from './retreat-flow.ts';
+import { chargeLanes, chargeStepBan, chargeSucceeds, continueTarget } from './charge.ts';
 import { squareAllowed, squareTarget } from './stances.ts';
 import { chargeDefenceDice, pursuit, repulseFireDice, subgroupDice, type Subgroup } from './tables.ts';
 import type { Action, ChargeFrame, EState, Frame, PhaseFrame, Side, UnitState } from './types.ts';
-import { type Log, displaceLeaders, ev, laneWorld, loseSteps, pop, push, pushRoutChecksFor, replaceTop, updUnit } from './action.ts';
-import { alive, areaMoraleOf, isLC, leaderDef, leadersAt, moraleOf, seniorLeader, spOf, stepsLeft, tactical, unit, unitDef, unitsAt, other } from './world.ts';
+import { type Log, ev, inCommand, pop, push, replaceTop, updUnit } from './state.ts';
+import { displaceLeaders, loseSteps, pushRoutChecksFor } from './casualties.ts';
+import { provide, register } from './procedures.ts';
+import { alive, areaMoraleOf, isActive, isLC, laneWorld, leaderDef, leadersAt, moraleOf, seniorLeader, spOf, stepsLeft, tactical, unit, unitDef, unitsAt, other } from './world.ts';
 
 
 /** Placeholder TEC charge modifiers for the boundary crossed into the target (A-29). */
 const CHARGE_BOUNDARY_PCT: Record<string, number> = { stream: -25, brook: -25, 'minor-river': -50, hedgerow: -25 };
+
+/** Cavalry that may charge [10.0, 10.7, 10.71]: active, in command, not routed, no combat yet this turn. */
+function mayCharge(s: EState, p: Side): UnitState[] {
+  return s.units.filter((u) => u.side === p && alive(u) && u.kind === 'cavalry' && !u.routed && u.acted === null && !u.moveDone && isActive(s, u) && inCommand(s, u.id));
+}
+
+/** The Cavalry Charge Segment's choices: each origin area of cavalry that may charge, with its open lanes [10.0, 10.1]. */
+function chargeOptions(s: EState, p: Side): { area: AreaId; target: AreaId; via: AreaId }[] {
+  const areas = [...new Set(mayCharge(s, p).map((u) => u.area!))].sort((a, b) => a - b);
+  const out: { area: AreaId; target: AreaId; via: AreaId }[] = [];
+  const w = laneWorld(s, p);
+  for (const area of areas) for (const l of chargeLanes(w, area)) out.push({ area, target: l.target, via: l.via });
+  return out;
+}
 
 export function startCharge(s: EState, f: PhaseFrame, origin: AreaId, via: AreaId, target: AreaId, log: Log): EState {
   ev(log, '10.0', `${s.ctx.scenario.sides[f.p].name} cavalry in area ${origin} charge area ${target} through area ${via}`);
@@ -446,3 +464,11 @@ export function chargeSettle(s: EState, f: ChargeFrame, log: Log): EState | null
   }
 }
 
+register(['charge'], {
+  decider: (_s, f) => chargeDecider(f),
+  legal: (s, f) => chargeLegal(s, f, mayCharge(s, f.p)),
+  chance: chargeChance,
+  step: (s, f, a, log) => chargeStep(s, f, a, mayCharge(s, f.p), log),
+  settle: chargeSettle,
+});
+provide('charge', { options: chargeOptions, start: startCharge, startGrand: startGrandCharge });

@@ -6,7 +6,7 @@ import { AreaMap } from '../../areas/map.ts';
 import type { GameEvent } from '../../core/game.ts';
 import { act, loadScenario, position, unitOf } from '../../../test/eote-fixtures.ts';
 import { type LaneWorld, chargeLanes, chargeStepBan, chargeSucceeds, checkLane } from './charge.ts';
-import { chanceOutcomes, legalActions, toMoveOf, top } from './flow.ts';
+import { chanceOutcomes, legalActions, toMoveOf, top } from './rules.ts';
 import type { Action, EState } from './types.ts';
 
 const DATA = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'data');

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { GameEvent } from '../../core/game.ts';
-import { loseSteps } from './action.ts';
+import { loseSteps } from './casualties.ts';
 import { deployedSteps } from './deploy.ts';
-import { initialState, legalActions, settle, top, victoryPoints } from './flow.ts';
+import { initialState, legalActions, settle, top, victoryPoints } from './rules.ts';
 import { act, checkScenario, map, position } from '../../../test/eote-fixtures.ts';
 import type { EState, PhaseFrame } from './types.ts';
 import { spOf } from './world.ts';

@@ -12,7 +12,7 @@
  * not re-absorbed; an option whose alternates were all eliminated is spent.
  */
 import type { AreaId } from '../../areas/map.ts';
-import { type Log, ev, push, updUnit } from './action.ts';
+import { type Log, ev, push, updUnit } from './state.ts';
 import type { DeploymentJson } from './scenario.ts';
 import type { Action, EState, Frame, Side, UnitState } from './types.ts';
 import { alive, conformationsFor, fits, isActive, stepsLeft, unit, unitDef } from './world.ts';

@@ -14,23 +14,18 @@ import { canBombard, type ArtKind } from './bombard.ts';
 import { traceCommand } from './command.ts';
 import { deployedSteps } from './deploy.ts';
 import { option } from './rules-config.ts';
-import { commandInput } from './flow.ts';
 import { type Candidate, type Vacancy, rallyTarget, recoveryBlocked, replacementCandidates } from './endstep.ts';
+import { register } from './procedures.ts';
 import { formationsOf } from './scenario.ts';
-import type { Action, EndFrame, EState, Frame, Side, UnitState } from './types.ts';
-import { type Log, ev, pop, push, replaceTop, updUnit } from './action.ts';
-import { GENERIC, activationFormation, alive, formationOfLeader, inChain, isLC, leaderDef, leadersAt, moraleOf, stepsLeft, tactical, unitDef, unitsAt, other } from './world.ts';
+import { type Log, ev, pop, push, replaceTop, updUnit } from './state.ts';
+import type { Action, EndFrame, EState, Side, UnitState } from './types.ts';
+import { GENERIC, activationFormation, alive, commandInput, formationOfLeader, inChain, isLC, leaderDef, leadersAt, moraleOf, stepsLeft, tactical, unitDef, unitsAt, other } from './world.ts';
 
-const OWN = new Set(['endSeq', 'freeRally', 'rallyRoll', 'routRally', 'recoverRoll', 'replace']);
-export function ownsEndFrame(f: Frame): f is Frame & EndFrame {
-  return OWN.has(f.t);
-}
-export function endDecider(f: Frame): Side | null {
+/** The End Step's frames, registered with the procedure runtime at the end (flow.ts starts the End Step by pushing `endSeq`). */
+const KINDS = ['endSeq', 'freeRally', 'rallyRoll', 'routRally', 'recoverRoll', 'replace'] as const;
+
+function endDecider(_s: EState, f: EndFrame): Side | null {
   return f.t === 'freeRally' || f.t === 'replace' ? f.p : null;
-}
-
-export function startEndStep(s: EState): EState {
-  return push(s, { t: 'endSeq', stage: 'free', done: [] });
 }
 
 
@@ -144,7 +139,7 @@ function vacancies(s: EState, p: Side): string[] {
     .filter(() => side !== undefined);
 }
 
-export function endSettle(s: EState, f: Frame, log: Log): EState | null {
+function endSettle(s: EState, f: EndFrame, log: Log): EState | null {
   if (f.t !== 'endSeq') return null;
   const first = s.firstPlayer ?? 0;
   const sides: Side[] = [first, other(first)];
@@ -213,7 +208,7 @@ export function endSettle(s: EState, f: Frame, log: Log): EState | null {
 
 const faces = (target: number) => Math.max(0, Math.min(6, target)) / 6;
 
-export function endChance(s: EState, f: Frame): ChanceOutcome<Action>[] {
+function endChance(s: EState, f: EndFrame): ChanceOutcome<Action>[] {
   let p: number;
   let what: string;
   switch (f.t) {
@@ -231,8 +226,10 @@ export function endChance(s: EState, f: Frame): ChanceOutcome<Action>[] {
       what = `recovery roll ≤ ${moraleOf(u)}`;
       break;
     }
-    default:
-      return [];
+    case 'endSeq':
+    case 'freeRally':
+    case 'replace':
+      return []; // automatic or decisions
   }
   return [
     { action: { k: 'c-pass', ok: true }, p, label: `${what}: success` },
@@ -240,14 +237,14 @@ export function endChance(s: EState, f: Frame): ChanceOutcome<Action>[] {
   ].filter((o) => o.p > 0) as ChanceOutcome<Action>[];
 }
 
-export function endLegal(s: EState, f: Frame): Action[] {
+function endLegal(s: EState, f: EndFrame): Action[] {
   if (f.t === 'freeRally') return [...f.options.map((id) => ({ k: 'select', f: id }) as Action), { k: 'pass' }];
   if (f.t === 'replace') return f.options.map((id) => ({ k: 'select', f: id }) as Action);
   void s;
   return [];
 }
 
-export function endStep(s: EState, f: Frame, a: Action, log: Log): EState {
+function endStep(s: EState, f: EndFrame, a: Action, log: Log): EState {
   switch (f.t) {
     case 'freeRally':
       s = pop(s);
@@ -334,3 +331,5 @@ function placement(s: EState, p: Side, post: string, by: string): number | null 
   const pick = byDef?.role === 'divisionBrigade' && inf.length ? inf : us;
   return pick.length ? pick.map((u) => u.area!).sort((a, b) => a - b)[0]! : null;
 }
+
+register(KINDS, { decider: endDecider, legal: endLegal, chance: endChance, step: endStep, settle: endSettle });

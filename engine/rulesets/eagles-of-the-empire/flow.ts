@@ -3,24 +3,23 @@
  * [7.0]), the Activation Step (alternating attempts, formations selected, Action Phases [8.0–8.18]) with the Command
  * Determination Segment [9.0–9.5], and the End Step [15.0] with the victory check [1.1] (A-53).
  *
- * The Action Phase's segments live in action.ts (with charge-flow.ts, grand-charge.ts and assault-flow.ts), the End
- * Step's procedures in end-flow.ts.
+ * This module plays the sequence's own frames (registered with the procedure runtime, procedures.ts) and advances the
+ * sequence between procedures (`idle`); rules.ts runs them. It starts the other procedures by pushing their frames:
+ * the Action Phase (action.ts, with charge-flow.ts, grand-charge.ts and assault-flow.ts) and the End Step's
+ * procedures (end-flow.ts).
  */
 import type { ChanceOutcome } from '../../core/game.ts';
 import { IllegalActionError } from '../../core/game.ts';
 import type { AreaId, AreaMap } from '../../areas/map.ts';
-import { nextCbI, traceCommand, type CommandInput, type EnemyPresence } from './command.ts';
+import { nextCbI, traceCommand } from './command.ts';
 import { type Scenario, formationsOf, parseStep } from './scenario.ts';
 import { activations } from './tables.ts';
 import type { Action, EState, Frame, LeaderState, Reinforcement, Side, UnitState, Weather } from './types.ts';
-import { type Log, actionChance, actionLegal, actionSettle, actionStep, ev, frameDecider, ownsFrame, pop, push, startPhase, top, updUnit } from './action.ts';
-import { conformationsFor, leaderDef, markerIds, other, unitsAt } from './world.ts';
-import { endChance, endLegal, endSettle, endStep, ownsEndFrame, endDecider, startEndStep } from './end-flow.ts';
-import { normalizeLines } from './lines.ts';
+import { type Log, ev, pop, push, startPhase, updUnit } from './state.ts';
+import { commandInput, conformationsFor, enemyPresence, leaderDef, markerIds, other } from './world.ts';
+import { afterAttempt, commanderInitiative, eligibleFormations, topFormation } from './activation.ts';
 import { deployAtStart } from './deploy.ts';
-import { canGrandCharge, gcChance, gcLegal, gcStep } from './grand-charge.ts';
-
-export { other, top };
+import { type FrameOf, entry, register } from './procedures.ts';
 
 function sideOf(sc: Scenario, p: Side) {
   return sc.sides[p];
@@ -118,133 +117,34 @@ function setUp(sc: Scenario, map: AreaMap): EState {
 }
 
 // ---------------------------------------------------------------------------------------------
-// occupancy and command
+// the sequence of play's frames: who decides, legal actions and chance
 // ---------------------------------------------------------------------------------------------
 
-export function enemyPresence(s: EState, p: Side, area: AreaId): EnemyPresence {
-  const o = other(p);
-  if (unitsAt(s, area, o).length) return 'units';
-  if (s.hq[o]?.area === area) return 'hq-only';
-  if (s.leaders.some((l) => l.side === o && l.status === 'on' && l.area === area)) return 'leaders-only';
-  return 'none';
-}
+/** The frames this module plays (registered with the procedure runtime at the end). */
+const KINDS = ['reinf', 'reinfPlace', 'face', 'firstChoice', 'attempt', 'select', 'weather', 'firstRoll', 'actDie', 'courier', 'cbi', 'command'] as const;
+type FlowFrame = FrameOf<(typeof KINDS)[number]>;
 
-export function commandInput(s: EState, p: Side): CommandInput {
-  const sc = s.ctx.scenario;
-  const arrivedIds = new Set<string>();
-  for (const r of s.reinf) {
-    const def = sc.reinforcements.find((x) => x.id === r.id)!;
-    if (def.side === p && r.arrived && (r.delayed ? r.due + 1 : r.due) === s.turn) def.units.forEach((u) => arrivedIds.add(u));
+/** Who decides at a sequence-of-play frame (null: a chance node, or the automatic Command Determination). */
+function flowDecider(_s: EState, f: FlowFrame): Side | null {
+  switch (f.t) {
+    case 'reinf':
+    case 'reinfPlace':
+    case 'face':
+    case 'firstChoice':
+    case 'attempt':
+    case 'select':
+      return f.p;
+    case 'weather':
+    case 'firstRoll':
+    case 'actDie':
+    case 'courier':
+    case 'cbi':
+    case 'command':
+      return null;
   }
-  // replaced posts carry their new holders' ratings [15.3]; a replacement Chief of Staff adds no HQ radius [15.33]
-  const base = sc.sides[p];
-  const side = Object.keys(s.standIn).length
-    ? { ...base, leaders: base.leaders.map((l) => leaderDef(s, l.id)), chiefOfStaff: base.chiefOfStaff && s.standIn[base.chiefOfStaff] !== undefined ? undefined : base.chiefOfStaff }
-    : base;
-  return {
-    map: s.ctx.map,
-    side,
-    leaderArea: (id) => {
-      const l = s.leaders.find((x) => x.id === id);
-      return l && l.status === 'on' ? l.area : null;
-    },
-    unitArea: (id) => {
-      const u = s.units.find((x) => x.id === id);
-      return u && !u.eliminated ? u.area : null;
-    },
-    hqArea: s.hq[p]?.area ?? null,
-    hqLost: !!s.hq[p]?.lost,
-    enemy: (a) => enemyPresence(s, p, a),
-    courier: (a) => s.courier[`${p}:${a}`] ?? false,
-    cbi: new Map(Object.entries(s.cbi)),
-    arrived: arrivedIds,
-    assignment: new Map(s.units.filter((u) => u.side === p).map((u) => [u.id, u.formation])),
-    lines: new Map(s.units.filter((u) => u.side === p && u.ext !== null && u.area !== null).map((u) => [u.id, u.ext!.lc])),
-  };
 }
 
-// ---------------------------------------------------------------------------------------------
-// activation bookkeeping
-// ---------------------------------------------------------------------------------------------
-
-/** Formations a side may still activate this turn [8.15–8.17]: not activated, with something on the map. */
-export function eligibleFormations(s: EState, p: Side): string[] {
-  const sc = s.ctx.scenario;
-  return formationsOf(sc.sides[p])
-    .filter(({ f }) => f.kind !== 'force') // forces activate with their parent formation [2.3]
-    .map(({ f }) => f.id)
-    .filter((id) => {
-      const st = s.formations.find((x) => x.id === id)!;
-      if (st.activated || st.failedRally) return false;
-      const ids = new Set(formationsOf(sc.sides[p]).filter((x) => x.f.id === id || isUnder(sc, p, x.f.id, id)).map((x) => x.f.id));
-      const leader = sc.sides[p].leaders.find((l) => l.id === formationsOf(sc.sides[p]).find((x) => x.f.id === id)!.f.leader);
-      const hasUnits = s.units.some((u) => u.side === p && !u.eliminated && u.area !== null && ids.has(u.formation));
-      const hqHere = formationsOf(sc.sides[p]).find((x) => x.f.id === id)!.f.kind === 'hq' && s.hq[p]?.area != null;
-      const leaderOn = leader ? s.leaders.some((l) => l.id === leader.id && l.status === 'on') : false;
-      return hasUnits || hqHere || leaderOn;
-    });
-}
-
-function isUnder(sc: Scenario, p: Side, fid: string, ancestor: string): boolean {
-  const all = formationsOf(sc.sides[p]);
-  for (let cur = all.find((x) => x.f.id === fid)?.parent ?? null; cur; cur = all.find((x) => x.f.id === cur)?.parent ?? null) if (cur === ancestor) return true;
-  return false;
-}
-
-/** The army commander's initiative (A-06: the senior surviving formation leader's, else 1). */
-export function commanderInitiative(s: EState, p: Side): number {
-  const side = s.ctx.scenario.sides[p];
-  const ac = s.leaders.find((l) => l.id === side.armyCommander)!;
-  if (ac.status === 'on') return leaderDef(s, ac.id).initiative;
-  const fl = side.leaders.filter((l) => l.role === 'formation' && s.leaders.find((x) => x.id === l.id)!.status === 'on').sort((a, b) => b.grade - a.grade);
-  return fl[0] ? leaderDef(s, fl[0].id).initiative : 1;
-}
-
-/**
- * Record an attempt's outcome and decide who attempts next, or end the Activation Step [8.13, 1.1, 8.1]: two
- * consecutive failures one by each player end it; a player alone with formations keeps attempting until he fails
- * twice in a row; a pass counts as a failure (A-05).
- */
-function afterAttempt(s: EState, p: Side, failed: boolean, log: Log): EState {
-  const prev = s.prev;
-  if (failed && prev && prev.p !== p && prev.failed) {
-    ev(log, '8.13', 'two consecutive failed activation attempts, one by each player: the Activation Step ends');
-    return { ...s, phase: 'end', prev: null, sameSideFails: 0 };
-  }
-  const same = failed ? (prev && prev.p === p && prev.failed ? s.sameSideFails + 1 : 1) : 0;
-  const o = other(p);
-  const oEligible = eligibleFormations(s, o).length > 0;
-  if (!oEligible && same >= 2) {
-    ev(log, '8.1', `${s.ctx.scenario.sides[p].name} failed twice in a row with the enemy out of formations: the Activation Step ends`);
-    return { ...s, phase: 'end', prev: null, sameSideFails: 0 };
-  }
-  return { ...s, prev: { p, failed }, sameSideFails: same, acting: oEligible ? o : p };
-}
-
-// ---------------------------------------------------------------------------------------------
-// legal actions and chance
-// ---------------------------------------------------------------------------------------------
-
-export function toMoveOf(s: EState): { kind: 'player'; player: Side } | { kind: 'chance' } | { kind: 'terminal' } {
-  if (s.result) return { kind: 'terminal' };
-  const f = top(s);
-  if (!f) throw new Error('eagles-of-the-empire: no pending decision in a live state (settle was skipped)');
-  if (f.t === 'gc') return f.stage === 'launch' ? { kind: 'chance' } : { kind: 'player', player: f.p };
-  if ('p' in f && (f.t === 'reinf' || f.t === 'reinfPlace' || f.t === 'face' || f.t === 'firstChoice' || f.t === 'attempt' || f.t === 'select')) return { kind: 'player', player: f.p };
-  if (ownsFrame(f)) {
-    const d = frameDecider(s, f);
-    return d === null ? { kind: 'chance' } : { kind: 'player', player: d };
-  }
-  if (ownsEndFrame(f)) {
-    const d = endDecider(f);
-    return d === null ? { kind: 'chance' } : { kind: 'player', player: d };
-  }
-  return { kind: 'chance' };
-}
-
-export function legalActions(s: EState): Action[] {
-  const f = top(s);
-  if (!f || s.result) return [];
+function flowLegal(s: EState, f: FlowFrame): Action[] {
   const sc = s.ctx.scenario;
   switch (f.t) {
     case 'reinf': {
@@ -265,29 +165,21 @@ export function legalActions(s: EState): Action[] {
     case 'attempt': {
       const acts: Action[] = [{ k: 'roll' }, { k: 'pass' }];
       // [10.8] only leaders the scenario names, with unactivated cavalry in or next to their area and a lane to charge
-      for (const l of sc.sides[f.p].leaders) if (canGrandCharge(s, f.p, l.id)) acts.push({ k: 'grandCharge', leader: l.id });
+      const gc = entry('grandCharge');
+      for (const l of sc.sides[f.p].leaders) if (gc.canGrandCharge(s, f.p, l.id)) acts.push({ k: 'grandCharge', leader: l.id });
       return acts;
     }
-    case 'gc':
-      return gcLegal(s, f);
     case 'select':
       return eligibleFormations(s, f.p)
         .filter((id) => !s.active.includes(id))
         .map((id) => ({ k: 'select', f: id }));
-    default:
-      if (ownsFrame(f)) return actionLegal(s, f);
-      if (ownsEndFrame(f)) return endLegal(s, f);
-      return [];
-  }
-}
-
-export function topFormation(s: EState, p: Side, fid: string): string {
-  const all = formationsOf(s.ctx.scenario.sides[p]);
-  let cur = fid;
-  for (;;) {
-    const e = all.find((x) => x.f.id === cur)!;
-    if (!e.parent || e.f.kind !== 'force') return cur;
-    cur = e.parent;
+    case 'weather':
+    case 'firstRoll':
+    case 'actDie':
+    case 'courier':
+    case 'cbi':
+    case 'command':
+      return []; // chance or automatic
   }
 }
 
@@ -305,9 +197,7 @@ export function firstPlayerOdds(i0: number, i1: number): number {
   return w / (36 - t);
 }
 
-export function chanceOutcomes(s: EState): ChanceOutcome<Action>[] {
-  const f = top(s);
-  if (!f) return [];
+function flowChance(s: EState, f: FlowFrame): ChanceOutcome<Action>[] {
   switch (f.t) {
     case 'weather': {
       const table = s.ctx.scenario.weather.table!;
@@ -327,12 +217,14 @@ export function chanceOutcomes(s: EState): ChanceOutcome<Action>[] {
     case 'courier':
     case 'cbi':
       return DIE;
-    case 'gc':
-      return gcChance(s, f);
-    default:
-      if (ownsFrame(f)) return actionChance(s, f);
-      if (ownsEndFrame(f)) return endChance(s, f);
-      return [];
+    case 'reinf':
+    case 'reinfPlace':
+    case 'face':
+    case 'firstChoice':
+    case 'attempt':
+    case 'select':
+    case 'command':
+      return []; // decisions or automatic
   }
 }
 
@@ -398,12 +290,8 @@ function placeReinforcement(s: EState, gid: string, area: AreaId, log: Log): ESt
   return s;
 }
 
-export function step(s0: EState, a: Action, log: Log): EState {
-  const f = top(s0);
-  if (!f) throw new IllegalActionError(a.k, 'the game is over');
-  if (ownsFrame(f)) return actionStep(s0, f, a, log);
-  if (ownsEndFrame(f)) return endStep(s0, f, a, log);
-  if (f.t === 'gc') return gcStep(s0, f, a, log, afterAttempt);
+/** Apply an action or chance outcome at a sequence-of-play frame: the frame is done with, and the action says what follows. */
+function flowStep(s0: EState, f: FlowFrame, a: Action, log: Log): EState {
   let s = pop(s0);
   const sc = s.ctx.scenario;
   switch (a.k) {
@@ -444,7 +332,7 @@ export function step(s0: EState, a: Action, log: Log): EState {
     }
     case 'grandCharge': {
       const p = (f as Extract<Frame, { t: 'attempt' }>).p;
-      if (f.t !== 'attempt' || !canGrandCharge(s0, p, a.leader)) throw new IllegalActionError(`grand-charge ${a.leader}`, 'this leader cannot launch a Grand Charge now [10.8]');
+      if (f.t !== 'attempt' || !entry('grandCharge').canGrandCharge(s0, p, a.leader)) throw new IllegalActionError(`grand-charge ${a.leader}`, 'this leader cannot launch a Grand Charge now [10.8]');
       return push(s, { t: 'gc', p, leader: a.leader, stage: 'first', first: null, target: null, units: [] });
     }
     case 'select': {
@@ -491,7 +379,7 @@ export function step(s0: EState, a: Action, log: Log): EState {
 // ---------------------------------------------------------------------------------------------
 
 /** (A-53) An objective belongs to the side that last had combat units alone in it (the scenario gives the first holder). */
-function updateControl(s: EState, log: Log): EState {
+export function updateControl(s: EState, log: Log): EState {
   let control: Record<string, Side> | null = null;
   for (const o of s.ctx.scenario.victory.objectives) {
     let who: Side | null = null;
@@ -547,128 +435,106 @@ function victory(s: EState): NonNullable<EState['result']> {
   return { winner, level, vp, reason: `VP ${sc.sides[0].name} ${vp[0]}, ${sc.sides[1].name} ${vp[1]} (difference ${d > 0 ? '+' : ''}${d})` };
 }
 
-/** Run automatic steps until a decision or chance node is on top (or the game ends). */
-export function settle(s0: EState, log: Log): EState {
-  let s = s0;
-  const sc = s.ctx.scenario;
-  for (let guard = 0; guard < 10_000; guard++) {
-    s = normalizeLines(s, log); // [16.1–16.8] extended lines after every step of play
-    s = updateControl(s, log); // (A-53) objectives change hands
-    if (s.result) return s;
-    const f = top(s);
-    if (f?.t === 'face') {
-      // a facing owed by a unit that has since left the map (a marker retracted into its line [16.4]) lapses
-      const u = s.units.find((x) => x.id === f.u)!;
-      if (u.area === null || u.eliminated || !conformationsFor(s, u).length) {
-        s = pop(s);
-        continue;
-      }
-    }
-    if (f) {
-      if (f.t === 'command') {
-        // Command Determination Segment [9.0]: courier rolls for enemy-HQ-only areas (A-08), then tracing and CbI [9.31]
-        const p = f.p;
-        const o = other(p);
-        const hqA = s.hq[o]?.area;
-        if (hqA != null && enemyPresence(s, p, hqA) === 'hq-only' && s.courier[`${p}:${hqA}`] === undefined) {
-          s = push(s, { t: 'courier', p, area: hqA });
-          return s;
-        }
-        const inp = commandInput(s, p);
-        const inCmd = traceCommand(inp);
-        for (const fid of s.active) {
-          const due = nextCbI(inp, inCmd, fid);
-          if (due) return push(s, { t: 'cbi', p, leader: due });
-        }
-        const mine = [...inCmd].filter((id) => s.units.some((u) => u.id === id && u.side === p)).sort();
-        ev(log, '9.2', `command determined: ${mine.length} units in command`);
-        s = startPhase(pop(s), p, mine);
-        // [19.3] (A-46) routed units of the activated formations test to end their rout
-        if (sc.rules.rout)
-          for (const u of [...s.units].reverse())
-            if (u.side === p && u.routed && !u.eliminated && u.area !== null && s.active.includes(topFormation(s, p, u.formation)))
-              s = push(s, { t: 'routCheck', u: u.id, mod: 0, cascade: false, attackers: [], retest: true });
-        continue;
-      }
-      if (ownsFrame(f) || ownsEndFrame(f)) {
-        const r = ownsFrame(f) ? actionSettle(s, f, log) : endSettle(s, f, log);
-        if (r === null) return s;
-        s = r;
-        continue;
-      }
-      return s;
-    }
-    switch (s.phase) {
-      case 'prep': {
-        // [5.0] weather
-        if (!s.weatherSet) {
-          const w = sc.weather;
-          if (w.table && w.fromTurn !== undefined && s.turn >= w.fromTurn) return push(s, { t: 'weather' });
-          s = { ...s, weather: w.initial, weatherSet: true };
-          continue;
-        }
-        // [6.0] reinforcements due now, in scenario order
-        const due = s.reinf.find((r) => !r.arrived && !r.lapsed && (r.delayed ? r.due + 1 : r.due) === s.turn && !s.stack.some((x) => x.t === 'reinf' && x.g === r.id));
-        if (due) {
-          const def = sc.reinforcements.find((r) => r.id === due.id)!;
-          const areas = reinforcementAreas(s, def.side, def.area);
-          if (!areas.length && !canDelay(s, due)) {
-            s = lapseReinforcement(s, def.id, log);
-            continue;
-          }
-          if (due.delayed) {
-            s = areas.length > 1 ? push(s, { t: 'reinfPlace', p: def.side, g: def.id, areas }) : placeReinforcement(s, def.id, areas[0]!, log);
-            continue;
-          }
-          return push(s, { t: 'reinf', p: def.side, g: def.id });
-        }
-        if (s.firstPlayer === null) return push(s, { t: 'firstRoll' });
-        s = { ...s, phase: 'activation' };
-        continue;
-      }
-      case 'activation': {
-        s = { ...s, active: [], cbi: s.cbi, courier: {} };
-        const e0 = eligibleFormations(s, 0).length > 0;
-        const e1 = eligibleFormations(s, 1).length > 0;
-        if (!e0 && !e1) {
-          ev(log, '8.13', 'no formations left to activate: the Activation Step ends');
-          s = { ...s, phase: 'end' };
-          continue;
-        }
-        const p = eligibleFormations(s, s.acting).length ? s.acting : other(s.acting);
-        return push({ ...s, acting: p }, { t: 'attempt', p });
-      }
-      case 'end': {
-        // [15.1] rally of activated formations, [15.13] routed units, [15.2] recovery, [15.3] replacement
-        if (!s.endDone) {
-          s = { ...s, endDone: true };
-          s = startEndStep(s);
-          continue;
-        }
-        // [15.4] conclude the turn: the turn's movement and combat marks are cleared
-        s = {
-          ...s,
-          endDone: false,
-          units: s.units.map((u) => (u.acted !== null || u.mp !== 0 || u.moveDone || u.refaced || u.detached ? { ...u, acted: null, mp: 0, moveDone: false, refaced: false, detached: false } : u)),
-          assigned: [0, 0],
-          leaders: s.leaders.map((l) => (l.moved ? { ...l, moved: false } : l)),
-          leaderMp: {},
-          hqMp: [0, 0],
-          hqMoved: [false, false],
-        };
-        if (s.turn >= sc.turns.length) {
-          const result = victory(s);
-          ev(log, '1.1', `the last turn is over: ${result.reason}`);
-          return { ...s, phase: 'over', result, stack: [] };
-        }
-        ev(log, '15.4', `turn ${s.turn + 1} (${sc.turns[s.turn]!.hour}) begins`);
-        s = { ...s, turn: s.turn + 1, phase: 'prep', weatherSet: false, firstPlayer: null, prev: null, sameSideFails: 0, cbi: {}, courier: {} };
-        continue;
-      }
-      default:
-        return s;
-    }
-  }
-  throw new Error('eagles-of-the-empire: settle did not reach a decision');
+/** A facing owed by a unit that has since left the map (a marker retracted into its line [16.4]) lapses. */
+function faceLapses(s: EState, f: Extract<Frame, { t: 'face' }>): boolean {
+  const u = s.units.find((x) => x.id === f.u)!;
+  return u.area === null || u.eliminated || !conformationsFor(s, u).length;
 }
 
+/** The Command Determination Segment [9.0], then the Action Phase of the side that activated [8.14]. */
+function commandDetermination(s: EState, f: Extract<Frame, { t: 'command' }>, log: Log): EState {
+  const sc = s.ctx.scenario;
+  // Command Determination Segment [9.0]: courier rolls for enemy-HQ-only areas (A-08), then tracing and CbI [9.31]
+  const p = f.p;
+  const o = other(p);
+  const hqA = s.hq[o]?.area;
+  if (hqA != null && enemyPresence(s, p, hqA) === 'hq-only' && s.courier[`${p}:${hqA}`] === undefined) return push(s, { t: 'courier', p, area: hqA });
+  const inp = commandInput(s, p);
+  const inCmd = traceCommand(inp);
+  for (const fid of s.active) {
+    const due = nextCbI(inp, inCmd, fid);
+    if (due) return push(s, { t: 'cbi', p, leader: due });
+  }
+  const mine = [...inCmd].filter((id) => s.units.some((u) => u.id === id && u.side === p)).sort();
+  ev(log, '9.2', `command determined: ${mine.length} units in command`);
+  s = startPhase(pop(s), p, mine);
+  // [19.3] (A-46) routed units of the activated formations test to end their rout
+  if (sc.rules.rout)
+    for (const u of [...s.units].reverse())
+      if (u.side === p && u.routed && !u.eliminated && u.area !== null && s.active.includes(topFormation(s, p, u.formation)))
+        s = push(s, { t: 'routCheck', u: u.id, mod: 0, cascade: false, attackers: [], retest: true });
+  return s;
+}
+
+/** The automatic sequence-of-play frames: a lapsed facing, the Command Determination; the rest await a decision or a roll. */
+function flowSettle(s: EState, f: FlowFrame, log: Log): EState | null {
+  if (f.t === 'face') return faceLapses(s, f) ? pop(s) : null;
+  if (f.t === 'command') return commandDetermination(s, f, log);
+  return null;
+}
+
+/**
+ * The sequence of play between procedures (nothing on the stack): the Preparation Step, the next activation attempt,
+ * the End Step and the end of the turn or of the game, one step at a time; null when there is nothing left to do.
+ */
+export function idle(s: EState, log: Log): EState | null {
+  const sc = s.ctx.scenario;
+  switch (s.phase) {
+    case 'prep': {
+      // [5.0] weather
+      if (!s.weatherSet) {
+        const w = sc.weather;
+        if (w.table && w.fromTurn !== undefined && s.turn >= w.fromTurn) return push(s, { t: 'weather' });
+        return { ...s, weather: w.initial, weatherSet: true };
+      }
+      // [6.0] reinforcements due now, in scenario order
+      const due = s.reinf.find((r) => !r.arrived && !r.lapsed && (r.delayed ? r.due + 1 : r.due) === s.turn && !s.stack.some((x) => x.t === 'reinf' && x.g === r.id));
+      if (due) {
+        const def = sc.reinforcements.find((r) => r.id === due.id)!;
+        const areas = reinforcementAreas(s, def.side, def.area);
+        if (!areas.length && !canDelay(s, due)) return lapseReinforcement(s, def.id, log);
+        if (due.delayed) return areas.length > 1 ? push(s, { t: 'reinfPlace', p: def.side, g: def.id, areas }) : placeReinforcement(s, def.id, areas[0]!, log);
+        return push(s, { t: 'reinf', p: def.side, g: def.id });
+      }
+      if (s.firstPlayer === null) return push(s, { t: 'firstRoll' });
+      return { ...s, phase: 'activation' };
+    }
+    case 'activation': {
+      s = { ...s, active: [], cbi: s.cbi, courier: {} };
+      const e0 = eligibleFormations(s, 0).length > 0;
+      const e1 = eligibleFormations(s, 1).length > 0;
+      if (!e0 && !e1) {
+        ev(log, '8.13', 'no formations left to activate: the Activation Step ends');
+        return { ...s, phase: 'end' };
+      }
+      const p = eligibleFormations(s, s.acting).length ? s.acting : other(s.acting);
+      return push({ ...s, acting: p }, { t: 'attempt', p });
+    }
+    case 'end': {
+      // [15.1] rally of activated formations, [15.13] routed units, [15.2] recovery, [15.3] replacement
+      if (!s.endDone) return push({ ...s, endDone: true }, { t: 'endSeq', stage: 'free', done: [] }); // end-flow.ts plays it
+      // [15.4] conclude the turn: the turn's movement and combat marks are cleared
+      s = {
+        ...s,
+        endDone: false,
+        units: s.units.map((u) => (u.acted !== null || u.mp !== 0 || u.moveDone || u.refaced || u.detached ? { ...u, acted: null, mp: 0, moveDone: false, refaced: false, detached: false } : u)),
+        assigned: [0, 0],
+        leaders: s.leaders.map((l) => (l.moved ? { ...l, moved: false } : l)),
+        leaderMp: {},
+        hqMp: [0, 0],
+        hqMoved: [false, false],
+      };
+      if (s.turn >= sc.turns.length) {
+        const result = victory(s);
+        ev(log, '1.1', `the last turn is over: ${result.reason}`);
+        return { ...s, phase: 'over', result, stack: [] };
+      }
+      ev(log, '15.4', `turn ${s.turn + 1} (${sc.turns[s.turn]!.hour}) begins`);
+      return { ...s, turn: s.turn + 1, phase: 'prep', weatherSet: false, firstPlayer: null, prev: null, sameSideFails: 0, cbi: {}, courier: {} };
+    }
+    default:
+      return null;
+  }
+}
+
+register(KINDS, { decider: flowDecider, legal: flowLegal, chance: flowChance, step: flowStep, settle: flowSettle });

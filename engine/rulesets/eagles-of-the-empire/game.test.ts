@@ -6,7 +6,7 @@ import { hashHex } from '../../core/hash.ts';
 import { divide, perft } from '../../core/perft.ts';
 import { sampleOutcome } from '../../../arena/dice.ts';
 import { getRuleset } from '../index.ts';
-import { eaglesOfTheEmpire as game, type EState } from './index.ts';
+import { eaglesOfTheEmpire as game, type Action, type EState } from './index.ts';
 
 const { scenario } = loadScenario('eagles-of-the-empire', 'hohenwald-1809');
 const small = loadScenario('eagles-of-the-empire', 'hohenwald-outposts').scenario;
@@ -70,7 +70,7 @@ describe('Eagles of the Empire as a Game', () => {
         let s = deepFreeze(game.initialState(sc));
         for (let i = 0; i < 20000 && game.toMove(s).kind !== 'terminal'; i++) {
           const tm = game.toMove(s);
-          let a;
+          let a: Action;
           if (tm.kind === 'chance') a = sampleOutcome(game.chanceOutcomes(s), rng()).action;
           else {
             const l = game.legalActions(s);

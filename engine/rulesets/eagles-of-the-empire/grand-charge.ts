@@ -4,17 +4,18 @@
  * cavalry in or next to the leader's area that can charge through that first area; then the launch roll (d6 less than
  * the leader's tactical rating). A failure is a failed activation attempt; a success is a charge with +1 on all attack
  * dice [10.82], no pursuit, and after success a choice: continue behind the target or return to the origins [10.83].
- * The charge itself is the ordinary charge procedure (charge-flow.ts) with the Grand Charge's differences.
+ * The charge itself is the ordinary charge procedure (charge-flow.ts, started through its entry in procedures.ts) with
+ * the Grand Charge's differences.
  */
 import type { ChanceOutcome } from '../../core/game.ts';
 import { IllegalActionError } from '../../core/game.ts';
 import type { AreaId } from '../../areas/map.ts';
 import { chargeLanes } from './charge.ts';
-import { startGrandCharge } from './charge-flow.ts';
-import { type Log, ev, laneWorld, pop, push, replaceTop, updUnit } from './action.ts';
-import { eligibleFormations, topFormation } from './flow.ts';
+import { afterAttempt, eligibleFormations, topFormation } from './activation.ts';
+import { entry, provide, register } from './procedures.ts';
+import { type Log, ev, pop, push, replaceTop, updUnit } from './state.ts';
 import type { Action, EState, GrandChargeFrame, Side, UnitState } from './types.ts';
-import { leaderDef, tactical, unit, unitDef } from './world.ts';
+import { laneWorld, leaderDef, tactical, unit, unitDef } from './world.ts';
 
 /** Cavalry that may take part [10.8]: of formations not yet activated, in or next to the leader's area, fit to charge. */
 export function grandChargeCavalry(s: EState, p: Side, leader: string): UnitState[] {
@@ -114,9 +115,18 @@ export function gcStep(s: EState, f: GrandChargeFrame, a: Action, log: Log, fail
       const main = originList.includes(lArea) ? lArea : originList[0]!;
       const escort = originList.includes(lArea) ? [f.leader] : [];
       s = push(s, { t: 'phase', p: f.p, seg: 'charge', inCmd: [...f.units], bomb: {}, assaulted: [], segStart: {}, segLost: {}, routChecked: [], grand: true });
-      return startGrandCharge(s, f.p, main, f.first!, f.target!, [...f.units], escort, origins);
+      return entry('charge').startGrand(s, f.p, main, f.first!, f.target!, [...f.units], escort, origins);
     }
     default:
       throw bad('not an action here');
   }
 }
+
+register(['gc'], {
+  decider: (_s, f) => (f.stage === 'launch' ? null : f.p), // the launch roll is a chance node
+  legal: gcLegal,
+  chance: gcChance,
+  step: (s, f, a, log) => gcStep(s, f, a, log, afterAttempt),
+  settle: () => null,
+});
+provide('grandCharge', { canGrandCharge });

@@ -9,7 +9,7 @@
  * extend a line [16.0] only to cover an empty objective with the enemy near.
  */
 import type { AreaId } from '../../areas/map.ts';
-import { toMoveOf, top, victoryPoints } from './flow.ts';
+import { toMoveOf, top, victoryPoints } from './rules.ts';
 import type { Action, EState, Frame, Side, UnitState } from './types.ts';
 import { alive, moraleOf, spOf, stepsLeft, unit, unitsAt, other } from './world.ts';
 import { assaultTerrainPct } from './assault.ts';

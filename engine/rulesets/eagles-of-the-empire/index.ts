@@ -5,11 +5,11 @@
  * Scenario files name their map (`"map": "hohenwald-1809"`); the loader (arena/catalog.ts, which does the I/O) embeds
  * the map file as `mapData`, so a validated scenario is self-contained and replays carry the map with them.
  */
-import { type ChanceOutcome, type Game, type GameEvent, type Problem, type ToMove, type Validated, IllegalActionError, isOffered } from '../../core/game.ts';
+import { type ChanceOutcome, type Game, type GameEvent, type ToMove, type Validated, IllegalActionError, isOffered } from '../../core/game.ts';
 import { hashValue, type Hash64 } from '../../core/hash.ts';
 import { AreaMap, type AreaMapJson, validateAreaMap } from '../../areas/map.ts';
 import { type Scenario, formationsOf, validateScenario as validateAgainstMap } from './scenario.ts';
-import { chanceOutcomes, initialState as initialFlow, legalActions, settle, step, toMoveOf, top, victoryPoints } from './flow.ts';
+import { chanceOutcomes, initialState as initialFlow, legalActions, settle, step, toMoveOf, top, victoryPoints } from './rules.ts';
 import type { Action, EState, Frame, Side, UnitState } from './types.ts';
 import { leaderDef, moraleOf, spOf, stepsLeft, unitDef } from './world.ts';
 import { evaluate, policyScores } from './heuristic.ts';

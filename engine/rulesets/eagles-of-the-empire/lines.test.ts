@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { GameEvent } from '../../core/game.ts';
-import { loseSteps, pushRoutChecksFor } from './action.ts';
-import { retreatGroup, retreatInto } from './assault-flow.ts';
+import { loseSteps, pushRoutChecksFor } from './casualties.ts';
+import { retreatGroup, retreatInto } from './retreat-flow.ts';
 import { traceCommand } from './command.ts';
-import { commandInput, legalActions, settle, step, top, victoryPoints } from './flow.ts';
+import { legalActions, settle, step, top, victoryPoints } from './rules.ts';
 import { act, loadScenario, position } from '../../../test/eote-fixtures.ts';
 import type { EState, Frame, PhaseFrame, Segment } from './types.ts';
-import { spOf } from './world.ts';
+import { commandInput, spOf } from './world.ts';
 
 const sc = loadScenario();
 /** The rulebook's 5-5 example [16.7]: a long counter on every step, so the losses alone drive the split. */

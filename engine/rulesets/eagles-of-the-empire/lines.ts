@@ -12,7 +12,8 @@
  * its LC (an advance) retracts into the LC [16.3, 16.4].
  */
 import type { AreaId } from '../../areas/map.ts';
-import { type Log, displaceLeaders, ev, push, updUnit } from './action.ts';
+import { displaceLeaders } from './casualties.ts';
+import { type Log, ev, push, updUnit } from './state.ts';
 import { entryCost } from './movement.ts';
 import { extendedSplit } from './tables.ts';
 import type { Action, EState, Frame, Side, UnitState } from './types.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { flankSet, twice } from './assault-flow.ts';
 import { bombardmentDrms } from './bombard.ts';
-import { chanceOutcomes, legalActions } from './flow.ts';
+import { chanceOutcomes, legalActions } from './rules.ts';
 import { ADAPTATIONS, NAMED_OPTIONS, option, optionProblems } from './rules-config.ts';
 import { act, checkScenario, loadScenario, position } from '../../../test/eote-fixtures.ts';
 import type { EState } from './types.ts';

@@ -1,8 +1,11 @@
 /**
  * Read-only queries over an Eagles of the Empire state shared by the Action Phase segments: unit definitions, current
- * steps and strength, activity and command, occupancy, stacking [13.6, 13.7], area morale [18.0–18.5] and leaders.
+ * steps and strength, activity and command, occupancy, stacking [13.6, 13.7], area morale [18.0–18.5] and leaders;
+ * and the views of the board the pure rule modules take (charge lanes [10.0], command tracing [9.0]).
  */
 import type { AreaId } from '../../areas/map.ts';
+import type { LaneWorld } from './charge.ts';
+import type { CommandInput, EnemyPresence } from './command.ts';
 import { type MoraleUnit, areaMorale } from './morale.ts';
 import { type LeaderJson, type Scenario, type UnitJson, formationsOf } from './scenario.ts';
 import { freeConformations, longCountersFit, spFits } from './stacking.ts';
@@ -217,3 +220,64 @@ export function inChain(s: EState, p: Side, lid: string, fid: string): boolean {
   for (let cur: string | null = fid; cur; cur = all.find((x) => x.f.id === cur)?.parent ?? null) if (all.find((x) => x.f.id === cur)?.f.leader === lid) return true;
   return false;
 }
+
+// ---------------------------------------------------------------------------------------------
+// views of the board for the pure rule modules: charge lanes [10.0], command tracing [9.0]
+// ---------------------------------------------------------------------------------------------
+
+/** What a charge lane of side `p` needs to know about the board [10.0, 10.1, 10.11]. */
+export function laneWorld(s: EState, p: Side): LaneWorld {
+  const map = s.ctx.map;
+  return {
+    map,
+    occupied: (a: AreaId) => s.units.some((u) => u.area === a && !u.eliminated) || s.leaders.some((l) => l.status === 'on' && l.area === a) || s.hq.some((h) => h?.area === a),
+    enemyTarget: (a: AreaId) => enemyOccupied(s, p, a),
+    enemyUnits: (a: AreaId) => enemyUnitsIn(s, p, a),
+    frontOfEnemyLc: (a: AreaId) => map.neighbours(a).some((n) => unitsAt(s, n, other(p)).some((u) => isLC(u) && map.facingOrNull(n, u.conf, a) === 'front')),
+  };
+}
+
+/** What side `p` finds in `area` for command tracing [9.1, 9.12]: enemy units, the enemy HQ alone, enemy leaders alone, or nothing. */
+export function enemyPresence(s: EState, p: Side, area: AreaId): EnemyPresence {
+  const o = other(p);
+  if (unitsAt(s, area, o).length) return 'units';
+  if (s.hq[o]?.area === area) return 'hq-only';
+  if (s.leaders.some((l) => l.side === o && l.status === 'on' && l.area === area)) return 'leaders-only';
+  return 'none';
+}
+
+/** The Command Determination's input for side `p` [9.0–9.5] (command.ts traces it). */
+export function commandInput(s: EState, p: Side): CommandInput {
+  const sc = s.ctx.scenario;
+  const arrivedIds = new Set<string>();
+  for (const r of s.reinf) {
+    const def = sc.reinforcements.find((x) => x.id === r.id)!;
+    if (def.side === p && r.arrived && (r.delayed ? r.due + 1 : r.due) === s.turn) def.units.forEach((u) => arrivedIds.add(u));
+  }
+  // replaced posts carry their new holders' ratings [15.3]; a replacement Chief of Staff adds no HQ radius [15.33]
+  const base = sc.sides[p];
+  const side = Object.keys(s.standIn).length
+    ? { ...base, leaders: base.leaders.map((l) => leaderDef(s, l.id)), chiefOfStaff: base.chiefOfStaff && s.standIn[base.chiefOfStaff] !== undefined ? undefined : base.chiefOfStaff }
+    : base;
+  return {
+    map: s.ctx.map,
+    side,
+    leaderArea: (id) => {
+      const l = s.leaders.find((x) => x.id === id);
+      return l && l.status === 'on' ? l.area : null;
+    },
+    unitArea: (id) => {
+      const u = s.units.find((x) => x.id === id);
+      return u && !u.eliminated ? u.area : null;
+    },
+    hqArea: s.hq[p]?.area ?? null,
+    hqLost: !!s.hq[p]?.lost,
+    enemy: (a) => enemyPresence(s, p, a),
+    courier: (a) => s.courier[`${p}:${a}`] ?? false,
+    cbi: new Map(Object.entries(s.cbi)),
+    arrived: arrivedIds,
+    assignment: new Map(s.units.filter((u) => u.side === p).map((u) => [u.id, u.formation])),
+    lines: new Map(s.units.filter((u) => u.side === p && u.ext !== null && u.area !== null).map((u) => [u.id, u.ext!.lc])),
+  };
+}
+

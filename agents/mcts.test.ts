@@ -1,6 +1,6 @@
 import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
-import type { AnyGame, Game } from '../engine/core/game.ts';
+import type { AnyGame } from '../engine/core/game.ts';
 import { ticTacToe, type TttState } from '../engine/reference/tictactoe.ts';
 import { diceChoice, hiddenGuess, twinDice } from '../test/reference/toys.ts';
 import type { DecisionContext } from './agent.ts';

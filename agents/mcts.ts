@@ -14,7 +14,7 @@
  * - Budgets by iterations (deterministic for a seed) or milliseconds; the tree is reused between decisions when the
  *   new position is in it; a single legal action is returned without search.
  */
-import type { AnyGame, ChanceOutcome, Game } from '../engine/core/game.ts';
+import type { AnyGame, ChanceOutcome } from '../engine/core/game.ts';
 import { hashHex } from '../engine/core/hash.ts';
 import seedrandom from 'seedrandom';
 import type { Agent, Alternative, Decision, DecisionContext } from './agent.ts';

@@ -6,7 +6,7 @@
 import os from 'node:os';
 import seedrandom from 'seedrandom';
 import type { Argv } from 'yargs';
-import type { AnyGame, Game } from '../engine/core/game.ts';
+import type { AnyGame } from '../engine/core/game.ts';
 import { RULESETS } from '../engine/rulesets/index.ts';
 import { ticTacToe } from '../engine/reference/tictactoe.ts';
 import { loadScenario, scenarioHash, scenarioIds } from './catalog.ts';

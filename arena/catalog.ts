@@ -2,7 +2,7 @@
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AnyGame, Game, Problem } from '../engine/core/game.ts';
+import type { AnyGame, Problem } from '../engine/core/game.ts';
 import { hashHex, hashValue } from '../engine/core/hash.ts';
 import { formatProblems } from '../engine/core/validate.ts';
 import { getRuleset, RULESETS } from '../engine/rulesets/index.ts';

@@ -18,7 +18,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import seedrandom from 'seedrandom';
 import type { Budget } from '../agents/agent.ts';
 import { createAgent } from '../agents/registry.ts';
-import type { AnyGame, Game } from '../engine/core/game.ts';
+import type { AnyGame } from '../engine/core/game.ts';
 import { loadScenario } from './catalog.ts';
 import { sampleOutcome } from './dice.ts';
 

@@ -7,7 +7,7 @@
  */
 import seedrandom from 'seedrandom';
 import type { Agent, Budget, Decision, Explanation } from '../agents/agent.ts';
-import type { AnyGame, Game, GameEvent } from '../engine/core/game.ts';
+import type { AnyGame, GameEvent } from '../engine/core/game.ts';
 import { hashHex, hashValue, setHashDebug, hashValueFresh } from '../engine/core/hash.ts';
 import { REPLAY_FORMAT, REPLAY_VERSION, type Replay, type ReplayStep } from '../engine/core/replay.ts';
 import { keyedUniform, sampleOutcome } from './dice.ts';

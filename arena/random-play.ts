@@ -1,5 +1,5 @@
 /** One seeded random game: uniform legal actions, chance outcomes by their exact probabilities. */
-import type { AnyGame, Game } from '../engine/core/game.ts';
+import type { AnyGame } from '../engine/core/game.ts';
 import { sampleOutcome } from './dice.ts';
 
 export interface RandomGameOptions {

@@ -2,23 +2,18 @@
  * The generated-scenario soak: draws random scenarios with a ruleset's `randomScenario` hook, validates each (refusals
  * are counted by their first problem, for the report) and plays every accepted one to the end — random against
  * random, and the scripted heuristic (`policyScores` argmax, ties by order) on each seat against random — through the
- * validating `apply`, with deep-frozen states so that a mutation throws. At every step it asserts the `Game` contract:
- *
- * - a decision node offers at least one action, and their keys are unique;
- * - `policyScores` (when the ruleset has it) gives exactly one finite score per action;
- * - a chance node lists outcomes with unique keys, each p > 0, summing to 1 within 1e-9;
- * - at a sample of states every listed option applies without throwing (and `describeDecision` answers);
- * - the game ends within the ply cap (a failure, never a hang), with finite returns.
+ * validating `apply`, with deep-frozen states so that a mutation throws, asserting the `Game` contract at every step
+ * with the same checker as the conformance suite (arena/conformance.ts).
  *
  * A failure stops its game and is reported with everything needed to reproduce it: ruleset, scenario index and seed,
  * agent pairing, game seed, ply, message, and the scenario JSON itself. Scenario `i` of seed `S` is drawn with
  * `seedrandom.alea(`${S}/${ruleset}/${i}`)`, so one scenario can be redrawn without the others.
  */
 import seedrandom from 'seedrandom';
-import { type AnyGame, type Game, deepFreeze } from '../engine/core/game.ts';
-import { sampleOutcome } from './dice.ts';
+import type { AnyGame } from '../engine/core/game.ts';
+import { type AgentKind, type GameFault, type PlayOptions, playChecked, whereOf } from './conformance.ts';
 
-export type AgentKind = 'random' | 'heuristic';
+export type { AgentKind };
 
 export interface SoakOptions {
   /** How many scenarios to draw. */
@@ -91,22 +86,6 @@ export interface SoakReport {
   readonly categories: Record<string, number>;
 }
 
-/** A failure inside a game, with where it happened. */
-class GameFault extends Error {
-  constructor(
-    message: string,
-    readonly ply: number,
-    readonly decision: string,
-    readonly last: string,
-    readonly where: string,
-  ) {
-    super(message);
-  }
-}
-
-/** A broken contract found by the soak's own checks (not thrown by the ruleset: no stack frame of interest). */
-class ContractError extends Error {}
-
 /** Numbers and quoted names blanked, so that one kind of message from many scenarios counts once. */
 export function categoryOf(message: string): string {
   return message
@@ -114,119 +93,6 @@ export function categoryOf(message: string): string {
     .replace(/"[^"]*"/g, '"…"')
     .replace(/\d+(\.\d+)?/g, 'N')
     .slice(0, 200);
-}
-
-/** The first stack frame in the project's own code (not node_modules, not this file). */
-function whereOf(e: unknown): string {
-  if (e instanceof ContractError) return '';
-  const lines = (e instanceof Error && e.stack ? e.stack : '').split('\n').slice(1);
-  const mine = lines.find((l) => !l.includes('node_modules') && !l.includes('scenario-soak.ts') && !l.includes('node:'));
-  return (mine ?? lines[0] ?? '').trim().replace(/^at /, '');
-}
-
-
-/** Argmax of the scripted preferences, the first of equal scores. */
-function heuristicPick(scores: readonly number[]): number {
-  let best = 0;
-  for (let i = 1; i < scores.length; i++) if (scores[i]! > scores[best]!) best = i;
-  return best;
-}
-
-function checkKeys(keys: readonly string[], what: string): void {
-  if (new Set(keys).size === keys.length) return;
-  const seen = new Set<string>();
-  const dup = keys.filter((k) => (seen.has(k) ? true : (seen.add(k), false)));
-  throw new ContractError(`duplicate ${what} keys: ${[...new Set(dup)].slice(0, 5).join(' | ')} (of ${keys.length})`);
-}
-
-function checkScores(scores: unknown, keys: readonly string[]): readonly number[] {
-  const n = keys.length;
-  if (!Array.isArray(scores)) throw new ContractError('policyScores returned no array');
-  if (scores.length !== n) throw new ContractError(`policyScores gave ${scores.length} scores for ${n} actions`);
-  const bad = scores.findIndex((v) => typeof v !== 'number' || !Number.isFinite(v));
-  if (bad >= 0) throw new ContractError(`policyScores gave a non-finite score (${String(scores[bad])}) for "${keys[bad]}"`);
-  return scores as number[];
-}
-
-function checkOutcomes(game: AnyGame, outs: readonly { action: unknown; p: number }[]): void {
-  if (!outs.length) throw new ContractError('no chance outcome at a chance node');
-  const bad = outs.find((o) => !(o.p > 0) || !Number.isFinite(o.p));
-  if (bad) throw new ContractError(`chance outcome "${game.actionKey(bad.action)}" has p = ${bad.p}`);
-  const sum = outs.reduce((t, o) => t + o.p, 0);
-  if (Math.abs(sum - 1) > 1e-9) throw new ContractError(`chance probabilities sum to ${sum}`);
-  checkKeys(
-    outs.map((o) => game.actionKey(o.action)),
-    'chance outcome',
-  );
-}
-
-interface PlayOptions {
-  readonly seats: readonly [AgentKind, AgentKind];
-  readonly maxPlies: number;
-  readonly freeze: boolean;
-  readonly optionsEvery: number;
-  readonly optionsCap: number;
-}
-
-/** At most `cap` elements of `xs`, evenly spread, the first and the last included. */
-function spread<T>(xs: readonly T[], cap: number): readonly T[] {
-  if (xs.length <= cap) return xs;
-  if (cap <= 1) return xs.slice(0, cap);
-  return Array.from({ length: cap }, (_, i) => xs[Math.round((i * (xs.length - 1)) / (cap - 1))]!);
-}
-
-/** One game to the end, asserting the contract at every step; throws a GameFault naming the ply. */
-function playChecked(game: AnyGame, scenario: unknown, rng: () => number, o: PlayOptions): { plies: number; returns: readonly number[] } {
-  const freeze = <T>(s: T): T => (o.freeze ? deepFreeze(s) : s);
-  let ply = 0;
-  let last = '(start)';
-  let decision = '';
-  let nodes = 0;
-  let s: unknown;
-  try {
-    s = freeze(game.initialState(scenario));
-    for (;;) {
-      if (ply >= o.maxPlies) throw new ContractError(`the game did not end within ${o.maxPlies} plies`);
-      const tm = game.toMove(s);
-      decision = '';
-      if (tm.kind === 'terminal') {
-        const r = game.returns(s);
-        if (r.length !== game.players.length || r.some((v) => !Number.isFinite(v))) throw new ContractError(`returns ${JSON.stringify(r)} at the end`);
-        game.resultText(s);
-        game.render(s);
-        return { plies: ply, returns: r };
-      }
-      const sampled = nodes++ % o.optionsEvery === 0;
-      let a: unknown;
-      if (tm.kind === 'chance') {
-        const outs = game.chanceOutcomes(s);
-        checkOutcomes(game, outs);
-        if (sampled) for (const x of spread(outs, o.optionsCap)) game.apply(s, x.action);
-        a = sampleOutcome(outs, rng()).action;
-      } else {
-        if (sampled && game.describeDecision) decision = game.describeDecision(s);
-        const legal = game.legalActions(s);
-        if (!legal.length) throw new ContractError(`no legal action for player ${tm.player} at a decision node`);
-        const keys = legal.map((x) => game.actionKey(x));
-        checkKeys(keys, 'action');
-        const scores = game.policyScores ? checkScores(game.policyScores(s, legal), keys) : null;
-        if (sampled) for (const x of spread(legal, o.optionsCap)) game.apply(s, x);
-        a = o.seats[tm.player] === 'heuristic' && scores ? legal[heuristicPick(scores)] : legal[Math.floor(rng() * legal.length)];
-      }
-      last = game.actionKey(a);
-      s = freeze(game.apply(s, a));
-      ply++;
-    }
-  } catch (e) {
-    if (!decision && s !== undefined) {
-      try {
-        decision = game.describeDecision?.(s) ?? '';
-      } catch {
-        decision = '(describeDecision throws too)';
-      }
-    }
-    throw new GameFault(e instanceof Error ? e.message : String(e), ply, decision, last, whereOf(e));
-  }
 }
 
 /** The pairings played on each scenario, seat A first. */

@@ -1,70 +1,33 @@
 /**
  * One conformance suite over every registered ruleset × shipped scenario: a new ruleset gets all of it by registering
- * (engine/rulesets/index.ts) and shipping a scenario. Random games run through the validating `apply` on deep-frozen
- * states, and at every step the `Game` contract is checked:
- * - a decision node offers at least one action, with unique keys;
- * - a chance node lists outcomes with p > 0 summing to 1, with unique keys, and names each event with a chance key
- *   used once in the game (keyed and paired dice depend on it);
- * - the cached hash equals the hash of a fresh copy of the state (sampled);
- * - every event cites its rule in the ruleset's citation pattern;
- * - the game ends within a ply cap (a failure, never a hang);
- * and a game played by the match driver round-trips through the replay format and the replay verifier.
+ * (engine/rulesets/index.ts) and shipping a scenario. Random games (and one with the scripted player) run through
+ * the validating `apply` on deep-frozen states with the `Game` contract checked at every step (arena/conformance.ts:
+ * legal actions, unique keys, finite policy scores, exact chance distributions, chance keys used once, every sampled
+ * option applying, rule citations, cached hashes, the ply cap), and a game played by the match driver round-trips
+ * through the replay format and the replay verifier. Golden replays and perft counts: test/golden.test.ts.
  */
 import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
 import { RandomAgent } from '../agents/random.ts';
 import { loadScenario, scenarioIds } from '../arena/catalog.ts';
-import { sampleOutcome } from '../arena/dice.ts';
+import { type AgentKind, type GameFault, playChecked } from '../arena/conformance.ts';
 import { runMatch } from '../arena/match.ts';
-import { type AnyGame, type Game, type GameEvent, deepFreeze } from '../engine/core/game.ts';
-import { hashHex } from '../engine/core/hash.ts';
+import type { AnyGame } from '../engine/core/game.ts';
 import { decodeReplay, encodeReplay, verifyReplay } from '../engine/core/replay.ts';
 import { RULESETS } from '../engine/rulesets/index.ts';
 
 const GAMES = 3;
 const PLY_CAP = 20_000;
 
-/** Play one random game checking the contract at every step; returns a list of violations (empty = conforming). */
-function conformingGame(game: AnyGame, scenario: unknown, seed: string): { problems: string[]; plies: number } {
-  const u = seedrandom.alea(seed);
-  const problems: string[] = [];
-  const note = (ply: number, m: string) => problems.length < 10 && problems.push(`ply ${ply}: ${m}`);
-  const keysUsed = new Set<string>();
-  let s = deepFreeze(game.initialState(scenario));
-  let ply = 0;
-  for (; ply < PLY_CAP; ply++) {
-    const tm = game.toMove(s);
-    if (tm.kind === 'terminal') break;
-    let a: unknown;
-    if (tm.kind === 'chance') {
-      const outs = game.chanceOutcomes(s);
-      const keys = outs.map((o) => game.actionKey(o.action));
-      if (!outs.length) note(ply, 'a chance node with no outcome');
-      if (new Set(keys).size !== keys.length) note(ply, `duplicate chance outcome keys: ${keys.join(' | ')}`);
-      if (outs.some((o) => !(o.p > 0))) note(ply, `an outcome with p ≤ 0: ${outs.map((o) => `${game.actionKey(o.action)}=${o.p}`).join(' ')}`);
-      const sum = outs.reduce((t, o) => t + o.p, 0);
-      if (Math.abs(sum - 1) > 1e-9) note(ply, `chance probabilities sum to ${sum}`);
-      const ck = game.chanceKey(s);
-      if (keysUsed.has(ck)) note(ply, `chance key "${ck}" used twice in one game`);
-      keysUsed.add(ck);
-      a = sampleOutcome(outs, u()).action;
-    } else {
-      const legal = game.legalActions(s);
-      const keys = legal.map((x) => game.actionKey(x));
-      if (!legal.length) {
-        note(ply, 'no legal action in a non-terminal state');
-        break;
-      }
-      if (new Set(keys).size !== keys.length) note(ply, `duplicate action keys: ${keys.join(' | ')}`);
-      a = legal[Math.floor(u() * legal.length)];
-    }
-    const events: GameEvent[] = [];
-    s = deepFreeze(game.apply(s, a, events)); // the validating apply, on a frozen input: a mutation throws
-    for (const e of events) if (game.citation && !game.citation.test(e.rule)) note(ply, `event cites "${e.rule}", not a rule of ${game.id}: ${e.text}`);
-    if (ply % 25 === 0 && hashHex(game.hash(s)) !== hashHex(game.hash(structuredClone(s)))) note(ply, 'the cached hash differs from a fresh copy\'s');
+/** One random game (random, or the scripted player on seat A) checked at every step; the fault, if any, as text. */
+function fault(game: AnyGame, scenario: unknown, seed: string, seats: readonly [AgentKind, AgentKind]): string {
+  try {
+    playChecked(game, scenario, seedrandom.alea(seed), { seats, maxPlies: PLY_CAP, freeze: true, optionsEvery: 10, optionsCap: 12, hashEvery: 25 });
+    return '';
+  } catch (e) {
+    const f = e as GameFault;
+    return `ply ${f.ply}, after "${f.last}": ${f.message}`;
   }
-  if (ply >= PLY_CAP) note(ply, `the game did not end within ${PLY_CAP} plies`);
-  return { problems, plies: ply };
 }
 
 describe('every registered ruleset declares what the suite needs', () => {
@@ -81,8 +44,8 @@ for (const game of Object.values(RULESETS))
       it(`${id}: ${GAMES} random games keep the Game contract at every step`, () => {
         const { scenario } = loadScenario(game.id, id);
         for (let g = 0; g < GAMES; g++) {
-          const r = conformingGame(game, scenario, `conformance/${game.id}/${id}/${g}`);
-          expect(r.problems, `game ${g}`).toEqual([]);
+          const seats = g === 0 && game.policyScores ? (['heuristic', 'random'] as const) : (['random', 'random'] as const);
+          expect(fault(game, scenario, `conformance/${game.id}/${id}/${g}`, seats), `game ${g} (${seats.join(' vs ')})`).toBe('');
         }
       });
       it(`${id}: a driven game round-trips through the replay format and verifies`, async () => {

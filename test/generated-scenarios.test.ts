@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import seedrandom from 'seedrandom';
-import type { AnyGame, Game } from '../engine/core/game.ts';
+import type { AnyGame } from '../engine/core/game.ts';
 import { RULESETS } from '../engine/rulesets/index.ts';
 import { type SoakOptions, formatSoakReport, soakGenerated } from '../arena/scenario-soak.ts';
 

@@ -1,5 +1,6 @@
 /**
- * Soak (not in CI): random games over many seeds must never throw. Usage:
+ * Soak (not in CI): random games over many seeds on every shipped scenario, checked at every step by the conformance
+ * suite's checker (arena/conformance.ts). Usage:
  *   npx tsx test/soak.ts [--games 10000] [--ruleset march-of-eagles|eagles-of-the-empire|all] [--scenario ID|all]
  * Every game is played through the validating `apply`, so an illegal listed action would fail it too.
  *
@@ -16,7 +17,7 @@ import { join } from 'node:path';
 import seedrandom from 'seedrandom';
 import { loadScenario, scenarioIds } from '../arena/catalog.ts';
 import { RULESETS } from '../engine/rulesets/index.ts';
-import { playRandomGame } from '../arena/random-play.ts';
+import { type GameFault, playChecked } from '../arena/conformance.ts';
 import { type AgentKind, type SoakFailure, formatSoakReport, soakGenerated } from '../arena/scenario-soak.ts';
 
 const arg = (k: string, d: string) => {
@@ -36,23 +37,14 @@ for (const [rid, id] of jobs) {
   const t0 = performance.now();
   let plies = 0;
   for (let g = 0; g < games; g++) {
+    // the conformance suite's checks at every step (arena/conformance.ts); every 4th game the scripted player holds A
+    const seats = g % 4 === 3 && game.policyScores ? (['heuristic', 'random'] as const) : (['random', 'random'] as const);
     try {
-      plies += playRandomGame(game, scenario, seedrandom.alea(`soak/${rid}/${id}/${g}`), {
-        checked: true,
-        onStep: (s, n) => {
-          // invariants: unique action keys, chance probabilities summing to 1
-          if (n) {
-            const keys = game.legalActions(s).map((a: unknown) => game.actionKey(a));
-            if (new Set(keys).size !== keys.length) throw new Error(`duplicate action keys: ${keys.join(' | ')}`);
-          } else {
-            const sum = game.chanceOutcomes(s).reduce((t: number, o: { p: number }) => t + o.p, 0);
-            if (Math.abs(sum - 1) > 1e-9) throw new Error(`chance probabilities sum to ${sum}`);
-          }
-        },
-      }).plies;
+      plies += playChecked(game, scenario, seedrandom.alea(`soak/${rid}/${id}/${g}`), { seats, maxPlies: 20_000, freeze: false, optionsEvery: 10, optionsCap: 40, hashEvery: 50 }).plies;
     } catch (e) {
+      const f = e as GameFault;
       failures++;
-      console.error(`${rid}/${id} seed ${g}: ${(e as Error).stack}`);
+      console.error(`${rid}/${id} seed ${g} (${seats.join(' vs ')}), ply ${f.ply} after "${f.last}": ${f.message}${f.where ? `\n  at ${f.where}` : ''}`);
     }
     if ((g + 1) % 1000 === 0) console.log(`${rid}/${id}: ${g + 1} games, ${failures} failures, ${(plies / ((performance.now() - t0) / 1000)).toFixed(0)} plies/s`);
   }

@@ -7,7 +7,7 @@
  * game's own seeded RNG.
  */
 import seedrandom from 'seedrandom';
-import type { AnyGame, Game } from '../engine/core/game.ts';
+import type { AnyGame } from '../engine/core/game.ts';
 import type { NetEvaluator } from '../agents/neural/evaluator.ts';
 import { PuctSearch, pickByVisits, type PuctConfig } from '../agents/neural/puct.ts';
 

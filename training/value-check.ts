@@ -6,7 +6,7 @@
  * that with `arena run`.
  */
 import seedrandom from 'seedrandom';
-import type { AnyGame, Game } from '../engine/core/game.ts';
+import type { AnyGame } from '../engine/core/game.ts';
 import { sampleChance, scriptedBest } from './selfplay.ts';
 
 export interface ValueCheck {

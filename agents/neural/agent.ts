@@ -18,7 +18,7 @@ import { NetBatcher } from './evaluator.ts';
 import { loadModel, readModelMeta, type ModelMeta } from './model.ts';
 import { MctsAgent, type LeafValue, type MctsConfig } from '../mcts.ts';
 import type { Encoding } from '../../engine/core/encoding.ts';
-import type { AnyGame, Game } from '../../engine/core/game.ts';
+import type { AnyGame } from '../../engine/core/game.ts';
 import { DEFAULT_PUCT, PuctSearch, encodeRequest, pickByVisits } from './puct.ts';
 
 const DATA_MODELS = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'data', 'models');

@@ -5,7 +5,7 @@
  */
 import { Packr } from 'msgpackr';
 import { z } from 'zod';
-import type { AnyGame, Game } from './game.ts';
+import type { AnyGame } from './game.ts';
 import { findActionByKey } from './game.ts';
 import { hashHex } from './hash.ts';
 import { zodProblems } from './validate.ts';

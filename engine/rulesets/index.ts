@@ -1,5 +1,5 @@
 /** Every ruleset the engine knows, by id. */
-import type { AnyGame, Game } from '../core/game.ts';
+import type { AnyGame } from '../core/game.ts';
 import { marchOfEagles } from './march-of-eagles/index.ts';
 import { eaglesOfTheEmpire } from './eagles-of-the-empire/index.ts';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadScenario } from '../../../arena/catalog.ts';
 import { battalionPoints, maxSkirmishers, validateScenario } from './scenario.ts';
 import { firingGroups, screenGroups } from './shape.ts';
-import { initiativeBonus } from './rules.ts';
+import { initiativeBonus } from './activation.ts';
 import type { MoeState } from './types.ts';
 
 describe('[How to choose your army] the sample armies (digest §10.1)', () => {

@@ -4,7 +4,7 @@ import { tinyState } from '../../../test/moe-fixtures.ts';
 import { playKeys } from '../../../test/moe-fixtures.ts';
 import { formatEvent, type GameEvent } from '../../core/game.ts';
 import { marchOfEagles as game } from './index.ts';
-import { combatModifier } from './rules.ts';
+import { combatModifier } from './combat.ts';
 import { push, top, unit, upd } from './state.ts';
 import type { Engagement, MoeState } from './types.ts';
 

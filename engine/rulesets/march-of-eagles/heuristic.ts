@@ -8,7 +8,9 @@
 import { sumCounts } from '../../core/chance.ts';
 import { type Vec, IN, headingTo, pointPolygonDistance, polygonDistance, rectCorners, translate, wheel as wheelRect } from '../../geometry/geometry.ts';
 import { isDifficultAt, upSlope } from '../../geometry/terrain.ts';
-import { combatModifier, objectiveHolder, shotDice } from './rules.ts';
+import { combatModifier } from './combat.ts';
+import { objectiveHolder } from './winning.ts';
+import { shotDice } from './shooting.ts';
 import { centre, footprint, halfStrength, poly } from './shape.ts';
 import { NEED, effQ, resolveMod, scWith, top, unit } from './state.ts';
 import type { Action, Bn, Engagement, MoeState, Side } from './types.ts';

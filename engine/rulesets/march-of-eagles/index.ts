@@ -1,5 +1,5 @@
 /** The March of Eagles as a `Game`. */
-import { type ChanceOutcome, type Game, type GameEvent, type Problem, type ToMove, type Validated, IllegalActionError, isOffered } from '../../core/game.ts';
+import type { Game, Problem, Validated } from '../../core/game.ts';
 import { facesForHits, facesForSum, faceForCheck } from '../../core/chance.ts';
 import { hashValue } from '../../core/hash.ts';
 import { IN, fx, onTable, polygonsOverlap, rectCorners, pointInPolygon } from '../../geometry/geometry.ts';
@@ -7,7 +7,9 @@ import type { Terrain, TerrainArea, TerrainLine } from '../../geometry/terrain.t
 import { type Scenario, battalionPoints, qualityIndex, validateScenario as validateSchema } from './scenario.ts';
 import { createMarchEncoding } from './encoding.ts';
 import { policyScores } from './heuristic.ts';
-import { chanceOutcomes, frameOwner, legalActions, objectiveHolder, settle, step, judge } from './rules.ts';
+import { moe } from './rules.ts';
+import { judge, objectiveHolder } from './winning.ts';
+import { actionKey } from './notation.ts';
 import { allPolys, firingGroups, footprint, screenPoly } from './shape.ts';
 import { QUALITY_NAMES, top, unit } from './state.ts';
 import { undeployable } from './deployment.ts';
@@ -15,6 +17,7 @@ import type { Action, Bn, Ctx, Frame, MoeState, Side, SideState } from './types.
 import { randomScenario } from './generate.ts';
 
 export type { Action, MoeState, Scenario };
+export { actionKey };
 
 const OPTION_KEYS = ['M5_cover', 'M6_ties', 'M7_obliques', 'M7_fractions', 'M9_band2', 'M13_join', 'M14_combatRisk', 'M16_rerolls', 'M20_earlyEnd', 'M23_grid', 'M23_squeeze', 'M7_wheelAngles'];
 
@@ -134,7 +137,7 @@ export function initialState(sc: Scenario): MoeState {
     nEng: 0,
     result: null,
   };
-  return settle(s, undefined);
+  return moe.settle(s);
 }
 
 /** Geometric checks of a fixed deployment: on the table, outside 12" of the centre line, no overlaps. */
@@ -192,92 +195,6 @@ function validate(json: unknown): Validated<Scenario> {
   const geo = [...deploymentGeometry(r.value), ...deploymentRoom(r.value)];
   return geo.length ? { ok: false, problems: geo } : r;
 }
-
-// ---------------------------------------------------------------------------------------------
-// Notation
-// ---------------------------------------------------------------------------------------------
-
-function fmtIn(units: number): string {
-  return (units / IN).toFixed(2).replace(/\.?0+$/, '');
-}
-
-export function actionKey(a: Action): string {
-  switch (a.k) {
-    case 'side':
-      return `side ${a.edge}`;
-    case 'skirm':
-      return `skirmishers ${a.n}`;
-    case 'placer':
-      return `place-first ${a.self ? 'self' : 'opponent'}`;
-    case 'place':
-      return `place ${a.u} row${a.row} ${a.f === 'L' ? 'line' : 'column'}${a.scr ? ` screen-${a.scr}` : ''}`;
-    case 'x':
-      return `at-x ${fmtIn(a.x)}`;
-    case 'placeSC':
-      return `${a.behind ? 'sc-behind' : 'sc-with'} ${a.attach}`;
-    case 'first':
-      return `go-first ${a.self ? 'self' : 'opponent'}`;
-    case 'activate':
-      return `activate ${a.u}`;
-    case 'pass':
-      return `pass ${a.u}`;
-    case 'move':
-      return `move ${a.u} ${a.dir > 0 ? '+' : ''}${a.dir}`;
-    case 'back':
-      return `back ${a.u}`;
-    case 'wheel':
-      return `wheel ${a.u} ${a.side}`;
-    case 'form':
-      return `form ${a.u}`;
-    case 'facing':
-      return `facing ${a.h}`;
-    case 'reform':
-      return `reform ${a.u}`;
-    case 'shoot':
-      return `shoot ${a.u} ${a.target}`;
-    case 'attack':
-      return `attack ${a.u} ${a.target}`;
-    case 'rally':
-      return `rally ${a.u}`;
-    case 'fight':
-      return `fight ${a.e}`;
-    case 'sc':
-      return 'sc-move';
-    case 'dist':
-      return `distance ${fmtIn(a.d)}`;
-    case 'angle':
-      return `angle ${a.a}`;
-    case 'screen':
-      return `screen ${a.pos}`;
-    case 'screenTarget':
-      return `screen-target ${a.target}`;
-    case 'defFire':
-      return `defensive-fire ${a.yes ? 'yes' : 'no'}`;
-    case 'followUp':
-      return `follow-up ${a.yes ? 'yes' : 'no'}`;
-    case 'scDest':
-      return a.mode === 'stay' ? 'sc-stay' : a.mode === 'attach' ? `sc-join ${a.to}` : `sc-behind ${a.to}`;
-    case 'c-win':
-      return `roll:winner ${a.side === 0 ? 'A' : 'B'}`;
-    case 'c-check':
-      return `roll:${a.pass ? 'pass' : 'fail'}${a.used ? `+${a.used}` : ''}`;
-    case 'c-sum':
-      return `roll:sum ${a.sum}`;
-    case 'c-die':
-      return `roll:die ${a.face}`;
-    case 'c-hits':
-      return `roll:hits ${a.hits}${a.six ? ' six' : ''}${a.used ? ` r${a.used}` : ''}`;
-    case 'c-char':
-      return `roll:char ${a.which}`;
-    case 'c-band':
-      return `roll:band ${a.band}`;
-    case 'c-combat':
-      return `roll:combat ${a.res}`;
-    case 'c-lost':
-      return `roll:lost d${a.drum} s${a.sgt} e${a.ens} o${a.off} c${a.sc}`;
-  }
-}
-
 
 // ---------------------------------------------------------------------------------------------
 // Rendering
@@ -482,10 +399,6 @@ export function quiet(s: MoeState): boolean {
 // The Game
 // ---------------------------------------------------------------------------------------------
 
-function applyInternal(s: MoeState, a: Action, events?: GameEvent[]): MoeState {
-  return settle(step(s, a, events), events);
-}
-
 function diceFaces(s: MoeState, a: Action, u: () => number): number[] | undefined {
   const f = top(s);
   if (!f) return undefined;
@@ -516,53 +429,6 @@ function diceFaces(s: MoeState, a: Action, u: () => number): number[] | undefine
   }
 }
 
-function describeDecision(s: MoeState): string {
-  const f = top(s);
-  if (!f) return '';
-  const nm = (id: string) => `${unit(s, id).name} (${id})`;
-  const inch = (u: number) => `${(u / IN).toFixed(1)}"`;
-  switch (f.t) {
-    case 'chooseSide':
-      return 'you won the roll-off: choose the long table edge to set up on [Setting up a battle]';
-    case 'skirm': {
-      const b = unit(s, f.u);
-      return `how many of ${nm(f.u)}'s ${b.start} Rankers deploy as skirmishers? They can never be recalled [Skirmishers]`;
-    }
-    case 'firstPlacer':
-      return 'place the first battalion yourself, or make your opponent place first? [Setting up a battle]';
-    case 'place':
-      return `place a battalion: choose it, its formation and screen, and its row (row0 = front of your zone, 12" from the centre line; each row ${s.ctx.options.M23_grid}" further back; only placements that leave room for the rest of your army are offered)`;
-    case 'placeX':
-      return `where along the zone does ${nm(f.u)} stand? (x = its centre in inches from the west edge)`;
-    case 'placeSC':
-      return 'place your Supreme Commander: with a battalion, or 3" behind it';
-    case 'initChoice':
-      return 'you won the initiative: activate first, or make your opponent go first? [Initiative]';
-    case 'slot':
-      return 'your activation: choose a battalion (or an engagement to fight, or your Supreme Commander\'s free move)';
-    case 'orders':
-      return `orders for ${nm(f.u)}: the activation is declared before its check is rolled`;
-    case 'moveDist':
-      return `${nm(f.u)} may move up to ${inch(f.allow)} on heading ${f.dir}°: choose how far (the furthest legal point is last)`;
-    case 'formFacing':
-      return `${nm(f.u)} changes to ${unit(s, f.u).f === 'L' ? 'column' : 'line'}: choose its new facing (degrees clockwise from north)`;
-    case 'wheelAngle':
-      return `${nm(f.u)} may wheel ${f.side === 'L' ? 'left' : 'right'} with up to ${inch(f.allow)} of arc: choose the angle`;
-    case 'screenPlace':
-      return `where does ${nm(f.u)}'s skirmish screen stand now?`;
-    case 'screenTarget':
-      return `choose a target for ${nm(f.u)}'s skirmishers ("-" for none)`;
-    case 'defFire':
-      return `${nm(f.att)} is charging ${nm(f.def)}: give defensive fire? It uses ${f.def}'s activation this turn [Defensive fire]`;
-    case 'followUp':
-      return `${nm(f.win)} won the round and ${nm(f.lose)} stood: follow up and fight on, or stop (both then stand next turn)?`;
-    case 'scDest':
-      return `your Supreme Commander may ride up to ${inch(f.allow)}: join a battalion, ride behind one, or stay`;
-    default:
-      return '';
-  }
-}
-
 /**
  * Rule citations: the book's section titles (it has no numbers) and the digest's ADAPTATIONs M1–M25. Events cite
  * nothing else, so every log line names where to read.
@@ -583,22 +449,13 @@ export const marchOfEagles: Game<MoeState, Action, Scenario> = {
   citation: CITATION,
   validateScenario: validate,
   initialState: (sc) => initialState(sc),
-  toMove(s): ToMove {
-    if (s.result) return { kind: 'terminal' };
-    const f = top(s);
-    if (!f) return { kind: 'terminal' };
-    const o = frameOwner(f);
-    return o === 'chance' ? { kind: 'chance' } : { kind: 'player', player: o };
-  },
-  legalActions: (s) => legalActions(s),
-  chanceOutcomes: (s): ChanceOutcome<Action>[] => chanceOutcomes(s),
-  chanceKey: (s) => `t${s.turn}/c${s.nChance}`,
-  apply(s, a, events) {
-    if (s.result) throw new IllegalActionError(actionKey(a), 'the game is over');
-    if (!isOffered(marchOfEagles, s, a)) throw new IllegalActionError(actionKey(a), `not among the ${top(s)?.t ?? 'current'} options here`);
-    return applyInternal(s, a, events);
-  },
-  applyUnchecked: (s, a, events) => applyInternal(s, a, events),
+  // the frames on the stack decide who moves, what is offered and what an action does (rules.ts)
+  toMove: (s) => moe.toMove(s),
+  legalActions: (s) => moe.legalActions(s),
+  chanceOutcomes: (s) => moe.chanceOutcomes(s),
+  chanceKey: (s) => moe.chanceKey(s),
+  apply: (s, a, events) => moe.apply(s, a, events),
+  applyUnchecked: (s, a, events) => moe.applyUnchecked(s, a, events),
   returns(s) {
     const r = s.result ?? judge(s, false);
     return r.winner < 0 ? [0, 0] : r.winner === 0 ? [1, -1] : [-1, 1];
@@ -637,7 +494,7 @@ export const marchOfEagles: Game<MoeState, Action, Scenario> = {
     }
   },
   hash: (s) => hashValue(s),
-  describeDecision,
+  describeDecision: (s) => moe.describe(s),
   render: (s) => render(s),
   resultText(s) {
     const r = s.result;

@@ -5,11 +5,11 @@ import { loadScenario } from '../../../arena/catalog.ts';
 import { playRandomGame } from '../../../arena/random-play.ts';
 import { tinyState, patch } from '../../../test/moe-fixtures.ts';
 import { declineSCs, playKeys } from '../../../test/moe-fixtures.ts';
-import { deepFreeze } from '../../core/game.ts';
+import { IllegalActionError, deepFreeze } from '../../core/game.ts';
 import { hashHex, hashValueFresh } from '../../core/hash.ts';
 import { divide, perft } from '../../core/perft.ts';
 import { marchOfEagles as game } from './index.ts';
-import { judge } from './rules.ts';
+import { judge } from './winning.ts';
 import { top, unit } from './state.ts';
 import type { Action, MoeState } from './types.ts';
 
@@ -137,6 +137,11 @@ describe('properties at every step of seeded random games', () => {
     const { scenario } = loadScenario('march-of-eagles', 'farm-on-the-ridge');
     const s = game.initialState(scenario);
     expect(() => game.apply(s, { k: 'pass', u: 'B1' })).toThrow(/illegal action "pass B1"/);
+    // the runtime names the frame on top (here the initiative roll) and refuses everything once the game is over
+    expect(() => game.apply(s, { k: 'pass', u: 'B1' })).toThrow(IllegalActionError);
+    expect(() => game.apply(s, { k: 'pass', u: 'B1' })).toThrow(/not among the initRoll options here/);
+    const over: MoeState = { ...s, phase: 'over', result: { winner: 0, reason: 'test' }, stack: [] };
+    expect(() => game.apply(over, { k: 'c-win', side: 0 })).toThrow(/the game is over/);
   });
 });
 

@@ -7,7 +7,10 @@ import { declineSCs, playKeys } from '../../../test/moe-fixtures.ts';
 
 import { IN } from '../../geometry/geometry.ts';
 import { marchOfEagles as game } from './index.ts';
-import { combatModifier, initiativeBonus, objectiveHolder, shotDice } from './rules.ts';
+import { combatModifier } from './combat.ts';
+import { initiativeBonus } from './activation.ts';
+import { objectiveHolder } from './winning.ts';
+import { shotDice } from './shooting.ts';
 import { allPolys } from './shape.ts';
 import { top, unit, upd, push } from './state.ts';
 import type { Engagement, MoeState } from './types.ts';

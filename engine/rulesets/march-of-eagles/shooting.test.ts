@@ -1,7 +1,8 @@
 /** Digest §10.2–§10.4 worked examples, on hand-built positions. */
 import { describe, expect, it } from 'vitest';
 import { tinyState, patch } from '../../../test/moe-fixtures.ts';
-import { chanceOutcomes, shotDice, volleyDistribution } from './rules.ts';
+import { chanceOutcomes } from './rules.ts';
+import { shotDice, volleyDistribution } from './shooting.ts';
 import { NEED, effQ, resolveMod, unit, push } from './state.ts';
 import type { MoeState } from './types.ts';
 

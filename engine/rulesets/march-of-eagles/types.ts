@@ -170,8 +170,15 @@ export type Frame =
   | { readonly t: 'combatChars'; readonly e: string; readonly win: string; readonly lose: string }
   | { readonly t: 'run'; readonly u: string }
   | { readonly t: 'scRoll' }
-  // ----- automatic continuation markers (never on top when control returns) -----
-  | { readonly t: 'afterDefFire'; readonly att: string; readonly def: string; readonly face: Face; readonly cas0: number };
+  // ----- automatic steps (never on top when control returns) -----
+  /** [Defensive fire] the volley is done: the attacker checks RESOLVE if hit (M10), then contacts. */
+  | { readonly t: 'afterDefFire'; readonly att: string; readonly def: string; readonly face: Face; readonly cas0: number }
+  /** [Activation] the check for an order is passed (or not needed): the order is carried out. */
+  | { readonly t: 'execute'; readonly u: string; readonly then: Order }
+  /** [Aggression] the charge's distance is known (after the difficult-ground and obstacle rulings): it goes in. */
+  | { readonly t: 'charge'; readonly u: string; readonly then: Extract<Then, { k: 'charge' }>; readonly allow: number }
+  /** [Aggression] the attacker reaches the enemy: contact and combat. */
+  | { readonly t: 'contact'; readonly att: string; readonly def: string; readonly face: Face };
 
 /** What a check or roll leads to. */
 export type Then =
@@ -192,6 +199,9 @@ export type Then =
       readonly face?: Face;
     }
   | { readonly k: 'none' };
+
+/** What a battalion's order leads to once its check is passed: a move, wheel, formation change, reform or attack. */
+export type Order = Extract<Then, { k: 'move' | 'wheel' | 'form' | 'reform' | 'attack' }>;
 
 export type Phase = 'pregame' | 'activations' | 'resolve' | 'compulsory' | 'over';
 

@@ -1,0 +1,181 @@
+/**
+ * [Resolve]: the checks (MANOEUVRE, BRAVERY, RALLY and RESOLVE on the [Activation table], with their Characters'
+ * re-rolls), what a RESOLVE or RALLY result does, breaking and running (M11), and the turn's resolve phase and
+ * compulsory moves (M10). A passed order's check hands back to the activation (the `execute` frame); a RESOLVE passed
+ * under defensive fire lets the charge go in (the `contact` frame).
+ */
+import type { ChanceOutcome } from '../../core/game.ts';
+import type { Log } from '../../core/procedure.ts';
+import { sumDistribution } from '../../core/chance.ts';
+import { lineOfSight } from '../../geometry/terrain.ts';
+import {
+  IN,
+  type Rect,
+  bbox,
+  boxDistance,
+  headingVec,
+  onTable,
+  polygonDistance,
+  rectCorners,
+  sweptBox,
+  translate,
+} from '../../geometry/geometry.ts';
+import { blockersExcept, centre, footprint, poly } from './shape.ts';
+import { NEED, effQ, ev, other, push, resolveMod, scWith, sideUnits, top, unit, upd } from './state.ts';
+import { type Action, type Bn, type MoeState, TRIG_SAW_RUN, type Then } from './types.ts';
+import { type BnPatch, type MoeHandlers, STEP, enemiesOn, passThroughDisorder } from './common.ts';
+import { endEngagement, removeUnit } from './casualties.ts';
+
+function checkOutcomes(need: number, mod: number, rerolls: number): ChanceOutcome<Action>[] {
+  let w = 0;
+  for (let f = 1; f <= 6; f++) if (f + mod >= need) w++;
+  const p = w / 6;
+  const out: ChanceOutcome<Action>[] = [];
+  if (p === 1) return [{ action: { k: 'c-check', pass: true, used: 0 }, p: 1, label: 'pass' }];
+  for (let k = 0; k <= rerolls; k++) {
+    const pk = p * (1 - p) ** k;
+    if (pk > 0) out.push({ action: { k: 'c-check', pass: true, used: k }, p: pk, label: k ? `pass after ${k} re-roll${k > 1 ? 's' : ''}` : 'pass' });
+  }
+  out.push({ action: { k: 'c-check', pass: false, used: rerolls }, p: (1 - p) ** (rerolls + 1), label: 'fail' });
+  return out;
+}
+
+/** A battalion takes a check: rolled with its Characters' re-rolls, or passed outright when the Supreme Commander is with it. */
+export function startCheck(s: MoeState, b: Bn, kind: 'manoeuvre' | 'bravery' | 'rally' | 'resolve', then: Then, log: Log): MoeState {
+  if (scWith(s, b)) {
+    // [Supreme Commander] the battalion he is with takes no checks
+    ev(log, 'Supreme Commander', `${b.name} needs no ${kind} check: the Supreme Commander is with it`);
+    return afterCheck(s, b.id, then, true, log);
+  }
+  const { q, pen } = effQ(s, b);
+  const mod = kind === 'manoeuvre' ? pen : resolveMod(s, b);
+  const rerolls = kind === 'manoeuvre' ? b.drum - b.drumU : kind === 'bravery' ? b.off - b.offU : b.ens - b.ensU;
+  return push(s, { t: 'check', u: b.id, kind, need: NEED[q]!, mod, rerolls: Math.max(0, rerolls), then });
+}
+
+/** What a check's result does: a passed order is carried out by the activation; a RALLY or RESOLVE result applies here. */
+function afterCheck(s: MoeState, id: string, then: Then, pass: boolean, log: Log): MoeState {
+  const b = unit(s, id);
+  switch (then.k) {
+    case 'move':
+    case 'wheel':
+    case 'form':
+    case 'reform':
+    case 'attack':
+      // [Activation] the order is carried out once its check is passed
+      return pass ? push(s, { t: 'execute', u: id, then }) : s;
+    case 'rally':
+      if (!pass) {
+        ev(log, 'Resolve', `${b.name} fails to rally and will run in the compulsory moves`);
+        return s;
+      }
+      ev(log, 'Resolve', `${b.name} rallies: it halts and must stand a turn to reform`);
+      return upd(s, id, { ral: true, stand: s.turn + 1, standDis: true });
+    case 'resolve': {
+      if (!pass) {
+        ev(log, 'Resolve', `${b.name} fails its RESOLVE check and breaks`);
+        let ns = s;
+        if (then.cause === 'combat' && then.e) ns = endEngagement(ns, then.e, false, log);
+        return breakUnit(ns, id, log);
+      }
+      ev(log, 'Resolve', `${b.name} passes its RESOLVE check`);
+      if (then.cause === 'combat') return push(s, { t: 'followUp', p: unit(s, then.win!).side, e: then.e!, win: then.win!, lose: id });
+      if (then.cause === 'defFire') return push(s, { t: 'contact', att: id, def: then.target!, face: then.face! });
+      return s;
+    }
+    case 'charge':
+    case 'none':
+      return s;
+  }
+}
+
+/** A battalion breaks: friends that see it gain the "saw friend run" trigger; it runs 3D6" at once [Resolve]. */
+function breakUnit(s: MoeState, id: string, log: Log): MoeState {
+  let ns = s;
+  const b = unit(ns, id);
+  if (b.eng) ns = endEngagement(ns, b.eng, false, log);
+  ns = upd(ns, id, { brk: true, ral: false, eng: '' });
+  for (const f of ns.units) {
+    if (!f.on || f.side !== b.side || f.id === id || f.brk) continue;
+    const blockers = blockersExcept(ns, (o) => o.id === f.id || o.id === id);
+    if (lineOfSight(ns.ctx.terrain, centre(f), centre(b), blockers)) ns = upd(ns, f.id, { trig: unit(ns, f.id).trig | TRIG_SAW_RUN });
+  }
+  return push(ns, { t: 'run', u: id });
+}
+
+/** M11: run straight toward the home edge, turned to face it, stopping 1" short of the enemy; off the edge = gone. */
+function runAway(s: MoeState, id: string, sum: number, log: Log): MoeState {
+  let ns = s;
+  const b = unit(ns, id);
+  if (!b.on) return ns;
+  const home = ns.sides[b.side].edge === 'south' ? 180 : 0;
+  const r0: Rect = { ...footprint(b), h: home };
+  const allow = sum * IN;
+  const enemies = enemiesOn(ns, b.side).map((e) => poly(e));
+  let d = 0;
+  let off = false;
+  const v = headingVec(home);
+  const swept = sweptBox([rectCorners(r0)], v.x * allow, v.y * allow);
+  if (enemies.every((e) => boxDistance(swept, bbox(e)) >= IN)) {
+    // fast path: nothing to stop short of; only the table edge matters
+    d = allow;
+    off = !onTable(rectCorners(translate(r0, home, allow)), ns.ctx.width, ns.ctx.height);
+  } else for (let x = STEP; x <= allow; x += STEP) {
+    const p = rectCorners(translate(r0, home, x));
+    if (enemies.some((e) => polygonDistance(p, e) < IN)) break;
+    d = x;
+    if (!onTable(p, ns.ctx.width, ns.ctx.height)) {
+      off = true;
+      break;
+    }
+  }
+  const nr = translate(r0, home, d);
+  ns = passThroughDisorder(ns, b, r0, nr, log);
+  ev(log, 'Resolve', `${b.name} runs ${(d / IN).toFixed(1)}" toward its home edge`);
+  ns = upd(ns, id, { x: nr.x, y: nr.y, h: home, ran: true });
+  if (off) ns = removeUnit(ns, id, 'routed', log);
+  return ns;
+}
+
+/** [Sequence 3] M10: pending triggers test once, initiative winner's battalions first, in order; null when none is left. */
+export function resolvePhase(s: MoeState, log: Log): MoeState | null {
+  const order = [...sideUnits(s, s.init), ...sideUnits(s, other(s.init))];
+  const b = order.find((u) => u.on && !u.brk && u.trig && !u.tested);
+  if (!b) return null;
+  const ns = startCheck(upd(s, b.id, { trig: 0 }), unit(s, b.id), 'resolve', { k: 'resolve', cause: 'phase' }, log);
+  return top(ns) ? ns : upd(ns, b.id, { tested: true });
+}
+
+/** [Sequence 4] broken battalions that did not rally run 3D6"; null when none is left to run. */
+export function compulsoryMoves(s: MoeState): MoeState | null {
+  const order = [...sideUnits(s, s.init), ...sideUnits(s, other(s.init))];
+  const b = order.find((u) => u.on && u.brk && !u.ral && !u.ran);
+  return b ? push(upd(s, b.id, { ran: true }), { t: 'run', u: b.id }) : null;
+}
+
+export const resolve: MoeHandlers<'check' | 'run'> = {
+  check: {
+    kind: 'chance',
+    outcomes: (_s, f) => checkOutcomes(f.need, f.mod, f.rerolls),
+    step(s, f, a, log) {
+      const o = a as Extract<Action, { k: 'c-check' }>;
+      const b = unit(s, f.u);
+      const patch: BnPatch = {};
+      if (o.used) {
+        if (f.kind === 'manoeuvre') patch.drumU = b.drumU + o.used; // [Drummer]
+        else if (f.kind === 'bravery') patch.offU = b.offU + o.used; // [Officer]
+        else patch.ensU = b.ensU + o.used; // [Ensign]
+      }
+      if (f.kind === 'resolve') patch.tested = true; // [Resolve] once per turn
+      const ns = upd(s, f.u, patch);
+      const names = { manoeuvre: 'Manoeuvre', bravery: 'Aggression', rally: 'Resolve', resolve: 'Resolve' } as const;
+      ev(log, names[f.kind], `${b.name} ${o.pass ? 'passes' : 'fails'} its ${f.kind === 'bravery' ? 'BRAVERY' : f.kind.toUpperCase()} check (needs ${f.need}${f.mod ? `, ${f.mod > 0 ? '+' : ''}${f.mod}` : ''})${o.used ? ` after ${o.used} re-roll(s)` : ''}`);
+      return afterCheck(ns, f.u, f.then, o.pass, log);
+    },
+  },
+  run: {
+    kind: 'chance',
+    outcomes: () => sumDistribution(3).map(({ sum, p }) => ({ action: { k: 'c-sum', sum }, p, label: `3D6 = ${sum}` })),
+    step: (s, f, a, log) => runAway(s, f.u, (a as Extract<Action, { k: 'c-sum' }>).sum, log),
+  },
+};

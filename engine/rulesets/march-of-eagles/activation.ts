@@ -49,7 +49,9 @@ function orderOptions(s: MoeState, b: Bn): Action[] {
   if (b.stand === s.turn) return out; // M12: mustStand → PASS only
   const difficult = isDifficultAt(s.ctx.terrain, centre(b));
   out.push({ k: 'move', u: b.id, dir: 0 });
-  for (const o of s.ctx.options.M7_obliques) out.push({ k: 'move', u: b.id, dir: -o }, { k: 'move', u: b.id, dir: o });
+  // [Manoeuvre] "cannot perform any MANOEUVRE on difficult terrain other than moving forward or backward across it":
+  // an oblique is neither, so in difficult ground only straight ahead and back are offered
+  if (!difficult) for (const o of s.ctx.options.M7_obliques) out.push({ k: 'move', u: b.id, dir: -o }, { k: 'move', u: b.id, dir: o });
   out.push({ k: 'back', u: b.id });
   if (!difficult) {
     // [Manoeuvre] no wheels or formation changes in difficult terrain

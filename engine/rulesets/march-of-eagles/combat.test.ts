@@ -139,3 +139,35 @@ describe('[Aggression] attack procedure on a tiny table', () => {
     expect(game.resultText(s)).toMatch(/Red \(B\) wins: Blue has no unbroken battalion/);
   });
 });
+
+describe('rulings where the book decides (see the ruleset README)', () => {
+  const wood = { type: 'woods', id: 'w', polygon: [[10, 5], [38, 5], [38, 30], [10, 30]] };
+  it('[Manoeuvre] in difficult terrain only straight ahead and back are offered: an oblique is neither', () => {
+    const keysAt = (terrain: unknown[]) => {
+      const s = play(tinyState({ a: [{ id: 'A1', x: 24, y: 10 }], b: [{ id: 'B1', x: 24, y: 40 }], terrain }), ['roll:winner A', 'go-first self', 'activate A1']);
+      return game.legalActions(s).map((a) => game.actionKey(a)).filter((k) => k.startsWith('move') || k.startsWith('back'));
+    };
+    expect(keysAt([wood])).toEqual(['move A1 0', 'back A1']);
+    expect(keysAt([])).toEqual(['move A1 0', 'move A1 -22.5', 'move A1 +22.5', 'move A1 -45', 'move A1 +45', 'back A1']);
+  });
+  it('[Resolve] "It takes casualties": the combat winner tests RESOLVE in the RESOLVE phase; the loser at once', () => {
+    const events: GameEvent[] = [];
+    let s = tinyState({ a: [{ id: 'A1', x: 24, y: 10 }, { id: 'A2', x: 44, y: 4 }], b: [{ id: 'B1', x: 24, y: 10 + 0.8 + 8 + 0.8 }, { id: 'B2', x: 6, y: 44 }] });
+    s = play(s, ['roll:winner B', 'go-first self', 'activate B1', 'attack B1 A1', 'roll:pass', 'roll:sum 12', 'defensive-fire no', 'roll:combat A'], events);
+    expect(unit(s, 'B1').trig & 1).toBe(1); // took casualties
+    expect(top(s)).toMatchObject({ t: 'check', u: 'A1', kind: 'resolve' });
+    s = play(s, ['roll:pass', 'follow-up no'], events);
+    // play on to the RESOLVE phase: the other activations pass
+    for (let i = 0; i < 20 && !(top(s)?.t === 'check' && (top(s) as { u: string }).u === 'B1'); i++) {
+      const keys = game.toMove(s).kind === 'chance' ? game.chanceOutcomes(s).map((o) => game.actionKey(o.action)) : game.legalActions(s).map((a) => game.actionKey(a));
+      s = play(s, [keys.find((k) => k.startsWith('pass ')) ?? keys.find((k) => k === 'sc-stay') ?? keys[0]!], events);
+    }
+    expect(top(s)).toMatchObject({ t: 'check', u: 'B1', kind: 'resolve' });
+    s = play(s, ['roll:fail'], events);
+    const log = events.map(formatEvent);
+    // each RESOLVE roll is told once, and the consequence after it
+    expect(log.filter((l) => /A1 (passes|fails) its RESOLVE check/.test(l))).toHaveLength(1);
+    expect(log.filter((l) => /B1 (passes|fails) its RESOLVE check/.test(l))).toHaveLength(1);
+    expect(log).toContain('[Resolve] B1 breaks');
+  });
+});

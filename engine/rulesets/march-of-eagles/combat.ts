@@ -9,7 +9,7 @@ import { heightAt } from '../../geometry/terrain.ts';
 import { IN, sectorOf } from '../../geometry/geometry.ts';
 import { centre, contactRect, coverOf, firingGroups, footprint } from './shape.ts';
 import { characters, eng, ev, push, scWith, unit, upd, updEng } from './state.ts';
-import type { Action, Bn, CharType, Engagement, MoeState } from './types.ts';
+import { type Action, type Bn, type CharType, type Engagement, type MoeState, TRIG_CASUALTIES } from './types.ts';
 import { type MoeHandlers, enterGround, fallBack, named, owner } from './common.ts';
 import { endEngagement, loseCharacter, rankerLoss } from './casualties.ts';
 import { startCheck } from './resolve.ts';
@@ -99,6 +99,9 @@ function applyCombat(s: MoeState, eid: string, res: 'A3' | 'A' | 'T' | 'D' | 'D3
   const l = attWins ? d : a;
   ev(log, 'Combat process', `${w.name} wins${res.endsWith('3') ? ' by 3 or more' : ''}: the winner takes 2 casualties, the loser 6`);
   ns = rankerLoss(ns, w.id, 2, log);
+  // [Resolve] "It takes casualties": the winner's 2 casualties are a trigger too, tested in the RESOLVE phase (the
+  // book's trigger list; the digest's M10 exempts the winner, and the book wins). The loser tests at once, below.
+  if (unit(ns, w.id).on) ns = upd(ns, w.id, { trig: unit(ns, w.id).trig | TRIG_CASUALTIES });
   ns = upd(ns, l.id, { lost: true });
   if (res.endsWith('3') && characters(ns, unit(ns, l.id)) > 0) return push(ns, { t: 'combatChars', e: eid, win: w.id, lose: l.id });
   return loserCasualties(ns, eid, w.id, l.id, { drum: 0, sgt: 0, ens: 0, off: 0, sc: 0 }, log);

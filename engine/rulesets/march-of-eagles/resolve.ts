@@ -73,12 +73,12 @@ function afterCheck(s: MoeState, id: string, then: Then, pass: boolean, log: Log
       return upd(s, id, { ral: true, stand: s.turn + 1, standDis: true });
     case 'resolve': {
       if (!pass) {
-        ev(log, 'Resolve', `${b.name} fails its RESOLVE check and breaks`);
+        // the roll itself was logged with the check ("fails its RESOLVE check (needs 4)"): say only what follows
+        ev(log, 'Resolve', `${b.name} breaks`);
         let ns = s;
         if (then.cause === 'combat' && then.e) ns = endEngagement(ns, then.e, false, log);
         return breakUnit(ns, id, log);
       }
-      ev(log, 'Resolve', `${b.name} passes its RESOLVE check`);
       if (then.cause === 'combat') return push(s, { t: 'followUp', p: unit(s, then.win!).side, e: then.e!, win: then.win!, lose: id });
       if (then.cause === 'defFire') return push(s, { t: 'contact', att: id, def: then.target!, face: then.face! });
       return s;

@@ -2,7 +2,13 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['engine/**/*.test.ts', 'agents/**/*.test.ts', 'arena/**/*.test.ts', 'training/**/*.test.ts', 'test/**/*.test.ts'],
+    include: [
+      'engine/**/*.test.ts',
+      'agents/**/*.test.ts',
+      'arena/**/*.test.ts',
+      'training/**/*.test.ts',
+      'test/**/*.test.ts',
+    ],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'threads',

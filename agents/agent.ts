@@ -64,7 +64,12 @@ export interface Agent {
   /** Called at the start of each game, with the match's facts (external bots pass them on in their hello). */
   reset?(seed: string, match?: MatchInfo): void;
   /** Told every applied step (actions and visible chance outcomes) with the new state hash. */
-  observe?(event: { readonly player: number; readonly action: string; readonly hash: string; readonly chance: boolean }): void;
+  observe?(event: {
+    readonly player: number;
+    readonly action: string;
+    readonly hash: string;
+    readonly chance: boolean;
+  }): void;
   /** Told the result when the game ends. */
   end?(result: { readonly returns: readonly number[]; readonly text: string }): void | Promise<void>;
   /** Called when the agent is done (close processes, free resources). */

@@ -6,7 +6,14 @@ import { RandomAgent } from './random.ts';
 import { createAgent } from './registry.ts';
 
 const { game, scenario } = loadScenario('march-of-eagles', 'farm-on-the-ridge');
-const vsRandom = (spec: string) => runMatch({ game, scenario, scenarioId: 'farm-on-the-ridge', seed: '8', agents: [createAgent(spec), new RandomAgent()] });
+const vsRandom = (spec: string) =>
+  runMatch({
+    game,
+    scenario,
+    scenarioId: 'farm-on-the-ridge',
+    seed: '8',
+    agents: [createAgent(spec), new RandomAgent()],
+  });
 const bad = (mode: string) => `ext:cmd=node test/bots/bad-bot.cjs ${mode}`;
 
 describe('external bots (newline-delimited JSON over stdin/stdout)', () => {

@@ -121,7 +121,14 @@ export class ExtAgent implements Agent {
       this.waiter = null;
       w?.reject(this.fail(this.dead));
     });
-    const info = this.info ?? { ruleset: ctx!.game.id, rulesetVersion: ctx!.game.version, scenarioId: '', scenarioHash: '', player: ctx!.player, players: ctx!.game.players };
+    const info = this.info ?? {
+      ruleset: ctx!.game.id,
+      rulesetVersion: ctx!.game.version,
+      scenarioId: '',
+      scenarioHash: '',
+      player: ctx!.player,
+      players: ctx!.game.players,
+    };
     this.send({
       type: 'hello',
       protocol: PROTOCOL_VERSION,
@@ -151,7 +158,14 @@ export class ExtAgent implements Agent {
     const keys = legal.map((a) => game.actionKey(a));
     const ms = ctx.budget.ms ?? this.decisionMs;
     const hash = hashHex(game.hash(ctx.state));
-    this.send({ type: 'decide', id, observation: ctx.observation, legal: keys.map((key, index) => ({ index, key })), hash, clock: { decisionMs: ms } });
+    this.send({
+      type: 'decide',
+      id,
+      observation: ctx.observation,
+      legal: keys.map((key, index) => ({ index, key })),
+      hash,
+      clock: { decisionMs: ms },
+    });
     const m = await this.next(ms, `answer to decide ${id}`);
     if (m.type !== 'act' || m.id !== id) {
       this.send({ type: 'ack', id, ok: false, reason: 'bad-message' });
@@ -165,7 +179,13 @@ export class ExtAgent implements Agent {
       throw this.fail(`illegal action ${JSON.stringify(m.index ?? m.key)} for decide ${id}`);
     }
     this.send({ type: 'ack', id, ok: true });
-    return { action: legal[i], explanation: { chosen: keys[i]!, text: `external bot (${typeof m.note === 'string' ? m.note.slice(0, 80) : 'no note'})` } };
+    return {
+      action: legal[i],
+      explanation: {
+        chosen: keys[i]!,
+        text: `external bot (${typeof m.note === 'string' ? m.note.slice(0, 80) : 'no note'})`,
+      },
+    };
   }
 
   observe(ev: { player: number; action: string; hash: string; chance: boolean }): void {

@@ -19,7 +19,9 @@ export class HeuristicAgent implements Agent {
     }
     const sc = game.policyScores(ctx.state, legal);
     if (sc.length !== legal.length || !sc.every(Number.isFinite))
-      throw new Error(`ruleset ${game.id}'s scripted preferences gave ${sc.length} scores for ${legal.length} actions, or a score that is not a finite number`);
+      throw new Error(
+        `ruleset ${game.id}'s scripted preferences gave ${sc.length} scores for ${legal.length} actions, or a score that is not a finite number`,
+      );
     let best: number[] = [];
     let top = -Infinity;
     sc.forEach((v, i) => {
@@ -29,7 +31,10 @@ export class HeuristicAgent implements Agent {
       } else if (Math.abs(v - top) <= 1e-9) best.push(i);
     });
     const pick = best[Math.floor(rng() * best.length)]!;
-    const ranked = sc.map((v, i) => ({ i, v })).sort((a, b) => b.v - a.v).slice(0, 5);
+    const ranked = sc
+      .map((v, i) => ({ i, v }))
+      .sort((a, b) => b.v - a.v)
+      .slice(0, 5);
     return {
       action: legal[pick],
       explanation: {

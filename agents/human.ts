@@ -48,7 +48,11 @@ export class HumanAgent implements Agent {
     const ask = game.describeDecision?.(ctx.state);
     this.out(`\n${game.players[ctx.player]} to act${ask ? ` — ${ask}` : ''}`);
     this.out('Choose a number or type the action (h for help):');
-    legal.forEach((a, i) => this.out(`  ${String(i + 1).padStart(3)}. ${game.actionKey(a)}${descr(game.describeAction(ctx.state, a), game.actionKey(a))}`));
+    legal.forEach((a, i) =>
+      this.out(
+        `  ${String(i + 1).padStart(3)}. ${game.actionKey(a)}${descr(game.describeAction(ctx.state, a), game.actionKey(a))}`,
+      ),
+    );
     for (;;) {
       if (this.interactive) process.stdout.write('> ');
       const line = await this.input.next();
@@ -56,7 +60,9 @@ export class HumanAgent implements Agent {
       const t = line.trim();
       if (!t) continue;
       if (t === 'h' || t === 'help' || t === '?') {
-        this.out('Type the number of an action, or its text exactly as listed (e.g. "move B1 0"). "board" redraws the table.');
+        this.out(
+          'Type the number of an action, or its text exactly as listed (e.g. "move B1 0"). "board" redraws the table.',
+        );
         continue;
       }
       if (t === 'board') {

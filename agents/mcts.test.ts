@@ -10,9 +10,23 @@ import { createAgent } from './registry.ts';
 function ctx(game: AnyGame, state: unknown, seed: string, budget = { iterations: 2000 }): DecisionContext {
   const tm = game.toMove(state);
   const player = tm.kind === 'player' ? tm.player : 0;
-  return { game, player, observation: game.observe(state, player), legal: game.legalActions(state), state, budget, rng: seedrandom.alea(seed) };
+  return {
+    game,
+    player,
+    observation: game.observe(state, player),
+    legal: game.legalActions(state),
+    state,
+    budget,
+    rng: seedrandom.alea(seed),
+  };
 }
-const cfg = (o: Partial<MctsConfig> = {}): MctsConfig => ({ ...DEFAULT_MCTS, leaf: 'random', depth: Infinity, widenK: 0, ...o });
+const cfg = (o: Partial<MctsConfig> = {}): MctsConfig => ({
+  ...DEFAULT_MCTS,
+  leaf: 'random',
+  depth: Infinity,
+  widenK: 0,
+  ...o,
+});
 const ttt = (cells: string): TttState => {
   const c = [...cells].map((x) => (x === 'X' ? 1 : x === 'O' ? 2 : 0));
   const xs = c.filter((x) => x === 1).length;
@@ -37,7 +51,9 @@ describe('mcts on known positions', () => {
     expect(ticTacToe.actionKey(d.action)).toBe('c2');
   });
   it('prefers the higher-expectation action at a dice node and reports the odds', async () => {
-    const d = await new MctsAgent('mcts', cfg()).decide(ctx(diceChoice, diceChoice.initialState({ id: 'standard' }), 's3', { iterations: 600 }));
+    const d = await new MctsAgent('mcts', cfg()).decide(
+      ctx(diceChoice, diceChoice.initialState({ id: 'standard' }), 's3', { iterations: 600 }),
+    );
     expect(d.action).toBe('safe');
     // once all six outcomes are expanded the chance node's value is the exact expectation: 4/6·1 + 2/6·(−1) = 1/3
     expect(d.explanation!.winProbability!).toBeCloseTo((1 / 3 + 1) / 2, 6);
@@ -45,7 +61,10 @@ describe('mcts on known positions', () => {
   });
   it('never reads the opponent’s hidden choice: identical search whatever the coin', async () => {
     for (const sh of [0, 2]) {
-      const run = async (coin: 'L' | 'R') => new MctsAgent('mcts', cfg({ sh })).decide(ctx(hiddenGuess, { coin, guess: '' }, 'same-seed', { iterations: 500 }));
+      const run = async (coin: 'L' | 'R') =>
+        new MctsAgent('mcts', cfg({ sh })).decide(
+          ctx(hiddenGuess, { coin, guess: '' }, 'same-seed', { iterations: 500 }),
+        );
       const a = await run('L');
       const b = await run('R');
       expect(a.action).toBe(b.action);
@@ -63,21 +82,27 @@ describe('mcts on known positions', () => {
     expect(a.stats!.iterations).toBe(300);
     expect(a.explanation!.alternatives).toEqual(b.explanation!.alternatives);
     const t0 = performance.now();
-    const c = await new MctsAgent('mcts', cfg({ early: false })).decide(ctx(ticTacToe, ttt('.........'), 't', { ms: 150 } as never));
+    const c = await new MctsAgent('mcts', cfg({ early: false })).decide(
+      ctx(ticTacToe, ttt('.........'), 't', { ms: 150 } as never),
+    );
     expect(performance.now() - t0).toBeLessThan(1000);
     expect(c.stats!.ms).toBeGreaterThanOrEqual(150);
   });
   it('with a time budget, stops once the leading action cannot be overtaken, and only then', async () => {
     // X X . / O O . / . . .: c2 wins at once and soon leads by more visits than the time left can overturn
     const s = ttt('XX.OO....');
-    const early = await new MctsAgent('mcts', cfg({ early: true })).decide(ctx(ticTacToe, s, 'e', { ms: 1500 } as never));
+    const early = await new MctsAgent('mcts', cfg({ early: true })).decide(
+      ctx(ticTacToe, s, 'e', { ms: 1500 } as never),
+    );
     expect(early.explanation!.chosen).toBe('c2');
     expect(early.stats!.ms).toBeLessThan(1500);
     expect(early.explanation!.text).toMatch(/settled early/);
     const alts = early.explanation!.alternatives!;
     const remaining = (early.stats!.iterationsPerSecond! * (1500 - early.stats!.ms!)) / 1000;
     expect((alts[0]!.visits ?? 0) - (alts[1]?.visits ?? 0)).toBeGreaterThan(remaining); // the lead was decisive
-    const full = await new MctsAgent('mcts', cfg({ early: false })).decide(ctx(ticTacToe, s, 'e', { ms: 300 } as never));
+    const full = await new MctsAgent('mcts', cfg({ early: false })).decide(
+      ctx(ticTacToe, s, 'e', { ms: 300 } as never),
+    );
     expect(full.stats!.ms).toBeGreaterThanOrEqual(300);
     expect(full.explanation!.text).not.toMatch(/settled early/);
   });
@@ -113,8 +138,14 @@ describe('mcts on known positions', () => {
     // round one: 47 turns of 5 (235); round two: 77 turns of 3 (to 466); round three: 117 turns of 2 (to 700)
     expect(visits).toEqual([47, 47, 124, 241, 241]);
     const again = await run(); // deterministic for a seed and an iteration budget
-    expect([again.explanation!.chosen, again.explanation!.winProbability, again.explanation!.alternatives]).toEqual([d.explanation!.chosen, d.explanation!.winProbability, d.explanation!.alternatives]);
-    const timed = await new MctsAgent('mcts', cfg({ sh: 4 })).decide(ctx(ticTacToe, ttt('.........'), 't', { ms: 200 } as never));
+    expect([again.explanation!.chosen, again.explanation!.winProbability, again.explanation!.alternatives]).toEqual([
+      d.explanation!.chosen,
+      d.explanation!.winProbability,
+      d.explanation!.alternatives,
+    ]);
+    const timed = await new MctsAgent('mcts', cfg({ sh: 4 })).decide(
+      ctx(ticTacToe, ttt('.........'), 't', { ms: 200 } as never),
+    );
     expect(timed.stats!.ms).toBeGreaterThanOrEqual(200);
     expect(timed.stats!.ms).toBeLessThan(1000);
   });
@@ -132,8 +163,15 @@ describe('mcts on known positions', () => {
     // quiet stops 5 plies on or at the end, and a ruleset without `quiet` is evaluated at the depth
     const evaluatedAt = (quiet: number, isQuiet?: (s: { dice: number[] }) => boolean) => {
       const seen = new Set<number>();
-      const game = { ...twinDice, evaluate: (s: { dice: number[] }) => (seen.add(s.dice.length), 0), ...(isQuiet ? { quiet: isQuiet } : {}) };
-      new MctsSearch(game, cfg({ leaf: 'heuristic', depth: 1, quiet }), seedrandom.alea('q')).search(game.initialState({ id: 'standard' }), { iterations: 2 }); // one leaf per pick, each right after it
+      const game = {
+        ...twinDice,
+        evaluate: (s: { dice: number[] }) => (seen.add(s.dice.length), 0),
+        ...(isQuiet ? { quiet: isQuiet } : {}),
+      };
+      new MctsSearch(game, cfg({ leaf: 'heuristic', depth: 1, quiet }), seedrandom.alea('q')).search(
+        game.initialState({ id: 'standard' }),
+        { iterations: 2 },
+      ); // one leaf per pick, each right after it
       return [...seen];
     };
     expect(evaluatedAt(0, (s) => s.dice.length >= 2)).toEqual([1]);
@@ -164,7 +202,13 @@ describe('mcts on known positions', () => {
     const game = { ...twinDice, evaluate: () => 0.2 };
     const value = (s: unknown) => (asked.push((s as { dice: number[] }).dice.length), -0.6);
     const mixed = (weight: number) => {
-      const search = new MctsSearch(game, cfg({ leaf: 'heuristic', depth: 1, quiet: 0 }), seedrandom.alea('mix'), undefined, { value, weight });
+      const search = new MctsSearch(
+        game,
+        cfg({ leaf: 'heuristic', depth: 1, quiet: 0 }),
+        seedrandom.alea('mix'),
+        undefined,
+        { value, weight },
+      );
       const { root } = search.search(game.initialState({ id: 'standard' }), { iterations: 2 });
       const sign = root.player === 0 ? 1 : -1;
       return [...root.children.keys()].map((k) => sign * search.childValue(root, k));

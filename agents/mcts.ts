@@ -186,7 +186,8 @@ export class MctsSearch {
     /** Mixed with each rollout's result (see `LeafMix`). */
     private readonly mix?: LeafMix,
   ) {
-    if (mix && !(mix.weight >= 0 && mix.weight <= 1)) throw new Error(`mcts: leaf mix weight ${mix.weight} is not in [0, 1]`);
+    if (mix && !(mix.weight >= 0 && mix.weight <= 1))
+      throw new Error(`mcts: leaf mix weight ${mix.weight} is not in [0, 1]`);
     if (game.players.length !== 2) throw new Error('mcts: only two-player games are supported');
     this.draw = rng;
   }
@@ -204,8 +205,19 @@ export class MctsSearch {
       return { kind: 't', v: r[0]!, n: 0, w: 0 };
     }
     const keep = this.hidden() ? null : s;
-    if (tm.kind === 'chance') return { kind: 'c', state: keep, outcomes: null, okeys: null, children: new Map(), expanded: 0, n: 0, w: 0 };
-    const node: DecisionNode = { kind: 'd', player: tm.player, state: keep, actions: null, keys: null, children: new Map(), kids: [], n: 0, w: 0 };
+    if (tm.kind === 'chance')
+      return { kind: 'c', state: keep, outcomes: null, okeys: null, children: new Map(), expanded: 0, n: 0, w: 0 };
+    const node: DecisionNode = {
+      kind: 'd',
+      player: tm.player,
+      state: keep,
+      actions: null,
+      keys: null,
+      children: new Map(),
+      kids: [],
+      n: 0,
+      w: 0,
+    };
     if (keep !== null && this.cfg.reuse) this.byHash.set(hashHex(g.hash(s)), node);
     return node;
   }
@@ -272,11 +284,13 @@ export class MctsSearch {
   private rollout(s0: unknown): number {
     const g = this.game;
     let s = s0;
-    const limit = this.cfg.leaf === 'eval' ? this.cfg.depth : Number.isFinite(this.cfg.depth) ? this.cfg.depth : 100_000;
+    const limit =
+      this.cfg.leaf === 'eval' ? this.cfg.depth : Number.isFinite(this.cfg.depth) ? this.cfg.depth : 100_000;
     for (let d = 0; ; d++) {
       const tm = g.toMove(s);
       if (tm.kind === 'terminal') return g.returns(s)[0]!;
-      if (d >= limit && (d >= limit + this.cfg.quiet || !g.quiet || g.quiet(s))) return this.leafValue ? this.leafValue(s) : g.evaluate(s, 0);
+      if (d >= limit && (d >= limit + this.cfg.quiet || !g.quiet || g.quiet(s)))
+        return this.leafValue ? this.leafValue(s) : g.evaluate(s, 0);
       if (tm.kind === 'chance') {
         const outs = g.chanceOutcomes(s);
         s = g.applyUnchecked(s, outs[this.sampleIndex(outs)]!.action);
@@ -353,7 +367,13 @@ export class MctsSearch {
         if (unexpanded(i)) pick = i;
         else best = i;
       } else {
-        const allowed = this.cfg.widenK > 0 ? Math.min(actions.length, Math.max(1, Math.floor(this.cfg.widenK * Math.pow(node.n + 1, this.cfg.widenAlpha)))) : actions.length;
+        const allowed =
+          this.cfg.widenK > 0
+            ? Math.min(
+                actions.length,
+                Math.max(1, Math.floor(this.cfg.widenK * Math.pow(node.n + 1, this.cfg.widenAlpha))),
+              )
+            : actions.length;
         for (let i = 0; i < allowed; i++)
           if (unexpanded(i)) {
             pick = i;
@@ -409,7 +429,10 @@ export class MctsSearch {
   }
 
   /** Search from `state` for the player to move and return the root's children statistics. */
-  search(state: unknown, budget: { iterations?: number; ms?: number }): { root: DecisionNode; stats: SearchStats; choice?: string } {
+  search(
+    state: unknown,
+    budget: { iterations?: number; ms?: number },
+  ): { root: DecisionNode; stats: SearchStats; choice?: string } {
     const g = this.game;
     const t0 = performance.now();
     let reused = 0;
@@ -444,7 +467,11 @@ export class MctsSearch {
     const player = root.player;
     if (this.cfg.sh >= 2) {
       const { done, choice } = this.halving(root, state, t0, ms, iters);
-      return { root, stats: { iterations: done, ms: performance.now() - t0, nodes: this.nodes, reused, settled: false }, choice };
+      return {
+        root,
+        stats: { iterations: done, ms: performance.now() - t0, nodes: this.nodes, reused, settled: false },
+        choice,
+      };
     }
     let done = 0;
     let settled = false;
@@ -453,7 +480,12 @@ export class MctsSearch {
         // checked every iteration: with whole-game rollouts one iteration can take tens of milliseconds
         const el = performance.now() - t0;
         if (el >= ms) break;
-        if (this.cfg.early && done >= 16 && (done & 7) === 0 && this.settled(root, ((ms - el) * done) / Math.max(el, 1e-3))) {
+        if (
+          this.cfg.early &&
+          done >= 16 &&
+          (done & 7) === 0 &&
+          this.settled(root, ((ms - el) * done) / Math.max(el, 1e-3))
+        ) {
           settled = true;
           break;
         }
@@ -470,7 +502,13 @@ export class MctsSearch {
    * iterations); in each the survivors are visited in turn, each visit numbered for paired dice, and the worse half by
    * mean value (for the mover; ties to the prior order) is dropped. Every candidate is visited at least once.
    */
-  private halving(root: DecisionNode, state: unknown, t0: number, ms: number | undefined, iters: number): { done: number; choice: string } {
+  private halving(
+    root: DecisionNode,
+    state: unknown,
+    t0: number,
+    ms: number | undefined,
+    iters: number,
+  ): { done: number; choice: string } {
     const g = this.game;
     const rootState = this.hidden() ? g.sampleState(state, root.player, this.rng) : (root.state ?? state);
     const { keys } = this.actionsAt(root, rootState);
@@ -556,12 +594,15 @@ export class MctsAgent implements Agent {
 
   async decide(ctx: DecisionContext): Promise<Decision> {
     const { game, legal } = ctx;
-    if (legal.length === 1) return { action: legal[0], explanation: { chosen: game.actionKey(legal[0]), text: 'the only legal action' } };
-    if (!this.search || this.search.game !== game) this.search = new MctsSearch(game, this.cfg, ctx.rng, this.leafValue, this.mix);
+    if (legal.length === 1)
+      return { action: legal[0], explanation: { chosen: game.actionKey(legal[0]), text: 'the only legal action' } };
+    if (!this.search || this.search.game !== game)
+      this.search = new MctsSearch(game, this.cfg, ctx.rng, this.leafValue, this.mix);
     const { root, stats, choice } = this.search.search(ctx.state, ctx.budget);
     const keys = legal.map((a) => game.actionKey(a));
     let best = choice !== undefined ? keys.indexOf(choice) : -1;
-    if (choice !== undefined && best < 0) throw new Error(`mcts: sequential halving chose ${choice}, which is not legal here`);
+    if (choice !== undefined && best < 0)
+      throw new Error(`mcts: sequential halving chose ${choice}, which is not legal here`);
     let bestN = -1;
     let bestQ = -Infinity;
     if (best < 0)
@@ -590,7 +631,13 @@ export class MctsAgent implements Agent {
         alternatives,
         text: `${stats.iterations} iterations in ${stats.ms.toFixed(0)} ms${choice !== undefined ? ` (sequential halving over ${Math.min(this.cfg.sh, legal.length)} moves)` : ''}${stats.settled ? ' (settled early)' : ''}${stats.reused ? ` (reused ${stats.reused} visits)` : ''}${odds ? `; ${odds}` : ''}`,
       },
-      stats: { iterations: stats.iterations, ms: stats.ms, nodes: stats.nodes, reused: stats.reused, iterationsPerSecond: (stats.iterations * 1000) / Math.max(1e-3, stats.ms) },
+      stats: {
+        iterations: stats.iterations,
+        ms: stats.ms,
+        nodes: stats.nodes,
+        reused: stats.reused,
+        iterationsPerSecond: (stats.iterations * 1000) / Math.max(1e-3, stats.ms),
+      },
     };
   }
 }

@@ -8,7 +8,10 @@ export class RandomAgent implements Agent {
     const action = ctx.legal[i];
     return {
       action,
-      explanation: { chosen: ctx.game.actionKey(action), text: `uniformly random among ${ctx.legal.length} legal actions` },
+      explanation: {
+        chosen: ctx.game.actionKey(action),
+        text: `uniformly random among ${ctx.legal.length} legal actions`,
+      },
     };
   }
 }

@@ -28,10 +28,15 @@ export function listAgents(): AgentFactory[] {
 export function createAgent(spec: string): Agent {
   const { name, params } = parseSpec(spec);
   const f = factories.get(name);
-  if (!f) throw new AgentSpecError(`unknown agent "${name}" in spec "${spec}"; known agents: ${[...factories.keys()].sort().join(', ')}`);
+  if (!f)
+    throw new AgentSpecError(
+      `unknown agent "${name}" in spec "${spec}"; known agents: ${[...factories.keys()].sort().join(', ')}`,
+    );
   for (const k of Object.keys(params))
     if (!(k in f.params))
-      throw new AgentSpecError(`agent "${name}" has no parameter "${k}"; its parameters: ${Object.keys(f.params).join(', ') || '(none)'}`);
+      throw new AgentSpecError(
+        `agent "${name}" has no parameter "${k}"; its parameters: ${Object.keys(f.params).join(', ') || '(none)'}`,
+      );
   return f.create(spec, params);
 }
 
@@ -42,11 +47,21 @@ registerAgent({
   create: (spec) => new RandomAgent(spec),
 });
 
-function num(spec: string, k: string, v: string | undefined, d: number, min: number, max = Infinity, int = false): number {
+function num(
+  spec: string,
+  k: string,
+  v: string | undefined,
+  d: number,
+  min: number,
+  max = Infinity,
+  int = false,
+): number {
   if (v === undefined) return d;
   const n = Number(v);
   if (!Number.isFinite(n) || n < min || n > max || (int && !Number.isInteger(n)))
-    throw new AgentSpecError(`agent spec "${spec}": ${k}=${v} must be ${int ? 'an integer' : 'a number'} ${max < Infinity ? `in [${min}, ${max}]` : `≥ ${min}`}`);
+    throw new AgentSpecError(
+      `agent spec "${spec}": ${k}=${v} must be ${int ? 'an integer' : 'a number'} ${max < Infinity ? `in [${min}, ${max}]` : `≥ ${min}`}`,
+    );
   return n;
 }
 function bool(spec: string, k: string, v: string | undefined, d: boolean): boolean {
@@ -63,12 +78,18 @@ registerAgent({
   create: (spec, p) => new HeuristicAgent(spec, num(spec, 'epsilon', p.epsilon, 0, 0, 1)),
 });
 
-export function mctsConfig(spec: string, p: Readonly<Record<string, string>>, base: MctsConfig = DEFAULT_MCTS): MctsConfig {
+export function mctsConfig(
+  spec: string,
+  p: Readonly<Record<string, string>>,
+  base: MctsConfig = DEFAULT_MCTS,
+): MctsConfig {
   const leaf = p.leaf ?? base.leaf;
-  if (leaf !== 'random' && leaf !== 'heuristic' && leaf !== 'eval') throw new AgentSpecError(`agent spec "${spec}": leaf=${leaf} must be random, heuristic or eval`);
+  if (leaf !== 'random' && leaf !== 'heuristic' && leaf !== 'eval')
+    throw new AgentSpecError(`agent spec "${spec}": leaf=${leaf} must be random, heuristic or eval`);
   const ms = p.ms !== undefined ? num(spec, 'ms', p.ms, 0, 1) : base.ms;
   const sh = num(spec, 'sh', p.sh, base.sh, 0, Infinity, true);
-  if (sh === 1) throw new AgentSpecError(`agent spec "${spec}": sh=1 must be 0 (off) or at least 2 (the moves to halve among)`);
+  if (sh === 1)
+    throw new AgentSpecError(`agent spec "${spec}": sh=1 must be 0 (off) or at least 2 (the moves to halve among)`);
   return {
     iterations: num(spec, 'it', p.it, base.iterations, 1, Infinity, true),
     ...(ms !== undefined ? { ms } : {}),
@@ -93,14 +114,15 @@ const MCTS_PARAMS = {
   c: 'UCT exploration constant (default 0.5)',
   leaf: 'leaf evaluation: random | heuristic (ε-greedy scripted rollout; default) | eval (random rollout), each then the evaluation',
   depth: 'rollout plies before the evaluation is used (default 120; inf = play to the end)',
-  quiet: "past depth, play on up to N plies to a quiet position (nothing half-resolved) before evaluating (default 20; 0 evaluates at depth)",
+  quiet:
+    'past depth, play on up to N plies to a quiet position (nothing half-resolved) before evaluating (default 20; 0 evaluates at depth)',
   widen: 'progressive widening k (default 1; 0 = off)',
   alpha: 'progressive widening exponent (default 0.3)',
   prior: "order new actions by the ruleset's scripted preferences (default true)",
   epsilon: 'random-move probability in heuristic rollouts (default 0)',
   reuse: 'reuse the tree between decisions (default true)',
   early: 'with ms: stop once the leading action cannot be overtaken in the time left (default false)',
-  paired: "paired dice: the k-th iteration through every root action uses the same dice (default true)",
+  paired: 'paired dice: the k-th iteration through every root action uses the same dice (default true)',
   sh: 'sequential halving at the root over the first N moves in prior order (default 0 = UCT at the root)',
 };
 
@@ -117,17 +139,35 @@ registerAgent({
  * rollouts of 120 plies and the fitted evaluation, one second per decision.
  */
 export const DIFFICULTIES: Readonly<Record<string, { description: string; make: (spec: string) => Agent }>> = {
-  easy: { description: 'scripted play with a third of its moves random', make: (spec) => new HeuristicAgent(spec, 0.33) },
-  normal: { description: 'scripted play with one move in ten random (answers at once)', make: (spec) => new HeuristicAgent(spec, 0.1) },
-  hard: { description: 'the scripted player, no randomness (answers at once)', make: (spec) => new HeuristicAgent(spec, 0) },
-  expert: { description: 'MCTS, 1 s per decision, searching over the scripted tactics', make: (spec) => new MctsAgent(spec, { ...DEFAULT_MCTS, ms: 1000 }) },
+  easy: {
+    description: 'scripted play with a third of its moves random',
+    make: (spec) => new HeuristicAgent(spec, 0.33),
+  },
+  normal: {
+    description: 'scripted play with one move in ten random (answers at once)',
+    make: (spec) => new HeuristicAgent(spec, 0.1),
+  },
+  hard: {
+    description: 'the scripted player, no randomness (answers at once)',
+    make: (spec) => new HeuristicAgent(spec, 0),
+  },
+  expert: {
+    description: 'MCTS, 1 s per decision, searching over the scripted tactics',
+    make: (spec) => new MctsAgent(spec, { ...DEFAULT_MCTS, ms: 1000 }),
+  },
 };
 for (const [name, d] of Object.entries(DIFFICULTIES))
-  registerAgent({ name, description: `difficulty level: ${d.description}`, params: {}, create: (spec) => d.make(spec) });
+  registerAgent({
+    name,
+    description: `difficulty level: ${d.description}`,
+    params: {},
+    create: (spec) => d.make(spec),
+  });
 
 registerAgent({
   name: 'neural',
-  description: 'a trained policy/value network, played directly, guiding a PUCT search, or judging the mcts agent\'s leaves',
+  description:
+    "a trained policy/value network, played directly, guiding a PUCT search, or judging the mcts agent's leaves",
   params: {
     model: 'model directory (model.json + weights.bin), or a name under data/models/',
     mode: "policy (the network's best action; default) | puct (search guided by the network) | mcts (the mcts agent, its cut rollouts valued by the network)",
@@ -135,16 +175,27 @@ registerAgent({
     c: 'PUCT exploration constant (default 1.5); with mode=mcts the UCT constant (default 0.5)',
     temp: 'sampling temperature (default 0: best)',
     mix: "mode=mcts: the network's weight λ in [0, 1]: each tree leaf valued λ·network + (1 − λ)·rollout (cut rollouts then valued by the ruleset's evaluation); unset: the network values the cut rollouts",
-    ...Object.fromEntries(Object.entries(MCTS_PARAMS).filter(([k]) => k !== 'c').map(([k, v]) => [k, `mode=mcts: ${v}`])),
+    ...Object.fromEntries(
+      Object.entries(MCTS_PARAMS)
+        .filter(([k]) => k !== 'c')
+        .map(([k, v]) => [k, `mode=mcts: ${v}`]),
+    ),
   },
   create: (spec, p) => {
-    if (!p.model) throw new AgentSpecError(`agent spec "${spec}": neural needs model=…, e.g. neural:model=march-of-eagles/farm-on-the-ridge`);
+    if (!p.model)
+      throw new AgentSpecError(
+        `agent spec "${spec}": neural needs model=…, e.g. neural:model=march-of-eagles/farm-on-the-ridge`,
+      );
     const mode = p.mode ?? 'policy';
-    if (mode !== 'policy' && mode !== 'puct' && mode !== 'mcts') throw new AgentSpecError(`agent spec "${spec}": mode=${mode} must be policy, puct or mcts`);
+    if (mode !== 'policy' && mode !== 'puct' && mode !== 'mcts')
+      throw new AgentSpecError(`agent spec "${spec}": mode=${mode} must be policy, puct or mcts`);
     const searchOnly = Object.keys(MCTS_PARAMS).filter((k) => k !== 'c' && p[k] !== undefined);
     if (mode !== 'mcts' && searchOnly.length)
-      throw new AgentSpecError(`agent spec "${spec}": ${searchOnly.join(', ')} ${searchOnly.length > 1 ? 'only apply' : 'only applies'} with mode=mcts`);
-    if (mode !== 'mcts' && p.mix !== undefined) throw new AgentSpecError(`agent spec "${spec}": mix only applies with mode=mcts`);
+      throw new AgentSpecError(
+        `agent spec "${spec}": ${searchOnly.join(', ')} ${searchOnly.length > 1 ? 'only apply' : 'only applies'} with mode=mcts`,
+      );
+    if (mode !== 'mcts' && p.mix !== undefined)
+      throw new AgentSpecError(`agent spec "${spec}": mix only applies with mode=mcts`);
     if (mode === 'mcts' && (p.sims !== undefined || p.temp !== undefined))
       throw new AgentSpecError(`agent spec "${spec}": sims and temp do not apply with mode=mcts (give it=N or ms=N)`);
     return new NeuralAgent(spec, {
@@ -192,9 +243,14 @@ registerAgent({
 registerAgent({
   name: 'ext',
   description: 'an external program speaking the newline-delimited JSON bot protocol (any language)',
-  params: { cmd: 'command line to start the bot (no commas)', ms: 'decision clock in ms (default 10000)', hello: 'ms to answer hello (default 10000)' },
+  params: {
+    cmd: 'command line to start the bot (no commas)',
+    ms: 'decision clock in ms (default 10000)',
+    hello: 'ms to answer hello (default 10000)',
+  },
   create: (spec, p) => {
-    if (!p.cmd) throw new AgentSpecError(`agent spec "${spec}": ext needs cmd=…, e.g. ext:cmd=python3 arena/bots/random_bot.py`);
+    if (!p.cmd)
+      throw new AgentSpecError(`agent spec "${spec}": ext needs cmd=…, e.g. ext:cmd=python3 arena/bots/random_bot.py`);
     return new ExtAgent(spec, p.cmd, num(spec, 'ms', p.ms, 10_000, 1), num(spec, 'hello', p.hello, 10_000, 1));
   },
 });

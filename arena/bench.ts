@@ -25,7 +25,13 @@ export interface BenchRow {
 }
 
 /** Random playouts: uniformly random actions and chance outcomes by their exact probabilities. */
-export function randomPlayouts(game: AnyGame, scenario: unknown, seconds: number, seed: string, maxGames = Infinity): { games: number; plies: number; seconds: number } {
+export function randomPlayouts(
+  game: AnyGame,
+  scenario: unknown,
+  seconds: number,
+  seed: string,
+  maxGames = Infinity,
+): { games: number; plies: number; seconds: number } {
   const rng = seedrandom.alea(seed);
   const t0 = performance.now();
   let games = 0;
@@ -75,9 +81,22 @@ export function runBench(opts: { seconds: number; ruleset?: string; scenario?: s
   sample();
   clearInterval(timer);
   return {
-    machine: { cpu: os.cpus()[0]?.model ?? 'unknown', cores: os.cpus().length, memGiB: +(os.totalmem() / 2 ** 30).toFixed(1), node: process.version, platform: `${os.platform()} ${os.arch()}` },
+    machine: {
+      cpu: os.cpus()[0]?.model ?? 'unknown',
+      cores: os.cpus().length,
+      memGiB: +(os.totalmem() / 2 ** 30).toFixed(1),
+      node: process.version,
+      platform: `${os.platform()} ${os.arch()}`,
+    },
     rows,
-    reference: { game: ticTacToe.id, playouts: ref.games, plies: ref.plies, seconds: ref.seconds, playoutsPerSec: ref.games / ref.seconds, pliesPerSec: ref.plies / ref.seconds },
+    reference: {
+      game: ticTacToe.id,
+      playouts: ref.games,
+      plies: ref.plies,
+      seconds: ref.seconds,
+      playoutsPerSec: ref.games / ref.seconds,
+      pliesPerSec: ref.plies / ref.seconds,
+    },
     peakRssMiB: peakRss / 2 ** 20,
     peakHeapMiB: peakHeap / 2 ** 20,
   };
@@ -92,31 +111,82 @@ export function benchCommands(y: Argv): Argv {
         .option('seconds', { type: 'number', default: 5, describe: 'seconds of play per scenario' })
         .option('ruleset', { type: 'string', describe: 'only this ruleset' })
         .option('scenario', { type: 'string', describe: 'only this scenario' })
-        .option('mcts', { type: 'boolean', default: false, describe: "MCTS iterations/s on the reference game beside boardgame.io's MCTSBot and a bare UCT" })
+        .option('mcts', {
+          type: 'boolean',
+          default: false,
+          describe: "MCTS iterations/s on the reference game beside boardgame.io's MCTSBot and a bare UCT",
+        })
         .option('iterations', { type: 'number', default: 1000, describe: 'MCTS iterations per search for --mcts' })
-        .option('arena', { type: 'boolean', default: false, describe: 'games/s through the worker pool (1 and 2 workers) against a bare in-process loop' })
-        .option('games', { type: 'number', default: 400, describe: 'games for --arena, self-play games for --train (default 32 there)' })
-        .option('train', { type: 'boolean', default: false, describe: 'network evals/s (batched, unbatched) and learner samples/s per tfjs backend; self-play games/hour' })
-        .option('sims', { type: 'number', default: 32, describe: 'PUCT simulations per decision for --train self-play' })
-        .option('decisions', { type: 'boolean', default: false, describe: 'decision quality: regret of each --agents choice against scripted-playout values of the candidates' })
-        .option('agents', { type: 'array', string: true, default: ['heuristic', 'mcts:ms=1000'], describe: 'agent specs for --decisions' })
+        .option('arena', {
+          type: 'boolean',
+          default: false,
+          describe: 'games/s through the worker pool (1 and 2 workers) against a bare in-process loop',
+        })
+        .option('games', {
+          type: 'number',
+          default: 400,
+          describe: 'games for --arena, self-play games for --train (default 32 there)',
+        })
+        .option('train', {
+          type: 'boolean',
+          default: false,
+          describe: 'network evals/s (batched, unbatched) and learner samples/s per tfjs backend; self-play games/hour',
+        })
+        .option('sims', {
+          type: 'number',
+          default: 32,
+          describe: 'PUCT simulations per decision for --train self-play',
+        })
+        .option('decisions', {
+          type: 'boolean',
+          default: false,
+          describe:
+            'decision quality: regret of each --agents choice against scripted-playout values of the candidates',
+        })
+        .option('agents', {
+          type: 'array',
+          string: true,
+          default: ['heuristic', 'mcts:ms=1000'],
+          describe: 'agent specs for --decisions',
+        })
         .option('positions', { type: 'number', default: 120, describe: 'positions for --decisions' })
-        .option('playouts', { type: 'number', default: 160, describe: 'scripted playouts per candidate action for --decisions' })
-        .option('candidates', { type: 'number', default: 5, describe: "the scripted player's top actions valued at each position (--decisions)" })
-        .option('ms', { type: 'number', describe: 'milliseconds per decision for --decisions (default 1000 unless --it)' })
+        .option('playouts', {
+          type: 'number',
+          default: 160,
+          describe: 'scripted playouts per candidate action for --decisions',
+        })
+        .option('candidates', {
+          type: 'number',
+          default: 5,
+          describe: "the scripted player's top actions valued at each position (--decisions)",
+        })
+        .option('ms', {
+          type: 'number',
+          describe: 'milliseconds per decision for --decisions (default 1000 unless --it)',
+        })
         .option('it', { type: 'number', describe: 'iterations per decision for --decisions' })
-        .option('seed', { type: 'string', default: 'decisions', describe: 'seed of the positions and playouts for --decisions' })
-        .option('truth-file', { type: 'string', describe: 'cache of the --decisions truth: written once, reused when the parameters match' })
+        .option('seed', {
+          type: 'string',
+          default: 'decisions',
+          describe: 'seed of the positions and playouts for --decisions',
+        })
+        .option('truth-file', {
+          type: 'string',
+          describe: 'cache of the --decisions truth: written once, reused when the parameters match',
+        })
         .option('json', { type: 'boolean', default: false }),
     async (args) => {
       if (!(args.seconds > 0)) throw new Error('--seconds must be a positive number');
       if (args.decisions) {
         const { decisionBench, printDecisionBench } = await import('./decision-bench.ts');
         for (const k of ['positions', 'playouts', 'candidates'] as const)
-          if (!Number.isInteger(args[k]) || args[k] < 1) throw new Error(`--${k} must be a whole number ≥ 1 (got ${args[k]})`);
+          if (!Number.isInteger(args[k]) || args[k] < 1)
+            throw new Error(`--${k} must be a whole number ≥ 1 (got ${args[k]})`);
         if (args.ms !== undefined && !(args.ms > 0)) throw new Error(`--ms must be a positive number (got ${args.ms})`);
-        if (args.it !== undefined && !(Number.isInteger(args.it) && args.it >= 1)) throw new Error(`--it must be a whole number ≥ 1 (got ${args.it})`);
-        const budget = args.it !== undefined && args.ms === undefined ? { iterations: args.it } : { ms: args.ms ?? 1000 };
+        if (args.it !== undefined && !(Number.isInteger(args.it) && args.it >= 1))
+          throw new Error(`--it must be a whole number ≥ 1 (got ${args.it})`);
+        const budget =
+          args.it !== undefined && args.ms === undefined ? { iterations: args.it } : { ms: args.ms ?? 1000 };
         const tty = process.stderr.isTTY;
         const r = await decisionBench({
           ruleset: args.ruleset,
@@ -138,7 +208,12 @@ export function benchCommands(y: Argv): Argv {
       }
       if (args.train) {
         const { trainBench, printTrainBench } = await import('../training/bench.ts');
-        const r = await trainBench({ scenario: args.scenario ?? 'farm-on-the-ridge', seconds: args.seconds, selfPlayGames: process.argv.includes('--games') ? args.games : 32, sims: args.sims });
+        const r = await trainBench({
+          scenario: args.scenario ?? 'farm-on-the-ridge',
+          seconds: args.seconds,
+          selfPlayGames: process.argv.includes('--games') ? args.games : 32,
+          sims: args.sims,
+        });
         if (args.json) return void console.log(JSON.stringify(r, null, 2));
         printTrainBench(r);
         return;
@@ -146,14 +221,23 @@ export function benchCommands(y: Argv): Argv {
       if (args.arena) {
         const { arenaBench } = await import('./arena-bench.ts');
         const rows = [];
-        for (const agents of [['random', 'random'], ['heuristic', 'random']] as [string, string][])
-          rows.push(await arenaBench({ games: args.games, agents, scenario: args.scenario ?? 'open-field', workers: [1, 2] }));
+        for (const agents of [
+          ['random', 'random'],
+          ['heuristic', 'random'],
+        ] as [string, string][])
+          rows.push(
+            await arenaBench({ games: args.games, agents, scenario: args.scenario ?? 'open-field', workers: [1, 2] }),
+          );
         if (args.json) return void console.log(JSON.stringify(rows, null, 2));
-        console.log(`arena throughput on ${rows[0]!.scenario}, ${args.games} games each (paired seeds), ${rows[0]!.cores} cores`);
+        console.log(
+          `arena throughput on ${rows[0]!.scenario}, ${args.games} games each (paired seeds), ${rows[0]!.cores} cores`,
+        );
         console.log('agents              bare loop  1 worker  2 workers  2w/1w  bare/1w');
         for (const r of rows) {
           const [w1, w2] = r.pooled;
-          console.log(`${r.agents.join(' v ').padEnd(18)}  ${r.bareGamesPerSec.toFixed(1).padStart(9)}  ${w1!.gamesPerSec.toFixed(1).padStart(8)}  ${w2!.gamesPerSec.toFixed(1).padStart(9)}  ${(w2!.gamesPerSec / w1!.gamesPerSec).toFixed(2).padStart(5)}  ${(r.bareGamesPerSec / w1!.gamesPerSec).toFixed(2).padStart(7)}`);
+          console.log(
+            `${r.agents.join(' v ').padEnd(18)}  ${r.bareGamesPerSec.toFixed(1).padStart(9)}  ${w1!.gamesPerSec.toFixed(1).padStart(8)}  ${w2!.gamesPerSec.toFixed(1).padStart(9)}  ${(w2!.gamesPerSec / w1!.gamesPerSec).toFixed(2).padStart(5)}  ${(r.bareGamesPerSec / w1!.gamesPerSec).toFixed(2).padStart(7)}`,
+          );
         }
         console.log('(games/s; targets: 2 workers ≥ 1.8× one; arena overhead bare/1w ≤ 1.25)');
         return;
@@ -161,26 +245,52 @@ export function benchCommands(y: Argv): Argv {
       if (args.mcts) {
         const { mctsBench } = await import('./mcts-bench.ts');
         const m = await mctsBench(args.iterations);
-        if (args.json) return void console.log(JSON.stringify({ ...m, sampleArmies: await (await import('./mcts-bench.ts')).mctsSampleArmies() }, null, 2));
+        if (args.json)
+          return void console.log(
+            JSON.stringify({ ...m, sampleArmies: await (await import('./mcts-bench.ts')).mctsSampleArmies() }, null, 2),
+          );
         console.log(`MCTS on ${m.game}, ${m.iterations} iterations per search (best of 3), one core`);
         const row = (name: string, r: { ms?: number; iterationsPerSec?: number; error?: string }) =>
-          console.log(`${name.padEnd(26)} ${r.error ? r.error : `${r.iterationsPerSec!.toFixed(0).padStart(9)} it/s  ${r.ms!.toFixed(1).padStart(8)} ms`}`);
+          console.log(
+            `${name.padEnd(26)} ${r.error ? r.error : `${r.iterationsPerSec!.toFixed(0).padStart(9)} it/s  ${r.ms!.toFixed(1).padStart(8)} ms`}`,
+          );
         row('eagles mcts', m.ours);
         row('bare minimal UCT (floor)', m.bareUct);
-        row("boardgame.io MCTSBot", m.boardgameIo as never);
+        row('boardgame.io MCTSBot', m.boardgameIo as never);
         if ('iterationsPerSec' in m.boardgameIo && m.boardgameIo.iterationsPerSec)
-          console.log(`eagles mcts: ${(m.ours.iterationsPerSec / m.boardgameIo.iterationsPerSec).toFixed(1)}× boardgame.io's speed; the bare UCT is ${(m.bareUct.iterationsPerSec / m.ours.iterationsPerSec).toFixed(2)}× ours`);
+          console.log(
+            `eagles mcts: ${(m.ours.iterationsPerSec / m.boardgameIo.iterationsPerSec).toFixed(1)}× boardgame.io's speed; the bare UCT is ${(m.bareUct.iterationsPerSec / m.ours.iterationsPerSec).toFixed(2)}× ours`,
+          );
         const { mctsSampleArmies } = await import('./mcts-bench.ts');
         console.log('\nMCTS on the sample armies (open-field, a turn-2 position, 1 s search):');
-        for (const r of await mctsSampleArmies()) console.log(`  ${r.leaf.padEnd(40)} ${r.iterationsPerSec.toFixed(0).padStart(7)} it/s`);
+        for (const r of await mctsSampleArmies())
+          console.log(`  ${r.leaf.padEnd(40)} ${r.iterationsPerSec.toFixed(0).padStart(7)} it/s`);
         return;
       }
       const r = runBench({ seconds: args.seconds, ruleset: args.ruleset, scenario: args.scenario });
       if (args.json) return void console.log(JSON.stringify(r, null, 2));
-      console.log(`machine: ${r.machine.cpu} (${r.machine.cores} cores, ${r.machine.memGiB} GiB), ${r.machine.platform}, Node ${r.machine.node}; one core`);
+      console.log(
+        `machine: ${r.machine.cpu} (${r.machine.cores} cores, ${r.machine.memGiB} GiB), ${r.machine.platform}, Node ${r.machine.node}; one core`,
+      );
       const head = ['ruleset', 'scenario', 'scenario hash', 'games', 'plies/s', 'games/s', 'plies/game'];
-      const body = r.rows.map((x) => [x.ruleset, x.scenario, x.scenarioHash, String(x.games), x.pliesPerSec.toFixed(0), x.gamesPerSec.toFixed(2), x.avgPlies.toFixed(0)]);
-      body.push([r.reference.game, 'standard', '-', String(r.reference.playouts), r.reference.pliesPerSec.toFixed(0), r.reference.playoutsPerSec.toFixed(0), (r.reference.plies / r.reference.playouts).toFixed(1)]);
+      const body = r.rows.map((x) => [
+        x.ruleset,
+        x.scenario,
+        x.scenarioHash,
+        String(x.games),
+        x.pliesPerSec.toFixed(0),
+        x.gamesPerSec.toFixed(2),
+        x.avgPlies.toFixed(0),
+      ]);
+      body.push([
+        r.reference.game,
+        'standard',
+        '-',
+        String(r.reference.playouts),
+        r.reference.pliesPerSec.toFixed(0),
+        r.reference.playoutsPerSec.toFixed(0),
+        (r.reference.plies / r.reference.playouts).toFixed(1),
+      ]);
       const w = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
       const line = (cells: string[]) => cells.map((c, i) => (i < 3 ? c.padEnd(w[i]!) : c.padStart(w[i]!))).join('  ');
       console.log(line(head));

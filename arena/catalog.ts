@@ -10,7 +10,10 @@ import { getRuleset, RULESETS } from '../engine/rulesets/index.ts';
 export const DATA_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'data');
 
 export class ScenarioError extends Error {
-  constructor(readonly file: string, readonly problems: readonly Problem[]) {
+  constructor(
+    readonly file: string,
+    readonly problems: readonly Problem[],
+  ) {
     super(`${file} is not a valid scenario:\n${formatProblems(problems)}`);
   }
 }
@@ -18,7 +21,10 @@ export class ScenarioError extends Error {
 export function scenarioIds(rulesetId: string): string[] {
   const dir = join(DATA_DIR, 'scenarios', rulesetId);
   if (!existsSync(dir)) return [];
-  return readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5)).sort();
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => f.slice(0, -5))
+    .sort();
 }
 
 /** Read and validate a scenario JSON file; every problem is listed with its JSON path. */
@@ -35,10 +41,14 @@ export function loadScenarioFile(file: string, rulesetHint?: string): { game: An
   } catch (e) {
     throw new ScenarioError(file, [{ path: '$', message: `not valid JSON: ${(e as Error).message}` }]);
   }
-  const rid = (json && typeof json === 'object' && 'ruleset' in json && typeof (json as { ruleset: unknown }).ruleset === 'string'
-    ? (json as { ruleset: string }).ruleset
-    : rulesetHint) ?? '';
-  if (!RULESETS[rid]) throw new ScenarioError(file, [{ path: '$.ruleset', message: `unknown ruleset "${rid}"; known: ${Object.keys(RULESETS).join(', ')}` }]);
+  const rid =
+    (json && typeof json === 'object' && 'ruleset' in json && typeof (json as { ruleset: unknown }).ruleset === 'string'
+      ? (json as { ruleset: string }).ruleset
+      : rulesetHint) ?? '';
+  if (!RULESETS[rid])
+    throw new ScenarioError(file, [
+      { path: '$.ruleset', message: `unknown ruleset "${rid}"; known: ${Object.keys(RULESETS).join(', ')}` },
+    ]);
   const game = getRuleset(rid);
   json = embedMap(json, rid, file);
   const v = game.validateScenario(json);
@@ -55,18 +65,24 @@ function embedMap(json: unknown, rid: string, file: string): unknown {
   const j = json as Record<string, unknown>;
   if (typeof j.map !== 'string' || j.mapData !== undefined) return json;
   const mf = join(DATA_DIR, 'maps', rid, `${j.map}.json`);
-  if (!existsSync(mf)) throw new ScenarioError(file, [{ path: '$.map', message: `no map "${j.map}" (looked for ${mf})` }]);
+  if (!existsSync(mf))
+    throw new ScenarioError(file, [{ path: '$.map', message: `no map "${j.map}" (looked for ${mf})` }]);
   let mapData: unknown;
   try {
     mapData = JSON.parse(readFileSync(mf, 'utf8'));
   } catch (e) {
-    throw new ScenarioError(file, [{ path: '$.map', message: `map file ${mf} is not valid JSON: ${(e as Error).message}` }]);
+    throw new ScenarioError(file, [
+      { path: '$.map', message: `map file ${mf} is not valid JSON: ${(e as Error).message}` },
+    ]);
   }
   return { ...j, mapData };
 }
 
 /** A scenario by ruleset and id (or a path to a file). */
-export function loadScenario(rulesetId: string, idOrPath?: string): { game: AnyGame; scenario: any; id: string; file: string } {
+export function loadScenario(
+  rulesetId: string,
+  idOrPath?: string,
+): { game: AnyGame; scenario: any; id: string; file: string } {
   const game = getRuleset(rulesetId);
   const id = idOrPath ?? game.defaultScenario;
   const file = id.endsWith('.json') ? resolve(id) : join(DATA_DIR, 'scenarios', rulesetId, `${id}.json`);

@@ -14,7 +14,10 @@ import { runMatch } from './match.ts';
 
 /** An error the CLI reports as one clear line (no stack trace), with an exit code. */
 export class CliError extends Error {
-  constructor(message: string, readonly exitCode = 1) {
+  constructor(
+    message: string,
+    readonly exitCode = 1,
+  ) {
     super(message);
   }
 }
@@ -43,7 +46,14 @@ export function arenaCommands(y: Argv): Argv {
       'List rulesets and their scenarios',
       (a) => a.option('json', { type: 'boolean', default: false }),
       async (args) => {
-        const list = Object.values(RULESETS).map((g) => ({ id: g.id, title: g.title, version: g.version, players: g.players, defaultScenario: g.defaultScenario, scenarios: scenarioIds(g.id) }));
+        const list = Object.values(RULESETS).map((g) => ({
+          id: g.id,
+          title: g.title,
+          version: g.version,
+          players: g.players,
+          defaultScenario: g.defaultScenario,
+          scenarios: scenarioIds(g.id),
+        }));
         if (args.json) return void console.log(JSON.stringify(list, null, 2));
         for (const r of list) {
           console.log(`${r.id} — ${r.title} (v${r.version}; sides ${r.players.join(', ')})`);
@@ -51,20 +61,33 @@ export function arenaCommands(y: Argv): Argv {
         }
       },
     )
-    .command('scenario <action> <file>', 'Check a scenario file (action: validate)', (a) =>
-      a
-        .positional('action', { choices: ['validate'] as const, describe: 'what to do' })
-        .positional('file', { type: 'string', demandOption: true, describe: 'scenario JSON file' })
-        .option('json', { type: 'boolean', default: false }),
+    .command(
+      'scenario <action> <file>',
+      'Check a scenario file (action: validate)',
+      (a) =>
+        a
+          .positional('action', { choices: ['validate'] as const, describe: 'what to do' })
+          .positional('file', { type: 'string', demandOption: true, describe: 'scenario JSON file' })
+          .option('json', { type: 'boolean', default: false }),
       async (args) => {
         try {
           const { game, scenario } = loadScenarioFile(args.file as string);
-          const out = { ok: true, file: args.file, ruleset: game.id, id: (scenario as { id: string }).id, hash: scenarioHash(scenario) };
-          console.log(args.json ? JSON.stringify(out) : `${args.file}: valid ${game.id} scenario "${out.id}" (hash ${out.hash})`);
+          const out = {
+            ok: true,
+            file: args.file,
+            ruleset: game.id,
+            id: (scenario as { id: string }).id,
+            hash: scenarioHash(scenario),
+          };
+          console.log(
+            args.json ? JSON.stringify(out) : `${args.file}: valid ${game.id} scenario "${out.id}" (hash ${out.hash})`,
+          );
         } catch (e) {
           if (!(e instanceof ScenarioError)) throw e;
           if (args.json) console.log(JSON.stringify({ ok: false, file: args.file, problems: e.problems }));
-          throw new CliError(`${args.file} is not a valid scenario (${e.problems.length} problem${e.problems.length === 1 ? '' : 's'}):\n${formatProblems(e.problems)}`);
+          throw new CliError(
+            `${args.file} is not a valid scenario (${e.problems.length} problem${e.problems.length === 1 ? '' : 's'}):\n${formatProblems(e.problems)}`,
+          );
         }
       },
     )
@@ -73,8 +96,17 @@ export function arenaCommands(y: Argv): Argv {
       'Play a game between two agents (or a person and an agent) and print the result',
       (a) =>
         a
-          .option('ruleset', { alias: 'r', type: 'string', default: 'march-of-eagles', describe: 'ruleset id (see `eagles rulesets`)' })
-          .option('scenario', { alias: 's', type: 'string', describe: "scenario id or path to a JSON file (default: the ruleset's default)" })
+          .option('ruleset', {
+            alias: 'r',
+            type: 'string',
+            default: 'march-of-eagles',
+            describe: 'ruleset id (see `eagles rulesets`)',
+          })
+          .option('scenario', {
+            alias: 's',
+            type: 'string',
+            describe: "scenario id or path to a JSON file (default: the ruleset's default)",
+          })
           .option('p1', { type: 'string', default: 'random', describe: 'agent spec for the first side' })
           .option('p2', { type: 'string', default: 'random', describe: 'agent spec for the second side' })
           .option('seed', { type: 'string', describe: 'match seed (default: random, printed)' })
@@ -83,7 +115,11 @@ export function arenaCommands(y: Argv): Argv {
           .option('log', { type: 'boolean', default: false, describe: 'print every event with its rule citation' })
           .option('explain', { type: 'boolean', default: false, describe: "print the agents' explanations" })
           .option('board', { type: 'boolean', default: true, describe: 'print the final table' })
-          .option('json', { type: 'boolean', default: false, describe: 'print one JSON object (result, seed, final hash)' }),
+          .option('json', {
+            type: 'boolean',
+            default: false,
+            describe: 'print one JSON object (result, seed, final hash)',
+          }),
       async (args) => {
         const game = getRuleset(args.ruleset);
         const { scenario, id } = loadScenario(game.id, args.scenario);
@@ -102,24 +138,31 @@ export function arenaCommands(y: Argv): Argv {
           seed,
           agents,
           events: verbose,
-          onStep: verbose || args.explain
-            ? (st) => {
-                if (args.explain && st.explanation && !args.json) {
-                  const ex = st.explanation;
-                  console.log(`  ${game.players[st.player]} ${agents[st.player]!.spec}: ${ex.chosen}${ex.winProbability !== undefined ? ` (win ${(ex.winProbability * 100).toFixed(0)}%)` : ''}${ex.text ? ` — ${ex.text}` : ''}`);
-                  for (const alt of ex.alternatives ?? []) console.log(`      ${alt.action}${alt.visits !== undefined ? ` visits ${alt.visits}` : ''}${alt.value !== undefined ? ` value ${alt.value.toFixed(3)}` : ''}${alt.note ? ` ${alt.note}` : ''}`);
+          onStep:
+            verbose || args.explain
+              ? (st) => {
+                  if (args.explain && st.explanation && !args.json) {
+                    const ex = st.explanation;
+                    console.log(
+                      `  ${game.players[st.player]} ${agents[st.player]!.spec}: ${ex.chosen}${ex.winProbability !== undefined ? ` (win ${(ex.winProbability * 100).toFixed(0)}%)` : ''}${ex.text ? ` — ${ex.text}` : ''}`,
+                    );
+                    for (const alt of ex.alternatives ?? [])
+                      console.log(
+                        `      ${alt.action}${alt.visits !== undefined ? ` visits ${alt.visits}` : ''}${alt.value !== undefined ? ` value ${alt.value.toFixed(3)}` : ''}${alt.note ? ` ${alt.note}` : ''}`,
+                      );
+                  }
+                  if (!verbose) return;
+                  if (st.player < 0) {
+                    if (st.events.length) for (const e of st.events) console.log(formatEvent(e));
+                    else console.log(`[dice] ${st.label}${st.dice ? ` (dice: ${st.dice.join(' ')})` : ''}`);
+                    if (st.events.length && st.dice && !st.events.some((e) => e.dice))
+                      console.log(`        dice: ${st.dice.join(' ')} — ${st.label}`);
+                  } else {
+                    console.log(`${game.players[st.player]}: ${st.key}`);
+                    for (const e of st.events) console.log(formatEvent(e));
+                  }
                 }
-                if (!verbose) return;
-                if (st.player < 0) {
-                  if (st.events.length) for (const e of st.events) console.log(formatEvent(e));
-                  else console.log(`[dice] ${st.label}${st.dice ? ` (dice: ${st.dice.join(' ')})` : ''}`);
-                  if (st.events.length && st.dice && !st.events.some((e) => e.dice)) console.log(`        dice: ${st.dice.join(' ')} — ${st.label}`);
-                } else {
-                  console.log(`${game.players[st.player]}: ${st.key}`);
-                  for (const e of st.events) console.log(formatEvent(e));
-                }
-              }
-            : undefined,
+              : undefined,
         });
         lines?.close();
         for (const a of agents) await a.close?.();
@@ -131,7 +174,16 @@ export function arenaCommands(y: Argv): Argv {
               scenario: id,
               seed,
               agents: specs,
-              result: { returns: res.returns, text: res.text, winner: res.returns[0]! > res.returns[1]! ? game.players[0] : res.returns[1]! > res.returns[0]! ? game.players[1] : null },
+              result: {
+                returns: res.returns,
+                text: res.text,
+                winner:
+                  res.returns[0]! > res.returns[1]!
+                    ? game.players[0]
+                    : res.returns[1]! > res.returns[0]!
+                      ? game.players[1]
+                      : null,
+              },
               finalHash: res.replay.finalHash,
               plies: res.plies,
               decisions: res.decisions,
@@ -142,19 +194,29 @@ export function arenaCommands(y: Argv): Argv {
         } else {
           if (args.board) console.log(game.render(res.finalState));
           console.log(`\n${game.title} — ${id} — seed ${seed}`);
-          console.log(`${game.players[0]}: ${specs[0]}${human === 0 ? ' (human)' : ''}   ${game.players[1]}: ${specs[1]}${human === 1 ? ' (human)' : ''}`);
+          console.log(
+            `${game.players[0]}: ${specs[0]}${human === 0 ? ' (human)' : ''}   ${game.players[1]}: ${specs[1]}${human === 1 ? ' (human)' : ''}`,
+          );
           console.log(`Result: ${res.text}`);
-          console.log(`${res.plies} plies, ${res.decisions} decisions, final hash ${res.replay.finalHash}${args.replay ? `, replay written to ${args.replay}` : ''}`);
+          console.log(
+            `${res.plies} plies, ${res.decisions} decisions, final hash ${res.replay.finalHash}${args.replay ? `, replay written to ${args.replay}` : ''}`,
+          );
         }
-        if (res.aborted) throw new CliError(`game stopped: ${res.aborted}${args.replay ? ` (the record so far is in ${args.replay})` : ''}`);
+        if (res.aborted)
+          throw new CliError(
+            `game stopped: ${res.aborted}${args.replay ? ` (the record so far is in ${args.replay})` : ''}`,
+          );
       },
     )
-    .command('replay <action> <file>', 'Verify or show a replay file (action: verify | show)', (a) =>
-      a
-        .positional('action', { choices: ['verify', 'show'] as const })
-        .positional('file', { type: 'string', demandOption: true })
-        .option('json', { type: 'boolean', default: false })
-        .option('log', { type: 'boolean', default: false, describe: 'show: print every event' }),
+    .command(
+      'replay <action> <file>',
+      'Verify or show a replay file (action: verify | show)',
+      (a) =>
+        a
+          .positional('action', { choices: ['verify', 'show'] as const })
+          .positional('file', { type: 'string', demandOption: true })
+          .option('json', { type: 'boolean', default: false })
+          .option('log', { type: 'boolean', default: false, describe: 'show: print every event' }),
       async (args) => {
         const r = readReplayFile(args.file as string);
         const game = getRuleset(r.ruleset);
@@ -172,8 +234,12 @@ export function arenaCommands(y: Argv): Argv {
         if (!v.ok) throw new CliError('embedded scenario is invalid');
         let s = game.initialState(v.value);
         r.steps.forEach((st, i) => {
-          const a = game.legalActions(s).concat(game.chanceOutcomes(s).map((o) => o.action)).find((x) => game.actionKey(x) === st.a);
-          if (a === undefined) throw new CliError(`step ${i + 1}: "${st.a}" is not legal; the replay does not match this engine`);
+          const a = game
+            .legalActions(s)
+            .concat(game.chanceOutcomes(s).map((o) => o.action))
+            .find((x) => game.actionKey(x) === st.a);
+          if (a === undefined)
+            throw new CliError(`step ${i + 1}: "${st.a}" is not legal; the replay does not match this engine`);
           const events: import('../engine/core/game.ts').GameEvent[] = [];
           s = game.apply(s, a, events);
           if (st.c === 0) console.log(`${String(i + 1).padStart(5)}  ${game.players[st.p]}: ${st.a}`);

@@ -42,7 +42,6 @@ export function whereOf(e: unknown): string {
   return (mine ?? lines[0] ?? '').trim().replace(/^at /, '');
 }
 
-
 /** Argmax of the scripted preferences, the first of equal scores. */
 function heuristicPick(scores: readonly number[]): number {
   let best = 0;
@@ -62,7 +61,8 @@ function checkScores(scores: unknown, keys: readonly string[]): readonly number[
   if (!Array.isArray(scores)) throw new ContractError('policyScores returned no array');
   if (scores.length !== n) throw new ContractError(`policyScores gave ${scores.length} scores for ${n} actions`);
   const bad = scores.findIndex((v) => typeof v !== 'number' || !Number.isFinite(v));
-  if (bad >= 0) throw new ContractError(`policyScores gave a non-finite score (${String(scores[bad])}) for "${keys[bad]}"`);
+  if (bad >= 0)
+    throw new ContractError(`policyScores gave a non-finite score (${String(scores[bad])}) for "${keys[bad]}"`);
   return scores as number[];
 }
 
@@ -96,7 +96,12 @@ function spread<T>(xs: readonly T[], cap: number): readonly T[] {
 }
 
 /** One game to the end, asserting the contract at every step; throws a GameFault naming the ply. */
-export function playChecked(game: AnyGame, scenario: unknown, rng: () => number, o: PlayOptions): { plies: number; returns: readonly number[] } {
+export function playChecked(
+  game: AnyGame,
+  scenario: unknown,
+  rng: () => number,
+  o: PlayOptions,
+): { plies: number; returns: readonly number[] } {
   const freeze = <T>(s: T): T => (o.freeze ? deepFreeze(s) : s);
   let ply = 0;
   let last = '(start)';
@@ -113,7 +118,8 @@ export function playChecked(game: AnyGame, scenario: unknown, rng: () => number,
       decision = '';
       if (tm.kind === 'terminal') {
         const r = game.returns(s);
-        if (r.length !== game.players.length || r.some((v) => !Number.isFinite(v))) throw new ContractError(`returns ${JSON.stringify(r)} at the end`);
+        if (r.length !== game.players.length || r.some((v) => !Number.isFinite(v)))
+          throw new ContractError(`returns ${JSON.stringify(r)} at the end`);
         game.resultText(s);
         game.render(s);
         return { plies: ply, returns: r };
@@ -137,13 +143,20 @@ export function playChecked(game: AnyGame, scenario: unknown, rng: () => number,
         checkKeys(keys, 'action');
         const scores = game.policyScores ? checkScores(game.policyScores(s, legal), keys) : null;
         if (sampled) for (const x of spread(legal, o.optionsCap)) game.apply(s, x);
-        a = o.seats[tm.player] === 'heuristic' && scores ? legal[heuristicPick(scores)] : legal[Math.floor(rng() * legal.length)];
+        a =
+          o.seats[tm.player] === 'heuristic' && scores
+            ? legal[heuristicPick(scores)]
+            : legal[Math.floor(rng() * legal.length)];
       }
       last = game.actionKey(a);
       const events: GameEvent[] = [];
       s = freeze(game.apply(s, a, events));
-      if (game.citation) for (const e of events) if (!game.citation.test(e.rule)) throw new ContractError(`event cites "${e.rule}", not a rule of ${game.id}: ${e.text}`);
-      if (hashEvery > 0 && ply % hashEvery === 0 && hashHex(game.hash(s)) !== hashHex(game.hash(structuredClone(s)))) throw new ContractError('the cached hash differs from a fresh copy\'s');
+      if (game.citation)
+        for (const e of events)
+          if (!game.citation.test(e.rule))
+            throw new ContractError(`event cites "${e.rule}", not a rule of ${game.id}: ${e.text}`);
+      if (hashEvery > 0 && ply % hashEvery === 0 && hashHex(game.hash(s)) !== hashHex(game.hash(structuredClone(s))))
+        throw new ContractError("the cached hash differs from a fresh copy's");
       ply++;
     }
   } catch (e) {

@@ -10,7 +10,10 @@ const base = { positions: 40, playouts: 400, candidates: 2, budget: { iterations
 
 describe('decision bench', () => {
   it('values the candidates by playouts and scores each agent by its regret', async () => {
-    const r = await decisionBenchOn(diceChoice, { id: 'standard' }, 'standard', { ...base, agents: ['mcts:leaf=random', 'random'] });
+    const r = await decisionBenchOn(diceChoice, { id: 'standard' }, 'standard', {
+      ...base,
+      agents: ['mcts:leaf=random', 'random'],
+    });
     expect(r.truth).toHaveLength(40);
     const t = r.truth[0]!;
     expect(t.keys).toEqual(['safe', 'bold']);
@@ -25,18 +28,44 @@ describe('decision bench', () => {
   });
   it('caches the truth and refuses a cache made with other parameters', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'eagles-db-')), 'truth.json');
-    const a = await decisionBenchOn(diceChoice, { id: 'standard' }, 'standard', { ...base, positions: 4, agents: ['random'], truthFile: file });
+    const a = await decisionBenchOn(diceChoice, { id: 'standard' }, 'standard', {
+      ...base,
+      positions: 4,
+      agents: ['random'],
+      truthFile: file,
+    });
     const cached = JSON.parse(readFileSync(file, 'utf8'));
     cached.truth[0].values = [0.5, 0.25]; // a cached value is used as it stands
     writeFileSync(file, JSON.stringify(cached));
-    const b = await decisionBenchOn(diceChoice, { id: 'standard' }, 'standard', { ...base, positions: 4, agents: ['random'], truthFile: file });
+    const b = await decisionBenchOn(diceChoice, { id: 'standard' }, 'standard', {
+      ...base,
+      positions: 4,
+      agents: ['random'],
+      truthFile: file,
+    });
     expect(b.truth[0]!.values).toEqual([0.5, 0.25]);
     expect(b.truth[1]).toEqual(a.truth[1]);
-    await expect(decisionBenchOn(diceChoice, { id: 'standard' }, 'standard', { ...base, positions: 5, agents: ['random'], truthFile: file })).rejects.toThrow(/truth file .* was made for .*"positions":4/);
+    await expect(
+      decisionBenchOn(diceChoice, { id: 'standard' }, 'standard', {
+        ...base,
+        positions: 5,
+        agents: ['random'],
+        truthFile: file,
+      }),
+    ).rejects.toThrow(/truth file .* was made for .*"positions":4/);
     writeFileSync(file, '{ broken');
-    await expect(decisionBenchOn(diceChoice, { id: 'standard' }, 'standard', { ...base, positions: 4, agents: ['random'], truthFile: file })).rejects.toThrow(/not readable JSON/);
+    await expect(
+      decisionBenchOn(diceChoice, { id: 'standard' }, 'standard', {
+        ...base,
+        positions: 4,
+        agents: ['random'],
+        truthFile: file,
+      }),
+    ).rejects.toThrow(/not readable JSON/);
   });
   it('names a bad agent spec before doing any work', async () => {
-    await expect(decisionBenchOn(diceChoice, { id: 'standard' }, 'standard', { ...base, agents: ['mcts:leaf=magic'] })).rejects.toThrow(/leaf=magic/);
+    await expect(
+      decisionBenchOn(diceChoice, { id: 'standard' }, 'standard', { ...base, agents: ['mcts:leaf=magic'] }),
+    ).rejects.toThrow(/leaf=magic/);
   });
 });

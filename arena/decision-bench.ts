@@ -62,7 +62,13 @@ function chanceStep(game: AnyGame, s: unknown, rng: () => number): unknown {
   return game.applyUnchecked(s, sampleOutcome(game.chanceOutcomes(s), rng()).action);
 }
 
-function scriptedAction(game: AnyGame, s: unknown, legal: readonly unknown[], rng: () => number, epsilon: number): unknown {
+function scriptedAction(
+  game: AnyGame,
+  s: unknown,
+  legal: readonly unknown[],
+  rng: () => number,
+  epsilon: number,
+): unknown {
   if (!game.policyScores || rng() < epsilon) return legal[Math.floor(rng() * legal.length)];
   const sc = game.policyScores(s, legal);
   let b = 0;
@@ -76,7 +82,10 @@ export function scriptedPlayout(game: AnyGame, s0: unknown, rng: () => number): 
   for (;;) {
     const tm = game.toMove(s);
     if (tm.kind === 'terminal') return game.returns(s)[0]!;
-    s = tm.kind === 'chance' ? chanceStep(game, s, rng) : game.applyUnchecked(s, scriptedAction(game, s, game.legalActions(s), rng, 0));
+    s =
+      tm.kind === 'chance'
+        ? chanceStep(game, s, rng)
+        : game.applyUnchecked(s, scriptedAction(game, s, game.legalActions(s), rng, 0));
   }
 }
 
@@ -85,7 +94,8 @@ export function samplePositions(game: AnyGame, scenario: unknown, n: number, see
   const rng = seedrandom.alea(`${seed}:positions`);
   const out: unknown[] = [];
   for (let guard = 0; out.length < n; guard++) {
-    if (guard > 10 * n + 100) throw new Error(`decision bench: scripted games of ${game.id} offer no decisions with a choice`);
+    if (guard > 10 * n + 100)
+      throw new Error(`decision bench: scripted games of ${game.id} offer no decisions with a choice`);
     let s: unknown = game.initialState(scenario);
     const seen: unknown[] = [];
     for (;;) {
@@ -123,7 +133,13 @@ function candidateActions(game: AnyGame, s: unknown, k: number): unknown[] {
     .map((x) => x.a);
 }
 
-export type DecisionBenchResult = { ruleset: string; scenario: string; positions: number; truth: PositionTruth[]; rows: DecisionRow[] };
+export type DecisionBenchResult = {
+  ruleset: string;
+  scenario: string;
+  positions: number;
+  truth: PositionTruth[];
+  rows: DecisionRow[];
+};
 
 /** The decision bench on a ruleset's scenario from the catalog. */
 export function decisionBench(o: DecisionBenchOptions): Promise<DecisionBenchResult> {
@@ -132,12 +148,26 @@ export function decisionBench(o: DecisionBenchOptions): Promise<DecisionBenchRes
 }
 
 /** The decision bench on any game and scenario. */
-export async function decisionBenchOn(game: AnyGame, scenario: unknown, id: string, o: DecisionBenchOptions): Promise<DecisionBenchResult> {
-  if (!(o.positions >= 1) || !(o.playouts >= 1) || !(o.candidates >= 1)) throw new Error('decision bench: positions, playouts and candidates must be at least 1');
+export async function decisionBenchOn(
+  game: AnyGame,
+  scenario: unknown,
+  id: string,
+  o: DecisionBenchOptions,
+): Promise<DecisionBenchResult> {
+  if (!(o.positions >= 1) || !(o.playouts >= 1) || !(o.candidates >= 1))
+    throw new Error('decision bench: positions, playouts and candidates must be at least 1');
   const eps = o.epsilon ?? 0.05;
   const agents = o.agents.map((spec) => ({ spec, make: () => createAgent(spec) }));
   agents.forEach((a) => a.make()); // bad specs fail before any work
-  const params = { ruleset: game.id, scenario: id, positions: o.positions, playouts: o.playouts, candidates: o.candidates, seed: o.seed, epsilon: eps };
+  const params = {
+    ruleset: game.id,
+    scenario: id,
+    positions: o.positions,
+    playouts: o.playouts,
+    candidates: o.candidates,
+    seed: o.seed,
+    epsilon: eps,
+  };
   const positions = samplePositions(game, scenario, o.positions, o.seed, eps);
   let truth: PositionTruth[] | undefined;
   if (o.truthFile && existsSync(o.truthFile)) {
@@ -148,7 +178,10 @@ export async function decisionBenchOn(game: AnyGame, scenario: unknown, id: stri
       throw new Error(`decision bench: truth file ${o.truthFile} is not readable JSON (${(e as Error).message})`);
     }
     const want = JSON.stringify(params);
-    if (JSON.stringify(cached.params) !== want) throw new Error(`decision bench: truth file ${o.truthFile} was made for ${JSON.stringify(cached.params)}, not ${want}`);
+    if (JSON.stringify(cached.params) !== want)
+      throw new Error(
+        `decision bench: truth file ${o.truthFile} was made for ${JSON.stringify(cached.params)}, not ${want}`,
+      );
     truth = cached.truth;
   }
   const rng = seedrandom.alea(`${o.seed}:truth`);
@@ -156,7 +189,10 @@ export async function decisionBenchOn(game: AnyGame, scenario: unknown, id: stri
     truth = positions.map((p, i) => {
       o.onProgress?.('truth', i, positions.length);
       const cands = candidateActions(game, p, o.candidates);
-      return { keys: cands.map((a) => game.actionKey(a)), values: cands.map((a) => actionValue(game, p, a, o.playouts, rng)) };
+      return {
+        keys: cands.map((a) => game.actionKey(a)),
+        values: cands.map((a) => actionValue(game, p, a, o.playouts, rng)),
+      };
     });
     o.onProgress?.('truth', positions.length, positions.length);
     if (o.truthFile) writeFileSync(o.truthFile, JSON.stringify({ params, truth }));
@@ -175,7 +211,17 @@ export async function decisionBenchOn(game: AnyGame, scenario: unknown, id: stri
       const player = (game.toMove(state) as { player: number }).player;
       const legal = game.legalActions(state);
       const t0 = performance.now();
-      const d = await a.make().decide({ game, player, observation: game.observe(state, player), legal, state, budget: o.budget, rng: seedrandom.alea(`${o.seed}:${a.spec}:${i}`) });
+      const d = await a
+        .make()
+        .decide({
+          game,
+          player,
+          observation: game.observe(state, player),
+          legal,
+          state,
+          budget: o.budget,
+          rng: seedrandom.alea(`${o.seed}:${a.spec}:${i}`),
+        });
       ms += performance.now() - t0;
       const key = game.actionKey(d.action);
       let k = t.keys.indexOf(key);
@@ -193,19 +239,40 @@ export async function decisionBenchOn(game: AnyGame, scenario: unknown, id: stri
     const n = regrets.length;
     const mean = regrets.reduce((x, y) => x + y, 0) / n;
     const sd = Math.sqrt(regrets.reduce((x, y) => x + (y - mean) ** 2, 0) / Math.max(1, n - 1));
-    rows.push({ agent: a.spec, decisions: n, meanRegret: mean, regretSe: sd / Math.sqrt(n), best: best / n, scripted: scripted / n, outside, meanMs: ms / n });
+    rows.push({
+      agent: a.spec,
+      decisions: n,
+      meanRegret: mean,
+      regretSe: sd / Math.sqrt(n),
+      best: best / n,
+      scripted: scripted / n,
+      outside,
+      meanMs: ms / n,
+    });
   }
   return { ruleset: game.id, scenario: id, positions: positions.length, truth, rows };
 }
 
 export function printDecisionBench(r: DecisionBenchResult, playouts: number): void {
-  console.log(`decision quality on ${r.ruleset}/${r.scenario}: ${r.positions} positions, each candidate valued by ${playouts} scripted playouts`);
+  console.log(
+    `decision quality on ${r.ruleset}/${r.scenario}: ${r.positions} positions, each candidate valued by ${playouts} scripted playouts`,
+  );
   const head = ['agent', 'regret', '±se', 'best', 'scripted', 'outside', 'ms/decision'];
-  const body = r.rows.map((x) => [x.agent, x.meanRegret.toFixed(4), x.regretSe.toFixed(4), `${(x.best * 100).toFixed(0)}%`, `${(x.scripted * 100).toFixed(0)}%`, String(x.outside), x.meanMs.toFixed(0)]);
+  const body = r.rows.map((x) => [
+    x.agent,
+    x.meanRegret.toFixed(4),
+    x.regretSe.toFixed(4),
+    `${(x.best * 100).toFixed(0)}%`,
+    `${(x.scripted * 100).toFixed(0)}%`,
+    String(x.outside),
+    x.meanMs.toFixed(0),
+  ]);
   const w = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
   const line = (c: string[]) => c.map((x, i) => (i === 0 ? x.padEnd(w[i]!) : x.padStart(w[i]!))).join('  ');
   console.log(line(head));
   console.log(w.map((n) => '-'.repeat(n)).join('  '));
   for (const b of body) console.log(line(b));
-  console.log('(regret: value of the best candidate minus the value of the choice, in [-1, 1] result units; lower is better)');
+  console.log(
+    '(regret: value of the best candidate minus the value of the choice, in [-1, 1] result units; lower is better)',
+  );
 }

@@ -7,7 +7,13 @@ import { addBot, ladderTable, nextPairing, openLadder, runLadder } from './ladde
 describe('ladder', () => {
   it('the Python and TypeScript reference bots join a ladder, play, and are rated', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'eagles-ladder-'));
-    const { store } = openLadder(dir, { ruleset: 'march-of-eagles', scenarios: ['farm-on-the-ridge'], seed: 'l', decisionMs: 10_000, gameTimeoutMs: 120_000 });
+    const { store } = openLadder(dir, {
+      ruleset: 'march-of-eagles',
+      scenarios: ['farm-on-the-ridge'],
+      seed: 'l',
+      decisionMs: 10_000,
+      gameTimeoutMs: 120_000,
+    });
     addBot(store, 'py', 'ext:cmd=python3 arena/bots/random_bot.py');
     addBot(store, 'ts', 'ext:cmd=node --import tsx arena/bots/random-bot.ts');
     addBot(store, 'scripted', 'heuristic');

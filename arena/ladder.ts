@@ -55,11 +55,20 @@ export function nextPairing(bots: readonly BotRow[]): [BotRow, BotRow] {
   if (bots.length < 2) throw new Error('a ladder needs at least two bots');
   const sorted = [...bots].sort((a, b) => a.games - b.games || a.name.localeCompare(b.name));
   const a = sorted[0]!;
-  const b = [...bots].filter((x) => x !== a).sort((x, y) => Math.abs(ordinal(x) - ordinal(a)) - Math.abs(ordinal(y) - ordinal(a)) || x.name.localeCompare(y.name))[0]!;
+  const b = [...bots]
+    .filter((x) => x !== a)
+    .sort(
+      (x, y) => Math.abs(ordinal(x) - ordinal(a)) - Math.abs(ordinal(y) - ordinal(a)) || x.name.localeCompare(y.name),
+    )[0]!;
   return [a, b];
 }
 
-export async function runLadder(dir: string, games: number, workers: number, onProgress?: (done: number, total: number) => void): Promise<BotRow[]> {
+export async function runLadder(
+  dir: string,
+  games: number,
+  workers: number,
+  onProgress?: (done: number, total: number) => void,
+): Promise<BotRow[]> {
   const { store, cfg } = openLadder(dir);
   const pool = new MatchPool(workers, cfg.gameTimeoutMs, cfg.decisionMs);
   try {
@@ -86,7 +95,10 @@ export async function runLadder(dir: string, games: number, workers: number, onP
           const [p, q] = [cur[names[0]!]!, cur[names[1]!]!];
           const rank = rec.returns[0]! > rec.returns[1]! ? [1, 2] : rec.returns[0]! < rec.returns[1]! ? [2, 1] : [1, 1];
           const [[np], [nq]] = rate([[{ mu: p.mu, sigma: p.sigma }], [{ mu: q.mu, sigma: q.sigma }]], { rank });
-          updates.push({ ...p, mu: np!.mu, sigma: np!.sigma, games: p.games + 1 }, { ...q, mu: nq!.mu, sigma: nq!.sigma, games: q.games + 1 });
+          updates.push(
+            { ...p, mu: np!.mu, sigma: np!.sigma, games: p.games + 1 },
+            { ...q, mu: nq!.mu, sigma: nq!.sigma, games: q.games + 1 },
+          );
         }
         store.recordGame(rec, r.error === undefined ? r.replay : null, updates);
         done++;

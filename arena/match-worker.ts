@@ -19,7 +19,11 @@ export interface MatchTask {
 }
 
 /** What a worker returns: the match result without its final state, and the replay as msgpack bytes. */
-export type MatchOutcome = Omit<MatchResult, 'replay' | 'finalState'> & { readonly id: string; readonly finalHash: string; readonly replay: Uint8Array };
+export type MatchOutcome = Omit<MatchResult, 'replay' | 'finalState'> & {
+  readonly id: string;
+  readonly finalHash: string;
+  readonly replay: Uint8Array;
+};
 
 function clockWriter(sab: SharedArrayBuffer): (player: number, phase: 'start' | 'end') => void {
   const who = new Int32Array(sab, 0, 1);

@@ -48,7 +48,12 @@ describe('match driver', () => {
   });
 
   it('an agent that throws or answers illegally forfeits; the record so far is kept', async () => {
-    const crash: Agent = { spec: 'crash', decide: async () => { throw new Error('boom'); } };
+    const crash: Agent = {
+      spec: 'crash',
+      decide: async () => {
+        throw new Error('boom');
+      },
+    };
     const r = await play('5', [crash, new RandomAgent()]);
     expect(r.forfeit).toBe(0);
     expect(r.returns).toEqual([-1, 1]);
@@ -71,21 +76,41 @@ describe('match timings', () => {
   });
 });
 
-describe('an engine dead end is the engine\'s fault, not a forfeit', () => {
+describe("an engine dead end is the engine's fault, not a forfeit", () => {
   // the first decision of a real game, with its legal list emptied: what a dead end in a ruleset looks like
-  const broken = { ...game, legalActions: (s: unknown) => (game.toMove(s).kind === 'player' ? [] : game.legalActions(s)) };
+  const broken = {
+    ...game,
+    legalActions: (s: unknown) => (game.toMove(s).kind === 'player' ? [] : game.legalActions(s)),
+  };
   it('the driver stops with an engine error naming the ruleset, the decision and the state hash; nobody forfeits', async () => {
-    const r = await runMatch({ game: broken, scenario, scenarioId: 'farm-on-the-ridge', seed: '1', agents: [new RandomAgent(), new RandomAgent()] });
+    const r = await runMatch({
+      game: broken,
+      scenario,
+      scenarioId: 'farm-on-the-ridge',
+      seed: '1',
+      agents: [new RandomAgent(), new RandomAgent()],
+    });
     expect(r.forfeit).toBeUndefined();
     expect(r.replay.result).toBeNull();
-    expect(r.aborted).toMatch(/^engine error: no legal action in a non-terminal state \(ruleset march-of-eagles, decision: .+, state [0-9a-f]{16}\)$/);
+    expect(r.aborted).toMatch(
+      /^engine error: no legal action in a non-terminal state \(ruleset march-of-eagles, decision: .+, state [0-9a-f]{16}\)$/,
+    );
     expect(r.returns).toEqual([0, 0]);
   });
   it('a tournament keeps it as an error with no result, not a draw or a loss', async () => {
     const { toRecord } = await import('./tournament.ts');
-    const r = await runMatch({ game: broken, scenario, scenarioId: 'farm-on-the-ridge', seed: '1', agents: [new RandomAgent(), new RandomAgent()] });
+    const r = await runMatch({
+      game: broken,
+      scenario,
+      scenarioId: 'farm-on-the-ridge',
+      seed: '1',
+      agents: [new RandomAgent(), new RandomAgent()],
+    });
     const { replay, finalState: _f, ...rest } = r;
-    const rec = toRecord({ id: 'g1', ruleset: game.id, scenario: 'farm-on-the-ridge', seed: '1', agents: ['random', 'random'] }, { ...rest, id: 'g1', finalHash: replay.finalHash, replay: new Uint8Array() });
+    const rec = toRecord(
+      { id: 'g1', ruleset: game.id, scenario: 'farm-on-the-ridge', seed: '1', agents: ['random', 'random'] },
+      { ...rest, id: 'g1', finalHash: replay.finalHash, replay: new Uint8Array() },
+    );
     expect(rec.returns).toBeUndefined();
     expect(rec.error).toMatch(/^engine error/);
     expect(rec.forfeit).toBeUndefined();

@@ -61,7 +61,10 @@ export interface MatchResult {
 }
 
 export class AgentFailure extends Error {
-  constructor(readonly player: number, reason: string) {
+  constructor(
+    readonly player: number,
+    reason: string,
+  ) {
     super(reason);
   }
 }
@@ -82,7 +85,9 @@ function deadEnd(game: AnyGame, s: unknown, what: string): EngineError {
   } catch {
     // the description is a courtesy: the hash still names the state
   }
-  return new EngineError(`engine error: ${what} in a non-terminal state (ruleset ${game.id}${decision ? `, decision: ${decision}` : ''}, state ${hashHex(game.hash(s))})`);
+  return new EngineError(
+    `engine error: ${what} in a non-terminal state (ruleset ${game.id}${decision ? `, decision: ${decision}` : ''}, state ${hashHex(game.hash(s))})`,
+  );
 }
 
 export async function runMatch(o: MatchOptions): Promise<MatchResult> {
@@ -95,7 +100,14 @@ export async function runMatch(o: MatchOptions): Promise<MatchResult> {
   const agentRng = o.agents.map((_, i) => seedrandom.alea(`${seed}|agent|${i}`));
   const scenarioHash = hashHex(hashValue(o.scenario));
   o.agents.forEach((a, i) =>
-    a.reset?.(seed, { ruleset: game.id, rulesetVersion: game.version, scenarioId: o.scenarioId, scenarioHash, player: i, players: game.players }),
+    a.reset?.(seed, {
+      ruleset: game.id,
+      rulesetVersion: game.version,
+      scenarioId: o.scenarioId,
+      scenarioHash,
+      player: i,
+      players: game.players,
+    }),
   );
   let engineMs = 0;
   let decisions = 0;
@@ -155,7 +167,10 @@ export async function runMatch(o: MatchOptions): Promise<MatchResult> {
               rng: agentRng[player]!,
             });
           } catch (e) {
-            throw new AgentFailure(player, `agent ${agent.spec} (player ${game.players[player]}) failed: ${(e as Error).message}`);
+            throw new AgentFailure(
+              player,
+              `agent ${agent.spec} (player ${game.players[player]}) failed: ${(e as Error).message}`,
+            );
           }
           o.onDecision?.(player, 'end');
           const dt = performance.now() - t0;
@@ -165,7 +180,10 @@ export async function runMatch(o: MatchOptions): Promise<MatchResult> {
           const key = d && d.action !== undefined ? safeKey(game, d.action) : undefined;
           const match = key === undefined ? undefined : legal.find((a) => game.actionKey(a) === key);
           if (match === undefined)
-            throw new AgentFailure(player, `agent ${agent.spec} (player ${game.players[player]}) returned an illegal action ${key === undefined ? '(none or malformed)' : `"${key}"`}`);
+            throw new AgentFailure(
+              player,
+              `agent ${agent.spec} (player ${game.players[player]}) returned an illegal action ${key === undefined ? '(none or malformed)' : `"${key}"`}`,
+            );
           action = match;
           explanation = d.explanation;
         }
@@ -184,7 +202,20 @@ export async function runMatch(o: MatchOptions): Promise<MatchResult> {
       engineMs += performance.now() - t;
       steps.push({ a: key, c: player < 0 ? 1 : 0, h: hex, p: player });
       for (const ag of o.agents) ag.observe?.({ player, action: key, hash: hex, chance: player < 0 });
-      if (o.onStep) await o.onStep({ ply, before, after: s, key, player, events: events ?? [], dice, label, p: prob, hash: hex, explanation });
+      if (o.onStep)
+        await o.onStep({
+          ply,
+          before,
+          after: s,
+          key,
+          player,
+          events: events ?? [],
+          dice,
+          label,
+          p: prob,
+          hash: hex,
+          explanation,
+        });
     }
   } catch (e) {
     aborted = (e as Error).message;
@@ -228,7 +259,19 @@ export async function runMatch(o: MatchOptions): Promise<MatchResult> {
     result: terminal && !aborted ? { returns: [...returns], text } : null,
     ...(aborted ? { aborted } : {}),
   };
-  return { replay, returns, text, plies: steps.length, decisions, engineMs, agentMs, callMs, aborted, forfeit, finalState: s };
+  return {
+    replay,
+    returns,
+    text,
+    plies: steps.length,
+    decisions,
+    engineMs,
+    agentMs,
+    callMs,
+    aborted,
+    forfeit,
+    finalState: s,
+  };
 }
 
 function safeKey(game: AnyGame, a: unknown): string | undefined {

@@ -8,7 +8,16 @@ import seedrandom from 'seedrandom';
 import { DEFAULT_MCTS, MctsSearch } from '../agents/mcts.ts';
 import { ticTacToe } from '../engine/reference/tictactoe.ts';
 
-const LINES = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
+const LINES = [
+  [0, 1, 2],
+  [3, 4, 5],
+  [6, 7, 8],
+  [0, 3, 6],
+  [1, 4, 7],
+  [2, 5, 8],
+  [0, 4, 8],
+  [2, 4, 6],
+];
 function winner(c: number[]): number {
   for (const [a, b, d] of LINES) if (c[a!] && c[a!] === c[b!] && c[a!] === c[d!]) return c[a!]!;
   return c.every((x) => x) ? 0 : -1;
@@ -16,7 +25,15 @@ function winner(c: number[]): number {
 
 /** The floor: a bare UCT over a mutable 9-cell array, with allocation-free random playouts. */
 export function bareUct(iterations: number, rng: () => number): number {
-  interface N { move: number; player: number; kids: N[]; untried: number[]; n: number; w: number; parent: N | null }
+  interface N {
+    move: number;
+    player: number;
+    kids: N[];
+    untried: number[];
+    n: number;
+    w: number;
+    parent: N | null;
+  }
   const root: N = { move: -1, player: 2, kids: [], untried: [0, 1, 2, 3, 4, 5, 6, 7, 8], n: 0, w: 0, parent: null };
   const b = new Int8Array(9);
   const free = new Int8Array(9);
@@ -84,7 +101,9 @@ async function boardgameIo(iterations: number): Promise<{ ms: number } | { error
         },
       },
       endIf: ({ G, ctx }: { G: { cells: (string | null)[] }; ctx: { currentPlayer: string } }) => {
-        for (const [a, b, d] of LINES) if (G.cells[a!] !== null && G.cells[a!] === G.cells[b!] && G.cells[a!] === G.cells[d!]) return { winner: ctx.currentPlayer };
+        for (const [a, b, d] of LINES)
+          if (G.cells[a!] !== null && G.cells[a!] === G.cells[b!] && G.cells[a!] === G.cells[d!])
+            return { winner: ctx.currentPlayer };
         if (G.cells.every((c) => c !== null)) return { draw: true };
         return undefined;
       },
@@ -95,7 +114,8 @@ async function boardgameIo(iterations: number): Promise<{ ms: number } | { error
       seed: 'bench',
       iterations,
       playoutDepth: 9,
-      enumerate: (G: { cells: (string | null)[] }) => G.cells.flatMap((c, i) => (c === null ? [{ move: 'clickCell', args: [i] }] : [])),
+      enumerate: (G: { cells: (string | null)[] }) =>
+        G.cells.flatMap((c, i) => (c === null ? [{ move: 'clickCell', args: [i] }] : [])),
     });
     const state = InitializeGame({ game });
     const t0 = performance.now();
@@ -108,7 +128,20 @@ async function boardgameIo(iterations: number): Promise<{ ms: number } | { error
 
 export async function mctsBench(iterations = 1000, repeats = 3) {
   const ours = () => {
-    const search = new MctsSearch(ticTacToe, { ...DEFAULT_MCTS, leaf: 'random', depth: Infinity, widenK: 0, prior: false, reuse: false, paired: false, c: Math.SQRT2 }, seedrandom.alea('bench'));
+    const search = new MctsSearch(
+      ticTacToe,
+      {
+        ...DEFAULT_MCTS,
+        leaf: 'random',
+        depth: Infinity,
+        widenK: 0,
+        prior: false,
+        reuse: false,
+        paired: false,
+        c: Math.SQRT2,
+      },
+      seedrandom.alea('bench'),
+    );
     const t0 = performance.now();
     search.search(ticTacToe.initialState({ id: 'standard' }), { iterations });
     return performance.now() - t0;
@@ -156,7 +189,10 @@ export async function mctsSampleArmies(ms = 1000) {
     const tm = game.toMove(s);
     if (tm.kind === 'terminal') throw new Error('mcts bench: the game ended before turn 2');
     const l = tm.kind === 'chance' ? null : game.legalActions(s);
-    s = game.applyUnchecked(s, l ? l[Math.floor(rng() * l.length)] : sampleOutcome(game.chanceOutcomes(s), rng()).action);
+    s = game.applyUnchecked(
+      s,
+      l ? l[Math.floor(rng() * l.length)] : sampleOutcome(game.chanceOutcomes(s), rng()).action,
+    );
   }
   const rows: { leaf: string; iterationsPerSec: number }[] = [];
   for (const [leaf, cfg] of [

@@ -22,7 +22,12 @@ export class MatchPool {
     /** Limit per agent decision in ms, enforced from outside the worker (0 = none). */
     readonly decisionMs = 0,
   ) {
-    this.pool = new Piscina({ filename: new URL('./match-worker-boot.mjs', import.meta.url).href, minThreads: 1, maxThreads: workers, idleTimeout: 60_000 });
+    this.pool = new Piscina({
+      filename: new URL('./match-worker-boot.mjs', import.meta.url).href,
+      minThreads: 1,
+      maxThreads: workers,
+      idleTimeout: 60_000,
+    });
   }
 
   async play(task: MatchTask): Promise<PoolResult> {
@@ -45,17 +50,24 @@ export class MatchPool {
         ac.abort();
       }
     };
-    const timer = setTimeout(() => stop(`game exceeded its ${this.gameTimeoutMs} ms limit; the worker was ended`), this.gameTimeoutMs);
+    const timer = setTimeout(
+      () => stop(`game exceeded its ${this.gameTimeoutMs} ms limit; the worker was ended`),
+      this.gameTimeoutMs,
+    );
     // who is deciding, and since when: written by the worker, read here (no messages on the hot path)
     const sab = new SharedArrayBuffer(16);
     const who = new Int32Array(sab, 0, 1);
     const since = new Float64Array(sab, 8, 1);
     const watchdog =
       this.decisionMs > 0
-        ? setInterval(() => {
-            const p = Atomics.load(who, 0) - 1;
-            if (p >= 0 && Date.now() - since[0]! > this.decisionMs) stop(`player ${p} overran the ${this.decisionMs} ms decision clock; the worker was ended`);
-          }, Math.min(50, this.decisionMs))
+        ? setInterval(
+            () => {
+              const p = Atomics.load(who, 0) - 1;
+              if (p >= 0 && Date.now() - since[0]! > this.decisionMs)
+                stop(`player ${p} overran the ${this.decisionMs} ms decision clock; the worker was ended`);
+            },
+            Math.min(50, this.decisionMs),
+          )
         : undefined;
     try {
       return (await this.pool.run({ ...task, clock: sab }, { signal: ac.signal })) as MatchOutcome;

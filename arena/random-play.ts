@@ -9,7 +9,12 @@ export interface RandomGameOptions {
   readonly onStep?: (s: unknown, legalCount: number) => void;
 }
 
-export function playRandomGame(game: AnyGame, scenario: unknown, rng: () => number, o: RandomGameOptions = {}): { state: unknown; plies: number; last: string } {
+export function playRandomGame(
+  game: AnyGame,
+  scenario: unknown,
+  rng: () => number,
+  o: RandomGameOptions = {},
+): { state: unknown; plies: number; last: string } {
   let s = game.initialState(scenario);
   let plies = 0;
   let last = '';

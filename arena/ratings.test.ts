@@ -18,7 +18,11 @@ describe('Bradley–Terry Elo', () => {
     expect(a!.score).toBe(0.75);
   });
   it('draws count half; three players order transitively', () => {
-    const r = bradleyTerry([...games('A', 'B', 30, 20, 10), ...games('B', 'C', 30, 20, 10), ...games('A', 'C', 40, 15, 5)]);
+    const r = bradleyTerry([
+      ...games('A', 'B', 30, 20, 10),
+      ...games('B', 'C', 30, 20, 10),
+      ...games('A', 'C', 40, 15, 5),
+    ]);
     const elo = Object.fromEntries(r.map((x) => [x.player, x.elo]));
     expect(elo.A!).toBeGreaterThan(elo.B!);
     expect(elo.B!).toBeGreaterThan(elo.C!);

@@ -123,7 +123,10 @@ export interface CrossCell {
 }
 
 /** W/D/L from each row player's point of view against each column player. */
-export function crosstable(results: readonly GameResult[]): { players: string[]; cells: Record<string, Record<string, CrossCell>> } {
+export function crosstable(results: readonly GameResult[]): {
+  players: string[];
+  cells: Record<string, Record<string, CrossCell>>;
+} {
   const players = [...new Set(results.flatMap((r) => [r.a, r.b]))].sort();
   const cells: Record<string, Record<string, { wins: number; draws: number; losses: number; score: number }>> = {};
   for (const p of players) {

@@ -110,7 +110,13 @@ export function scenarioSeed(seed: string, rulesetId: string, i: number): string
 
 export function soakGenerated(game: AnyGame, opts: SoakOptions): SoakReport {
   if (!game.randomScenario) throw new Error(`ruleset ${game.id} has no scenario generator (Game.randomScenario)`);
-  const play: PlayOptions = { seats: ['random', 'random'], maxPlies: opts.maxPlies ?? 20_000, freeze: opts.freeze ?? true, optionsEvery: Math.max(1, opts.optionsEvery ?? 10), optionsCap: Math.max(1, opts.optionsCap ?? 40) };
+  const play: PlayOptions = {
+    seats: ['random', 'random'],
+    maxPlies: opts.maxPlies ?? 20_000,
+    freeze: opts.freeze ?? true,
+    optionsEvery: Math.max(1, opts.optionsEvery ?? 10),
+    optionsCap: Math.max(1, opts.optionsCap ?? 40),
+  };
   const seats = pairings(game, opts.agents ?? ['random', 'heuristic']);
   const gamesEach = opts.gamesPerScenario ?? 1;
   const report: SoakReport = {
@@ -143,7 +149,16 @@ export function soakGenerated(game: AnyGame, opts: SoakOptions): SoakReport {
     try {
       json = game.randomScenario(seedrandom.alea(sseed));
     } catch (e) {
-      fail({ scenario: i, scenarioSeed: sseed, pairing: 'generate', gameSeed: '', ply: 0, message: `the generator threw: ${(e as Error).message}`, where: whereOf(e), json: null });
+      fail({
+        scenario: i,
+        scenarioSeed: sseed,
+        pairing: 'generate',
+        gameSeed: '',
+        ply: 0,
+        message: `the generator threw: ${(e as Error).message}`,
+        where: whereOf(e),
+        json: null,
+      });
       continue;
     }
     let scenario: unknown;
@@ -160,7 +175,16 @@ export function soakGenerated(game: AnyGame, opts: SoakOptions): SoakReport {
       }
       scenario = v.value;
     } catch (e) {
-      fail({ scenario: i, scenarioSeed: sseed, pairing: 'validate', gameSeed: '', ply: 0, message: `validateScenario threw: ${(e as Error).message}`, where: whereOf(e), json });
+      fail({
+        scenario: i,
+        scenarioSeed: sseed,
+        pairing: 'validate',
+        gameSeed: '',
+        ply: 0,
+        message: `validateScenario threw: ${(e as Error).message}`,
+        where: whereOf(e),
+        json,
+      });
       continue;
     }
     report.accepted++;
@@ -179,7 +203,18 @@ export function soakGenerated(game: AnyGame, opts: SoakOptions): SoakReport {
         } catch (e) {
           const f = e as GameFault;
           report.plies += f.ply ?? 0;
-          fail({ scenario: i, scenarioSeed: sseed, pairing, gameSeed: gseed, ply: f.ply ?? 0, message: f.message, decision: f.decision, last: f.last, where: f.where, json });
+          fail({
+            scenario: i,
+            scenarioSeed: sseed,
+            pairing,
+            gameSeed: gseed,
+            ply: f.ply ?? 0,
+            message: f.message,
+            decision: f.decision,
+            last: f.last,
+            where: f.where,
+            json,
+          });
         }
       }
     report.seconds = (performance.now() - t0) / 1000;
@@ -207,8 +242,12 @@ export function formatSoakReport(r: SoakReport): string {
     for (const [c, n] of cats) {
       const ex = r.failures.find((f) => f.category === c)!;
       lines.push(`    ${String(n).padStart(5)}  ${ex.message.split('\n')[0]!.slice(0, 300)}`);
-      lines.push(`           e.g. scenario ${ex.scenario} (${ex.pairing}, ply ${ex.ply}${ex.last ? `, after "${ex.last}"` : ''})${ex.decision ? ` at: ${ex.decision.slice(0, 160)}` : ''}${ex.where ? `\n           at ${ex.where}` : ''}`);
-      lines.push(`           replay: npx tsx test/soak.ts --generated 1 --first ${ex.scenario} --seed ${JSON.stringify(r.seed)} --ruleset ${r.ruleset}`);
+      lines.push(
+        `           e.g. scenario ${ex.scenario} (${ex.pairing}, ply ${ex.ply}${ex.last ? `, after "${ex.last}"` : ''})${ex.decision ? ` at: ${ex.decision.slice(0, 160)}` : ''}${ex.where ? `\n           at ${ex.where}` : ''}`,
+      );
+      lines.push(
+        `           replay: npx tsx test/soak.ts --generated 1 --first ${ex.scenario} --seed ${JSON.stringify(r.seed)} --ruleset ${r.ruleset}`,
+      );
     }
   } else lines.push('  no failures');
   return lines.join('\n');

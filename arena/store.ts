@@ -43,7 +43,10 @@ CREATE TABLE IF NOT EXISTS bots (name TEXT PRIMARY KEY, spec TEXT NOT NULL, mu R
 
 export class Store {
   private db: Database.Database;
-  constructor(readonly dir: string, create: boolean) {
+  constructor(
+    readonly dir: string,
+    create: boolean,
+  ) {
     const file = join(dir, 'arena.sqlite');
     if (!create && !existsSync(file)) throw new Error(`${dir} holds no arena database (arena.sqlite)`);
     mkdirSync(dir, { recursive: true });
@@ -61,7 +64,9 @@ export class Store {
     return (this.db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined)?.value;
   }
   setMeta(key: string, value: string): void {
-    this.db.prepare('INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, value);
+    this.db
+      .prepare('INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value')
+      .run(key, value);
   }
 
   /** Record one finished game (and optionally update ladder bots) in one transaction. */
@@ -69,15 +74,39 @@ export class Store {
     const tx = this.db.transaction(() => {
       const seq = (this.db.prepare('SELECT COALESCE(MAX(seq), 0) + 1 AS n FROM games').get() as { n: number }).n;
       this.db
-        .prepare('INSERT INTO games(id, scenario, seed, seat0, seat1, ret0, ret1, text, plies, final_hash, error, forfeit, replay, seq) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)')
-        .run(r.id, r.scenario, r.seed, r.seats[0], r.seats[1], r.returns?.[0] ?? null, r.returns?.[1] ?? null, r.text ?? null, r.plies ?? null, r.finalHash ?? null, r.error ?? null, r.forfeit ?? null, replay ? Buffer.from(replay) : null, seq);
-      for (const b of botUpdates) this.db.prepare('UPDATE bots SET mu = ?, sigma = ?, games = ? WHERE name = ?').run(b.mu, b.sigma, b.games, b.name);
+        .prepare(
+          'INSERT INTO games(id, scenario, seed, seat0, seat1, ret0, ret1, text, plies, final_hash, error, forfeit, replay, seq) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)',
+        )
+        .run(
+          r.id,
+          r.scenario,
+          r.seed,
+          r.seats[0],
+          r.seats[1],
+          r.returns?.[0] ?? null,
+          r.returns?.[1] ?? null,
+          r.text ?? null,
+          r.plies ?? null,
+          r.finalHash ?? null,
+          r.error ?? null,
+          r.forfeit ?? null,
+          replay ? Buffer.from(replay) : null,
+          seq,
+        );
+      for (const b of botUpdates)
+        this.db
+          .prepare('UPDATE bots SET mu = ?, sigma = ?, games = ? WHERE name = ?')
+          .run(b.mu, b.sigma, b.games, b.name);
     });
     tx();
   }
 
   games(): GameRecord[] {
-    const rows = this.db.prepare('SELECT id, scenario, seed, seat0, seat1, ret0, ret1, text, plies, final_hash, error, forfeit FROM games ORDER BY seq').all() as Record<string, unknown>[];
+    const rows = this.db
+      .prepare(
+        'SELECT id, scenario, seed, seat0, seat1, ret0, ret1, text, plies, final_hash, error, forfeit FROM games ORDER BY seq',
+      )
+      .all() as Record<string, unknown>[];
     return rows.map((x) => ({
       id: x.id as string,
       scenario: x.scenario as string,
@@ -93,7 +122,9 @@ export class Store {
   }
 
   replay(id: string): Uint8Array | undefined {
-    const row = this.db.prepare('SELECT replay FROM games WHERE id = ?').get(id) as { replay: Buffer | null } | undefined;
+    const row = this.db.prepare('SELECT replay FROM games WHERE id = ?').get(id) as
+      | { replay: Buffer | null }
+      | undefined;
     return row?.replay ? new Uint8Array(row.replay) : undefined;
   }
 
@@ -103,7 +134,9 @@ export class Store {
   }
 
   addBot(b: BotRow): void {
-    this.db.prepare('INSERT INTO bots(name, spec, mu, sigma, games) VALUES (?,?,?,?,?)').run(b.name, b.spec, b.mu, b.sigma, b.games);
+    this.db
+      .prepare('INSERT INTO bots(name, spec, mu, sigma, games) VALUES (?,?,?,?,?)')
+      .run(b.name, b.spec, b.mu, b.sigma, b.games);
   }
   bots(): BotRow[] {
     return this.db.prepare('SELECT name, spec, mu, sigma, games FROM bots ORDER BY name').all() as BotRow[];

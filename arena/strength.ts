@@ -9,7 +9,15 @@ import { loadScenario } from './catalog.ts';
 import { runMatch } from './match.ts';
 import { wilson } from './ratings.ts';
 
-export async function pairedMatches(o: { a: string; b: string; games: number; scenario?: string; ruleset?: string; firstPair?: number; onGame?: (i: number, score: number) => void }) {
+export async function pairedMatches(o: {
+  a: string;
+  b: string;
+  games: number;
+  scenario?: string;
+  ruleset?: string;
+  firstPair?: number;
+  onGame?: (i: number, score: number) => void;
+}) {
   const { game, scenario, id } = loadScenario(o.ruleset ?? 'march-of-eagles', o.scenario);
   let score = 0;
   let wins = 0;
@@ -40,7 +48,21 @@ export async function pairedMatches(o: { a: string; b: string; games: number; sc
     }
   }
   const [lo, hi] = wilson(score, played);
-  return { a: o.a, b: o.b, scenario: id, games: played, wins, draws, losses, score: score / played, ci95: [lo, hi] as [number, number], agentMsPerGame: agentMs / played, aMsPerDecision: agentMs / Math.max(1, aCalls), aMaxMsPerDecision: aMaxMs, firstPair: o.firstPair ?? 0 };
+  return {
+    a: o.a,
+    b: o.b,
+    scenario: id,
+    games: played,
+    wins,
+    draws,
+    losses,
+    score: score / played,
+    ci95: [lo, hi] as [number, number],
+    agentMsPerGame: agentMs / played,
+    aMsPerDecision: agentMs / Math.max(1, aCalls),
+    aMaxMsPerDecision: aMaxMs,
+    firstPair: o.firstPair ?? 0,
+  };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -60,5 +82,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     },
   });
   console.log(JSON.stringify(r));
-  console.log(`${r.a} vs ${r.b} on ${r.scenario}: ${r.wins}W ${r.draws}D ${r.losses}L over ${r.games} paired games = ${(r.score * 100).toFixed(1)}% (95% CI ${(r.ci95[0] * 100).toFixed(1)}–${(r.ci95[1] * 100).toFixed(1)}%); ${r.a}: ${r.aMsPerDecision.toFixed(0)} ms per decision on average, ${r.aMaxMsPerDecision.toFixed(0)} ms at most`);
+  console.log(
+    `${r.a} vs ${r.b} on ${r.scenario}: ${r.wins}W ${r.draws}D ${r.losses}L over ${r.games} paired games = ${(r.score * 100).toFixed(1)}% (95% CI ${(r.ci95[0] * 100).toFixed(1)}–${(r.ci95[1] * 100).toFixed(1)}%); ${r.a}: ${r.aMsPerDecision.toFixed(0)} ms per decision on average, ${r.aMaxMsPerDecision.toFixed(0)} ms at most`,
+  );
 }

@@ -5,7 +5,16 @@ import cliProgress from 'cli-progress';
 import type { Argv } from 'yargs';
 import { CliError } from './commands.ts';
 import { parse as parseYaml } from 'yaml';
-import { openTournament, runTournament, schedule, seatSplit, sprtState, standings, tournamentSchema, type TournamentConfig } from './tournament.ts';
+import {
+  openTournament,
+  runTournament,
+  schedule,
+  seatSplit,
+  sprtState,
+  standings,
+  tournamentSchema,
+  type TournamentConfig,
+} from './tournament.ts';
 import { wilson } from './ratings.ts';
 
 function printTable(dir: string, json: boolean): void {
@@ -17,49 +26,124 @@ function printTable(dir: string, json: boolean): void {
   const sp = sprtState(cfg, records);
   const [a, b] = cfg.agents;
   const seats = cfg.agents.length === 2 ? seatSplit(records, a!, b!) : [];
-  if (json) return void console.log(JSON.stringify({ dir, games: st.games, voided: st.voided, scheduled: total, ratings: st.ratings, crosstable: st.table, ...(seats.length ? { seats } : {}), ...(sp ? { sprt: sp } : {}) }, null, 2));
-  console.log(`${dir}: ${st.games} games rated, ${st.voided} without a result, ${total - records.length} still to play (of ${total})`);
-  if (sp) console.log(`SPRT ${cfg.agents[0]} vs ${cfg.agents[1]} (elo0 ${cfg.sprt!.elo0}, elo1 ${cfg.sprt!.elo1}): LLR ${sp.llr.toFixed(2)} in [${sp.lower.toFixed(2)}, ${sp.upper.toFixed(2)}] → ${sp.decision === 'H1' ? `${cfg.agents[0]} is stronger` : sp.decision === 'H0' ? `${cfg.agents[0]} is not stronger` : 'undecided'}`);
+  if (json)
+    return void console.log(
+      JSON.stringify(
+        {
+          dir,
+          games: st.games,
+          voided: st.voided,
+          scheduled: total,
+          ratings: st.ratings,
+          crosstable: st.table,
+          ...(seats.length ? { seats } : {}),
+          ...(sp ? { sprt: sp } : {}),
+        },
+        null,
+        2,
+      ),
+    );
+  console.log(
+    `${dir}: ${st.games} games rated, ${st.voided} without a result, ${total - records.length} still to play (of ${total})`,
+  );
+  if (sp)
+    console.log(
+      `SPRT ${cfg.agents[0]} vs ${cfg.agents[1]} (elo0 ${cfg.sprt!.elo0}, elo1 ${cfg.sprt!.elo1}): LLR ${sp.llr.toFixed(2)} in [${sp.lower.toFixed(2)}, ${sp.upper.toFixed(2)}] → ${sp.decision === 'H1' ? `${cfg.agents[0]} is stronger` : sp.decision === 'H0' ? `${cfg.agents[0]} is not stronger` : 'undecided'}`,
+    );
   const w = Math.max(6, ...st.ratings.map((r) => r.player.length));
   console.log(`${'agent'.padEnd(w)}  ${'Elo'.padStart(6)}  ${'±95%'.padStart(6)}  ${'games'.padStart(5)}  score`);
-  for (const r of st.ratings) console.log(`${r.player.padEnd(w)}  ${r.elo.toFixed(0).padStart(6)}  ${Number.isFinite(r.ci95) ? r.ci95.toFixed(0).padStart(6) : '   inf'}  ${String(r.games).padStart(5)}  ${(r.score * 100).toFixed(1)}%`);
+  for (const r of st.ratings)
+    console.log(
+      `${r.player.padEnd(w)}  ${r.elo.toFixed(0).padStart(6)}  ${Number.isFinite(r.ci95) ? r.ci95.toFixed(0).padStart(6) : '   inf'}  ${String(r.games).padStart(5)}  ${(r.score * 100).toFixed(1)}%`,
+    );
   const ps = st.table.players;
   const c = cfg.agents.length === 2 ? st.table.cells[a!]?.[b!] : undefined;
   if (c) {
     // a head-to-head match: the first agent's score with its 95% interval, then by the seat it played
     const n = c.wins + c.draws + c.losses;
     const [lo, hi] = wilson(c.score, n);
-    console.log(`\n${a} vs ${b}: ${c.wins}W ${c.draws}D ${c.losses}L = ${((c.score / n) * 100).toFixed(1)}% (95% CI ${(lo * 100).toFixed(1)}–${(hi * 100).toFixed(1)}%)`);
+    console.log(
+      `\n${a} vs ${b}: ${c.wins}W ${c.draws}D ${c.losses}L = ${((c.score / n) * 100).toFixed(1)}% (95% CI ${(lo * 100).toFixed(1)}–${(hi * 100).toFixed(1)}%)`,
+    );
     for (const x of seats) {
       const [l, h] = wilson(x.score, x.games);
-      console.log(`  on ${x.scenario} as side ${x.seat === 0 ? 'A' : 'B'}: ${((x.score / x.games) * 100).toFixed(1)}% over ${x.games} games (95% CI ${(l * 100).toFixed(1)}–${(h * 100).toFixed(1)}%)`);
+      console.log(
+        `  on ${x.scenario} as side ${x.seat === 0 ? 'A' : 'B'}: ${((x.score / x.games) * 100).toFixed(1)}% over ${x.games} games (95% CI ${(l * 100).toFixed(1)}–${(h * 100).toFixed(1)}%)`,
+      );
     }
   }
   if (ps.length) {
     console.log('\ncrosstable (row vs column: W-D-L)');
     console.log(''.padEnd(w) + ps.map((p) => `  ${p.slice(0, 12).padStart(12)}`).join(''));
-    for (const p of ps) console.log(p.padEnd(w) + ps.map((q) => (p === q ? '  ' + '-'.padStart(12) : `  ${`${st.table.cells[p]![q]!.wins}-${st.table.cells[p]![q]!.draws}-${st.table.cells[p]![q]!.losses}`.padStart(12)}`)).join(''));
+    for (const p of ps)
+      console.log(
+        p.padEnd(w) +
+          ps
+            .map((q) =>
+              p === q
+                ? '  ' + '-'.padStart(12)
+                : `  ${`${st.table.cells[p]![q]!.wins}-${st.table.cells[p]![q]!.draws}-${st.table.cells[p]![q]!.losses}`.padStart(12)}`,
+            )
+            .join(''),
+      );
   }
 }
 
 export function tournamentCommands(y: Argv): Argv {
-  return y.command('arena <action>', 'Tournaments in the worker pool: run | status | table', (a) =>
-    a
-      .positional('action', { choices: ['run', 'status', 'table'] as const })
-      .option('out', { type: 'string', demandOption: true, describe: 'tournament folder (results.jsonl, replays/, tournament.json)' })
-      .option('config', { type: 'string', describe: 'run: JSON or YAML config file (ruleset, scenarios, agents, format, games, seed, budget, gameTimeoutMs, decisionMs, sprt)' })
-      .option('format', { choices: ['round-robin', 'gauntlet'] as const, default: 'round-robin' as const, describe: 'run: round robin, or the first agent against each of the others' })
-      .option('decision-ms', { type: 'number', default: 0, describe: 'run: per-decision clock in ms (0 = none); an agent over it forfeits' })
-      .option('game-ms', { type: 'number', default: 30 * 60_000, describe: 'run: per-game wall-clock limit in ms' })
-      .option('sprt', { type: 'string', describe: 'run (two agents): stop when the SPRT elo0,elo1 decides, e.g. 0,50' })
-      .option('agents', { type: 'string', array: true, describe: 'run: agent specs, space-separated (e.g. --agents random heuristic mcts:it=200,depth=6)' })
-      .option('scenario', { type: 'string', describe: 'run: comma-separated scenario ids (default: the ruleset default)' })
-      .option('ruleset', { type: 'string', default: 'march-of-eagles' })
-      .option('games', { type: 'number', default: 10, describe: 'run: games per pairing (seat-swapped pairs with shared seeds)' })
-      .option('seed', { type: 'string', default: 'tournament' })
-      .option('workers', { type: 'number', default: os.cpus().length, describe: 'run: worker threads' })
-      .option('resume', { type: 'boolean', default: false, describe: 'run: continue the tournament in --out, playing only unrecorded games' })
-      .option('json', { type: 'boolean', default: false }),
+  return y.command(
+    'arena <action>',
+    'Tournaments in the worker pool: run | status | table',
+    (a) =>
+      a
+        .positional('action', { choices: ['run', 'status', 'table'] as const })
+        .option('out', {
+          type: 'string',
+          demandOption: true,
+          describe: 'tournament folder (results.jsonl, replays/, tournament.json)',
+        })
+        .option('config', {
+          type: 'string',
+          describe:
+            'run: JSON or YAML config file (ruleset, scenarios, agents, format, games, seed, budget, gameTimeoutMs, decisionMs, sprt)',
+        })
+        .option('format', {
+          choices: ['round-robin', 'gauntlet'] as const,
+          default: 'round-robin' as const,
+          describe: 'run: round robin, or the first agent against each of the others',
+        })
+        .option('decision-ms', {
+          type: 'number',
+          default: 0,
+          describe: 'run: per-decision clock in ms (0 = none); an agent over it forfeits',
+        })
+        .option('game-ms', { type: 'number', default: 30 * 60_000, describe: 'run: per-game wall-clock limit in ms' })
+        .option('sprt', {
+          type: 'string',
+          describe: 'run (two agents): stop when the SPRT elo0,elo1 decides, e.g. 0,50',
+        })
+        .option('agents', {
+          type: 'string',
+          array: true,
+          describe: 'run: agent specs, space-separated (e.g. --agents random heuristic mcts:it=200,depth=6)',
+        })
+        .option('scenario', {
+          type: 'string',
+          describe: 'run: comma-separated scenario ids (default: the ruleset default)',
+        })
+        .option('ruleset', { type: 'string', default: 'march-of-eagles' })
+        .option('games', {
+          type: 'number',
+          default: 10,
+          describe: 'run: games per pairing (seat-swapped pairs with shared seeds)',
+        })
+        .option('seed', { type: 'string', default: 'tournament' })
+        .option('workers', { type: 'number', default: os.cpus().length, describe: 'run: worker threads' })
+        .option('resume', {
+          type: 'boolean',
+          default: false,
+          describe: 'run: continue the tournament in --out, playing only unrecorded games',
+        })
+        .option('json', { type: 'boolean', default: false }),
     async (args) => {
       const dir = args.out;
       if (args.action === 'table') return printTable(dir, args.json);
@@ -67,8 +151,18 @@ export function tournamentCommands(y: Argv): Argv {
         const { store, cfg } = openTournament(dir);
         const records = store.games();
         store.close();
-        const out = { dir, scheduled: schedule(cfg).length, recorded: records.length, withoutResult: records.filter((r) => !r.returns).length, agents: cfg.agents };
-        return void console.log(args.json ? JSON.stringify(out) : `${dir}: ${out.recorded}/${out.scheduled} games recorded (${out.withoutResult} without a result); agents: ${out.agents.join(', ')}`);
+        const out = {
+          dir,
+          scheduled: schedule(cfg).length,
+          recorded: records.length,
+          withoutResult: records.filter((r) => !r.returns).length,
+          agents: cfg.agents,
+        };
+        return void console.log(
+          args.json
+            ? JSON.stringify(out)
+            : `${dir}: ${out.recorded}/${out.scheduled} games recorded (${out.withoutResult} without a result); agents: ${out.agents.join(', ')}`,
+        );
       }
       if (!(args.workers >= 1)) throw new CliError('--workers must be at least 1', 2);
       let cfg: TournamentConfig | null = null;
@@ -84,10 +178,13 @@ export function tournamentCommands(y: Argv): Argv {
         } else {
           if (!args.agents?.length) throw new CliError('arena run needs --agents (or --config)', 2);
           const sp = args.sprt?.split(',').map(Number);
-          if (sp && (sp.length !== 2 || sp.some((x) => !Number.isFinite(x)))) throw new CliError('--sprt takes two Elo bounds, e.g. --sprt 0,50', 2);
+          if (sp && (sp.length !== 2 || sp.some((x) => !Number.isFinite(x))))
+            throw new CliError('--sprt takes two Elo bounds, e.g. --sprt 0,50', 2);
           raw = {
             ruleset: args.ruleset,
-            scenarios: args.scenario ? args.scenario.split(',') : [(await import('../engine/rulesets/index.ts')).getRuleset(args.ruleset).defaultScenario],
+            scenarios: args.scenario
+              ? args.scenario.split(',')
+              : [(await import('../engine/rulesets/index.ts')).getRuleset(args.ruleset).defaultScenario],
             agents: args.agents.map(String),
             format: args.format,
             games: args.games,
@@ -98,10 +195,20 @@ export function tournamentCommands(y: Argv): Argv {
           };
         }
         const r = tournamentSchema.safeParse(raw);
-        if (!r.success) throw new CliError(`bad tournament configuration: ${r.error.issues.map((i) => `$.${i.path.join('.')}: ${i.message}`).join('; ')}`, 2);
+        if (!r.success)
+          throw new CliError(
+            `bad tournament configuration: ${r.error.issues.map((i) => `$.${i.path.join('.')}: ${i.message}`).join('; ')}`,
+            2,
+          );
         cfg = r.data;
       }
-      const bar = args.json || !process.stderr.isTTY ? null : new cliProgress.SingleBar({ format: 'games {bar} {value}/{total} | {speed} games/s | ETA {eta_formatted}', stream: process.stderr }, cliProgress.Presets.shades_classic);
+      const bar =
+        args.json || !process.stderr.isTTY
+          ? null
+          : new cliProgress.SingleBar(
+              { format: 'games {bar} {value}/{total} | {speed} games/s | ETA {eta_formatted}', stream: process.stderr },
+              cliProgress.Presets.shades_classic,
+            );
       const t0 = performance.now();
       let started = -1;
       const records = await runTournament(cfg, {
@@ -126,20 +233,33 @@ export function tournamentCommands(y: Argv): Argv {
 }
 
 export function ladderCommands(y: Argv): Argv {
-  return y.command('ladder <action>', 'An ongoing ladder with live OpenSkill ratings: add-bot | run | table', (a) =>
-    a
-      .positional('action', { choices: ['add-bot', 'run', 'table'] as const })
-      .option('out', { type: 'string', demandOption: true, describe: 'ladder folder (arena.sqlite)' })
-      .option('name', { type: 'string', describe: 'add-bot: the bot name' })
-      .option('spec', { type: 'string', describe: 'add-bot: its agent spec (e.g. heuristic, or ext:cmd=python3 my_bot.py)' })
-      .option('ruleset', { type: 'string', default: 'march-of-eagles', describe: 'add-bot on a new ladder: its ruleset' })
-      .option('scenario', { type: 'string', describe: 'add-bot on a new ladder: comma-separated scenarios (default: the ruleset default)' })
-      .option('seed', { type: 'string', default: 'ladder' })
-      .option('decision-ms', { type: 'number', default: 30_000, describe: 'new ladder: per-decision clock in ms' })
-      .option('game-ms', { type: 'number', default: 30 * 60_000, describe: 'new ladder: per-game limit in ms' })
-      .option('games', { type: 'number', default: 10, describe: 'run: games to play' })
-      .option('workers', { type: 'number', default: os.cpus().length })
-      .option('json', { type: 'boolean', default: false }),
+  return y.command(
+    'ladder <action>',
+    'An ongoing ladder with live OpenSkill ratings: add-bot | run | table',
+    (a) =>
+      a
+        .positional('action', { choices: ['add-bot', 'run', 'table'] as const })
+        .option('out', { type: 'string', demandOption: true, describe: 'ladder folder (arena.sqlite)' })
+        .option('name', { type: 'string', describe: 'add-bot: the bot name' })
+        .option('spec', {
+          type: 'string',
+          describe: 'add-bot: its agent spec (e.g. heuristic, or ext:cmd=python3 my_bot.py)',
+        })
+        .option('ruleset', {
+          type: 'string',
+          default: 'march-of-eagles',
+          describe: 'add-bot on a new ladder: its ruleset',
+        })
+        .option('scenario', {
+          type: 'string',
+          describe: 'add-bot on a new ladder: comma-separated scenarios (default: the ruleset default)',
+        })
+        .option('seed', { type: 'string', default: 'ladder' })
+        .option('decision-ms', { type: 'number', default: 30_000, describe: 'new ladder: per-decision clock in ms' })
+        .option('game-ms', { type: 'number', default: 30 * 60_000, describe: 'new ladder: per-game limit in ms' })
+        .option('games', { type: 'number', default: 10, describe: 'run: games to play' })
+        .option('workers', { type: 'number', default: os.cpus().length })
+        .option('json', { type: 'boolean', default: false }),
     async (args) => {
       const { addBot, ladderTable, openLadder, runLadder } = await import('./ladder.ts');
       if (args.action === 'add-bot') {
@@ -162,7 +282,13 @@ export function ladderCommands(y: Argv): Argv {
       }
       if (args.action === 'run') {
         if (!(args.games >= 1)) throw new CliError('--games must be at least 1', 2);
-        const bar = args.json || !process.stderr.isTTY ? null : new cliProgress.SingleBar({ format: 'ladder games {bar} {value}/{total} | ETA {eta_formatted}', stream: process.stderr }, cliProgress.Presets.shades_classic);
+        const bar =
+          args.json || !process.stderr.isTTY
+            ? null
+            : new cliProgress.SingleBar(
+                { format: 'ladder games {bar} {value}/{total} | ETA {eta_formatted}', stream: process.stderr },
+                cliProgress.Presets.shades_classic,
+              );
         await runLadder(args.out, args.games, args.workers, (d, t) => (d === 0 ? bar?.start(t, 0) : bar?.update(d)));
         bar?.stop();
       }
@@ -171,8 +297,13 @@ export function ladderCommands(y: Argv): Argv {
       store.close();
       if (args.json) return void console.log(JSON.stringify(rows, null, 2));
       const w = Math.max(4, ...rows.map((r) => r.name.length));
-      console.log(`${'bot'.padEnd(w)}  ${'rating'.padStart(7)}  ${'mu'.padStart(6)}  ${'sigma'.padStart(5)}  games  spec`);
-      for (const r of rows) console.log(`${r.name.padEnd(w)}  ${r.ordinal.toFixed(2).padStart(7)}  ${r.mu.toFixed(2).padStart(6)}  ${r.sigma.toFixed(2).padStart(5)}  ${String(r.games).padStart(5)}  ${r.spec}`);
+      console.log(
+        `${'bot'.padEnd(w)}  ${'rating'.padStart(7)}  ${'mu'.padStart(6)}  ${'sigma'.padStart(5)}  games  spec`,
+      );
+      for (const r of rows)
+        console.log(
+          `${r.name.padEnd(w)}  ${r.ordinal.toFixed(2).padStart(7)}  ${r.mu.toFixed(2).padStart(6)}  ${r.sigma.toFixed(2).padStart(5)}  ${String(r.games).padStart(5)}  ${r.spec}`,
+        );
       console.log('(rating = mu − 3·sigma, OpenSkill)');
     },
   );

@@ -29,11 +29,19 @@ describe('tournaments in the worker pool', () => {
     const rp = decodeReplay(store.replay(recs[0]!.id)!);
     store.close();
     expect(verifyReplay(getRuleset('march-of-eagles'), rp).ok).toBe(true);
-    await expect(runTournament(cfg({ agents: ['random', 'heuristic'] }), { dir, workers: 1, resume: false })).rejects.toThrow(/--resume/);
+    await expect(
+      runTournament(cfg({ agents: ['random', 'heuristic'] }), { dir, workers: 1, resume: false }),
+    ).rejects.toThrow(/--resume/);
   });
 
   it('splits a head-to-head score by scenario and seat', () => {
-    const g = (scenario: string, seats: string[], returns?: number[]) => ({ id: `${scenario}${seats}${returns}`, scenario, seed: 's', seats, ...(returns ? { returns } : {}) });
+    const g = (scenario: string, seats: string[], returns?: number[]) => ({
+      id: `${scenario}${seats}${returns}`,
+      scenario,
+      seed: 's',
+      seats,
+      ...(returns ? { returns } : {}),
+    });
     const recs = [
       g('x', ['m', 'h'], [1, -1]),
       g('x', ['h', 'm'], [1, -1]),
@@ -51,9 +59,17 @@ describe('tournaments in the worker pool', () => {
   });
 
   it('gauntlet: the first agent against each other; an SPRT stops a clear match early', async () => {
-    expect(schedule(cfg({ agents: ['a', 'b', 'c'], format: 'gauntlet', games: 2 })).map((t) => t.id)).toEqual(['0-1-0-0', '0-1-0-1', '0-2-0-0', '0-2-0-1']);
+    expect(schedule(cfg({ agents: ['a', 'b', 'c'], format: 'gauntlet', games: 2 })).map((t) => t.id)).toEqual([
+      '0-1-0-0',
+      '0-1-0-1',
+      '0-2-0-0',
+      '0-2-0-1',
+    ]);
     const dir = tmp();
-    const recs = await runTournament(cfg({ agents: ['heuristic', 'random'], games: 200, sprt: { elo0: 0, elo1: 100 } }), { dir, workers: 2, resume: false });
+    const recs = await runTournament(
+      cfg({ agents: ['heuristic', 'random'], games: 200, sprt: { elo0: 0, elo1: 100 } }),
+      { dir, workers: 2, resume: false },
+    );
     expect(recs.length).toBeLessThan(200);
     expect(recs.length).toBeGreaterThanOrEqual(2);
   });
@@ -67,20 +83,31 @@ describe('tournaments in the worker pool', () => {
     store.close();
     const recs = await runTournament(null, { dir, workers: 2, resume: true });
     const ids = recs.map((r) => r.id).sort();
-    expect(ids).toEqual(schedule(cfg({ agents: ['random', 'heuristic'], games: 4 })).map((t) => t.id).sort());
+    expect(ids).toEqual(
+      schedule(cfg({ agents: ['random', 'heuristic'], games: 4 }))
+        .map((t) => t.id)
+        .sort(),
+    );
     expect(new Set(ids).size).toBe(4);
   });
 
   it('survives a crashing, a worker-killing and a hanging bot; the rest of the run goes on', async () => {
     const dir = tmp();
-    const recs = await runTournament(cfg({ agents: ['random', 'test-crash', 'test-exit', 'test-hang'], decisionMs: 2000 }), { dir, workers: 2, resume: false });
+    const recs = await runTournament(
+      cfg({ agents: ['random', 'test-crash', 'test-exit', 'test-hang'], decisionMs: 2000 }),
+      { dir, workers: 2, resume: false },
+    );
     expect(recs).toHaveLength(12);
     const byPair = (a: string, b: string) => recs.filter((r) => r.seats.includes(a) && r.seats.includes(b));
     const randomWon = (r: (typeof recs)[number]) => r.returns![r.seats.indexOf('random')] === 1;
     // a throwing agent, one that kills its worker and one that hangs all lose, with the reason recorded
     expect(byPair('random', 'test-crash').every(randomWon)).toBe(true);
     expect(byPair('random', 'test-exit').every((r) => randomWon(r) && /worker failed/.test(r.error ?? ''))).toBe(true);
-    expect(byPair('random', 'test-hang').every((r) => randomWon(r) && /overran the 2000 ms decision clock/.test(r.error ?? ''))).toBe(true);
+    expect(
+      byPair('random', 'test-hang').every(
+        (r) => randomWon(r) && /overran the 2000 ms decision clock/.test(r.error ?? ''),
+      ),
+    ).toBe(true);
     expect(standings(recs).ratings[0]!.player).toBe('random');
   }, 120_000);
 });

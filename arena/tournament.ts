@@ -26,12 +26,19 @@ export const tournamentSchema = z
     /** Games per pairing (rounded up to an even number: seat-swapped pairs). */
     games: z.number().int().positive(),
     seed: z.string().default('tournament'),
-    budget: z.object({ ms: z.number().positive().optional(), iterations: z.number().int().positive().optional() }).optional(),
+    budget: z
+      .object({ ms: z.number().positive().optional(), iterations: z.number().int().positive().optional() })
+      .optional(),
     /** Wall-clock limit per game and per decision (0 = none), in ms. */
-    gameTimeoutMs: z.number().positive().default(30 * 60_000),
+    gameTimeoutMs: z
+      .number()
+      .positive()
+      .default(30 * 60_000),
     decisionMs: z.number().min(0).default(0),
     /** Two agents only: stop when the SPRT of elo0 against elo1 (A = first agent) decides. */
-    sprt: z.object({ elo0: z.number(), elo1: z.number(), alpha: z.number().default(0.05), beta: z.number().default(0.05) }).optional(),
+    sprt: z
+      .object({ elo0: z.number(), elo1: z.number(), alpha: z.number().default(0.05), beta: z.number().default(0.05) })
+      .optional(),
   })
   .strict();
 export type TournamentConfig = z.infer<typeof tournamentSchema>;
@@ -49,7 +56,14 @@ export function schedule(cfg: TournamentConfig): MatchTask[] {
       const seed = `${cfg.seed}/${i}-${j}/${k}`;
       for (const swap of [0, 1]) {
         const seats = swap ? [cfg.agents[j]!, cfg.agents[i]!] : [cfg.agents[i]!, cfg.agents[j]!];
-        tasks.push({ id: `${i}-${j}-${k}-${swap}`, ruleset: cfg.ruleset, scenario, seed, agents: seats, ...(cfg.budget ? { budget: cfg.budget } : {}) });
+        tasks.push({
+          id: `${i}-${j}-${k}-${swap}`,
+          ruleset: cfg.ruleset,
+          scenario,
+          seed,
+          agents: seats,
+          ...(cfg.budget ? { budget: cfg.budget } : {}),
+        });
       }
     }
   return tasks;
@@ -69,11 +83,25 @@ export function openTournament(dir: string): { store: Store; cfg: TournamentConf
 export function toRecord(t: MatchTask, r: PoolResult): GameRecord {
   const base = { id: t.id, scenario: t.scenario, seed: t.seed, seats: t.agents };
   // an engine failure is no result for either seat: kept as an error, not scored as a draw
-  if (r.error === undefined && r.aborted !== undefined && r.forfeit === undefined) return { ...base, error: r.aborted, text: r.text, plies: r.plies, finalHash: r.finalHash };
+  if (r.error === undefined && r.aborted !== undefined && r.forfeit === undefined)
+    return { ...base, error: r.aborted, text: r.text, plies: r.plies, finalHash: r.finalHash };
   if (r.error === undefined)
-    return { ...base, returns: r.returns, text: r.text, plies: r.plies, finalHash: r.finalHash, ...(r.forfeit !== undefined ? { forfeit: r.forfeit } : {}) };
+    return {
+      ...base,
+      returns: r.returns,
+      text: r.text,
+      plies: r.plies,
+      finalHash: r.finalHash,
+      ...(r.forfeit !== undefined ? { forfeit: r.forfeit } : {}),
+    };
   if (r.forfeit !== undefined)
-    return { ...base, returns: t.agents.map((_, i) => (i === r.forfeit ? -1 : 1)), text: `${t.agents[r.forfeit]} forfeits: ${r.error}`, error: r.error, forfeit: r.forfeit };
+    return {
+      ...base,
+      returns: t.agents.map((_, i) => (i === r.forfeit ? -1 : 1)),
+      text: `${t.agents[r.forfeit]} forfeits: ${r.error}`,
+      error: r.error,
+      forfeit: r.forfeit,
+    };
   return { ...base, error: r.error };
 }
 
@@ -104,7 +132,8 @@ export async function runTournament(cfg0: TournamentConfig | null, o: RunOptions
   if (o.resume) ({ store, cfg } = openTournament(o.dir));
   else {
     if (!cfg0) throw new Error('a tournament needs a configuration');
-    if (Store.exists(o.dir)) throw new Error(`${o.dir} already holds a tournament: use --resume to continue it, or another --out`);
+    if (Store.exists(o.dir))
+      throw new Error(`${o.dir} already holds a tournament: use --resume to continue it, or another --out`);
     cfg = cfg0;
     // refuse bad input before any game: unknown ruleset, scenario or agent
     getRuleset(cfg.ruleset);
@@ -151,7 +180,11 @@ export async function runTournament(cfg0: TournamentConfig | null, o: RunOptions
  * self-play, side A scores 41.5% on open-field and 65% on farm-on-the-ridge), so an agent's gain can differ widely
  * between seats even when the paired total hides it.
  */
-export function seatSplit(records: readonly GameRecord[], a: string, b: string): { scenario: string; seat: number; games: number; score: number }[] {
+export function seatSplit(
+  records: readonly GameRecord[],
+  a: string,
+  b: string,
+): { scenario: string; seat: number; games: number; score: number }[] {
   const acc = new Map<string, { scenario: string; seat: number; games: number; score: number }>();
   for (const r of records) {
     const seat = r.seats.indexOf(a);
@@ -168,7 +201,12 @@ export function seatSplit(records: readonly GameRecord[], a: string, b: string):
 }
 
 /** Ratings and crosstable from the stored games (games without a result are left out and counted). */
-export function standings(records: readonly GameRecord[]): { ratings: Rating[]; table: ReturnType<typeof crosstable>; games: number; voided: number } {
+export function standings(records: readonly GameRecord[]): {
+  ratings: Rating[];
+  table: ReturnType<typeof crosstable>;
+  games: number;
+  voided: number;
+} {
   const results: GameResult[] = [];
   let voided = 0;
   for (const r of records) {

@@ -12,7 +12,11 @@ import { ScenarioError } from '../arena/catalog.ts';
 import { IllegalActionError } from '../engine/core/game.ts';
 
 function report(e: unknown): never {
-  const known = e instanceof CliError || e instanceof AgentSpecError || e instanceof ScenarioError || e instanceof IllegalActionError;
+  const known =
+    e instanceof CliError ||
+    e instanceof AgentSpecError ||
+    e instanceof ScenarioError ||
+    e instanceof IllegalActionError;
   const msg = e instanceof Error ? e.message : String(e);
   process.stderr.write(`eagles: error: ${msg}\n`);
   if (!known && process.env.EAGLES_DEBUG && e instanceof Error) process.stderr.write(`${e.stack}\n`);

@@ -35,6 +35,8 @@ describe('chance keys are unique within a game', () => {
           });
         }
         expect(events).toBeGreaterThan(0);
-        expect(repeats.slice(0, 10), `${repeats.length} of ${events} chance events reuse a key of their game`).toEqual([]);
+        expect(repeats.slice(0, 10), `${repeats.length} of ${events} chance events reuse a key of their game`).toEqual(
+          [],
+        );
       }, 120_000);
 });

@@ -9,7 +9,12 @@ const ROOT = resolve(import.meta.dirname, '..');
 const tmp = mkdtempSync(join(tmpdir(), 'eagles-cli-'));
 
 function eagles(args: string[], input?: string) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'bin/eagles.ts'), ...args], { cwd: ROOT, input, encoding: 'utf8', timeout: 120_000 });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'bin/eagles.ts'), ...args], {
+    cwd: ROOT,
+    input,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
@@ -82,13 +87,19 @@ describe('eagles CLI', () => {
 
   it('lets a person play from piped input, and an illegal typed action stops with an error, keeping the record', () => {
     const lines = Array.from({ length: 3000 }, () => '1').join('\n');
-    const ok = eagles(['play', '--scenario', 'farm-on-the-ridge', '--human', 'A', '--p2', 'random', '--seed', '2'], lines);
+    const ok = eagles(
+      ['play', '--scenario', 'farm-on-the-ridge', '--human', 'A', '--p2', 'random', '--seed', '2'],
+      lines,
+    );
     expect(ok.code).toBe(0);
     expect(ok.out).toMatch(/A to act — .*\nChoose a number or type the action/);
     expect(ok.out).toMatch(/\[Initiative\]/);
     expect(ok.out).toMatch(/Result:/);
     const file = join(tmp, 'human.replay');
-    const bad = eagles(['play', '--scenario', 'farm-on-the-ridge', '--human', 'A', '--seed', '2', '--replay', file], '1\n1\nmarch to paris\n');
+    const bad = eagles(
+      ['play', '--scenario', 'farm-on-the-ridge', '--human', 'A', '--seed', '2', '--replay', file],
+      '1\n1\nmarch to paris\n',
+    );
     expect(bad.code).not.toBe(0);
     expect(bad.err).toMatch(/illegal action: "march to paris" is not one of the \d+ legal actions/);
     expect(existsSync(file)).toBe(true);
@@ -99,7 +110,18 @@ describe('eagles CLI', () => {
 
 describe('eagles CLI with search agents', () => {
   it('plays mcts against heuristic with explanations', () => {
-    const r = eagles(['play', '--scenario', 'farm-on-the-ridge', '--p1', 'mcts:it=30,depth=4', '--p2', 'heuristic', '--seed', '4', '--explain']);
+    const r = eagles([
+      'play',
+      '--scenario',
+      'farm-on-the-ridge',
+      '--p1',
+      'mcts:it=30,depth=4',
+      '--p2',
+      'heuristic',
+      '--seed',
+      '4',
+      '--explain',
+    ]);
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/A mcts:it=30,depth=4: .* \(win \d+%\) — 30 iterations/);
     expect(r.out).toMatch(/B heuristic: .* — scripted preference/);
@@ -111,7 +133,25 @@ describe('eagles arena', () => {
   it('a round robin killed mid-run resumes with no game lost or played twice, then prints ratings', async () => {
     const { spawn } = await import('node:child_process');
     const out = join(tmp, 'tour');
-    const args = ['--import', 'tsx', join(ROOT, 'bin/eagles.ts'), 'arena', 'run', '--agents', 'random', 'heuristic', 'mcts:it=10,depth=2', '--games', '20', '--scenario', 'farm-on-the-ridge', '--workers', '2', '--out', out];
+    const args = [
+      '--import',
+      'tsx',
+      join(ROOT, 'bin/eagles.ts'),
+      'arena',
+      'run',
+      '--agents',
+      'random',
+      'heuristic',
+      'mcts:it=10,depth=2',
+      '--games',
+      '20',
+      '--scenario',
+      'farm-on-the-ridge',
+      '--workers',
+      '2',
+      '--out',
+      out,
+    ];
     const child = spawn(process.execPath, args, { cwd: ROOT, stdio: 'ignore' });
     const { Store } = await import('../arena/store.ts');
     const lines = () => {
@@ -147,7 +187,21 @@ describe('eagles arena', () => {
 
 describe('eagles arena configs', () => {
   it('prints a head-to-head match as a score with its 95% interval', () => {
-    const r = eagles(['arena', 'run', '--agents', 'heuristic', 'random', '--games', '4', '--scenario', 'farm-on-the-ridge', '--workers', '1', '--out', join(tmp, 'h2h')]);
+    const r = eagles([
+      'arena',
+      'run',
+      '--agents',
+      'heuristic',
+      'random',
+      '--games',
+      '4',
+      '--scenario',
+      'farm-on-the-ridge',
+      '--workers',
+      '1',
+      '--out',
+      join(tmp, 'h2h'),
+    ]);
     expect(r.code).toBe(0);
     const m = r.out.match(/heuristic vs random: (\d+)W (\d+)D (\d+)L = ([\d.]+)% \(95% CI ([\d.]+)–([\d.]+)%\)/);
     expect(m).not.toBeNull();
@@ -160,7 +214,10 @@ describe('eagles arena configs', () => {
   });
   it('runs a gauntlet from a YAML config and refuses a bad one with the field named', () => {
     const cfg = join(tmp, 'gauntlet.yaml');
-    writeFileSync(cfg, 'scenarios: [farm-on-the-ridge]\nagents: [heuristic, random, "mcts:it=5,depth=2"]\nformat: gauntlet\ngames: 2\nseed: y\n');
+    writeFileSync(
+      cfg,
+      'scenarios: [farm-on-the-ridge]\nagents: [heuristic, random, "mcts:it=5,depth=2"]\nformat: gauntlet\ngames: 2\nseed: y\n',
+    );
     const r = eagles(['arena', 'run', '--config', cfg, '--out', join(tmp, 'g1'), '--json']);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.out).games).toBe(4);
@@ -170,7 +227,20 @@ describe('eagles arena configs', () => {
     expect(bad.err).toMatch(/\$\.agents: .*2/);
   });
   it('bench --decisions prints the regret of each agent on sampled March of Eagles positions, and refuses bad sizes', () => {
-    const args = ['bench', '--decisions', '--scenario', 'farm-on-the-ridge', '--positions', '3', '--playouts', '2', '--candidates', '2', '--it', '4'];
+    const args = [
+      'bench',
+      '--decisions',
+      '--scenario',
+      'farm-on-the-ridge',
+      '--positions',
+      '3',
+      '--playouts',
+      '2',
+      '--candidates',
+      '2',
+      '--it',
+      '4',
+    ];
     const r = eagles([...args, '--agents', 'heuristic', 'mcts:leaf=random', '--json']);
     expect(r.code).toBe(0);
     const rows = JSON.parse(r.out);

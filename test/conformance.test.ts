@@ -22,7 +22,14 @@ const PLY_CAP = 20_000;
 /** One random game (random, or the scripted player on seat A) checked at every step; the fault, if any, as text. */
 function fault(game: AnyGame, scenario: unknown, seed: string, seats: readonly [AgentKind, AgentKind]): string {
   try {
-    playChecked(game, scenario, seedrandom.alea(seed), { seats, maxPlies: PLY_CAP, freeze: true, optionsEvery: 10, optionsCap: 12, hashEvery: 25 });
+    playChecked(game, scenario, seedrandom.alea(seed), {
+      seats,
+      maxPlies: PLY_CAP,
+      freeze: true,
+      optionsEvery: 10,
+      optionsCap: 12,
+      hashEvery: 25,
+    });
     return '';
   } catch (e) {
     const f = e as GameFault;
@@ -44,13 +51,23 @@ for (const game of Object.values(RULESETS))
       it(`${id}: ${GAMES} random games keep the Game contract at every step`, () => {
         const { scenario } = loadScenario(game.id, id);
         for (let g = 0; g < GAMES; g++) {
-          const seats = g === 0 && game.policyScores ? (['heuristic', 'random'] as const) : (['random', 'random'] as const);
-          expect(fault(game, scenario, `conformance/${game.id}/${id}/${g}`, seats), `game ${g} (${seats.join(' vs ')})`).toBe('');
+          const seats =
+            g === 0 && game.policyScores ? (['heuristic', 'random'] as const) : (['random', 'random'] as const);
+          expect(
+            fault(game, scenario, `conformance/${game.id}/${id}/${g}`, seats),
+            `game ${g} (${seats.join(' vs ')})`,
+          ).toBe('');
         }
       });
       it(`${id}: a driven game round-trips through the replay format and verifies`, async () => {
         const { scenario } = loadScenario(game.id, id);
-        const m = await runMatch({ game, scenario, scenarioId: id, seed: `conformance/${id}`, agents: [new RandomAgent(), new RandomAgent()] });
+        const m = await runMatch({
+          game,
+          scenario,
+          scenarioId: id,
+          seed: `conformance/${id}`,
+          agents: [new RandomAgent(), new RandomAgent()],
+        });
         expect(m.aborted).toBeUndefined();
         const back = decodeReplay(encodeReplay(m.replay));
         expect(back).toEqual(m.replay);

@@ -11,7 +11,8 @@ import { type SoakOptions, formatSoakReport, soakGenerated } from '../arena/scen
 
 type J = Record<string, any>;
 
-const draw = (game: AnyGame, seed: string, n: number): J[] => Array.from({ length: n }, (_, i) => game.randomScenario!(seedrandom.alea(`${seed}/${i}`)) as J);
+const draw = (game: AnyGame, seed: string, n: number): J[] =>
+  Array.from({ length: n }, (_, i) => game.randomScenario!(seedrandom.alea(`${seed}/${i}`)) as J);
 
 /**
  * The CI size, per ruleset: random games on every scenario, the heuristic's pairings on the first few. March of Eagles
@@ -27,7 +28,11 @@ const CI: Record<string, readonly Omit<SoakOptions, 'seed'>[]> = {
 
 describe('generated scenarios', () => {
   it('every shipped ruleset has a scenario generator', () => {
-    expect(Object.values(RULESETS).filter((g) => !g.randomScenario).map((g) => g.id)).toEqual([]);
+    expect(
+      Object.values(RULESETS)
+        .filter((g) => !g.randomScenario)
+        .map((g) => g.id),
+    ).toEqual([]);
   });
 
   for (const game of Object.values(RULESETS).filter((g) => g.randomScenario)) {
@@ -45,7 +50,10 @@ describe('generated scenarios', () => {
         // Measured: March of Eagles 98% accepted (it draws a 0° oblique now and then on purpose, which the schema must
         // refuse, and rarely a horde the placement grid cannot hold), Eagles of the Empire 100%. More refusals mean the
         // generator and the validator have drifted apart.
-        expect(refused.length, JSON.stringify(refused.slice(0, 3).map((v) => !v.ok && v.problems.slice(0, 2)))).toBeLessThanOrEqual(15);
+        expect(
+          refused.length,
+          JSON.stringify(refused.slice(0, 3).map((v) => !v.ok && v.problems.slice(0, 2))),
+        ).toBeLessThanOrEqual(15);
       });
 
       it('plays a small generated-scenario soak without a failure', () => {
@@ -66,7 +74,8 @@ describe('generated scenarios', () => {
 type P = readonly [number, number];
 const cross = (o: P, a: P, b: P) => (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
 /** Proper intersection of segments ab and cd (touching at an end does not count). */
-const segmentsCross = (a: P, b: P, c: P, d: P) => cross(a, b, c) * cross(a, b, d) < 0 && cross(c, d, a) * cross(c, d, b) < 0;
+const segmentsCross = (a: P, b: P, c: P, d: P) =>
+  cross(a, b, c) * cross(a, b, d) < 0 && cross(c, d, a) * cross(c, d, b) < 0;
 function simplePolygon(poly: readonly P[]): boolean {
   const n = poly.length;
   for (let i = 0; i < n; i++)
@@ -89,7 +98,9 @@ function inside(p: P, poly: readonly P[]): boolean {
 describe('march-of-eagles generator covers the format', () => {
   const game = RULESETS['march-of-eagles']!;
   const all = draw(game, 'coverage', 300);
-  const bats = all.flatMap((s) => s.armies.flatMap((a: J) => a.battalions.map((b: J) => ({ ...b, nationality: a.nationality }))));
+  const bats = all.flatMap((s) =>
+    s.armies.flatMap((a: J) => a.battalions.map((b: J) => ({ ...b, nationality: a.nationality }))),
+  );
   const fixed = all.filter((s) => s.deployment !== 'alternate');
 
   it('varies tables, turns, points, deployments, objectives, victory and options', () => {
@@ -98,23 +109,51 @@ describe('march-of-eagles generator covers the format', () => {
     expect(all.length - fixed.length).toBeGreaterThan(60);
     expect(fixed.some((s) => s.deployment.A.edge === 'north')).toBe(true);
     expect(new Set(all.map((s) => s.turns)).size).toBeGreaterThan(5);
-    expect(all.some((s) => s.points === undefined) && all.some((s) => Array.isArray(s.points)) && all.some((s) => typeof s.points === 'number' && s.points !== 200)).toBe(true);
+    expect(
+      all.some((s) => s.points === undefined) &&
+        all.some((s) => Array.isArray(s.points)) &&
+        all.some((s) => typeof s.points === 'number' && s.points !== 200),
+    ).toBe(true);
     expect(new Set(all.map((s) => s.victory))).toEqual(new Set([undefined, 'battalions', 'objectives']));
     const optionKeys = new Set(all.flatMap((s) => Object.keys(s.options ?? {})));
-    for (const k of ['M5_cover', 'M7_obliques', 'M7_fractions', 'M9_band2', 'M13_join', 'M14_combatRisk', 'M20_earlyEnd', 'M23_grid', 'M7_wheelAngles']) expect(optionKeys).toContain(k);
+    for (const k of [
+      'M5_cover',
+      'M7_obliques',
+      'M7_fractions',
+      'M9_band2',
+      'M13_join',
+      'M14_combatRisk',
+      'M20_earlyEnd',
+      'M23_grid',
+      'M7_wheelAngles',
+    ])
+      expect(optionKeys).toContain(k);
     expect(all.some((s) => s.options?.M20_earlyEnd === false)).toBe(true);
   });
 
   it('builds armies of every kind: qualities, sizes, Characters, Light and rifle battalions, hordes', () => {
-    expect(new Set(bats.map((b) => b.quality))).toEqual(new Set(['Green', 'Drilled', 'Veteran', 'Veterans', 'Grizzled', 'Guards']));
+    expect(new Set(bats.map((b) => b.quality))).toEqual(
+      new Set(['Green', 'Drilled', 'Veteran', 'Veterans', 'Grizzled', 'Guards']),
+    );
     expect(new Set(bats.map((b) => b.rankers))).toEqual(new Set([16, 20, 24, 28, 32, 36, 40, 44, 48]));
     expect(bats.some((b) => b.light && !b.rifles) && bats.some((b) => b.rifles)).toBe(true);
-    expect(bats.some((b) => b.officer) && bats.some((b) => b.drummers === 2) && bats.some((b) => b.sergeants === 2)).toBe(true);
-    expect(bats.some((b) => b.ensigns === 2 && b.nationality === 'British') && bats.some((b) => b.ensigns === 1 && b.nationality !== 'British')).toBe(true);
+    expect(
+      bats.some((b) => b.officer) && bats.some((b) => b.drummers === 2) && bats.some((b) => b.sergeants === 2),
+    ).toBe(true);
+    expect(
+      bats.some((b) => b.ensigns === 2 && b.nationality === 'British') &&
+        bats.some((b) => b.ensigns === 1 && b.nationality !== 'British'),
+    ).toBe(true);
     const sizes = all.flatMap((s) => s.armies.map((a: J) => a.battalions.length));
     expect(Math.min(...sizes)).toBeLessThanOrEqual(2);
     expect(Math.max(...sizes)).toBeGreaterThanOrEqual(12);
-    expect(all.some((s) => s.armies.some((a: J) => a.battalions.length >= 10 && a.battalions.every((b: J) => b.quality === 'Green' && b.rankers <= 24)))).toBe(true);
+    expect(
+      all.some((s) =>
+        s.armies.some(
+          (a: J) => a.battalions.length >= 10 && a.battalions.every((b: J) => b.quality === 'Green' && b.rankers <= 24),
+        ),
+      ),
+    ).toBe(true);
   });
 
   it('places terrain of every kind on the table, polygons simple, crests on their hills', () => {
@@ -126,14 +165,18 @@ describe('march-of-eagles generator covers the format', () => {
       if (t.polygon) expect(simplePolygon(t.polygon), `${t.id} self-intersects`).toBe(true);
       if (t.type === 'hill') expect(inside(t.crest, t.polygon), `${t.id}'s crest`).toBe(true);
     }
-    expect(terrain.some((t) => t.type === 'wall' && JSON.stringify(t.points[0]) === JSON.stringify(t.points.at(-1)))).toBe(true); // closed enclosures
+    expect(
+      terrain.some((t) => t.type === 'wall' && JSON.stringify(t.points[0]) === JSON.stringify(t.points.at(-1))),
+    ).toBe(true); // closed enclosures
   });
 
   it('sets fixed deployments up with formations, facings, skirmish screens and Supreme Commanders', () => {
     const placed = fixed.flatMap((s) => [...s.deployment.A.battalions, ...s.deployment.B.battalions]);
     expect(new Set(placed.map((p) => p.formation))).toEqual(new Set(['Line', 'Column']));
     expect(new Set(placed.map((p) => p.facing))).toEqual(new Set([0, 90, 180, 270]));
-    expect(new Set(placed.filter((p) => p.screen).map((p) => p.screen))).toEqual(new Set(['front', 'left', 'right', 'rear']));
+    expect(new Set(placed.filter((p) => p.screen).map((p) => p.screen))).toEqual(
+      new Set(['front', 'left', 'right', 'rear']),
+    );
     expect(placed.some((p) => p.skirmishers > 0)).toBe(true);
     const scs = fixed.flatMap((s) => [s.deployment.A.sc, s.deployment.B.sc]);
     expect(scs.some((c) => 'attach' in c) && scs.some((c) => 'x' in c)).toBe(true);
@@ -149,23 +192,51 @@ describe('eagles-of-the-empire generator covers the format', () => {
   const units = formations.flatMap((f) => f.units as J[]);
 
   it('builds orders of battle of every shape', () => {
-    expect(new Set(sides.map((s) => s.structure))).toEqual(new Set([undefined, 'rigid', 'semi-rigid', 'flexible', 'absolute']));
-    expect(sides.some((s) => s.hq && s.chiefOfStaff) && sides.some((s) => s.hq && !s.chiefOfStaff) && sides.some((s) => !s.hq)).toBe(true);
+    expect(new Set(sides.map((s) => s.structure))).toEqual(
+      new Set([undefined, 'rigid', 'semi-rigid', 'flexible', 'absolute']),
+    );
+    expect(
+      sides.some((s) => s.hq && s.chiefOfStaff) &&
+        sides.some((s) => s.hq && !s.chiefOfStaff) &&
+        sides.some((s) => !s.hq),
+    ).toBe(true);
     expect(new Set(formations.map((f) => f.kind))).toEqual(new Set(['hq', 'formation', 'force', 'intermediate']));
-    expect(formations.some((f) => f.offMapLeaders.length) && formations.some((f) => f.kind === 'hq' && f.reserve)).toBe(true);
+    expect(formations.some((f) => f.offMapLeaders.length) && formations.some((f) => f.kind === 'hq' && f.reserve)).toBe(
+      true,
+    );
     expect(new Set(sides.flatMap((s) => s.leaders.map((l: J) => l.role)))).toEqual(
-      new Set(['armyCommander', 'intermediate', 'formation', 'force', 'divisionBrigade', 'subordinate', 'artillery', 'chiefOfStaff', 'staffOfficer', 'lineOfficer']),
+      new Set([
+        'armyCommander',
+        'intermediate',
+        'formation',
+        'force',
+        'divisionBrigade',
+        'subordinate',
+        'artillery',
+        'chiefOfStaff',
+        'staffOfficer',
+        'lineOfficer',
+      ]),
     );
     expect(sides.some((s) => s.leaders.some((l: J) => typeof l.tactical === 'string'))).toBe(true);
   });
 
   it('uses every kind of unit, with step tracks, markers and alternate deployments', () => {
     expect(new Set(units.map((u) => `${u.kind}/${u.counter ?? u.cavClass ?? u.artKind}`))).toEqual(
-      new Set(['infantry/long', 'infantry/short', ...['heavy', 'medium', 'light', 'irregular'].map((c) => `cavalry/${c}`), ...['foot', 'heavy', 'horse', 'licorne', 'mortar', 'rocket'].map((k) => `artillery/${k}`)]),
+      new Set([
+        'infantry/long',
+        'infantry/short',
+        ...['heavy', 'medium', 'light', 'irregular'].map((c) => `cavalry/${c}`),
+        ...['foot', 'heavy', 'horse', 'licorne', 'mortar', 'rocket'].map((k) => `artillery/${k}`),
+      ]),
     );
-    for (const flag of ['elite', 'guard', 'lancer', 'rifle', 'artilleryPark', 'extendedLines', 'startStep']) expect(units.some((u) => u[flag])).toBe(true);
+    for (const flag of ['elite', 'guard', 'lancer', 'rifle', 'artilleryPark', 'extendedLines', 'startStep'])
+      expect(units.some((u) => u[flag])).toBe(true);
     expect(Math.max(...units.map((u) => u.steps.length))).toBe(5);
-    expect(sides.some((s) => s.deployments?.some((d: J) => d.atStart)) && sides.some((s) => s.deployments?.some((d: J) => !d.atStart))).toBe(true);
+    expect(
+      sides.some((s) => s.deployments?.some((d: J) => d.atStart)) &&
+        sides.some((s) => s.deployments?.some((d: J) => !d.atStart)),
+    ).toBe(true);
   });
 
   it('sets up both sides apart, with reinforcements, turns, weather, rules, victory and options', () => {
@@ -177,11 +248,29 @@ describe('eagles-of-the-empire generator covers the format', () => {
     expect(reinf.some((r: J) => r.leaders?.length) && reinf.some((r: J) => r.reserve)).toBe(true);
     expect(new Set(reinf.map((r: J) => r.side))).toEqual(new Set([0, 1]));
     expect(new Set(all.map((s) => s.turns.length)).size).toBeGreaterThan(4);
-    expect(all.some((s) => s.weather?.table) && all.some((s) => s.weather && !s.weather.table) && all.some((s) => !s.weather)).toBe(true);
-    expect(all.some((s) => s.rules?.rout) && all.some((s) => s.rules?.villagesBlockLos) && all.some((s) => !s.rules)).toBe(true);
-    expect(all.some((s) => s.victory.objectives.length === 0) && all.some((s) => s.victory.objectives.length === 3)).toBe(true);
+    expect(
+      all.some((s) => s.weather?.table) &&
+        all.some((s) => s.weather && !s.weather.table) &&
+        all.some((s) => !s.weather),
+    ).toBe(true);
+    expect(
+      all.some((s) => s.rules?.rout) && all.some((s) => s.rules?.villagesBlockLos) && all.some((s) => !s.rules),
+    ).toBe(true);
+    expect(
+      all.some((s) => s.victory.objectives.length === 0) && all.some((s) => s.victory.objectives.length === 3),
+    ).toBe(true);
     const optionKeys = new Set(all.flatMap((s) => Object.keys(s.options ?? {})));
-    for (const k of ['bombardNetMinusOne', 'attachSameFormation', 'highAngleCannotAttach', 'horseCountsForMassed', 'licorneMinRange1', 'assaultFlank', 'moraleTwice', 'legacyEdition']) expect(optionKeys).toContain(k);
+    for (const k of [
+      'bombardNetMinusOne',
+      'attachSameFormation',
+      'highAngleCannotAttach',
+      'horseCountsForMassed',
+      'licorneMinRange1',
+      'assaultFlank',
+      'moraleTwice',
+      'legacyEdition',
+    ])
+      expect(optionKeys).toContain(k);
     expect([...optionKeys].some((k) => /^A-\d\d$/.test(k))).toBe(true);
   });
 });

@@ -55,7 +55,8 @@ export function tinyScenario(o: TinyOpts) {
   });
   const armyA = army(o.a, o.natA ?? 'Other', 'Blue');
   const armyB = army(o.b, o.natB ?? 'Other', 'Red');
-  const pts = (a: ReturnType<typeof army>) => a.battalions.reduce((s, b) => s + battalionPoints(b as never, a.nationality === 'British'), 0);
+  const pts = (a: ReturnType<typeof army>) =>
+    a.battalions.reduce((s, b) => s + battalionPoints(b as never, a.nationality === 'British'), 0);
   const place = (b: TinyBn, facing: number) => ({
     id: b.id,
     x: b.x,
@@ -100,7 +101,11 @@ export function patch(s: MoeState, id: string, p: Partial<Bn>): MoeState {
 export { marchOfEagles };
 
 /** Apply actions and chance outcomes by their text keys, failing with the options listed when one is not legal. */
-export function playKeys(s: MoeState, keys: readonly string[], events?: import('../engine/core/game.ts').GameEvent[]): MoeState {
+export function playKeys(
+  s: MoeState,
+  keys: readonly string[],
+  events?: import('../engine/core/game.ts').GameEvent[],
+): MoeState {
   for (const k of keys) {
     const a = findActionByKey(marchOfEagles, s, k);
     if (a === undefined) {
@@ -108,7 +113,9 @@ export function playKeys(s: MoeState, keys: readonly string[], events?: import('
         marchOfEagles.toMove(s).kind === 'chance'
           ? marchOfEagles.chanceOutcomes(s).map((o) => marchOfEagles.actionKey(o.action))
           : marchOfEagles.legalActions(s).map((x) => marchOfEagles.actionKey(x));
-      throw new Error(`"${k}" is not legal at ${s.stack[s.stack.length - 1]?.t}; options: ${opts.slice(0, 40).join(' | ')}`);
+      throw new Error(
+        `"${k}" is not legal at ${s.stack[s.stack.length - 1]?.t}; options: ${opts.slice(0, 40).join(' | ')}`,
+      );
     }
     s = marchOfEagles.apply(s, a, events);
   }
@@ -124,7 +131,19 @@ export const declineSCs = ['sc-move', 'roll:sum 4', 'sc-stay', 'sc-move', 'roll:
 type SpecBn = Omit<TinyBn, 'x' | 'y' | 'formation' | 'facing' | 'skirmishers' | 'screen'>;
 
 /** An alternately deployed scenario (full pre-game) from two battalion lists; points are each army's own total. */
-export function alternateScenario(o: { a: SpecBn[]; b: SpecBn[]; width?: 48 | 72; terrain?: unknown[]; natA?: 'British' | 'French' | 'Other'; natB?: 'British' | 'French' | 'Other'; options?: Record<string, unknown> }) {
-  const t = tinyScenario({ ...o, a: o.a.map((b) => ({ ...b, x: 0, y: 0 })), b: o.b.map((b) => ({ ...b, x: 0, y: 0 })) });
+export function alternateScenario(o: {
+  a: SpecBn[];
+  b: SpecBn[];
+  width?: 48 | 72;
+  terrain?: unknown[];
+  natA?: 'British' | 'French' | 'Other';
+  natB?: 'British' | 'French' | 'Other';
+  options?: Record<string, unknown>;
+}) {
+  const t = tinyScenario({
+    ...o,
+    a: o.a.map((b) => ({ ...b, x: 0, y: 0 })),
+    b: o.b.map((b) => ({ ...b, x: 0, y: 0 })),
+  });
   return { ...t, id: 'alternate-test', deployment: 'alternate' as const };
 }

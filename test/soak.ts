@@ -30,7 +30,9 @@ if (process.argv.includes('--generated')) process.exit(generated());
 
 const games = Number(arg('games', '10000'));
 const which = arg('scenario', 'all');
-const jobs = (rs === 'all' ? Object.keys(RULESETS) : [rs]).flatMap((r) => (which === 'all' ? scenarioIds(r) : [which]).map((id) => [r, id] as const));
+const jobs = (rs === 'all' ? Object.keys(RULESETS) : [rs]).flatMap((r) =>
+  (which === 'all' ? scenarioIds(r) : [which]).map((id) => [r, id] as const),
+);
 let failures = 0;
 for (const [rid, id] of jobs) {
   const { game, scenario } = loadScenario(rid, id);
@@ -38,15 +40,28 @@ for (const [rid, id] of jobs) {
   let plies = 0;
   for (let g = 0; g < games; g++) {
     // the conformance suite's checks at every step (arena/conformance.ts); every 4th game the scripted player holds A
-    const seats = g % 4 === 3 && game.policyScores ? (['heuristic', 'random'] as const) : (['random', 'random'] as const);
+    const seats =
+      g % 4 === 3 && game.policyScores ? (['heuristic', 'random'] as const) : (['random', 'random'] as const);
     try {
-      plies += playChecked(game, scenario, seedrandom.alea(`soak/${rid}/${id}/${g}`), { seats, maxPlies: 20_000, freeze: false, optionsEvery: 10, optionsCap: 40, hashEvery: 50 }).plies;
+      plies += playChecked(game, scenario, seedrandom.alea(`soak/${rid}/${id}/${g}`), {
+        seats,
+        maxPlies: 20_000,
+        freeze: false,
+        optionsEvery: 10,
+        optionsCap: 40,
+        hashEvery: 50,
+      }).plies;
     } catch (e) {
       const f = e as GameFault;
       failures++;
-      console.error(`${rid}/${id} seed ${g} (${seats.join(' vs ')}), ply ${f.ply} after "${f.last}": ${f.message}${f.where ? `\n  at ${f.where}` : ''}`);
+      console.error(
+        `${rid}/${id} seed ${g} (${seats.join(' vs ')}), ply ${f.ply} after "${f.last}": ${f.message}${f.where ? `\n  at ${f.where}` : ''}`,
+      );
     }
-    if ((g + 1) % 1000 === 0) console.log(`${rid}/${id}: ${g + 1} games, ${failures} failures, ${(plies / ((performance.now() - t0) / 1000)).toFixed(0)} plies/s`);
+    if ((g + 1) % 1000 === 0)
+      console.log(
+        `${rid}/${id}: ${g + 1} games, ${failures} failures, ${(plies / ((performance.now() - t0) / 1000)).toFixed(0)} plies/s`,
+      );
   }
 }
 console.log(failures ? `${failures} FAILURES` : 'no failures');
@@ -74,7 +89,10 @@ function generated(): number {
       gamesPerScenario: Number(arg('games-per', '1')),
       maxPlies: Number(arg('max-plies', '20000')),
       onScenario: (i, r) => {
-        if ((r.drawn % step === 0 || r.drawn === n) && n > 1) console.log(`${id}: ${r.drawn}/${n} scenarios, ${r.accepted} accepted, ${r.games} games, ${r.failures.length} failures, ${r.seconds.toFixed(0)} s`);
+        if ((r.drawn % step === 0 || r.drawn === n) && n > 1)
+          console.log(
+            `${id}: ${r.drawn}/${n} scenarios, ${r.accepted} accepted, ${r.games} games, ${r.failures.length} failures, ${r.seconds.toFixed(0)} s`,
+          );
       },
     });
     console.log(formatSoakReport(report));
@@ -86,7 +104,8 @@ function generated(): number {
   }
   // one file per failing scenario (loadable as it is), and the failures without their JSON in failures.json
   mkdirSync(out, { recursive: true });
-  const fileFor = (f: SoakFailure) => (f.json === null ? null : join(out, `${f.ruleset}-${seed.replace(/[^A-Za-z0-9_-]/g, '_')}-${f.scenario}.json`));
+  const fileFor = (f: SoakFailure) =>
+    f.json === null ? null : join(out, `${f.ruleset}-${seed.replace(/[^A-Za-z0-9_-]/g, '_')}-${f.scenario}.json`);
   const files = new Set<string>();
   for (const f of all) {
     const file = fileFor(f);

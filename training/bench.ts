@@ -28,16 +28,31 @@ export interface TrainBench {
   shape: NetShape;
   meanActions: number;
   backends: BackendRow[];
-  selfPlay: { workers: number; games: number; sims: number; gamesPerHour: number; decisionsPerGame: number; backend: string };
+  selfPlay: {
+    workers: number;
+    games: number;
+    sims: number;
+    gamesPerHour: number;
+    decisionsPerGame: number;
+    backend: string;
+  };
 }
 
-export async function trainBench(o: { scenario: string; seconds: number; selfPlayGames: number; sims: number; workers?: number; backends?: string[] }): Promise<TrainBench> {
+export async function trainBench(o: {
+  scenario: string;
+  seconds: number;
+  selfPlayGames: number;
+  sims: number;
+  workers?: number;
+  backends?: string[];
+}): Promise<TrainBench> {
   const { game, scenario, id } = loadScenario('march-of-eagles', o.scenario);
   const enc = game.encoding!;
   const shape: NetShape = { stateSize: enc.stateSize, actionSize: enc.actionSize, ...DEFAULT_NET };
   // real positions and action lists, from scripted games
   const samples: Sample[] = [];
-  for (let i = 0; samples.length < 2000; i++) samples.push(...(await imitationGame(game, game.initialState(scenario), `bench-${i}`, 0.1, 20_000)).samples);
+  for (let i = 0; samples.length < 2000; i++)
+    samples.push(...(await imitationGame(game, game.initialState(scenario), `bench-${i}`, 0.1, 20_000)).samples);
   const reqs = samples.slice(0, 512).map((x) => ({ state: x.s, actions: x.a, k: x.k }));
   const meanActions = reqs.reduce((a, r) => a + r.k, 0) / reqs.length;
   const rows: BackendRow[] = [];
@@ -46,7 +61,15 @@ export async function trainBench(o: { scenario: string; seconds: number; selfPla
     try {
       tfl = await loadTf(b);
     } catch (e) {
-      rows.push({ backend: b, note: '', unbatchedPerSec: 0, batchedPerSec: 0, batch: 0, learnerSamplesPerSec: 0, error: (e as Error).message.split('\n')[0]! });
+      rows.push({
+        backend: b,
+        note: '',
+        unbatchedPerSec: 0,
+        batchedPerSec: 0,
+        batch: 0,
+        learnerSamplesPerSec: 0,
+        error: (e as Error).message.split('\n')[0]!,
+      });
       continue;
     }
     const { tf } = tfl;
@@ -74,7 +97,14 @@ export async function trainBench(o: { scenario: string; seconds: number; selfPla
     let seen = 0;
     t = performance.now();
     while (performance.now() - t < ms / 3) seen += learner.train(samples, 5, u).samples;
-    rows.push({ backend: tfl.backend, note: tfl.note, unbatchedPerSec: unbatched, batchedPerSec: batched, batch, learnerSamplesPerSec: seen / ((performance.now() - t) / 1000) });
+    rows.push({
+      backend: tfl.backend,
+      note: tfl.note,
+      unbatchedPerSec: unbatched,
+      batchedPerSec: batched,
+      batch,
+      learnerSamplesPerSec: seen / ((performance.now() - t) / 1000),
+    });
     model.dispose();
   }
   // self-play through the pool, inference batched in this thread on the default backend
@@ -83,25 +113,51 @@ export async function trainBench(o: { scenario: string; seconds: number; selfPla
   const batcher = new NetBatcher(tfl.tf, model, shape, 256);
   const workers = o.workers ?? os.cpus().length;
   const cfg = { puct: { ...DEFAULT_PUCT, sims: o.sims, noiseFrac: 0.25 }, tempMoves: 12, maxPlies: 20_000 };
-  const sp = await playInPool({ ruleset: 'march-of-eagles', scenario, mode: 'puct', games: o.selfPlayGames, seedPrefix: 'bench', workers, concurrent: 8, cfg, batcher });
+  const sp = await playInPool({
+    ruleset: 'march-of-eagles',
+    scenario,
+    mode: 'puct',
+    games: o.selfPlayGames,
+    seedPrefix: 'bench',
+    workers,
+    concurrent: 8,
+    cfg,
+    batcher,
+  });
   const decisions = sp.records.reduce((a, r) => a + r.samples.length, 0) / sp.records.length;
   return {
     scenario: id,
     shape,
     meanActions,
     backends: rows,
-    selfPlay: { workers, games: sp.records.length, sims: o.sims, gamesPerHour: sp.records.length / (sp.ms / 3_600_000), decisionsPerGame: decisions, backend: tfl.backend },
+    selfPlay: {
+      workers,
+      games: sp.records.length,
+      sims: o.sims,
+      gamesPerHour: sp.records.length / (sp.ms / 3_600_000),
+      decisionsPerGame: decisions,
+      backend: tfl.backend,
+    },
   };
 }
 
 export function printTrainBench(r: TrainBench): void {
-  console.log(`network ${r.shape.stateSize}→${r.shape.hidden}→${r.shape.hidden} state trunk, ${r.shape.actionSize}→${r.shape.actHidden} per action; ${r.scenario} positions (mean ${r.meanActions.toFixed(1)} legal actions)`);
+  console.log(
+    `network ${r.shape.stateSize}→${r.shape.hidden}→${r.shape.hidden} state trunk, ${r.shape.actionSize}→${r.shape.actHidden} per action; ${r.scenario} positions (mean ${r.meanActions.toFixed(1)} legal actions)`,
+  );
   console.log('backend      evals/s unbatched  evals/s batched (64)  learner samples/s');
   for (const b of r.backends) {
     if (b.error) console.log(`${b.backend.padEnd(11)}  unavailable: ${b.error}`);
-    else console.log(`${b.backend.padEnd(11)}  ${b.unbatchedPerSec.toFixed(0).padStart(17)}  ${b.batchedPerSec.toFixed(0).padStart(20)}  ${b.learnerSamplesPerSec.toFixed(0).padStart(17)}`);
+    else
+      console.log(
+        `${b.backend.padEnd(11)}  ${b.unbatchedPerSec.toFixed(0).padStart(17)}  ${b.batchedPerSec.toFixed(0).padStart(20)}  ${b.learnerSamplesPerSec.toFixed(0).padStart(17)}`,
+      );
   }
   const s = r.selfPlay;
-  console.log(`\nself-play: ${s.games} games, ${s.sims} PUCT simulations per decision, ${s.workers} workers + batched inference (${s.backend}) in the main thread`);
-  console.log(`  ${s.gamesPerHour.toFixed(0)} games/hour, ${s.decisionsPerGame.toFixed(0)} recorded decisions per game (target ≥ 1,000 games/hour)`);
+  console.log(
+    `\nself-play: ${s.games} games, ${s.sims} PUCT simulations per decision, ${s.workers} workers + batched inference (${s.backend}) in the main thread`,
+  );
+  console.log(
+    `  ${s.gamesPerHour.toFixed(0)} games/hour, ${s.decisionsPerGame.toFixed(0)} recorded decisions per game (target ≥ 1,000 games/hour)`,
+  );
 }

@@ -72,7 +72,10 @@ export class Learner {
         let l2: Tensor = tf.scalar(0);
         for (const w of kernels) l2 = tf.add(l2, tf.sum(tf.square(w)));
         parts = [tf.keep(policyLoss), tf.keep(valueLoss)];
-        return tf.add(tf.add(policyLoss, tf.mul(valueLoss, this.cfg.valueWeight)), tf.mul(l2, this.cfg.l2)) as import('@tensorflow/tfjs').Scalar;
+        return tf.add(
+          tf.add(policyLoss, tf.mul(valueLoss, this.cfg.valueWeight)),
+          tf.mul(l2, this.cfg.l2),
+        ) as import('@tensorflow/tfjs').Scalar;
       });
       pl = parts[0]!.dataSync()[0]!;
       vl = parts[1]!.dataSync()[0]!;

@@ -27,7 +27,8 @@ export function xTicks(minX: number, maxX: number): number[] {
   const mag = 10 ** Math.floor(Math.log10(raw));
   const step = [1, 2, 5, 10].map((m) => m * mag).find((x) => x >= raw - 1e-12)!;
   const out = [minX];
-  for (let k = Math.ceil(minX / step); k * step <= maxX + 1e-9; k++) if (k * step - minX > step / 2) out.push(Number((k * step).toPrecision(12)));
+  for (let k = Math.ceil(minX / step); k * step <= maxX + 1e-9; k++)
+    if (k * step - minX > step / 2) out.push(Number((k * step).toPrecision(12)));
   return out;
 }
 
@@ -53,7 +54,9 @@ function panel(
   const px = (x: number) => x0 + 50 + ((x - minX) / (maxX - minX || 1)) * (w - 70);
   const py = (y: number) => y0 + h - 30 - ((y - lo) / (hi - lo || 1)) * (h - 60);
   const out: string[] = [];
-  out.push(`<text x="${x0 + w / 2}" y="${y0 + 16}" text-anchor="middle" font-size="14" font-weight="bold">${esc(title)}</text>`);
+  out.push(
+    `<text x="${x0 + w / 2}" y="${y0 + 16}" text-anchor="middle" font-size="14" font-weight="bold">${esc(title)}</text>`,
+  );
   out.push(`<line x1="${px(minX)}" y1="${py(lo)}" x2="${px(maxX)}" y2="${py(lo)}" stroke="#333"/>`);
   out.push(`<line x1="${px(minX)}" y1="${py(lo)}" x2="${px(minX)}" y2="${py(hi)}" stroke="#333"/>`);
   for (let i = 0; i <= 4; i++) {
@@ -61,18 +64,23 @@ function panel(
     out.push(`<text x="${px(minX) - 6}" y="${py(v) + 4}" text-anchor="end" font-size="10">${v.toFixed(2)}</text>`);
     out.push(`<line x1="${px(minX)}" y1="${py(v)}" x2="${px(maxX)}" y2="${py(v)}" stroke="#ddd"/>`);
   }
-  for (const v of xTicks(minX, maxX)) out.push(`<text x="${px(v)}" y="${py(lo) + 14}" text-anchor="middle" font-size="10">${esc(tick(v))}</text>`);
+  for (const v of xTicks(minX, maxX))
+    out.push(`<text x="${px(v)}" y="${py(lo) + 14}" text-anchor="middle" font-size="10">${esc(tick(v))}</text>`);
   out.push(`<text x="${x0 + w / 2}" y="${y0 + h - 2}" text-anchor="middle" font-size="11">${esc(xLabel)}</text>`);
   series.forEach((s, i) => {
     const pts = s.points.filter((p) => Number.isFinite(p.y));
     if (pts.length) {
-      out.push(`<polyline fill="none" stroke="${s.colour}" stroke-width="2" points="${pts.map((p) => `${px(p.x).toFixed(1)},${py(p.y).toFixed(1)}`).join(' ')}"/>`);
+      out.push(
+        `<polyline fill="none" stroke="${s.colour}" stroke-width="2" points="${pts.map((p) => `${px(p.x).toFixed(1)},${py(p.y).toFixed(1)}`).join(' ')}"/>`,
+      );
       for (const p of pts) {
         out.push(`<circle cx="${px(p.x).toFixed(1)}" cy="${py(p.y).toFixed(1)}" r="2.5" fill="${s.colour}"/>`);
         if (s.games) {
           const [lo95, hi95] = wilson(p.y * s.games, s.games);
           const x = (px(p.x) + (i - 1) * 3).toFixed(1); // series side by side, so their whiskers do not hide each other
-          out.push(`<line class="ci" x1="${x}" y1="${py(lo95).toFixed(1)}" x2="${x}" y2="${py(hi95).toFixed(1)}" stroke="${s.colour}" stroke-opacity="0.45" stroke-width="1.5"/>`);
+          out.push(
+            `<line class="ci" x1="${x}" y1="${py(lo95).toFixed(1)}" x2="${x}" y2="${py(hi95).toFixed(1)}" stroke="${s.colour}" stroke-opacity="0.45" stroke-width="1.5"/>`,
+          );
         }
       }
     }
@@ -86,7 +94,11 @@ function panel(
  * The run's curves. With `games` (the run's --eval-games and --opponent-games), each score is drawn with its 95%
  * interval, so a rise that 40 games cannot tell from luck looks like one.
  */
-export function plotSvg(metrics: readonly Metrics[], title: string, games?: { readonly vsBest: number; readonly vsOpponents: number }): string {
+export function plotSvg(
+  metrics: readonly Metrics[],
+  title: string,
+  games?: { readonly vsBest: number; readonly vsOpponents: number },
+): string {
   if (!metrics.length) throw new Error('no metrics to plot yet (the run has not finished an iteration)');
   const losses: Series[] = [
     { name: 'policy loss', colour: COLOURS[0]!, points: metrics.map((m) => ({ x: m.iteration, y: m.policyLoss })) },
@@ -94,14 +106,21 @@ export function plotSvg(metrics: readonly Metrics[], title: string, games?: { re
   ];
   const opps = [...new Set(metrics.flatMap((m) => Object.keys(m.evalVs ?? {})))];
   const wins: Series[] = [
-    { name: 'vs previous best', colour: COLOURS[2]!, games: games?.vsBest, points: metrics.filter((m) => m.evalVsBest !== undefined).map((m) => ({ x: m.iteration, y: m.evalVsBest! })) },
+    {
+      name: 'vs previous best',
+      colour: COLOURS[2]!,
+      games: games?.vsBest,
+      points: metrics.filter((m) => m.evalVsBest !== undefined).map((m) => ({ x: m.iteration, y: m.evalVsBest! })),
+    },
     ...opps.map((o, i) => ({
       name: `vs ${o}`,
       colour: COLOURS[(i + 3) % COLOURS.length]!,
       games: games?.vsOpponents,
       points: [
         // the untrained network, before the bootstrap, drawn one step left of iteration 0
-        ...metrics.filter((m) => m.evalBefore?.[o] !== undefined).map((m) => ({ x: m.iteration - 1, y: m.evalBefore![o]! })),
+        ...metrics
+          .filter((m) => m.evalBefore?.[o] !== undefined)
+          .map((m) => ({ x: m.iteration - 1, y: m.evalBefore![o]! })),
         ...metrics.filter((m) => m.evalVs?.[o] !== undefined).map((m) => ({ x: m.iteration, y: m.evalVs![o]! })),
       ],
     })),
@@ -123,9 +142,34 @@ export function plotSvg(metrics: readonly Metrics[], title: string, games?: { re
     `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${panels * H + 40}" font-family="sans-serif">`,
     `<rect width="100%" height="100%" fill="white"/>`,
     `<text x="${W / 2}" y="20" text-anchor="middle" font-size="15">${esc(title)}</text>`,
-    ...(curve.length ? [panel('bootstrap learning (iteration 0: imitating the scripted player)', boot, 0, 30, W, H, undefined, undefined, 'Adam step')] : []),
+    ...(curve.length
+      ? [
+          panel(
+            'bootstrap learning (iteration 0: imitating the scripted player)',
+            boot,
+            0,
+            30,
+            W,
+            H,
+            undefined,
+            undefined,
+            'Adam step',
+          ),
+        ]
+      : []),
     ...(lossPanel ? [panel('training loss', losses, 0, 30 + (panels - 2) * H, W, H)] : []),
-    panel(`evaluation score (1 = all won)${games ? ', with 95% intervals' : ''}`, wins, 0, 30 + (panels - 1) * H, W, H, 0, 1, untrained ? 'iteration (0: after the bootstrap)' : 'iteration', tick),
+    panel(
+      `evaluation score (1 = all won)${games ? ', with 95% intervals' : ''}`,
+      wins,
+      0,
+      30 + (panels - 1) * H,
+      W,
+      H,
+      0,
+      1,
+      untrained ? 'iteration (0: after the bootstrap)' : 'iteration',
+      tick,
+    ),
     '</svg>',
   ].join('\n');
 }

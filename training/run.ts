@@ -13,7 +13,16 @@
  * checkpoint, then an evaluation in the arena pool with paired seeds against the best network (promoted at the gate)
  * and against fixed opponents. `--resume` continues from run.json.
  */
-import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, appendFileSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  appendFileSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
 import { MessageChannel } from 'node:worker_threads';
@@ -21,7 +30,14 @@ import Piscina from 'piscina';
 import seedrandom from 'seedrandom';
 import { loadTf, type LoadedTf } from '../agents/neural/backend.ts';
 import { NetBatcher } from '../agents/neural/evaluator.ts';
-import { buildModel, DEFAULT_NET, loadModel, saveModel, type ModelMeta, type NetShape } from '../agents/neural/model.ts';
+import {
+  buildModel,
+  DEFAULT_NET,
+  loadModel,
+  saveModel,
+  type ModelMeta,
+  type NetShape,
+} from '../agents/neural/model.ts';
 import { DEFAULT_PUCT } from '../agents/neural/puct.ts';
 import { loadScenario } from '../arena/catalog.ts';
 import { MatchPool } from '../arena/pool.ts';
@@ -152,7 +168,8 @@ export function readRunState(dir: string): RunState {
   } catch (e) {
     throw new RunError(`${f} is not valid JSON: ${(e as Error).message}`);
   }
-  if (st.format !== 'eagles-train-run' || st.version !== 1) throw new RunError(`${f} is not a version-1 eagles training run`);
+  if (st.format !== 'eagles-train-run' || st.version !== 1)
+    throw new RunError(`${f} is not a version-1 eagles training run`);
   return st;
 }
 
@@ -190,7 +207,11 @@ export async function playInPool(o: {
   onGame?: (done: number) => void;
 }): Promise<{ records: GameRecord[]; ms: number }> {
   if (o.mode === 'puct' && !o.batcher) throw new Error('self-play needs a network');
-  const pool = new Piscina({ filename: new URL('./selfplay-worker-boot.mjs', import.meta.url).href, minThreads: o.workers, maxThreads: o.workers });
+  const pool = new Piscina({
+    filename: new URL('./selfplay-worker-boot.mjs', import.meta.url).href,
+    minThreads: o.workers,
+    maxThreads: o.workers,
+  });
   const t = Date.now();
   // records in task order, not completion order, so the same seeds give the same samples in the same order
   const byTask: GameRecord[][] = [];
@@ -198,7 +219,15 @@ export async function playInPool(o: {
   const tasks: Promise<void>[] = [];
   for (let i = 0; i < o.games; i += o.concurrent) {
     const seeds = Array.from({ length: Math.min(o.concurrent, o.games - i) }, (_, j) => `${o.seedPrefix}/${i + j}`);
-    let task: SelfPlayTask = { ruleset: o.ruleset, scenario: o.scenario, seeds, mode: o.mode, cfg: o.cfg, epsilon: 0.1, ...(o.keep ? { keep: o.keep } : {}) };
+    let task: SelfPlayTask = {
+      ruleset: o.ruleset,
+      scenario: o.scenario,
+      seeds,
+      mode: o.mode,
+      cfg: o.cfg,
+      epsilon: 0.1,
+      ...(o.keep ? { keep: o.keep } : {}),
+    };
     let ch: MessageChannel | null = null;
     if (o.mode === 'puct') {
       ch = new MessageChannel();
@@ -207,7 +236,14 @@ export async function playInPool(o: {
     }
     const slot = byTask.push([]) - 1;
     tasks.push(
-      (pool.run(task, ch ? { transferList: [ch.port2] as unknown as NonNullable<Parameters<Piscina['run']>[1]>['transferList'] } : {}) as Promise<{ games: GameRecord[] }>)
+      (
+        pool.run(
+          task,
+          ch
+            ? { transferList: [ch.port2] as unknown as NonNullable<Parameters<Piscina['run']>[1]>['transferList'] }
+            : {},
+        ) as Promise<{ games: GameRecord[] }>
+      )
         .then((r) => {
           byTask[slot] = r.games;
           finished += r.games.length;
@@ -257,13 +293,34 @@ export class TrainingRun {
     if (resume) {
       this.state = readRunState(dir);
     } else {
-      if (existsSync(join(dir, 'run.json'))) throw new RunError(`${dir} already holds a training run; add --resume to continue it, or choose another --run folder`);
+      if (existsSync(join(dir, 'run.json')))
+        throw new RunError(
+          `${dir} already holds a training run; add --resume to continue it, or choose another --run folder`,
+        );
       mkdirSync(join(dir, 'shards'), { recursive: true });
-      this.state = { format: 'eagles-train-run', version: 1, options: opts, iteration: -1, games: 0, samples: 0, best: '', elapsedMs: 0, command };
+      this.state = {
+        format: 'eagles-train-run',
+        version: 1,
+        options: opts,
+        iteration: -1,
+        games: 0,
+        samples: 0,
+        best: '',
+        elapsedMs: 0,
+        command,
+      };
       writeJsonAtomic(join(dir, 'run.json'), this.state);
     }
     // on resume, a new --hours extends the budget from now
-    if (resume) this.state = { ...this.state, options: { ...this.state.options, hours: this.state.elapsedMs / 3_600_000 + opts.hours, iterations: opts.iterations } };
+    if (resume)
+      this.state = {
+        ...this.state,
+        options: {
+          ...this.state.options,
+          hours: this.state.elapsedMs / 3_600_000 + opts.hours,
+          iterations: opts.iterations,
+        },
+      };
     this.t0 = Date.now();
     this.elapsed0 = this.state.elapsedMs;
     const o = this.state.options;
@@ -271,7 +328,12 @@ export class TrainingRun {
     const { game } = this.sc;
     if (!game.encoding) throw new RunError(`ruleset ${o.ruleset} has no observation encoding to train on`);
     this.tfl = await loadTf(o.backend);
-    this.shape = { stateSize: game.encoding.stateSize, actionSize: game.encoding.actionSize, hidden: o.hidden, actHidden: DEFAULT_NET.actHidden };
+    this.shape = {
+      stateSize: game.encoding.stateSize,
+      actionSize: game.encoding.actionSize,
+      hidden: o.hidden,
+      actHidden: DEFAULT_NET.actHidden,
+    };
     return this.state;
   }
 
@@ -308,7 +370,12 @@ export class TrainingRun {
     return out.slice(0, size);
   }
 
-  private async playGames(mode: 'imitation' | 'puct', n: number, iteration: number, batcher: NetBatcher | null): Promise<{ records: GameRecord[]; ms: number }> {
+  private async playGames(
+    mode: 'imitation' | 'puct',
+    n: number,
+    iteration: number,
+    batcher: NetBatcher | null,
+  ): Promise<{ records: GameRecord[]; ms: number }> {
     const o = this.state.options;
     const { scenario } = this.sc;
     return playInPool({
@@ -323,7 +390,14 @@ export class TrainingRun {
       cfg: { puct: { ...DEFAULT_PUCT, sims: o.sims, noiseFrac: 0.25 }, tempMoves: o.tempMoves, maxPlies: 20_000 },
       batcher,
       onGame: (done) =>
-        this.onProgress({ phase: mode === 'imitation' ? 'bootstrap games' : 'self-play', iteration, games: this.state.games + done, samples: this.state.samples, done, total: n }),
+        this.onProgress({
+          phase: mode === 'imitation' ? 'bootstrap games' : 'self-play',
+          iteration,
+          games: this.state.games + done,
+          samples: this.state.samples,
+          done,
+          total: n,
+        }),
     });
   }
 
@@ -331,17 +405,21 @@ export class TrainingRun {
     const o = this.state.options;
     const enc = this.sc.game.encoding!;
     const samples = records.flatMap((r) => r.samples);
-    writeShard(join(this.dir, 'shards', `shard-${String(iteration).padStart(4, '0')}-0.msgpack`), {
-      ruleset: o.ruleset,
-      scenario: o.scenario,
-      encoding: enc.id,
-      stateSize: enc.stateSize,
-      actionSize: enc.actionSize,
-      source,
-      iteration,
-      games: records.length,
-      created: new Date().toISOString(),
-    }, samples);
+    writeShard(
+      join(this.dir, 'shards', `shard-${String(iteration).padStart(4, '0')}-0.msgpack`),
+      {
+        ruleset: o.ruleset,
+        scenario: o.scenario,
+        encoding: enc.id,
+        stateSize: enc.stateSize,
+        actionSize: enc.actionSize,
+        source,
+        iteration,
+        games: records.length,
+        created: new Date().toISOString(),
+      },
+      samples,
+    );
     return samples.length;
   }
 
@@ -349,7 +427,14 @@ export class TrainingRun {
    * Paired-seed games of `a` against `b` in the arena pool; returns a's score in [0, 1]. `round` names the seeds
    * (an iteration, or 'initial' for the untrained network), `iteration` is for progress lines.
    */
-  private async evaluate(a: string, b: string, games: number, iteration: number, label: string, round: number | string = iteration): Promise<number> {
+  private async evaluate(
+    a: string,
+    b: string,
+    games: number,
+    iteration: number,
+    label: string,
+    round: number | string = iteration,
+  ): Promise<number> {
     const o = this.state.options;
     const pool = new MatchPool(o.workers, 30 * 60_000);
     let score = 0;
@@ -360,13 +445,28 @@ export class TrainingRun {
         const seat = i % 2;
         const agents = seat === 0 ? [a, b] : [b, a];
         jobs.push(
-          pool.play({ id: `${label}-${i}`, ruleset: o.ruleset, scenario: o.scenario, seed: `${o.seed}/eval/${round}/${Math.floor(i / 2)}`, agents }).then((r) => {
-            if (r.error !== undefined) throw new RunError(`evaluation game ${label}-${i} failed: ${r.error}`);
-            const ret = r.returns[seat]!;
-            score += ret > 0 ? 1 : ret < 0 ? 0 : 0.5;
-            done++;
-            this.onProgress({ phase: `evaluation ${label}`, iteration, games: this.state.games, samples: this.state.samples, done, total: games });
-          }),
+          pool
+            .play({
+              id: `${label}-${i}`,
+              ruleset: o.ruleset,
+              scenario: o.scenario,
+              seed: `${o.seed}/eval/${round}/${Math.floor(i / 2)}`,
+              agents,
+            })
+            .then((r) => {
+              if (r.error !== undefined) throw new RunError(`evaluation game ${label}-${i} failed: ${r.error}`);
+              const ret = r.returns[seat]!;
+              score += ret > 0 ? 1 : ret < 0 ? 0 : 0.5;
+              done++;
+              this.onProgress({
+                phase: `evaluation ${label}`,
+                iteration,
+                games: this.state.games,
+                samples: this.state.samples,
+                done,
+                total: games,
+              });
+            }),
         );
       }
       await Promise.all(jobs);
@@ -439,7 +539,14 @@ export class TrainingRun {
           vl = l.value;
           seen += l.samples;
           curve.push({ step: done + steps, policy: l.policy, value: l.value });
-          this.onProgress({ phase: 'bootstrap learning', iteration: 0, games: this.state.games, samples: this.state.samples, done: done + 100, total: o.bootstrapSteps });
+          this.onProgress({
+            phase: 'bootstrap learning',
+            iteration: 0,
+            games: this.state.games,
+            samples: this.state.samples,
+            done: done + 100,
+            total: o.bootstrapSteps,
+          });
         }
         sps = seen / ((Date.now() - t) / 1000);
       }
@@ -450,14 +557,31 @@ export class TrainingRun {
       this.state.best = ckpt(0);
       this.save();
       const m: Metrics = {
-        iteration: 0, t: new Date().toISOString(), elapsedMs: this.elapsedMs(), games: this.state.games, samples: this.state.samples,
-        source: o.bootstrapGames > 0 ? 'imitation' : 'untrained', policyLoss: pl, valueLoss: vl, gamesPerHour: gph, learnerSamplesPerSec: sps, promoted: true, best: ckpt(0), backend: this.tfl.backend,
+        iteration: 0,
+        t: new Date().toISOString(),
+        elapsedMs: this.elapsedMs(),
+        games: this.state.games,
+        samples: this.state.samples,
+        source: o.bootstrapGames > 0 ? 'imitation' : 'untrained',
+        policyLoss: pl,
+        valueLoss: vl,
+        gamesPerHour: gph,
+        learnerSamplesPerSec: sps,
+        promoted: true,
+        best: ckpt(0),
+        backend: this.tfl.backend,
         evalVs: await this.fixedOpponents(ckpt(0), 0),
         ...(evalBefore ? { evalBefore } : {}),
         ...(curve.length ? { bootstrapCurve: curve } : {}),
       };
       this.record(m);
-      this.onProgress({ phase: 'iteration done', iteration: 0, games: this.state.games, samples: this.state.samples, last: m });
+      this.onProgress({
+        phase: 'iteration done',
+        iteration: 0,
+        games: this.state.games,
+        samples: this.state.samples,
+        last: m,
+      });
     } else {
       // resume: the learner continues from the latest checkpoint
       model = (await loadModel(tf, ckpt(this.state.iteration))).model;
@@ -484,11 +608,24 @@ export class TrainingRun {
         pl += l.policy / chunks;
         vl += l.value / chunks;
         seen += l.samples;
-        this.onProgress({ phase: 'learning', iteration: it, games: this.state.games, samples: this.state.samples, done: (c + 1) * 50, total: chunks * 50 });
+        this.onProgress({
+          phase: 'learning',
+          iteration: it,
+          games: this.state.games,
+          samples: this.state.samples,
+          done: (c + 1) * 50,
+          total: chunks * 50,
+        });
       }
       const sps = seen / ((Date.now() - t) / 1000);
       await saveModel(tf, model, ckpt(it), this.meta(it));
-      const vsBest = await this.evaluate(this.spec(ckpt(it)), this.spec(join(this.dir, 'best')), o.evalGames, it, 'vs best');
+      const vsBest = await this.evaluate(
+        this.spec(ckpt(it)),
+        this.spec(join(this.dir, 'best')),
+        o.evalGames,
+        it,
+        'vs best',
+      );
       const promoted = vsBest >= o.gate;
       if (promoted) {
         rmSync(join(this.dir, 'best'), { recursive: true, force: true });
@@ -499,12 +636,30 @@ export class TrainingRun {
       this.state.iteration = it;
       this.save();
       const m: Metrics = {
-        iteration: it, t: new Date().toISOString(), elapsedMs: this.elapsedMs(), games: this.state.games, samples: this.state.samples, source: 'selfplay',
-        policyLoss: pl, valueLoss: vl, gamesPerHour: records.length / (ms / 3_600_000), learnerSamplesPerSec: sps, evalVsBest: vsBest, evalVs, promoted,
-        best: this.state.best, backend: this.tfl.backend,
+        iteration: it,
+        t: new Date().toISOString(),
+        elapsedMs: this.elapsedMs(),
+        games: this.state.games,
+        samples: this.state.samples,
+        source: 'selfplay',
+        policyLoss: pl,
+        valueLoss: vl,
+        gamesPerHour: records.length / (ms / 3_600_000),
+        learnerSamplesPerSec: sps,
+        evalVsBest: vsBest,
+        evalVs,
+        promoted,
+        best: this.state.best,
+        backend: this.tfl.backend,
       };
       this.record(m);
-      this.onProgress({ phase: 'iteration done', iteration: it, games: this.state.games, samples: this.state.samples, last: m });
+      this.onProgress({
+        phase: 'iteration done',
+        iteration: it,
+        games: this.state.games,
+        samples: this.state.samples,
+        last: m,
+      });
       its++;
     }
     this.save();
@@ -515,7 +670,9 @@ export class TrainingRun {
     const o = this.state.options;
     const out: Record<string, number> = {};
     const who = round === 'initial' ? 'untrained ' : '';
-    for (const opp of o.opponents) if (o.opponentGames > 0) out[opp] = await this.evaluate(this.spec(dir), opp, o.opponentGames, it, `${who}vs ${opp}`, round);
+    for (const opp of o.opponents)
+      if (o.opponentGames > 0)
+        out[opp] = await this.evaluate(this.spec(dir), opp, o.opponentGames, it, `${who}vs ${opp}`, round);
     return out;
   }
 }

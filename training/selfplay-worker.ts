@@ -24,7 +24,14 @@ export interface SelfPlayTask {
 export default async function run(task: SelfPlayTask): Promise<{ games: GameRecord[] }> {
   const game = getRuleset(task.ruleset);
   const initial = game.initialState(task.scenario);
-  if (task.mode === 'imitation') return { games: await Promise.all(task.seeds.map((seed) => imitationGame(game, initial, seed, task.epsilon, task.cfg.maxPlies, task.keep ?? Infinity))) };
+  if (task.mode === 'imitation')
+    return {
+      games: await Promise.all(
+        task.seeds.map((seed) =>
+          imitationGame(game, initial, seed, task.epsilon, task.cfg.maxPlies, task.keep ?? Infinity),
+        ),
+      ),
+    };
   if (!task.port) throw new Error('self-play task without a network port');
   const net = new PortEvaluator(task.port);
   try {

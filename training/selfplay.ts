@@ -73,7 +73,12 @@ async function playRecorded(
   initial: unknown,
   u: () => number,
   maxPlies: number,
-  decide: (s: unknown, player: number, legal: readonly unknown[], decision: number) => Promise<{ pi: Float32Array; index: number }> | { pi: Float32Array; index: number },
+  decide: (
+    s: unknown,
+    player: number,
+    legal: readonly unknown[],
+    decision: number,
+  ) => Promise<{ pi: Float32Array; index: number }> | { pi: Float32Array; index: number },
 ): Promise<GameRecord> {
   let s = initial;
   let plies = 0;
@@ -98,14 +103,23 @@ async function playRecorded(
   return finish(game, s, samples, plies);
 }
 
-export async function selfPlayGame(game: AnyGame, initial: unknown, seed: string, net: NetEvaluator, cfg: SelfPlayConfig): Promise<GameRecord> {
+export async function selfPlayGame(
+  game: AnyGame,
+  initial: unknown,
+  seed: string,
+  net: NetEvaluator,
+  cfg: SelfPlayConfig,
+): Promise<GameRecord> {
   if (!game.encoding) throw new Error(`ruleset ${game.id} has no observation encoding`);
   const u = seedrandom(`selfplay/${seed}`);
   const search = new PuctSearch(game, net, cfg.puct, u);
   return playRecorded(game, initial, u, cfg.maxPlies, async (s, _player, _legal, decision) => {
     const res = await search.run(s);
     const tot = res.visits.reduce((a, b) => a + b, 0) || 1;
-    return { pi: Float32Array.from(res.visits, (v) => v / tot), index: pickByVisits(res.visits, decision < cfg.tempMoves ? 1 : 0, u, res.priors) };
+    return {
+      pi: Float32Array.from(res.visits, (v) => v / tot),
+      index: pickByVisits(res.visits, decision < cfg.tempMoves ? 1 : 0, u, res.priors),
+    };
   });
 }
 
@@ -119,7 +133,14 @@ export function scriptedBest(scores: readonly number[]): number[] {
 }
 
 /** The scripted player against itself (ε-random moves for variety); its preferred action is the policy target. */
-export async function imitationGame(game: AnyGame, initial: unknown, seed: string, epsilon: number, maxPlies: number, keep = Infinity): Promise<GameRecord> {
+export async function imitationGame(
+  game: AnyGame,
+  initial: unknown,
+  seed: string,
+  epsilon: number,
+  maxPlies: number,
+  keep = Infinity,
+): Promise<GameRecord> {
   if (!game.encoding) throw new Error(`ruleset ${game.id} has no observation encoding`);
   const scores = game.policyScores?.bind(game);
   if (!scores) throw new Error(`ruleset ${game.id} has no scripted player to imitate (Game.policyScores)`);
@@ -133,6 +154,11 @@ export async function imitationGame(game: AnyGame, initial: unknown, seed: strin
   });
   if (r.samples.length <= keep) return r;
   // keep a random subset (in game order): more games for the same memory means more varied value targets
-  const idx = r.samples.map((_, i) => ({ i, k: u() })).sort((a, b) => a.k - b.k).slice(0, keep).map((x) => x.i).sort((a, b) => a - b);
+  const idx = r.samples
+    .map((_, i) => ({ i, k: u() }))
+    .sort((a, b) => a.k - b.k)
+    .slice(0, keep)
+    .map((x) => x.i)
+    .sort((a, b) => a - b);
   return { ...r, samples: idx.map((i) => r.samples[i]!) };
 }

@@ -36,13 +36,18 @@ function bytes(f: Float32Array): Uint8Array {
   return new Uint8Array(f.buffer, f.byteOffset, f.byteLength);
 }
 function floats(b: Uint8Array, what: string, file: string): Float32Array {
-  if (!(b instanceof Uint8Array) || b.byteLength % 4) throw new ShardError(`${file}: ${what} is not a float32 byte array`);
+  if (!(b instanceof Uint8Array) || b.byteLength % 4)
+    throw new ShardError(`${file}: ${what} is not a float32 byte array`);
   const out = new Float32Array(b.byteLength / 4);
   new Uint8Array(out.buffer).set(b);
   return out;
 }
 
-export function writeShard(file: string, header: Omit<ShardHeader, 'format' | 'version'>, samples: readonly Sample[]): void {
+export function writeShard(
+  file: string,
+  header: Omit<ShardHeader, 'format' | 'version'>,
+  samples: readonly Sample[],
+): void {
   const body = {
     header: { ...header, format: SHARD_FORMAT, version: SHARD_VERSION },
     samples: samples.map((x) => ({ s: bytes(x.s), a: bytes(x.a), k: x.k, pi: bytes(x.pi), z: x.z })),
@@ -51,7 +56,10 @@ export function writeShard(file: string, header: Omit<ShardHeader, 'format' | 'v
   renameSync(`${file}.tmp`, file);
 }
 
-export function readShard(file: string, expect?: { encoding: string; stateSize: number; actionSize: number }): { header: ShardHeader; samples: Sample[] } {
+export function readShard(
+  file: string,
+  expect?: { encoding: string; stateSize: number; actionSize: number },
+): { header: ShardHeader; samples: Sample[] } {
   let raw: { header?: ShardHeader; samples?: { s: Uint8Array; a: Uint8Array; k: number; pi: Uint8Array; z: number }[] };
   try {
     const bytes = readFileSync(file);
@@ -61,9 +69,15 @@ export function readShard(file: string, expect?: { encoding: string; stateSize: 
   }
   const h = raw?.header;
   if (!h || h.format !== SHARD_FORMAT) throw new ShardError(`${file}: not an eagles training shard`);
-  if (h.version !== 1 && h.version !== SHARD_VERSION) throw new ShardError(`${file}: shard version ${h.version}; this build reads 1 and ${SHARD_VERSION}`);
-  if (expect && (h.encoding !== expect.encoding || h.stateSize !== expect.stateSize || h.actionSize !== expect.actionSize))
-    throw new ShardError(`${file}: encoded with ${h.encoding} (${h.stateSize}/${h.actionSize}), expected ${expect.encoding} (${expect.stateSize}/${expect.actionSize})`);
+  if (h.version !== 1 && h.version !== SHARD_VERSION)
+    throw new ShardError(`${file}: shard version ${h.version}; this build reads 1 and ${SHARD_VERSION}`);
+  if (
+    expect &&
+    (h.encoding !== expect.encoding || h.stateSize !== expect.stateSize || h.actionSize !== expect.actionSize)
+  )
+    throw new ShardError(
+      `${file}: encoded with ${h.encoding} (${h.stateSize}/${h.actionSize}), expected ${expect.encoding} (${expect.stateSize}/${expect.actionSize})`,
+    );
   if (!Array.isArray(raw.samples)) throw new ShardError(`${file}: no samples`);
   const samples = raw.samples.map((x, i) => {
     const s = floats(x.s, `sample ${i} state`, file);

@@ -25,7 +25,17 @@ class UniformNet implements NetEvaluator {
   }
 }
 
-const header = { ruleset: 'tic-tac-toe', scenario: 'standard', encoding: 'tic-tac-toe/v1', stateSize: 19, actionSize: 9, source: 'selfplay', iteration: 1, games: 1, created: 'now' };
+const header = {
+  ruleset: 'tic-tac-toe',
+  scenario: 'standard',
+  encoding: 'tic-tac-toe/v1',
+  stateSize: 19,
+  actionSize: 9,
+  source: 'selfplay',
+  iteration: 1,
+  games: 1,
+  created: 'now',
+};
 
 describe('training games', () => {
   it('self-play records the visit distribution and the outcome for the mover', async () => {
@@ -58,7 +68,15 @@ describe('training games', () => {
 });
 
 describe('shards', () => {
-  const samples: Sample[] = [{ s: new Float32Array(19).fill(0.5), a: new Float32Array(18).fill(1), k: 2, pi: Float32Array.from([0.25, 0.75]), z: -1 }];
+  const samples: Sample[] = [
+    {
+      s: new Float32Array(19).fill(0.5),
+      a: new Float32Array(18).fill(1),
+      k: 2,
+      pi: Float32Array.from([0.25, 0.75]),
+      z: -1,
+    },
+  ];
   it('round-trip exactly', () => {
     const f = join(mkdtempSync(join(tmpdir(), 'eagles-shard-')), 'shard-0001-0.msgpack');
     writeShard(f, header, samples);
@@ -76,14 +94,22 @@ describe('shards', () => {
     const v1 = join(d, 'shard-0002-0.msgpack');
     const x = samples[0]!;
     const bytes = (a: Float32Array) => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
-    writeFileSync(v1, pack({ header: { format: 'eagles-shard', version: 1, ...header }, samples: [{ s: bytes(x.s), a: bytes(x.a), k: x.k, pi: bytes(x.pi), z: x.z }] }));
+    writeFileSync(
+      v1,
+      pack({
+        header: { format: 'eagles-shard', version: 1, ...header },
+        samples: [{ s: bytes(x.s), a: bytes(x.a), k: x.k, pi: bytes(x.pi), z: x.z }],
+      }),
+    );
     expect(readShard(v1).samples[0]!.z).toBe(-1);
   });
   it('refuse corrupt files and other encodings by name', () => {
     const d = mkdtempSync(join(tmpdir(), 'eagles-shard-'));
     const f = join(d, 'shard-0001-0.msgpack');
     writeShard(f, header, samples);
-    expect(() => readShard(f, { encoding: 'march-of-eagles/v1', stateSize: 485, actionSize: 66 })).toThrow(/encoded with tic-tac-toe\/v1/);
+    expect(() => readShard(f, { encoding: 'march-of-eagles/v1', stateSize: 485, actionSize: 66 })).toThrow(
+      /encoded with tic-tac-toe\/v1/,
+    );
     const bad = join(d, 'shard-0002-0.msgpack');
     writeFileSync(bad, readFileSync(f).subarray(0, 40));
     expect(() => readShard(bad)).toThrow(ShardError);
@@ -153,10 +179,22 @@ describe('a training run', () => {
     await run.start(opts, false, 'test');
     const st = await run.loop();
     expect(st.iteration).toBe(1);
-    expect([...phases]).toEqual(expect.arrayContaining(['evaluation untrained vs random', 'bootstrap games', 'self-play', 'learning', 'evaluation vs best', 'evaluation vs random']));
+    expect([...phases]).toEqual(
+      expect.arrayContaining([
+        'evaluation untrained vs random',
+        'bootstrap games',
+        'self-play',
+        'learning',
+        'evaluation vs best',
+        'evaluation vs random',
+      ]),
+    );
     // the untrained network was saved and evaluated before the bootstrap learned anything
     expect(existsSync(join(dir, 'checkpoints', 'initial', 'model.json'))).toBe(true);
-    expect(JSON.parse(readFileSync(join(dir, 'checkpoints', 'initial', 'model.json'), 'utf8')).userDefinedMetadata.eagles.trainedOn).toBe(0);
+    expect(
+      JSON.parse(readFileSync(join(dir, 'checkpoints', 'initial', 'model.json'), 'utf8')).userDefinedMetadata.eagles
+        .trainedOn,
+    ).toBe(0);
     await expect(new TrainingRun(dir).start(opts, false, 'test')).rejects.toThrow(/already holds a training run/);
     const again = new TrainingRun(dir);
     await again.start({ ...opts, iterations: 1 }, true, 'test');
@@ -176,18 +214,27 @@ describe('a training run', () => {
     expect(plotSvg(m, 'test')).toMatch(/>untrained</);
     expect(plotSvg(m.slice(1), 'test')).not.toMatch(/>untrained</);
     // with the games behind each score, every score point gets its 95% interval (none without)
-    const scores = m.filter((x) => x.evalVsBest !== undefined).length + m.filter((x) => x.evalVs?.random !== undefined).length + 1; // + the untrained point
+    const scores =
+      m.filter((x) => x.evalVsBest !== undefined).length + m.filter((x) => x.evalVs?.random !== undefined).length + 1; // + the untrained point
     expect(plotSvg(m, 'test', { vsBest: 2, vsOpponents: 2 }).match(/class="ci"/g)).toHaveLength(scores);
     expect(plotSvg(m, 'test')).not.toMatch(/class="ci"/);
     expect(m.map((x) => x.source)).toEqual(['imitation', 'selfplay', 'selfplay']);
-    expect(plotSvg(m, 'test')).toMatch(/^<svg[\s\S]*bootstrap learning[\s\S]*Adam step[\s\S]*policy loss[\s\S]*vs random[\s\S]*<\/svg>$/);
+    expect(plotSvg(m, 'test')).toMatch(
+      /^<svg[\s\S]*bootstrap learning[\s\S]*Adam step[\s\S]*policy loss[\s\S]*vs random[\s\S]*<\/svg>$/,
+    );
     expect(plotSvg(m.slice(1), 'test')).not.toMatch(/bootstrap learning/);
     // the bootstrap alone: its own panel and the scores, no per-iteration loss panel of one point
     expect(plotSvg(m.slice(0, 1), 'test')).toMatch(/bootstrap learning[\s\S]*evaluation score/);
     expect(plotSvg(m.slice(0, 1), 'test')).not.toMatch(/training loss/);
     expect(existsSync(join(dir, 'best', 'model.json'))).toBe(true);
     const { game, scenario, id } = loadScenario('march-of-eagles', 'farm-on-the-ridge');
-    const res = await runMatch({ game, scenario, scenarioId: id, seed: 'x', agents: [createAgent(`neural:model=${join(dir, 'best')},mode=puct,sims=4`), createAgent('random')] });
+    const res = await runMatch({
+      game,
+      scenario,
+      scenarioId: id,
+      seed: 'x',
+      agents: [createAgent(`neural:model=${join(dir, 'best')},mode=puct,sims=4`), createAgent('random')],
+    });
     expect(res.aborted).toBeUndefined();
     expect(game.toMove(res.finalState).kind).toBe('terminal');
   }, 120_000);

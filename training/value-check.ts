@@ -19,7 +19,13 @@ export interface ValueCheck {
 }
 
 /** `net(s)`: a value for player 0 in [-1, 1] (e.g. `networkLeafValue`). */
-export function valueCheck(game: AnyGame, scenario: unknown, net: (s: unknown) => number, games: number, seed = 'value-check'): ValueCheck {
+export function valueCheck(
+  game: AnyGame,
+  scenario: unknown,
+  net: (s: unknown) => number,
+  games: number,
+  seed = 'value-check',
+): ValueCheck {
   if (!game.policyScores) throw new Error(`ruleset ${game.id} has no scripted player to play the held-out games`);
   let n = 0;
   let se = 0;

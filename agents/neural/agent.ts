@@ -75,7 +75,8 @@ export class ValueHead {
   constructor(model: LayersModel) {
     this.layers = ['trunk1', 'trunk2', 'value_hidden', 'value'].map((name) => {
       const [k, b] = model.getLayer(name).getWeights();
-      if (!k || !b || k.shape.length !== 2) throw new Error(`model has no dense layer "${name}" with a kernel and bias`);
+      if (!k || !b || k.shape.length !== 2)
+        throw new Error(`model has no dense layer "${name}" with a kernel and bias`);
       return { w: k.dataSync() as Float32Array, b: b.dataSync() as Float32Array, nIn: k.shape[0]!, nOut: k.shape[1]! };
     });
     this.bufs = this.layers.map((l) => new Float32Array(l.nOut));
@@ -110,7 +111,8 @@ export class ValueHead {
  * move (player 0 at a chance node), as in training, and the value turned round for player 1.
  */
 export function networkLeafValue(head: ValueHead, game: AnyGame, enc: Encoding<any, any>): LeafValue {
-  if (head.inputSize !== enc.stateSize) throw new Error(`the network takes ${head.inputSize} state features; ${enc.id} has ${enc.stateSize}`);
+  if (head.inputSize !== enc.stateSize)
+    throw new Error(`the network takes ${head.inputSize} state features; ${enc.id} has ${enc.stateSize}`);
   const state = new Float32Array(enc.stateSize);
   return (s) => {
     const tm = game.toMove(s);
@@ -144,10 +146,13 @@ export class NeuralAgent implements Agent {
 
   async decide(ctx: DecisionContext): Promise<Decision> {
     const { game, legal, rng } = ctx;
-    if (game.id !== this.meta.ruleset) throw new Error(`model ${this.dir} was trained for ${this.meta.ruleset}, not ${game.id}`);
+    if (game.id !== this.meta.ruleset)
+      throw new Error(`model ${this.dir} was trained for ${this.meta.ruleset}, not ${game.id}`);
     if (!game.encoding) throw new Error(`ruleset ${game.id} has no observation encoding`);
     if (game.encoding.id !== this.meta.encoding)
-      throw new Error(`model ${this.dir} uses encoding ${this.meta.encoding}; this build encodes ${game.encoding.id} (retrain or use a matching build)`);
+      throw new Error(
+        `model ${this.dir} uses encoding ${this.meta.encoding}; this build encodes ${game.encoding.id} (retrain or use a matching build)`,
+      );
     const { batcher } = await loadNet(this.dir);
     const state = ctx.state;
     if (this.opts.mode === 'mcts') {
@@ -161,20 +166,31 @@ export class NeuralAgent implements Agent {
         this.searcher = { agent, game };
       }
       const d = await this.searcher.agent.decide(ctx);
-      const how = this.opts.mix === undefined ? 'rollouts valued by the network' : `leaves valued ${this.opts.mix} network, ${1 - this.opts.mix} rollout`;
+      const how =
+        this.opts.mix === undefined
+          ? 'rollouts valued by the network'
+          : `leaves valued ${this.opts.mix} network, ${1 - this.opts.mix} rollout`;
       return d.explanation ? { ...d, explanation: { ...d.explanation, text: `${d.explanation.text}; ${how}` } } : d;
     }
     if (this.opts.mode === 'policy') {
-      const r = await batcher.evaluate(encodeRequest(game.encoding, game.hiddenInformation ? ctx.observation : state, ctx.player, legal));
+      const r = await batcher.evaluate(
+        encodeRequest(game.encoding, game.hiddenInformation ? ctx.observation : state, ctx.player, legal),
+      );
       const pri = Array.from(r.priors);
       const i = this.opts.temp > 0 ? pickByVisits(pri, this.opts.temp, rng) : pickByVisits(pri, 0, rng);
-      const ranked = pri.map((p, j) => ({ p, j })).sort((a, b) => b.p - a.p).slice(0, 5);
+      const ranked = pri
+        .map((p, j) => ({ p, j }))
+        .sort((a, b) => b.p - a.p)
+        .slice(0, 5);
       return {
         action: legal[i],
         explanation: {
           chosen: game.actionKey(legal[i]),
           winProbability: (r.value + 1) / 2,
-          alternatives: ranked.map((x) => ({ action: game.actionKey(legal[x.j]), note: `policy ${(x.p * 100).toFixed(1)}%` })),
+          alternatives: ranked.map((x) => ({
+            action: game.actionKey(legal[x.j]),
+            note: `policy ${(x.p * 100).toFixed(1)}%`,
+          })),
           text: `network policy ${(pri[i]! * 100).toFixed(1)}%, value ${r.value.toFixed(2)}`,
         },
       };
@@ -182,7 +198,10 @@ export class NeuralAgent implements Agent {
     const search = new PuctSearch(game, batcher, { ...DEFAULT_PUCT, sims: this.opts.sims, cPuct: this.opts.c }, rng);
     const res = await search.run(state);
     const i = pickByVisits(res.visits, this.opts.temp, rng, res.priors);
-    const ranked = res.visits.map((v, j) => ({ v, j })).sort((a, b) => b.v - a.v).slice(0, 5);
+    const ranked = res.visits
+      .map((v, j) => ({ v, j }))
+      .sort((a, b) => b.v - a.v)
+      .slice(0, 5);
     const q = Number.isFinite(res.q[i]!) ? res.q[i]! : res.rootValue;
     return {
       action: res.actions[i],

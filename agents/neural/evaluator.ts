@@ -49,9 +49,14 @@ export class NetBatcher implements NetEvaluator {
   ) {}
 
   evaluate(req: NetRequest): Promise<NetReply> {
-    if (req.state.length !== this.shape.stateSize) throw new Error(`network request: state has ${req.state.length} features, the network takes ${this.shape.stateSize}`);
+    if (req.state.length !== this.shape.stateSize)
+      throw new Error(
+        `network request: state has ${req.state.length} features, the network takes ${this.shape.stateSize}`,
+      );
     if (req.actions.length !== req.k * this.shape.actionSize)
-      throw new Error(`network request: ${req.actions.length} action features for k=${req.k} (expected ${req.k * this.shape.actionSize})`);
+      throw new Error(
+        `network request: ${req.actions.length} action features for k=${req.k} (expected ${req.k * this.shape.actionSize})`,
+      );
     return new Promise((resolve, reject) => {
       this.queue.push({ req, resolve, reject });
       if (this.queue.length >= this.maxBatch) this.flush();

@@ -41,20 +41,35 @@ export function buildModel(tf: Tf, shape: NetShape, seed?: string): LayersModel 
   // With a seed, every layer's initial weights come from it (glorot uniform, tfjs's default), so a training run's
   // bootstrap is reproducible on one backend; without one, tfjs draws them from Math.random.
   const rng = seed === undefined ? null : seedrandom(`${seed}/init`);
-  const init = () => (rng ? { kernelInitializer: tf.initializers.glorotUniform({ seed: Math.floor(rng() * 2 ** 31) }) } : {});
+  const init = () =>
+    rng ? { kernelInitializer: tf.initializers.glorotUniform({ seed: Math.floor(rng() * 2 ** 31) }) } : {};
   const st = tf.input({ shape: [shape.stateSize], name: 'state' });
   const ac = tf.input({ shape: [null, shape.actionSize], name: 'actions' });
-  let h = tf.layers.dense({ ...init(), units: shape.hidden, activation: 'relu', name: 'trunk1' }).apply(st) as ReturnType<typeof tf.input>;
-  h = tf.layers.dense({ ...init(), units: shape.hidden, activation: 'relu', name: 'trunk2' }).apply(h) as ReturnType<typeof tf.input>;
-  const value = tf.layers.dense({ ...init(), units: 1, activation: 'tanh', name: 'value' }).apply(
-    tf.layers.dense({ ...init(), units: 64, activation: 'relu', name: 'value_hidden' }).apply(h),
-  ) as ReturnType<typeof tf.input>;
-  const query = tf.layers.dense({ ...init(), units: shape.actHidden, name: 'query' }).apply(h) as ReturnType<typeof tf.input>;
-  let ae = tf.layers.dense({ ...init(), units: shape.actHidden, activation: 'relu', name: 'act1' }).apply(ac) as ReturnType<typeof tf.input>;
-  ae = tf.layers.dense({ ...init(), units: shape.actHidden, activation: 'relu', name: 'act2' }).apply(ae) as ReturnType<typeof tf.input>;
+  let h = tf.layers
+    .dense({ ...init(), units: shape.hidden, activation: 'relu', name: 'trunk1' })
+    .apply(st) as ReturnType<typeof tf.input>;
+  h = tf.layers.dense({ ...init(), units: shape.hidden, activation: 'relu', name: 'trunk2' }).apply(h) as ReturnType<
+    typeof tf.input
+  >;
+  const value = tf.layers
+    .dense({ ...init(), units: 1, activation: 'tanh', name: 'value' })
+    .apply(tf.layers.dense({ ...init(), units: 64, activation: 'relu', name: 'value_hidden' }).apply(h)) as ReturnType<
+    typeof tf.input
+  >;
+  const query = tf.layers.dense({ ...init(), units: shape.actHidden, name: 'query' }).apply(h) as ReturnType<
+    typeof tf.input
+  >;
+  let ae = tf.layers
+    .dense({ ...init(), units: shape.actHidden, activation: 'relu', name: 'act1' })
+    .apply(ac) as ReturnType<typeof tf.input>;
+  ae = tf.layers.dense({ ...init(), units: shape.actHidden, activation: 'relu', name: 'act2' }).apply(ae) as ReturnType<
+    typeof tf.input
+  >;
   const dot = tf.layers.dot({ axes: [2, 1], name: 'pointer' }).apply([ae, query]) as ReturnType<typeof tf.input>;
   const direct = tf.layers.dense({ ...init(), units: 1, name: 'act_bias' }).apply(ae) as ReturnType<typeof tf.input>;
-  const directFlat = tf.layers.reshape({ targetShape: [-1], name: 'act_bias_flat' }).apply(direct) as ReturnType<typeof tf.input>;
+  const directFlat = tf.layers.reshape({ targetShape: [-1], name: 'act_bias_flat' }).apply(direct) as ReturnType<
+    typeof tf.input
+  >;
   const logits = tf.layers.add({ name: 'logits' }).apply([dot, directFlat]) as ReturnType<typeof tf.input>;
   return tf.model({ inputs: [st, ac], outputs: [logits, value], name: 'eagles_pv' });
 }
@@ -69,11 +84,19 @@ export interface Batch {
 }
 
 /** Forward pass: masked softmax priors (n × k) and values (n). */
-export function forward(tf: Tf, model: LayersModel, shape: NetShape, b: Batch): { priors: Float32Array; values: Float32Array } {
+export function forward(
+  tf: Tf,
+  model: LayersModel,
+  shape: NetShape,
+  b: Batch,
+): { priors: Float32Array; values: Float32Array } {
   const [lg, v] = tf.tidy(() => {
-    const out = model.predict([tf.tensor2d(b.state, [b.n, shape.stateSize]), tf.tensor3d(b.actions, [b.n, b.k, shape.actionSize])], {
-      batchSize: Math.max(1, b.n),
-    }) as import('@tensorflow/tfjs').Tensor[];
+    const out = model.predict(
+      [tf.tensor2d(b.state, [b.n, shape.stateSize]), tf.tensor3d(b.actions, [b.n, b.k, shape.actionSize])],
+      {
+        batchSize: Math.max(1, b.n),
+      },
+    ) as import('@tensorflow/tfjs').Tensor[];
     return [out[0]!, out[1]!];
   });
   const logits = lg.dataSync() as Float32Array;
@@ -101,7 +124,9 @@ export async function saveModel(tf: Tf, model: LayersModel, dir: string, meta: M
   await model.save(
     tf.io.withSaveHandler(async (art: io.ModelArtifacts) => {
       const data = art.weightData;
-      const buf = Array.isArray(data) ? Buffer.concat(data.map((d) => Buffer.from(d))) : Buffer.from(data as ArrayBuffer);
+      const buf = Array.isArray(data)
+        ? Buffer.concat(data.map((d) => Buffer.from(d)))
+        : Buffer.from(data as ArrayBuffer);
       const json = {
         modelTopology: art.modelTopology,
         format: art.format ?? 'layers-model',
@@ -133,8 +158,10 @@ export function readModelMeta(dir: string): ModelMeta {
     throw new ModelFileError(`${file} is not valid JSON: ${(e as Error).message}`);
   }
   const meta = json.userDefinedMetadata?.eagles;
-  if (!meta || meta.format !== 'eagles-model') throw new ModelFileError(`${file} is not an eagles model (no eagles metadata)`);
-  if (meta.version !== 1) throw new ModelFileError(`${file}: model format version ${meta.version} is not supported (this build reads 1)`);
+  if (!meta || meta.format !== 'eagles-model')
+    throw new ModelFileError(`${file} is not an eagles model (no eagles metadata)`);
+  if (meta.version !== 1)
+    throw new ModelFileError(`${file}: model format version ${meta.version} is not supported (this build reads 1)`);
   return meta;
 }
 
@@ -148,7 +175,11 @@ export async function loadModel(tf: Tf, dir: string): Promise<{ model: LayersMod
   if (!specs) throw new ModelFileError(`${dir}/model.json has no weightsManifest`);
   try {
     const model = await tf.loadLayersModel(
-      tf.io.fromMemory({ modelTopology: json.modelTopology, weightSpecs: specs, weightData: w.buffer.slice(w.byteOffset, w.byteOffset + w.byteLength) }),
+      tf.io.fromMemory({
+        modelTopology: json.modelTopology,
+        weightSpecs: specs,
+        weightData: w.buffer.slice(w.byteOffset, w.byteOffset + w.byteLength),
+      }),
     );
     return { model, meta };
   } catch (e) {

@@ -99,7 +99,8 @@ export class PuctSearch<S, A> {
     readonly cfg: PuctConfig,
     private readonly rng: () => number,
   ) {
-    if (!game.encoding) throw new Error(`ruleset ${game.id} has no observation encoding (Game.encoding); the neural agent needs one`);
+    if (!game.encoding)
+      throw new Error(`ruleset ${game.id} has no observation encoding (Game.encoding); the neural agent needs one`);
     if (game.players.length !== 2) throw new Error('puct: only two-player games are supported');
     this.enc = game.encoding;
   }
@@ -109,7 +110,18 @@ export class PuctSearch<S, A> {
     const view = g.hiddenInformation ? (g.observe(s, player) as S) : s;
     const r = await this.net.evaluate(encodeRequest(this.enc, view, player, actions));
     const k = actions.length;
-    return { kind: 'd', player, actions, keys: actions.map((a) => g.actionKey(a)), priors: r.priors, n: new Array(k).fill(0), w: new Array(k).fill(0), kids: new Array(k), visits: 0, v0: r.value };
+    return {
+      kind: 'd',
+      player,
+      actions,
+      keys: actions.map((a) => g.actionKey(a)),
+      priors: r.priors,
+      n: new Array(k).fill(0),
+      w: new Array(k).fill(0),
+      kids: new Array(k),
+      visits: 0,
+      v0: r.value,
+    };
   }
 
   /** Follow forced moves and single-outcome dice; returns the first real decision, chance or terminal state. */
@@ -216,7 +228,8 @@ export class PuctSearch<S, A> {
     const rootNode = await this.expand(root, tm.player, actions);
     if (this.cfg.noiseFrac > 0 && actions.length > 1) {
       const noise = dirichlet(this.cfg.dirichletAlpha, actions.length, this.rng);
-      for (let i = 0; i < actions.length; i++) rootNode.priors[i] = (1 - this.cfg.noiseFrac) * rootNode.priors[i]! + this.cfg.noiseFrac * noise[i]!;
+      for (let i = 0; i < actions.length; i++)
+        rootNode.priors[i] = (1 - this.cfg.noiseFrac) * rootNode.priors[i]! + this.cfg.noiseFrac * noise[i]!;
     }
     if (actions.length > 1)
       for (let it = 0; it < sims; it++) {
@@ -244,7 +257,12 @@ export class PuctSearch<S, A> {
 }
 
 /** Pick a root action from visit counts: argmax at temperature 0, else ∝ visits^(1/τ). */
-export function pickByVisits(visits: readonly number[], temperature: number, u: () => number, priors?: readonly number[]): number {
+export function pickByVisits(
+  visits: readonly number[],
+  temperature: number,
+  u: () => number,
+  priors?: readonly number[],
+): number {
   if (temperature <= 0 || visits.every((v) => v === 0)) {
     let best = 0;
     for (let i = 1; i < visits.length; i++)

@@ -9,6 +9,7 @@ createInterface({ input: process.stdin }).on('line', (line) => {
   if (!line.trim()) return;
   const msg = JSON.parse(line) as { type: string; id?: number; legal?: { index: number; key: string }[] };
   if (msg.type === 'hello') send({ type: 'ready', name: 'ts-random' });
-  else if (msg.type === 'decide') send({ type: 'act', id: msg.id, index: Math.floor(Math.random() * msg.legal!.length), note: 'random' });
+  else if (msg.type === 'decide')
+    send({ type: 'act', id: msg.id, index: Math.floor(Math.random() * msg.legal!.length), note: 'random' });
   else if (msg.type === 'end') process.exit(0);
 });

@@ -99,7 +99,10 @@ export function traceLos(map: AreaMap, from: AreaId, to: AreaId): LosTrace {
   if (from === to) return { from, to, areas: [], crossings: [], along: [], corners: [], overridden: false };
   const polys: [AreaId, readonly Pt[]][] = [];
   for (const a of map.json.areas) {
-    if (!a.polygon) throw new Error(`map ${map.id}: area ${a.id} has no polygon, so LOS ${from}→${to} cannot be computed; add polygons or a "los" override for this pair`);
+    if (!a.polygon)
+      throw new Error(
+        `map ${map.id}: area ${a.id} has no polygon, so LOS ${from}→${to} cannot be computed; add polygons or a "los" override for this pair`,
+      );
     polys.push([a.id, a.polygon]);
   }
   const P = A.center;
@@ -107,7 +110,8 @@ export function traceLos(map: AreaMap, from: AreaId, to: AreaId): LosTrace {
   const scale = Math.max(map.json.size[0], map.json.size[1]);
   const tol = 1e-7 * scale;
   const ts = [0, 1];
-  for (const [, poly] of polys) for (let i = 0; i < poly.length; i++) meet(P, Q, poly[i]!, poly[(i + 1) % poly.length]!, ts);
+  for (const [, poly] of polys)
+    for (let i = 0; i < poly.length; i++) meet(P, Q, poly[i]!, poly[(i + 1) % poly.length]!, ts);
   ts.sort((x, y) => x - y);
   const uniq: number[] = [];
   for (const t of ts) if (!uniq.length || t - uniq[uniq.length - 1]! > 1e-9) uniq.push(t);
@@ -124,11 +128,17 @@ export function traceLos(map: AreaMap, from: AreaId, to: AreaId): LosTrace {
     }
     let piece: Piece;
     if (inner !== null) piece = { k: 'in', a: inner };
-    else if (edgeOf.length >= 2) piece = { k: 'along', a: Math.min(edgeOf[0]!, edgeOf[1]!), b: Math.max(edgeOf[0]!, edgeOf[1]!) };
-    else if (edgeOf.length === 1) piece = { k: 'in', a: edgeOf[0]! }; // along the map's outer edge
-    else throw new Error(`map ${map.id}: LOS ${from}→${to} leaves every area near (${m[0].toFixed(2)}, ${m[1].toFixed(2)}); the polygons must tile the map`);
+    else if (edgeOf.length >= 2)
+      piece = { k: 'along', a: Math.min(edgeOf[0]!, edgeOf[1]!), b: Math.max(edgeOf[0]!, edgeOf[1]!) };
+    else if (edgeOf.length === 1)
+      piece = { k: 'in', a: edgeOf[0]! }; // along the map's outer edge
+    else
+      throw new Error(
+        `map ${map.id}: LOS ${from}→${to} leaves every area near (${m[0].toFixed(2)}, ${m[1].toFixed(2)}); the polygons must tile the map`,
+      );
     const last = pieces[pieces.length - 1];
-    if (last && last.k === piece.k && last.a === piece.a && (piece.k === 'in' || (last as { b: AreaId }).b === piece.b)) continue;
+    if (last && last.k === piece.k && last.a === piece.a && (piece.k === 'in' || (last as { b: AreaId }).b === piece.b))
+      continue;
     if (last) breaks.push(at(uniq[i]!));
     pieces.push(piece);
   }
@@ -149,7 +159,9 @@ export function traceLos(map: AreaMap, from: AreaId, to: AreaId): LosTrace {
     else if (bd?.kind === 'point') corners.push([x.a, y.a]);
     else {
       const p = breaks[i]!;
-      throw new Error(`map ${map.id}: LOS ${from}→${to} passes from area ${x.a} to area ${y.a} at (${p[0].toFixed(2)}, ${p[1].toFixed(2)}) but the map lists no boundary between them`);
+      throw new Error(
+        `map ${map.id}: LOS ${from}→${to} passes from area ${x.a} to area ${y.a} at (${p[0].toFixed(2)}, ${p[1].toFixed(2)}) but the map lists no boundary between them`,
+      );
     }
   }
   return { from, to, areas, crossings, along, corners, overridden: false };
@@ -194,20 +206,27 @@ export function checkLos(map: AreaMap, from: AreaId, to: AreaId, rules: LosRules
   const f = elev(from);
   const delta = elev(to) - f;
   const range = map.range(from, to);
-  const no = (blockedBy: LosBlock, where?: string): LosResult => ({ clear: false, blockedBy, ...(where ? { where } : {}), trace });
+  const no = (blockedBy: LosBlock, where?: string): LosResult => ({
+    clear: false,
+    blockedBy,
+    ...(where ? { where } : {}),
+    trace,
+  });
   if (!rules.envelope(delta, range)) return no('envelope', `elevation difference ${delta}`);
   if (rules.ignoresLos) return { clear: true, trace };
   const I = trace.areas;
   for (const a of I) if (elev(a) > f) return no('higher-intervening', `area ${a}`);
   if (delta < 0) {
     for (const a of I) if (elev(a) >= f) return no('level-intervening-looking-down', `area ${a}`);
-    if (range >= 3 && delta <= -2 && I.length && elev(I[I.length - 1]!) > f - 2) return no('descent-too-shallow', `area ${I[I.length - 1]}`);
+    if (range >= 3 && delta <= -2 && I.length && elev(I[I.length - 1]!) > f - 2)
+      return no('descent-too-shallow', `area ${I[I.length - 1]}`);
   }
   for (const a of I) if (elev(a) === f && rules.blocksArea(a)) return no('blocking-area', `area ${a}`);
   const atF = (id: AreaId) => I.includes(id) && elev(id) === f;
   for (const [a, b] of trace.crossings) {
     const bd = map.boundary(a, b)!;
-    if (rules.blocksBoundary(bd) && (range === 1 || atF(a) || atF(b))) return no('blocking-boundary', `boundary ${a}|${b}`);
+    if (rules.blocksBoundary(bd) && (range === 1 || atF(a) || atF(b)))
+      return no('blocking-boundary', `boundary ${a}|${b}`);
   }
   const blockingHigh = (id: AreaId) => rules.blocksArea(id) && elev(id) >= f;
   for (const [a, b] of trace.along) {
@@ -218,7 +237,8 @@ export function checkLos(map: AreaMap, from: AreaId, to: AreaId, rules: LosRules
   for (const [a, b] of trace.corners) {
     const bd = map.boundary(a, b);
     const cs = bd?.corners ?? [];
-    if (cs.length >= 2 && cs.every(blockingHigh)) return no('corner-between-blocking-areas', `corner ${a}/${b} between ${cs.join(' and ')}`);
+    if (cs.length >= 2 && cs.every(blockingHigh))
+      return no('corner-between-blocking-areas', `corner ${a}/${b} between ${cs.join(' and ')}`);
   }
   return { clear: true, trace };
 }

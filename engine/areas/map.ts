@@ -89,7 +89,15 @@ export const areaMapSchema = z.object({
   areas: z.array(areaSchema).min(1),
   boundaries: z.array(boundarySchema),
   /** Named roads and trails as ordered area lists. */
-  roads: z.array(z.object({ id: z.string().min(1), kind: z.enum(['road', 'trail']), areas: z.array(z.number().int().positive()).min(2) })).default([]),
+  roads: z
+    .array(
+      z.object({
+        id: z.string().min(1),
+        kind: z.enum(['road', 'trail']),
+        areas: z.array(z.number().int().positive()).min(2),
+      }),
+    )
+    .default([]),
   /** Author overrides of computed lines of sight (both directions are derived). */
   los: z.array(losOverrideSchema).default([]),
 });
@@ -103,7 +111,8 @@ function semantic(m: AreaMapJson): Problem[] {
   const out: Problem[] = [];
   const ids = new Map<number, number>();
   m.areas.forEach((a, i) => {
-    if (ids.has(a.id)) out.push({ path: `$.areas[${i}].id`, message: `duplicate area id ${a.id} (also at $.areas[${ids.get(a.id)}])` });
+    if (ids.has(a.id))
+      out.push({ path: `$.areas[${i}].id`, message: `duplicate area id ${a.id} (also at $.areas[${ids.get(a.id)}])` });
     ids.set(a.id, i);
   });
   const known = (id: number) => ids.has(id);
@@ -114,31 +123,51 @@ function semantic(m: AreaMapJson): Problem[] {
     if (!known(b.b)) out.push({ path: `${p}.b`, message: `unknown area ${b.b}` });
     if (b.a === b.b) out.push({ path: p, message: `an area cannot border itself (${b.a})` });
     const key = `${Math.min(b.a, b.b)}-${Math.max(b.a, b.b)}`;
-    if (pairs.has(key)) out.push({ path: p, message: `boundary ${key} is listed twice (also at $.boundaries[${pairs.get(key)}])` });
+    if (pairs.has(key))
+      out.push({ path: p, message: `boundary ${key} is listed twice (also at $.boundaries[${pairs.get(key)}])` });
     pairs.set(key, i);
-    if (b.up !== undefined && b.up !== b.a && b.up !== b.b) out.push({ path: `${p}.up`, message: `the uphill side must be ${b.a} or ${b.b}` });
+    if (b.up !== undefined && b.up !== b.a && b.up !== b.b)
+      out.push({ path: `${p}.up`, message: `the uphill side must be ${b.a} or ${b.b}` });
     if (b.kind === 'point') {
-      if (b.corners.length < 2) out.push({ path: `${p}.corners`, message: 'a point adjacency names at least the 2 other areas meeting at the point' });
+      if (b.corners.length < 2)
+        out.push({
+          path: `${p}.corners`,
+          message: 'a point adjacency names at least the 2 other areas meeting at the point',
+        });
       b.corners.forEach((c, j) => !known(c) && out.push({ path: `${p}.corners[${j}]`, message: `unknown area ${c}` }));
-      if (b.road || b.trail || b.bridge || b.ford) out.push({ path: p, message: 'roads, trails, bridges and fords cross side boundaries only' });
+      if (b.road || b.trail || b.bridge || b.ford)
+        out.push({ path: p, message: 'roads, trails, bridges and fords cross side boundaries only' });
     }
     if ((b.bridge || b.ford) && !b.terrain.some((t) => /river|stream|brook/.test(t)))
       out.push({ path: p, message: 'a bridge or ford needs a water boundary (river, minor river, stream or brook)' });
   });
   m.areas.forEach((a, i) => {
     const p = `$.areas[${i}]`;
-    if (a.stack.dense !== null && a.stack.dense > a.stack.max) out.push({ path: `${p}.stack.dense`, message: `dense threshold ${a.stack.dense} is above the maximum ${a.stack.max}` });
+    if (a.stack.dense !== null && a.stack.dense > a.stack.max)
+      out.push({
+        path: `${p}.stack.dense`,
+        message: `dense threshold ${a.stack.dense} is above the maximum ${a.stack.max}`,
+      });
     const cids = new Set<string>();
     a.conformations.forEach((c, j) => {
-      if (cids.has(c.id)) out.push({ path: `${p}.conformations[${j}].id`, message: `duplicate conformation "${c.id}"` });
+      if (cids.has(c.id))
+        out.push({ path: `${p}.conformations[${j}].id`, message: `duplicate conformation "${c.id}"` });
       cids.add(c.id);
       for (const role of ['front', 'flank', 'rear'] as const)
         c[role].forEach((n, k) => {
-          if (!pairs.has(`${Math.min(a.id, n)}-${Math.max(a.id, n)}`)) out.push({ path: `${p}.conformations[${j}].${role}[${k}]`, message: `area ${n} is not adjacent to area ${a.id}` });
+          if (!pairs.has(`${Math.min(a.id, n)}-${Math.max(a.id, n)}`))
+            out.push({
+              path: `${p}.conformations[${j}].${role}[${k}]`,
+              message: `area ${n} is not adjacent to area ${a.id}`,
+            });
         });
     });
     a.conformations.forEach((c, j) =>
-      c.exclusiveWith.forEach((x, k) => !cids.has(x) && out.push({ path: `${p}.conformations[${j}].exclusiveWith[${k}]`, message: `unknown conformation "${x}"` })),
+      c.exclusiveWith.forEach(
+        (x, k) =>
+          !cids.has(x) &&
+          out.push({ path: `${p}.conformations[${j}].exclusiveWith[${k}]`, message: `unknown conformation "${x}"` }),
+      ),
     );
   });
   m.roads.forEach((r, i) =>
@@ -147,12 +176,24 @@ function semantic(m: AreaMapJson): Problem[] {
       else if (j > 0) {
         const k = `${Math.min(id, r.areas[j - 1]!)}-${Math.max(id, r.areas[j - 1]!)}`;
         const bi = pairs.get(k);
-        if (bi === undefined || m.boundaries[bi]!.kind !== 'side') out.push({ path: `$.roads[${i}].areas[${j}]`, message: `${r.kind} ${r.id} steps ${r.areas[j - 1]}→${id}, which share no side boundary` });
-        else if (!m.boundaries[bi]![r.kind]) out.push({ path: `$.roads[${i}].areas[${j}]`, message: `${r.kind} ${r.id} crosses boundary ${k}, which is not marked ${r.kind}: true` });
+        if (bi === undefined || m.boundaries[bi]!.kind !== 'side')
+          out.push({
+            path: `$.roads[${i}].areas[${j}]`,
+            message: `${r.kind} ${r.id} steps ${r.areas[j - 1]}→${id}, which share no side boundary`,
+          });
+        else if (!m.boundaries[bi]![r.kind])
+          out.push({
+            path: `$.roads[${i}].areas[${j}]`,
+            message: `${r.kind} ${r.id} crosses boundary ${k}, which is not marked ${r.kind}: true`,
+          });
       }
     }),
   );
-  m.los.forEach((l, i) => [l.from, l.to, ...l.areas].forEach((id) => !known(id) && out.push({ path: `$.los[${i}]`, message: `unknown area ${id}` })));
+  m.los.forEach((l, i) =>
+    [l.from, l.to, ...l.areas].forEach(
+      (id) => !known(id) && out.push({ path: `$.los[${i}]`, message: `unknown area ${id}` }),
+    ),
+  );
   return out;
 }
 
@@ -188,7 +229,10 @@ export class AreaMap {
   /** Validate JSON and index it; throws with every problem listed. */
   static parse(json: unknown, name = 'map'): AreaMap {
     const v = validateAreaMap(json);
-    if (!v.ok) throw new Error(`${name} is not a valid area map:\n${v.problems.map((p) => `  ${p.path}: ${p.message}`).join('\n')}`);
+    if (!v.ok)
+      throw new Error(
+        `${name} is not a valid area map:\n${v.problems.map((p) => `  ${p.path}: ${p.message}`).join('\n')}`,
+      );
     return new AreaMap(v.value);
   }
 
@@ -282,7 +326,13 @@ export class AreaMap {
     const a = this.area(from);
     if (a.allAround || conf === null) return 'front';
     const c = this.conformation(from, conf);
-    return c.front.includes(other) ? 'front' : c.flank.includes(other) ? 'flank' : c.rear.includes(other) ? 'rear' : null;
+    return c.front.includes(other)
+      ? 'front'
+      : c.flank.includes(other)
+        ? 'flank'
+        : c.rear.includes(other)
+          ? 'rear'
+          : null;
   }
 
   tagged(tag: string): AreaId[] {

@@ -60,7 +60,11 @@ export function sharedEdges(a: readonly Pt[], b: readonly Pt[], tol = 1e-6): [Pt
       const t2 = ((v[0] - p[0]) * dx + (v[1] - p[1]) * dy) / len2;
       const lo = Math.max(0, Math.min(t1, t2));
       const hi = Math.min(1, Math.max(t1, t2));
-      if (hi - lo > 1e-9) out.push([[p[0] + dx * lo, p[1] + dy * lo], [p[0] + dx * hi, p[1] + dy * hi]]);
+      if (hi - lo > 1e-9)
+        out.push([
+          [p[0] + dx * lo, p[1] + dy * lo],
+          [p[0] + dx * hi, p[1] + dy * hi],
+        ]);
     }
   }
   return out;
@@ -73,7 +77,9 @@ export function renderMapSvg(map: AreaMap, opts: { scale?: number; highlight?: r
   const Y = (y: number) => (y * k).toFixed(1);
   const out: string[] = [];
   const pad = 20;
-  out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${W * k + 2 * pad}" height="${H * k + 2 * pad + 60}" viewBox="${-pad} ${-pad} ${W * k + 2 * pad} ${H * k + 2 * pad + 60}" font-family="sans-serif">`);
+  out.push(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${W * k + 2 * pad}" height="${H * k + 2 * pad + 60}" viewBox="${-pad} ${-pad} ${W * k + 2 * pad} ${H * k + 2 * pad + 60}" font-family="sans-serif">`,
+  );
   out.push(`<title>${esc(map.json.title)} (${esc(map.id)})</title>`);
   out.push(`<rect x="${-pad}" y="${-pad}" width="${W * k + 2 * pad}" height="${H * k + 2 * pad + 60}" fill="white"/>`);
   const hl = new Set(opts.highlight ?? []);
@@ -81,17 +87,24 @@ export function renderMapSvg(map: AreaMap, opts: { scale?: number; highlight?: r
   for (const a of map.json.areas) {
     if (!a.polygon) continue;
     const fill = AREA_FILL[a.terrain[0]!] ?? hashColour(a.terrain[0]!);
-    out.push(`<polygon points="${a.polygon.map(([x, y]) => `${X(x)},${Y(y)}`).join(' ')}" fill="${fill}" stroke="${hl.has(a.id) ? '#d00' : '#777'}" stroke-width="${hl.has(a.id) ? 3 : 1}"><title>${esc(`${a.id} ${a.name}: ${a.terrain.join(', ')}${a.special.length ? ` + ${a.special.join(', ')}` : ''}, elevation ${a.elev}, ${a.stack.class} (max ${a.stack.max} SP, ${a.stack.maxLC} LC)`)}</title></polygon>`);
+    out.push(
+      `<polygon points="${a.polygon.map(([x, y]) => `${X(x)},${Y(y)}`).join(' ')}" fill="${fill}" stroke="${hl.has(a.id) ? '#d00' : '#777'}" stroke-width="${hl.has(a.id) ? 3 : 1}"><title>${esc(`${a.id} ${a.name}: ${a.terrain.join(', ')}${a.special.length ? ` + ${a.special.join(', ')}` : ''}, elevation ${a.elev}, ${a.stack.class} (max ${a.stack.max} SP, ${a.stack.maxLC} LC)`)}</title></polygon>`,
+    );
     if (a.edge.length) {
       const xs = a.polygon.map((p) => p[0]);
       const ys = a.polygon.map((p) => p[1]);
       for (const e of a.edge) {
         const seg: [number, number, number, number] =
-          e === 'N' ? [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.min(...ys)] :
-          e === 'S' ? [Math.min(...xs), Math.max(...ys), Math.max(...xs), Math.max(...ys)] :
-          e === 'W' ? [Math.min(...xs), Math.min(...ys), Math.min(...xs), Math.max(...ys)] :
-          [Math.max(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
-        out.push(`<line x1="${X(seg[0])}" y1="${Y(seg[1])}" x2="${X(seg[2])}" y2="${Y(seg[3])}" stroke="#000" stroke-width="3"/>`);
+          e === 'N'
+            ? [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.min(...ys)]
+            : e === 'S'
+              ? [Math.min(...xs), Math.max(...ys), Math.max(...xs), Math.max(...ys)]
+              : e === 'W'
+                ? [Math.min(...xs), Math.min(...ys), Math.min(...xs), Math.max(...ys)]
+                : [Math.max(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+        out.push(
+          `<line x1="${X(seg[0])}" y1="${Y(seg[1])}" x2="${X(seg[2])}" y2="${Y(seg[3])}" stroke="#000" stroke-width="3"/>`,
+        );
       }
     }
   }
@@ -112,7 +125,9 @@ export function renderMapSvg(map: AreaMap, opts: { scale?: number; highlight?: r
         const l = Math.hypot(dx, dy) || 1;
         const nx = (-dy / l) * off;
         const ny = (dx / l) * off;
-        out.push(`<line x1="${X(p[0] + nx)}" y1="${Y(p[1] + ny)}" x2="${X(q[0] + nx)}" y2="${Y(q[1] + ny)}" stroke="${st.colour}" stroke-width="${st.width}"${st.dash ? ` stroke-dasharray="${st.dash}"` : ''}><title>${esc(`${b.a}|${b.b}: ${b.terrain.join(', ')}`)}</title></line>`);
+        out.push(
+          `<line x1="${X(p[0] + nx)}" y1="${Y(p[1] + ny)}" x2="${X(q[0] + nx)}" y2="${Y(q[1] + ny)}" stroke="${st.colour}" stroke-width="${st.width}"${st.dash ? ` stroke-dasharray="${st.dash}"` : ''}><title>${esc(`${b.a}|${b.b}: ${b.terrain.join(', ')}`)}</title></line>`,
+        );
       }
     });
     if (b.up !== undefined) {
@@ -121,12 +136,16 @@ export function renderMapSvg(map: AreaMap, opts: { scale?: number; highlight?: r
         const m: Pt = [(p[0] + q[0]) / 2, (p[1] + q[1]) / 2];
         const c = map.area(b.up).center;
         const l = Math.hypot(c[0] - m[0], c[1] - m[1]) || 1;
-        out.push(`<line x1="${X(m[0])}" y1="${Y(m[1])}" x2="${X(m[0] + ((c[0] - m[0]) / l) * 1.2)}" y2="${Y(m[1] + ((c[1] - m[1]) / l) * 1.2)}" stroke="#5b3a1a" stroke-width="2"><title>uphill: area ${b.up}</title></line>`);
+        out.push(
+          `<line x1="${X(m[0])}" y1="${Y(m[1])}" x2="${X(m[0] + ((c[0] - m[0]) / l) * 1.2)}" y2="${Y(m[1] + ((c[1] - m[1]) / l) * 1.2)}" stroke="#5b3a1a" stroke-width="2"><title>uphill: area ${b.up}</title></line>`,
+        );
       }
     }
     if (b.bridge || b.ford) {
       const [p, q] = segs[0] ?? [map.area(b.a).center, map.area(b.b).center];
-      out.push(`<text x="${X((p[0] + q[0]) / 2)}" y="${Y((p[1] + q[1]) / 2)}" font-size="11" font-weight="bold" text-anchor="middle" fill="#123">${b.bridge ? 'bridge' : 'ford'}</text>`);
+      out.push(
+        `<text x="${X((p[0] + q[0]) / 2)}" y="${Y((p[1] + q[1]) / 2)}" font-size="11" font-weight="bold" text-anchor="middle" fill="#123">${b.bridge ? 'bridge' : 'ford'}</text>`,
+      );
     }
   }
   // diagonal crossings with terrain
@@ -134,34 +153,57 @@ export function renderMapSvg(map: AreaMap, opts: { scale?: number; highlight?: r
     if (b.kind !== 'point' || !b.crossingTerrain.length) continue;
     const p = map.area(b.a).center;
     const q = map.area(b.b).center;
-    out.push(`<line x1="${X(p[0])}" y1="${Y(p[1])}" x2="${X(q[0])}" y2="${Y(q[1])}" stroke="#5aa0e0" stroke-width="1" stroke-dasharray="1 3"><title>${esc(`${b.a}/${b.b} diagonal: ${b.crossingTerrain.join(', ')}`)}</title></line>`);
+    out.push(
+      `<line x1="${X(p[0])}" y1="${Y(p[1])}" x2="${X(q[0])}" y2="${Y(q[1])}" stroke="#5aa0e0" stroke-width="1" stroke-dasharray="1 3"><title>${esc(`${b.a}/${b.b} diagonal: ${b.crossingTerrain.join(', ')}`)}</title></line>`,
+    );
   }
   // roads and trails
   for (const r of map.json.roads) {
     const pts = r.areas.map((id) => map.area(id).center);
-    out.push(`<polyline points="${pts.map(([x, y]) => `${X(x)},${Y(y)}`).join(' ')}" fill="none" stroke="${r.kind === 'road' ? '#8b4513' : '#a0522d'}" stroke-width="${r.kind === 'road' ? 4 : 2}"${r.kind === 'trail' ? ' stroke-dasharray="6 4"' : ''} opacity="0.8"><title>${esc(`${r.kind} ${r.id}: ${r.areas.join('–')}`)}</title></polyline>`);
+    out.push(
+      `<polyline points="${pts.map(([x, y]) => `${X(x)},${Y(y)}`).join(' ')}" fill="none" stroke="${r.kind === 'road' ? '#8b4513' : '#a0522d'}" stroke-width="${r.kind === 'road' ? 4 : 2}"${r.kind === 'trail' ? ' stroke-dasharray="6 4"' : ''} opacity="0.8"><title>${esc(`${r.kind} ${r.id}: ${r.areas.join('–')}`)}</title></polyline>`,
+    );
   }
   // labels and centres
   for (const a of map.json.areas) {
     const [cx, cy] = a.center;
     out.push(`<circle cx="${X(cx)}" cy="${Y(cy)}" r="3" fill="#000"/>`);
-    if (a.allAround) out.push(`<polygon points="${[0, 60, 120, 180, 240, 300].map((d) => `${X(cx + 1.6 * Math.cos((d * Math.PI) / 180))},${Y(cy + 1.6 * Math.sin((d * Math.PI) / 180))}`).join(' ')}" fill="none" stroke="#000" stroke-width="1.5"><title>all-around</title></polygon>`);
-    const circle = a.stack.class === 'circle2' ? '②' : a.stack.class === 'circle3' ? '③' : a.stack.class === 'town' ? `T${a.stack.maxLC}` : '';
-    out.push(`<text x="${X(cx)}" y="${Y(cy - 2.2)}" font-size="13" font-weight="bold" text-anchor="middle">${a.id}${a.elev ? ` (${a.elev > 0 ? '+' : ''}${a.elev})` : ''} ${circle}</text>`);
+    if (a.allAround)
+      out.push(
+        `<polygon points="${[0, 60, 120, 180, 240, 300].map((d) => `${X(cx + 1.6 * Math.cos((d * Math.PI) / 180))},${Y(cy + 1.6 * Math.sin((d * Math.PI) / 180))}`).join(' ')}" fill="none" stroke="#000" stroke-width="1.5"><title>all-around</title></polygon>`,
+      );
+    const circle =
+      a.stack.class === 'circle2'
+        ? '②'
+        : a.stack.class === 'circle3'
+          ? '③'
+          : a.stack.class === 'town'
+            ? `T${a.stack.maxLC}`
+            : '';
+    out.push(
+      `<text x="${X(cx)}" y="${Y(cy - 2.2)}" font-size="13" font-weight="bold" text-anchor="middle">${a.id}${a.elev ? ` (${a.elev > 0 ? '+' : ''}${a.elev})` : ''} ${circle}</text>`,
+    );
     out.push(`<text x="${X(cx)}" y="${Y(cy + 3.2)}" font-size="10" text-anchor="middle">${esc(a.name)}</text>`);
-    if (a.tags.length) out.push(`<text x="${X(cx)}" y="${Y(cy + 4.4)}" font-size="9" text-anchor="middle" fill="#a00">${esc(a.tags.join(', '))}</text>`);
+    if (a.tags.length)
+      out.push(
+        `<text x="${X(cx)}" y="${Y(cy + 4.4)}" font-size="9" text-anchor="middle" fill="#a00">${esc(a.tags.join(', '))}</text>`,
+      );
   }
   // legend
   const ly = H * k + 20;
   const kinds = [...new Set(map.json.boundaries.flatMap((b) => b.terrain))];
   kinds.forEach((t, i) => {
     const st = BOUNDARY_STROKE[t] ?? { colour: hashColour(t), width: 3 };
-    out.push(`<line x1="${i * 110}" y1="${ly}" x2="${i * 110 + 30}" y2="${ly}" stroke="${st.colour}" stroke-width="${st.width}"${st.dash ? ` stroke-dasharray="${st.dash}"` : ''}/>`);
+    out.push(
+      `<line x1="${i * 110}" y1="${ly}" x2="${i * 110 + 30}" y2="${ly}" stroke="${st.colour}" stroke-width="${st.width}"${st.dash ? ` stroke-dasharray="${st.dash}"` : ''}/>`,
+    );
     out.push(`<text x="${i * 110 + 34}" y="${ly + 4}" font-size="10">${esc(t)}</text>`);
   });
   const areaKinds = [...new Set(map.json.areas.map((a) => a.terrain[0]!))];
   areaKinds.forEach((t, i) => {
-    out.push(`<rect x="${i * 110}" y="${ly + 14}" width="14" height="10" fill="${AREA_FILL[t] ?? hashColour(t)}" stroke="#777"/>`);
+    out.push(
+      `<rect x="${i * 110}" y="${ly + 14}" width="14" height="10" fill="${AREA_FILL[t] ?? hashColour(t)}" stroke="#777"/>`,
+    );
     out.push(`<text x="${i * 110 + 18}" y="${ly + 23}" font-size="10">${esc(t)}</text>`);
   });
   out.push('</svg>');

@@ -1,6 +1,14 @@
 import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
-import { facesForHits, facesForSum, faceForCheck, firstDieGivenSum, sumDistribution, choose, pSuccess } from './chance.ts';
+import {
+  facesForHits,
+  facesForSum,
+  faceForCheck,
+  firstDieGivenSum,
+  sumDistribution,
+  choose,
+  pSuccess,
+} from './chance.ts';
 
 describe('exact dice distributions', () => {
   it('2D6 and 3D6 sums are exact and sum to 1', () => {

@@ -66,7 +66,14 @@ function faceIn(lo: number, hi: number, u: Uniform): number {
  * n dice of which exactly `hits` score at least `need` (natural face + `mod`), for display.
  * `six` forces (true) or forbids (false) at least one natural 6 among them, when that is consistent.
  */
-export function facesForHits(n: number, need: number, mod: number, hits: number, six: boolean | undefined, u: Uniform): number[] {
+export function facesForHits(
+  n: number,
+  need: number,
+  mod: number,
+  hits: number,
+  six: boolean | undefined,
+  u: Uniform,
+): number[] {
   const lowHit = Math.max(1, Math.min(6, need - mod));
   const faces: number[] = [];
   for (let i = 0; i < n; i++) {

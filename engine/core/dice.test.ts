@@ -1,7 +1,19 @@
 /** Exact dice distributions for any die, checked against hand counts and against brute-force enumeration. */
 import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
-import { check, checkWithRerolls, classify, faceForClass, facesForPool, facesForSumK, modifiedRoll, opposed, pool, rollOff, sumDist } from './dice.ts';
+import {
+  check,
+  checkWithRerolls,
+  classify,
+  faceForClass,
+  facesForPool,
+  facesForSumK,
+  modifiedRoll,
+  opposed,
+  pool,
+  rollOff,
+  sumDist,
+} from './dice.ts';
 import { sumDistribution } from './chance.ts';
 
 const total = (d: readonly { p: number }[]) => d.reduce((s, x) => s + x.p, 0);
@@ -30,8 +42,14 @@ describe('sums of nDk', () => {
       [3, 4],
     ] as const) {
       const count = new Map<number, number>();
-      for (const r of rolls(n, k)) count.set(r.reduce((a, b) => a + b, 0), (count.get(r.reduce((a, b) => a + b, 0)) ?? 0) + 1);
-      expect(sumDist(n, k).map((x) => [x.value, x.p])).toEqual([...count].sort((a, b) => a[0] - b[0]).map(([s, c]) => [s, c / k ** n]));
+      for (const r of rolls(n, k))
+        count.set(
+          r.reduce((a, b) => a + b, 0),
+          (count.get(r.reduce((a, b) => a + b, 0)) ?? 0) + 1,
+        );
+      expect(sumDist(n, k).map((x) => [x.value, x.p])).toEqual(
+        [...count].sort((a, b) => a[0] - b[0]).map(([s, c]) => [s, c / k ** n]),
+      );
     }
   });
   it('refuses a roll that is not one', () => {

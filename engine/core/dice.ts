@@ -20,7 +20,8 @@ export interface Dist<T> {
 /** counts[s] = number of ways nDk sums to s (index 0..n·k). */
 const countsCache = new Map<string, readonly number[]>();
 export function sumCountsK(n: number, k: number): readonly number[] {
-  if (!Number.isInteger(n) || n < 0 || !Number.isInteger(k) || k < 1) throw new RangeError(`sumCountsK: ${n}D${k} is not a roll`);
+  if (!Number.isInteger(n) || n < 0 || !Number.isInteger(k) || k < 1)
+    throw new RangeError(`sumCountsK: ${n}D${k} is not a roll`);
   const key = `${n}d${k}`;
   const c = countsCache.get(key);
   if (c) return c;
@@ -94,7 +95,13 @@ export function check(k: number, need: number, mod = 0, o: CheckOptions = {}): D
 }
 
 /** P(pass on the i-th try, i = 0 … rerolls) and P(fail): which re-roll was used matters to some rules. */
-export function checkWithRerolls(k: number, need: number, mod: number, rerolls: number, o: CheckOptions = {}): Dist<{ pass: boolean; used: number }>[] {
+export function checkWithRerolls(
+  k: number,
+  need: number,
+  mod: number,
+  rerolls: number,
+  o: CheckOptions = {},
+): Dist<{ pass: boolean; used: number }>[] {
   const p = successes(k, need, mod, o.autoFail ?? 0, o.autoPass ?? k + 1) / k;
   const out: Dist<{ pass: boolean; used: number }>[] = [];
   for (let i = 0; i <= rerolls; i++) if (p > 0) out.push({ value: { pass: true, used: i }, p: p * (1 - p) ** i });
@@ -124,7 +131,9 @@ export function pool(n: number, k: number, need: number, mod = 0, o: PoolOptions
   const wHit = successes(k, need, mod, autoFail, autoPass) - wTop;
   const wMiss = k - wHit - wTop;
   // state: (hits, naturals, re-rolls left) after each die; a failure with a re-roll left is rolled again
-  let states = new Map<string, { h: number; t: number; r: number; p: number }>([['0/0/' + (o.rerolls ?? 0), { h: 0, t: 0, r: o.rerolls ?? 0, p: 1 }]]);
+  let states = new Map<string, { h: number; t: number; r: number; p: number }>([
+    ['0/0/' + (o.rerolls ?? 0), { h: 0, t: 0, r: o.rerolls ?? 0, p: 1 }],
+  ]);
   const add = (m: typeof states, h: number, t: number, r: number, p: number) => {
     if (!p) return;
     const key = `${h}/${t}/${r}`;
@@ -165,7 +174,13 @@ export function opposed(k: number, modA = 0, modB = 0, nA = 1, nB = 1): Dist<num
 }
 
 /** Integer counts of each differential over k^(nA + nB): classes are divided once, so equal ones come out equal. */
-function opposedCounts(k: number, modA: number, modB: number, nA: number, nB: number): { counts: Map<number, number>; den: number } {
+function opposedCounts(
+  k: number,
+  modA: number,
+  modB: number,
+  nA: number,
+  nB: number,
+): { counts: Map<number, number>; den: number } {
   const a = sumCountsK(nA, k);
   const b = sumCountsK(nB, k);
   const counts = new Map<number, number>();
@@ -182,8 +197,9 @@ export function rollOff(k: number, modA = 0, modB = 0): Dist<0 | 1>[] {
   const { counts } = opposedCounts(k, modA, modB, 1, 1);
   let win = 0;
   let lose = 0;
-  for (const [d, c] of counts) if (d > 0) win += c;
-  else if (d < 0) lose += c;
+  for (const [d, c] of counts)
+    if (d > 0) win += c;
+    else if (d < 0) lose += c;
   if (win + lose === 0) throw new RangeError('rollOff: every roll ties');
   const out: Dist<0 | 1>[] = [];
   if (win) out.push({ value: 0, p: win / (win + lose) });
@@ -233,7 +249,15 @@ export function faceForClass<C>(k: number, mod: number, row: (total: number) => 
  * Final faces of a pool with exactly `r.hits` successes, `r.naturals` of them on the top face when naturals are
  * tracked (re-rolled dice are not shown).
  */
-export function facesForPool(n: number, k: number, need: number, mod: number, r: PoolResult, u: Uniform, o: PoolOptions = {}): number[] {
+export function facesForPool(
+  n: number,
+  k: number,
+  need: number,
+  mod: number,
+  r: PoolResult,
+  u: Uniform,
+  o: PoolOptions = {},
+): number[] {
   const autoFail = o.autoFail ?? 0;
   const autoPass = o.autoPass ?? k + 1;
   const all = Array.from({ length: k }, (_, i) => i + 1);
@@ -241,9 +265,20 @@ export function facesForPool(n: number, k: number, need: number, mod: number, r:
   // with naturals tracked, a plain hit is any succeeding face but the top one
   const plain = all.filter((f) => ok(f) && !(o.naturals && f === k));
   const miss = all.filter((f) => !ok(f));
-  const bad = r.hits > n || r.naturals > r.hits || (r.naturals > 0 && !(o.naturals && ok(k))) || (r.hits > r.naturals && !plain.length) || (r.hits < n && !miss.length);
+  const bad =
+    r.hits > n ||
+    r.naturals > r.hits ||
+    (r.naturals > 0 && !(o.naturals && ok(k))) ||
+    (r.hits > r.naturals && !plain.length) ||
+    (r.hits < n && !miss.length);
   if (bad) throw new RangeError(`no faces of ${n}D${k} give ${r.hits} hits (${r.naturals} natural)`);
-  const any = (fs: readonly number[]) => fs[pick(fs.map(() => 1), u)]!;
+  const any = (fs: readonly number[]) =>
+    fs[
+      pick(
+        fs.map(() => 1),
+        u,
+      )
+    ]!;
   const faces: number[] = [];
   for (let i = 0; i < r.naturals; i++) faces.push(k);
   for (let i = r.naturals; i < r.hits; i++) faces.push(any(plain));

@@ -48,7 +48,12 @@ export function shuffle<T>(u: Uniform, xs: readonly T[]): T[] {
 
 /** `n` distinct elements of `xs` in their original order (all of them when n ≥ xs.length). */
 export function subset<T>(u: Uniform, xs: readonly T[], n: number): T[] {
-  const keep = new Set(shuffle(u, xs.map((_, i) => i)).slice(0, n));
+  const keep = new Set(
+    shuffle(
+      u,
+      xs.map((_, i) => i),
+    ).slice(0, n),
+  );
   return xs.filter((_, i) => keep.has(i));
 }
 

@@ -39,7 +39,10 @@ export interface Encoding<S = unknown, A = unknown> {
 }
 
 /** Build a layout from block sizes, checking the total. */
-export function layout(blocks: readonly { name: string; size: number; doc: string }[]): { blocks: FeatureBlock[]; size: number } {
+export function layout(blocks: readonly { name: string; size: number; doc: string }[]): {
+  blocks: FeatureBlock[];
+  size: number;
+} {
   let off = 0;
   const out: FeatureBlock[] = [];
   for (const b of blocks) {
@@ -50,13 +53,18 @@ export function layout(blocks: readonly { name: string; size: number; doc: strin
 }
 
 /** The masked fixed-index view of a position (for rulesets with `fixed`): a 0/1 mask and the action per slot. */
-export function fixedMask<S, A>(enc: Encoding<S, A>, s: S, legal: readonly A[]): { mask: Uint8Array; actions: (A | undefined)[] } {
+export function fixedMask<S, A>(
+  enc: Encoding<S, A>,
+  s: S,
+  legal: readonly A[],
+): { mask: Uint8Array; actions: (A | undefined)[] } {
   if (!enc.fixed) throw new Error(`encoding ${enc.id} has no fixed action index (use the per-action features)`);
   const mask = new Uint8Array(enc.fixed.size);
   const actions: (A | undefined)[] = new Array(enc.fixed.size).fill(undefined);
   for (const a of legal) {
     const i = enc.fixed.index(s, a);
-    if (!(i >= 0 && i < enc.fixed.size)) throw new Error(`encoding ${enc.id}: action index ${i} out of range 0..${enc.fixed.size - 1}`);
+    if (!(i >= 0 && i < enc.fixed.size))
+      throw new Error(`encoding ${enc.id}: action index ${i} out of range 0..${enc.fixed.size - 1}`);
     if (mask[i]) throw new Error(`encoding ${enc.id}: two legal actions share index ${i}`);
     mask[i] = 1;
     actions[i] = a;
@@ -66,5 +74,9 @@ export function fixedMask<S, A>(enc: Encoding<S, A>, s: S, legal: readonly A[]):
 
 /** Render a layout as a Markdown table (for the README and `eagles train encoding`). */
 export function layoutTable(blocks: readonly FeatureBlock[]): string {
-  return ['| block | offset | size | meaning |', '|---|---|---|---|', ...blocks.map((b) => `| ${b.name} | ${b.offset} | ${b.size} | ${b.doc} |`)].join('\n');
+  return [
+    '| block | offset | size | meaning |',
+    '|---|---|---|---|',
+    ...blocks.map((b) => `| ${b.name} | ${b.offset} | ${b.size} | ${b.doc} |`),
+  ].join('\n');
 }

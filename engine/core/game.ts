@@ -49,7 +49,9 @@ export interface ScenarioInfo {
   readonly description?: string;
 }
 
-export type Validated<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly problems: readonly Problem[] };
+export type Validated<T> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly problems: readonly Problem[] };
 
 /** One problem in an input file, with the JSON path of the offending value. */
 export interface Problem {
@@ -152,7 +154,10 @@ export class IllegalActionError extends Error {
 /** Thrown when a ruleset meets a rule it does not implement: refuse loudly, name the rule. */
 export class NotImplementedRuleError extends Error {
   readonly code = 'rule/not-implemented';
-  constructor(readonly rule: string, detail: string) {
+  constructor(
+    readonly rule: string,
+    detail: string,
+  ) {
     super(`rule ${rule} is not implemented: ${detail}`);
   }
 }

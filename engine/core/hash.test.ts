@@ -15,7 +15,16 @@ describe('structural Zobrist hash', () => {
   });
 
   it('distinguishes values, positions and types', () => {
-    const hs = [hashValue([1, 2]), hashValue([2, 1]), hashValue({ a: 1 }), hashValue({ b: 1 }), hashValue('1'), hashValue(1), hashValue([1]), hashValue({ 0: 1 })];
+    const hs = [
+      hashValue([1, 2]),
+      hashValue([2, 1]),
+      hashValue({ a: 1 }),
+      hashValue({ b: 1 }),
+      hashValue('1'),
+      hashValue(1),
+      hashValue([1]),
+      hashValue({ 0: 1 }),
+    ];
     expect(new Set(hs.map(hashHex)).size).toBe(hs.length);
   });
 

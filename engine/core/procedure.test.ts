@@ -33,7 +33,8 @@ const handlers: Handlers<Duel, Frame, Action> = {
   },
   shot: {
     kind: 'chance',
-    outcomes: (_s, f) => check(6, f.need).map((o) => ({ action: { k: 'roll', pass: o.value }, p: o.p, label: o.value ? 'hit' : 'miss' })),
+    outcomes: (_s, f) =>
+      check(6, f.need).map((o) => ({ action: { k: 'roll', pass: o.value }, p: o.p, label: o.value ? 'hit' : 'miss' })),
     step: (s, f, a) => (a.k === 'roll' && a.pass ? push(s, { t: 'hit', p: 1 - f.p }) : s),
   },
   hit: {
@@ -49,7 +50,10 @@ const handlers: Handlers<Duel, Frame, Action> = {
 
 const duel = procedure<Duel, Frame, Action>({
   handlers,
-  idle: (s) => (s.round >= 20 ? { ...s, winner: 2 } : push({ ...s, round: s.round + 1 }, { t: 'turn', p: 1 }, { t: 'pass', p: 0 }, { t: 'turn', p: 0 })),
+  idle: (s) =>
+    s.round >= 20
+      ? { ...s, winner: 2 }
+      : push({ ...s, round: s.round + 1 }, { t: 'turn', p: 1 }, { t: 'pass', p: 0 }, { t: 'turn', p: 0 }),
   finished: (s) => s.winner >= 0,
   chancePrefix: (s) => `r${s.round}/`,
   actionKey: key,
@@ -75,7 +79,9 @@ describe('procedure runtime', () => {
     expect(log.map((e) => `[${e.rule}] ${e.text}`)).toEqual(['[D.1] 0 aims', '[D.2] 1 is hit']);
   });
   it('the validating apply refuses what is not offered, naming the frame', () => {
-    expect(() => duel.apply(start(), { k: 'roll', pass: true })).toThrow(/illegal action "roll:pass": not among the turn options here/);
+    expect(() => duel.apply(start(), { k: 'roll', pass: true })).toThrow(
+      /illegal action "roll:pass": not among the turn options here/,
+    );
   });
   it('every chance step gets a key never used before in the game', () => {
     for (let g = 0; g < 50; g++) {
@@ -108,7 +114,9 @@ describe('procedure runtime', () => {
       actionKey: key,
       guard: 1000,
     });
-    expect(() => loop.settle({ stack: [], nChance: 0, hp: [1, 1], round: 0, winner: -1, waits: 0 })).toThrow(/no decision or chance node reached in 1000 automatic steps \(top frame: hit\)/);
+    expect(() => loop.settle({ stack: [], nChance: 0, hp: [1, 1], round: 0, winner: -1, waits: 0 })).toThrow(
+      /no decision or chance node reached in 1000 automatic steps \(top frame: hit\)/,
+    );
   });
   it('a frame kind without a handler does not compile', () => {
     // @ts-expect-error: "pass" has no handler

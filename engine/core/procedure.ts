@@ -52,7 +52,9 @@ export interface AutoHandler<S, F> {
 export type Handler<S, F, A> = DecisionHandler<S, F, A> | ChanceHandler<S, F, A> | AutoHandler<S, F>;
 
 /** One handler per frame kind, by the frame's `t`. */
-export type Handlers<S, F extends { readonly t: string }, A> = { readonly [K in F['t']]: Handler<S, Extract<F, { readonly t: K }>, A> };
+export type Handlers<S, F extends { readonly t: string }, A> = {
+  readonly [K in F['t']]: Handler<S, Extract<F, { readonly t: K }>, A>;
+};
 
 export interface ProcedureSpec<S extends ProcedureState<F>, F extends { readonly t: string }, A> {
   readonly handlers: Handlers<S, F, A>;
@@ -107,7 +109,9 @@ export function topFrame<S extends { readonly stack: readonly unknown[] }>(s: S)
   return s.stack[s.stack.length - 1];
 }
 
-export function procedure<S extends ProcedureState<F>, F extends { readonly t: string }, A>(spec: ProcedureSpec<S, F, A>): Procedure<S, A> {
+export function procedure<S extends ProcedureState<F>, F extends { readonly t: string }, A>(
+  spec: ProcedureSpec<S, F, A>,
+): Procedure<S, A> {
   const guard = spec.guard ?? 100_000;
   const handlerOf = (f: F): Handler<S, F, A> => {
     const h = (spec.handlers as Record<string, Handler<S, F, A> | undefined>)[f.t];
@@ -132,7 +136,9 @@ export function procedure<S extends ProcedureState<F>, F extends { readonly t: s
       else if (h.kind === 'decision' && h.skip?.(s, f)) s = pop(s);
       else return s;
     }
-    throw new Error(`settle: no decision or chance node reached in ${guard} automatic steps (top frame: ${top(s)?.t ?? 'none'})`);
+    throw new Error(
+      `settle: no decision or chance node reached in ${guard} automatic steps (top frame: ${top(s)?.t ?? 'none'})`,
+    );
   }
 
   function offered(s: S): readonly A[] {
@@ -181,7 +187,8 @@ export function procedure<S extends ProcedureState<F>, F extends { readonly t: s
     apply(s, a, log) {
       if (spec.finished(s)) throw new IllegalActionError(spec.actionKey(a), 'the game is over');
       const key = spec.actionKey(a);
-      if (!offered(s).some((x) => spec.actionKey(x) === key)) throw new IllegalActionError(key, `not among the ${top(s)?.t ?? 'current'} options here`);
+      if (!offered(s).some((x) => spec.actionKey(x) === key))
+        throw new IllegalActionError(key, `not among the ${top(s)?.t ?? 'current'} options here`);
       return applyUnchecked(s, a, log);
     },
     applyUnchecked,

@@ -66,7 +66,10 @@ export function decodeReplay(buf: Uint8Array): Replay {
   }
   const r = replaySchema.safeParse(raw);
   if (!r.success) {
-    const probs = zodProblems(r.error).slice(0, 10).map((p) => `${p.path}: ${p.message}`).join('; ');
+    const probs = zodProblems(r.error)
+      .slice(0, 10)
+      .map((p) => `${p.path}: ${p.message}`)
+      .join('; ');
     throw new ReplayError(`not a valid ${REPLAY_FORMAT} v${REPLAY_VERSION}: ${probs}`);
   }
   return r.data;
@@ -82,27 +85,56 @@ export interface VerifyResult {
 
 /** Re-play every step from the embedded scenario and compare every hash. */
 export function verifyReplay(game: AnyGame, r: Replay): VerifyResult {
-  if (r.ruleset !== game.id) return { ok: false, steps: 0, message: `replay is for ruleset "${r.ruleset}", not "${game.id}"` };
+  if (r.ruleset !== game.id)
+    return { ok: false, steps: 0, message: `replay is for ruleset "${r.ruleset}", not "${game.id}"` };
   if (r.rulesetVersion !== game.version)
-    return { ok: false, steps: 0, message: `replay was made with ${game.id} v${r.rulesetVersion}; this engine is v${game.version}` };
+    return {
+      ok: false,
+      steps: 0,
+      message: `replay was made with ${game.id} v${r.rulesetVersion}; this engine is v${game.version}`,
+    };
   const v = game.validateScenario(r.scenario);
-  if (!v.ok) return { ok: false, steps: 0, message: `embedded scenario is invalid: ${v.problems.map((p) => `${p.path}: ${p.message}`).join('; ')}` };
+  if (!v.ok)
+    return {
+      ok: false,
+      steps: 0,
+      message: `embedded scenario is invalid: ${v.problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`,
+    };
   let s = game.initialState(v.value, r.options);
-  if (hashHex(game.hash(s)) !== r.initialHash) return { ok: false, steps: 0, at: -1, message: `initial hash ${hashHex(game.hash(s))} differs from the recorded ${r.initialHash}` };
+  if (hashHex(game.hash(s)) !== r.initialHash)
+    return {
+      ok: false,
+      steps: 0,
+      at: -1,
+      message: `initial hash ${hashHex(game.hash(s))} differs from the recorded ${r.initialHash}`,
+    };
   for (let i = 0; i < r.steps.length; i++) {
     const st = r.steps[i]!;
     const a = findActionByKey(game, s, st.a);
     if (a === undefined) return { ok: false, steps: i, at: i, message: `step ${i + 1}: "${st.a}" is not legal here` };
     s = game.apply(s, a);
     const h = hashHex(game.hash(s));
-    if (h !== st.h) return { ok: false, steps: i, at: i, message: `step ${i + 1} ("${st.a}"): hash ${h} differs from the recorded ${st.h}` };
+    if (h !== st.h)
+      return {
+        ok: false,
+        steps: i,
+        at: i,
+        message: `step ${i + 1} ("${st.a}"): hash ${h} differs from the recorded ${st.h}`,
+      };
   }
   const fh = hashHex(game.hash(s));
-  if (fh !== r.finalHash) return { ok: false, steps: r.steps.length, message: `final hash ${fh} differs from the recorded ${r.finalHash}` };
+  if (fh !== r.finalHash)
+    return { ok: false, steps: r.steps.length, message: `final hash ${fh} differs from the recorded ${r.finalHash}` };
   if (r.result) {
-    if (game.toMove(s).kind !== 'terminal') return { ok: false, steps: r.steps.length, message: 'the replay records a result but the game is not over' };
+    if (game.toMove(s).kind !== 'terminal')
+      return { ok: false, steps: r.steps.length, message: 'the replay records a result but the game is not over' };
     const ret = game.returns(s);
-    if (ret.some((x, i) => x !== r.result!.returns[i])) return { ok: false, steps: r.steps.length, message: `result ${ret.join(',')} differs from the recorded ${r.result.returns.join(',')}` };
+    if (ret.some((x, i) => x !== r.result!.returns[i]))
+      return {
+        ok: false,
+        steps: r.steps.length,
+        message: `result ${ret.join(',')} differs from the recorded ${r.result.returns.join(',')}`,
+      };
   }
   return { ok: true, steps: r.steps.length, message: `${r.steps.length} steps verified; final hash ${fh}` };
 }

@@ -15,7 +15,17 @@ import {
   wheel,
   type Rect,
 } from './geometry.ts';
-import { type Terrain, candidatesAlong, furthestAlong, lineOfSight, obstaclesCrossed, upSlope, wheelCandidates, difficultFraction, lineCover } from './terrain.ts';
+import {
+  type Terrain,
+  candidatesAlong,
+  furthestAlong,
+  lineOfSight,
+  obstaclesCrossed,
+  upSlope,
+  wheelCandidates,
+  difficultFraction,
+  lineCover,
+} from './terrain.ts';
 
 const line: Rect = { x: fx(24), y: fx(10), w: fx(8), d: fx(1.6), h: 0 }; // facing north
 
@@ -31,8 +41,8 @@ describe('oriented rectangles', () => {
 
   it('sectors: front and rear bounded by 45° corner rays, flanks otherwise', () => {
     expect(sectorOf(line, { x: fx(24), y: fx(20) })).toBe('front');
-    expect(sectorOf(line, { x: fx(31), y: fx(14) })).toBe("front"); // 3" right of the corner, 3.2" ahead: inside 45°
-    expect(sectorOf(line, { x: fx(32), y: fx(14) })).toBe("right"); // 4" right, 3.2" ahead: outside
+    expect(sectorOf(line, { x: fx(31), y: fx(14) })).toBe('front'); // 3" right of the corner, 3.2" ahead: inside 45°
+    expect(sectorOf(line, { x: fx(32), y: fx(14) })).toBe('right'); // 4" right, 3.2" ahead: outside
     expect(sectorOf(line, { x: fx(34), y: fx(12) })).toBe('right');
     expect(sectorOf(line, { x: fx(14), y: fx(10) })).toBe('left');
     expect(sectorOf(line, { x: fx(24), y: fx(2) })).toBe('rear');
@@ -58,11 +68,23 @@ describe('oriented rectangles', () => {
       return best;
     };
     let seed = 7;
-    const r = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    const r = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
     let touching = 0;
     for (let k = 0; k < 2000; k++) {
-      const a: Rect = { x: fx(20 + r() * 10), y: fx(10 + r() * 10), w: fx(1 + r() * 8), d: fx(0.5 + r() * 3), h: Math.floor(r() * 360) };
-      const b: Rect = { x: fx(20 + r() * 10), y: fx(10 + r() * 10), w: fx(1 + r() * 8), d: fx(0.5 + r() * 3), h: Math.floor(r() * 360) };
+      const a: Rect = {
+        x: fx(20 + r() * 10),
+        y: fx(10 + r() * 10),
+        w: fx(1 + r() * 8),
+        d: fx(0.5 + r() * 3),
+        h: Math.floor(r() * 360),
+      };
+      const b: Rect = {
+        x: fx(20 + r() * 10),
+        y: fx(10 + r() * 10),
+        w: fx(1 + r() * 8),
+        d: fx(0.5 + r() * 3),
+        h: Math.floor(r() * 360),
+      };
       const pa = rectCorners(a);
       const pb = rectCorners(b);
       const want = brute(pa, pb);
@@ -94,9 +116,49 @@ describe('oriented rectangles', () => {
   });
 });
 
-const wood = { id: 'w', kind: 'woods', polygon: [{ x: fx(10), y: fx(10) }, { x: fx(20), y: fx(10) }, { x: fx(20), y: fx(20) }, { x: fx(10), y: fx(20) }], difficult: true, impassable: false, cover: 'soft' as const, blocksLos: true, seeThroughEdge: fx(2) };
-const hedge = { id: 'h', kind: 'hedge', points: [{ x: fx(30), y: fx(30) }, { x: fx(44), y: fx(30) }], obstacle: true, cover: 'soft' as const, coverDepth: IN, blocksLos: false };
-const hill = { id: 'k', kind: 'hill', polygon: [{ x: fx(30), y: fx(0) }, { x: fx(44), y: fx(0) }, { x: fx(44), y: fx(10) }, { x: fx(30), y: fx(10) }], difficult: false, impassable: false, cover: 'none' as const, blocksLos: false, seeThroughEdge: 0, crest: { x: fx(37), y: fx(5) } };
+const wood = {
+  id: 'w',
+  kind: 'woods',
+  polygon: [
+    { x: fx(10), y: fx(10) },
+    { x: fx(20), y: fx(10) },
+    { x: fx(20), y: fx(20) },
+    { x: fx(10), y: fx(20) },
+  ],
+  difficult: true,
+  impassable: false,
+  cover: 'soft' as const,
+  blocksLos: true,
+  seeThroughEdge: fx(2),
+};
+const hedge = {
+  id: 'h',
+  kind: 'hedge',
+  points: [
+    { x: fx(30), y: fx(30) },
+    { x: fx(44), y: fx(30) },
+  ],
+  obstacle: true,
+  cover: 'soft' as const,
+  coverDepth: IN,
+  blocksLos: false,
+};
+const hill = {
+  id: 'k',
+  kind: 'hill',
+  polygon: [
+    { x: fx(30), y: fx(0) },
+    { x: fx(44), y: fx(0) },
+    { x: fx(44), y: fx(10) },
+    { x: fx(30), y: fx(10) },
+  ],
+  difficult: false,
+  impassable: false,
+  cover: 'none' as const,
+  blocksLos: false,
+  seeThroughEdge: 0,
+  crest: { x: fx(37), y: fx(5) },
+};
 const terrain: Terrain = { areas: [wood, hill], lines: [hedge] };
 
 describe('terrain and line of sight (drawn as small maps)', () => {
@@ -131,7 +193,12 @@ describe('terrain and line of sight (drawn as small maps)', () => {
   it('candidate destinations are a finite list', () => {
     const reach = furthestAlong(line, 0, fx(10), 25, (rr) => rr.y < fx(15));
     expect(reach).toBe(fx(4.75));
-    expect(candidatesAlong(line, 0, fx(8), [0.25, 0.5, 0.75, 1]).map((c) => c.distance)).toEqual([fx(2), fx(4), fx(6), fx(8)]);
+    expect(candidatesAlong(line, 0, fx(8), [0.25, 0.5, 0.75, 1]).map((c) => c.distance)).toEqual([
+      fx(2),
+      fx(4),
+      fx(6),
+      fx(8),
+    ]);
     // a 8" frontage wheeling with 6" of allowance: 45° needs 6.28", 30° needs 4.19"
     expect(wheelCandidates(line, 'L', fx(6), [15, 30, 45]).map((c) => c.angle)).toEqual([15, 30]);
   });

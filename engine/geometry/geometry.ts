@@ -122,7 +122,9 @@ function cross(o: Vec, a: Vec, b: Vec): number {
 }
 
 function on(a: Vec, b: Vec, c: Vec): boolean {
-  return Math.min(a.x, b.x) <= c.x && c.x <= Math.max(a.x, b.x) && Math.min(a.y, b.y) <= c.y && c.y <= Math.max(a.y, b.y);
+  return (
+    Math.min(a.x, b.x) <= c.x && c.x <= Math.max(a.x, b.x) && Math.min(a.y, b.y) <= c.y && c.y <= Math.max(a.y, b.y)
+  );
 }
 
 export function segmentsIntersect(p1: Vec, p2: Vec, q1: Vec, q2: Vec): boolean {
@@ -234,7 +236,8 @@ export function boxGap(a: Polygon, b: Polygon): number {
 export function pointPolygonDistance(p: Vec, poly: Polygon): number {
   if (pointInPolygon(p, poly)) return 0;
   let best = Infinity;
-  for (let i = 0; i < poly.length; i++) best = Math.min(best, pointSegmentDistance(p, poly[i]!, poly[(i + 1) % poly.length]!));
+  for (let i = 0; i < poly.length; i++)
+    best = Math.min(best, pointSegmentDistance(p, poly[i]!, poly[(i + 1) % poly.length]!));
   return best;
 }
 
@@ -328,16 +331,25 @@ export function nearestPoints(a: Polygon, b: Polygon): [Vec, Vec] {
       }
     }
   };
-  for (let i = 0; i < a.length; i++) for (let j = 0; j < b.length; j++) test(a[i]!, b[j]!, b[(j + 1) % b.length]!, true);
-  for (let j = 0; j < b.length; j++) for (let i = 0; i < a.length; i++) test(b[j]!, a[i]!, a[(i + 1) % a.length]!, false);
+  for (let i = 0; i < a.length; i++)
+    for (let j = 0; j < b.length; j++) test(a[i]!, b[j]!, b[(j + 1) % b.length]!, true);
+  for (let j = 0; j < b.length; j++)
+    for (let i = 0; i < a.length; i++) test(b[j]!, a[i]!, a[(i + 1) % a.length]!, false);
   return [pa, pb];
 }
 
 export function segmentCrossesPolygon(p: Vec, q: Vec, poly: Polygon): boolean {
   const b = bbox(poly);
-  if (Math.max(p.x, q.x) < b.minX || Math.min(p.x, q.x) > b.maxX || Math.max(p.y, q.y) < b.minY || Math.min(p.y, q.y) > b.maxY) return false;
+  if (
+    Math.max(p.x, q.x) < b.minX ||
+    Math.min(p.x, q.x) > b.maxX ||
+    Math.max(p.y, q.y) < b.minY ||
+    Math.min(p.y, q.y) > b.maxY
+  )
+    return false;
   if (pointInPolygon(p, poly) || pointInPolygon(q, poly)) return true;
-  for (let i = 0; i < poly.length; i++) if (segmentsIntersect(p, q, poly[i]!, poly[(i + 1) % poly.length]!)) return true;
+  for (let i = 0; i < poly.length; i++)
+    if (segmentsIntersect(p, q, poly[i]!, poly[(i + 1) % poly.length]!)) return true;
   return false;
 }
 

@@ -172,7 +172,14 @@ export function segmentInsideLength(p: Vec, q: Vec, poly: Polygon, samples = 32)
 // ---------- footprints ----------
 
 /** A footprint laid out as `files` stands wide and `ranks` stands deep, each stand `standW` × `standD`. */
-export function blockFootprint(centre: Vec, heading: number, files: number, ranks: number, standW: number, standD: number): Rect {
+export function blockFootprint(
+  centre: Vec,
+  heading: number,
+  files: number,
+  ranks: number,
+  standW: number,
+  standD: number,
+): Rect {
   return { x: centre.x, y: centre.y, w: files * standW, d: ranks * standD, h: heading };
 }
 
@@ -214,7 +221,12 @@ export function candidatesAlong(r: Rect, dir: number, reach: number, fractions: 
 }
 
 /** Wheel candidates: each angle whose outer-corner arc fits in `arcAllowance` (units). */
-export function wheelCandidates(r: Rect, side: 'L' | 'R', arcAllowance: number, angles: readonly number[]): { rect: Rect; angle: number }[] {
+export function wheelCandidates(
+  r: Rect,
+  side: 'L' | 'R',
+  arcAllowance: number,
+  angles: readonly number[],
+): { rect: Rect; angle: number }[] {
   const out: { rect: Rect; angle: number }[] = [];
   for (const a of angles) {
     if ((r.w * a * Math.PI) / 180 > arcAllowance + 0.5) continue;

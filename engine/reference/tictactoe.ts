@@ -99,7 +99,15 @@ export const ticTacToe: Game<TttState, TttAction, { id: string }> = {
   actionKey: (a) => `c${a}`,
   describeAction: (_s, a) => `mark cell ${a}`,
   hash: (s) => hashValue(s),
-  render: (s) => [0, 3, 6].map((r) => s.cells.slice(r, r + 3).map((c) => '.XO'[c]).join('')).join('\n'),
+  render: (s) =>
+    [0, 3, 6]
+      .map((r) =>
+        s.cells
+          .slice(r, r + 3)
+          .map((c) => '.XO'[c])
+          .join(''),
+      )
+      .join('\n'),
   resultText: (s) => (s.winner === -1 ? 'draw' : s.winner === null ? 'in progress' : `${'XO'[s.winner]} wins`),
   encoding: tttEncoding,
 };

@@ -2,7 +2,16 @@
 import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
 import type { Polygon } from '../geometry/geometry.ts';
-import { type Band, type Piece, type Placement, bandPlacements, firstFit, latticeXs, leavesRoom, placementsOverlap } from './deployment.ts';
+import {
+  type Band,
+  type Piece,
+  type Placement,
+  bandPlacements,
+  firstFit,
+  latticeXs,
+  leavesRoom,
+  placementsOverlap,
+} from './deployment.ts';
 
 const rect = (w: number, y0: number, y1: number): Polygon => [
   { x: -w / 2, y: y0 },
@@ -14,7 +23,12 @@ const rect = (w: number, y0: number, y1: number): Polygon => [
 /** A piece of width w and depth d in a zone `depth` deep, in rows every `step` from the front (y = depth). */
 function piece(id: string, w: number, d: number, depth: number, step: number): Piece<number> {
   const bands: Band<number>[] = [];
-  for (let row = 0; depth - row * step - d >= 0; row++) bands.push({ tag: row, polys: [rect(w, depth - row * step - d, depth - row * step)], rear: depth - row * step - d });
+  for (let row = 0; depth - row * step - d >= 0; row++)
+    bands.push({
+      tag: row,
+      polys: [rect(w, depth - row * step - d, depth - row * step)],
+      rear: depth - row * step - d,
+    });
   return { id, bands };
 }
 
@@ -46,7 +60,11 @@ describe('first-fit packing', () => {
 
 describe('keep-room: accepting only placements that leave room never dead-ends', () => {
   /** Place pieces one at a time at random among the offered placements; return how many were placed. */
-  function randomDeployment(pieces: Piece<number>[], u: () => number, keepRoom: boolean): { placed: number; deadEnd: boolean } {
+  function randomDeployment(
+    pieces: Piece<number>[],
+    u: () => number,
+    keepRoom: boolean,
+  ): { placed: number; deadEnd: boolean } {
     const placed: Placement<number>[] = [];
     let left = [...pieces];
     while (left.length) {
@@ -55,7 +73,9 @@ describe('keep-room: accepting only placements that leave room never dead-ends',
       left.forEach((pc, i) => {
         const rest = left.filter((_, j) => j !== i);
         const pack = firstFit(rest, L, clear);
-        for (const b of pc.bands) for (const c of bandPlacements(b, L)) if (clear(c) && (!keepRoom || leavesRoom(c, rest, pack, L, clear))) offers.push({ i, c });
+        for (const b of pc.bands)
+          for (const c of bandPlacements(b, L))
+            if (clear(c) && (!keepRoom || leavesRoom(c, rest, pack, L, clear))) offers.push({ i, c });
       });
       if (!offers.length) return { placed: placed.length, deadEnd: true };
       const o = offers[Math.floor(u() * offers.length)]!;

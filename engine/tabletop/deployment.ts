@@ -115,7 +115,10 @@ export function someBandPlacement<T>(b: Band<T>, l: Lattice, ok: (p: Placement<T
   return false;
 }
 
-const scanCache = new WeakMap<readonly Band<unknown>[], { width: number; grid: number; order: readonly Band<unknown>[] }>();
+const scanCache = new WeakMap<
+  readonly Band<unknown>[],
+  { width: number; grid: number; order: readonly Band<unknown>[] }
+>();
 
 /** A piece's bands in packing order: by `rear`, ties in the given order. */
 function bandOrder<T>(bands: readonly Band<T>[], l: Lattice): readonly Band<T>[] {
@@ -168,7 +171,12 @@ export interface Packing<T> {
  * First-fit: each piece in order takes the first placement in scan order that the world allows and that overlaps
  * no placement taken before it (nor any of `extra`).
  */
-export function firstFit<T>(pieces: readonly Piece<T>[], l: Lattice, clear: WorldClear<T>, extra: readonly Placement<T>[] = []): Packing<T> {
+export function firstFit<T>(
+  pieces: readonly Piece<T>[],
+  l: Lattice,
+  clear: WorldClear<T>,
+  extra: readonly Placement<T>[] = [],
+): Packing<T> {
   const taken: Placement<T>[] = [];
   let prevBands: readonly Band<T>[] | undefined;
   let fromBand = 0;
@@ -210,7 +218,13 @@ function overlapsAny(p: Placement<unknown>, qs: readonly Placement<unknown>[]): 
  * placements the packing with `c` is the same packing (c only blocks places the first fit never took), so the
  * answer is immediate; otherwise the rest is packed again from the first piece whose place `c` takes.
  */
-export function leavesRoom<T>(c: Placement<T>, rest: readonly Piece<T>[], restPacking: Packing<T>, l: Lattice, clear: WorldClear<T>): boolean {
+export function leavesRoom<T>(
+  c: Placement<T>,
+  rest: readonly Piece<T>[],
+  restPacking: Packing<T>,
+  l: Lattice,
+  clear: WorldClear<T>,
+): boolean {
   // First-fit is not monotone (blocking a place can steer a piece somewhere better), so a rest that did not fit
   // without c is packed again with it.
   if (restPacking.stuck >= 0) return firstFit(rest, l, clear, [c]).stuck < 0;

@@ -21,13 +21,20 @@ function area2(ps: readonly Pt[]): number {
 export function offTable(ps: readonly Pt[], width: number, height: number, path: string, what: string): Problem[] {
   const out: Problem[] = [];
   ps.forEach(([x, y], i) => {
-    if (!(x >= 0 && x <= width && y >= 0 && y <= height)) out.push({ path: `${path}[${i}]`, message: `${what} point (${x}, ${y}) is off the ${width}"×${height}" table` });
+    if (!(x >= 0 && x <= width && y >= 0 && y <= height))
+      out.push({ path: `${path}[${i}]`, message: `${what} point (${x}, ${y}) is off the ${width}"×${height}" table` });
   });
   return out;
 }
 
 /** A terrain polygon must lie on the table, enclose some area and not cross itself. */
-export function polygonProblems(ps: readonly Pt[], width: number, height: number, path: string, what: string): Problem[] {
+export function polygonProblems(
+  ps: readonly Pt[],
+  width: number,
+  height: number,
+  path: string,
+  what: string,
+): Problem[] {
   const out = offTable(ps, width, height, path, what);
   if (Math.abs(area2(ps)) < 1e-9) out.push({ path, message: `${what} encloses no area` });
   const n = ps.length;
@@ -44,7 +51,13 @@ export function polygonProblems(ps: readonly Pt[], width: number, height: number
 }
 
 /** A line of terrain (hedge, wall, road) must lie on the table and have some length. */
-export function polylineProblems(ps: readonly Pt[], width: number, height: number, path: string, what: string): Problem[] {
+export function polylineProblems(
+  ps: readonly Pt[],
+  width: number,
+  height: number,
+  path: string,
+  what: string,
+): Problem[] {
   const out = offTable(ps, width, height, path, what);
   if (ps.every((p) => p[0] === ps[0]![0] && p[1] === ps[0]![1])) out.push({ path, message: `${what} has no length` });
   return out;

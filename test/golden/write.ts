@@ -20,11 +20,20 @@ for (const game of Object.values(RULESETS)) {
   mkdirSync(join(here, game.id), { recursive: true });
   for (const id of scenarioIds(game.id)) {
     const { scenario } = loadScenario(game.id, id);
-    const m = await runMatch({ game, scenario, scenarioId: id, seed: GOLDEN_SEED, agents: [new RandomAgent(), new RandomAgent()] });
+    const m = await runMatch({
+      game,
+      scenario,
+      scenarioId: id,
+      seed: GOLDEN_SEED,
+      agents: [new RandomAgent(), new RandomAgent()],
+    });
     if (m.aborted) throw new Error(`${game.id}/${id}: ${m.aborted}`);
     writeFileSync(join(here, game.id, `${id}.replay.json`), `${JSON.stringify(m.replay)}\n`);
     const perft = perftCounts(game, game.initialState(scenario), GOLDEN_PERFT_DEPTH);
-    writeFileSync(join(here, game.id, `${id}.perft.json`), `${JSON.stringify({ depth: GOLDEN_PERFT_DEPTH, counts: perft }, null, 1)}\n`);
+    writeFileSync(
+      join(here, game.id, `${id}.perft.json`),
+      `${JSON.stringify({ depth: GOLDEN_PERFT_DEPTH, counts: perft }, null, 1)}\n`,
+    );
     console.log(`${game.id}/${id}: ${m.plies} plies, perft ${perft.join(' ')}`);
   }
 }

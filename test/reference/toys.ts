@@ -35,9 +35,11 @@ export const diceChoice: Game<DiceState, string, { id: string }> = {
   initialState: () => ({ pick: '', roll: 0 }),
   toMove: (s) => (s.roll ? { kind: 'terminal' } : s.pick ? { kind: 'chance' } : { kind: 'player', player: 0 }),
   legalActions: (s) => (s.pick ? [] : ['safe', 'bold']),
-  chanceOutcomes: (s) => (s.pick && !s.roll ? [1, 2, 3, 4, 5, 6].map((f) => ({ action: `d${f}`, p: 1 / 6, label: `D6 = ${f}` })) : []),
+  chanceOutcomes: (s) =>
+    s.pick && !s.roll ? [1, 2, 3, 4, 5, 6].map((f) => ({ action: `d${f}`, p: 1 / 6, label: `D6 = ${f}` })) : [],
   chanceKey: () => 'roll',
-  applyUnchecked: (s, a) => (a.startsWith('d') ? { ...s, roll: Number(a.slice(1)) } : { ...s, pick: a as 'safe' | 'bold' }),
+  applyUnchecked: (s, a) =>
+    a.startsWith('d') ? { ...s, roll: Number(a.slice(1)) } : { ...s, pick: a as 'safe' | 'bold' },
   returns: (s) => {
     const win = s.pick === 'safe' ? s.roll >= 3 : s.roll === 6;
     return win ? [1, -1] : [-1, 1];
@@ -66,7 +68,8 @@ export const hiddenGuess: Game<GuessState, string, { id: string }> = {
   legalActions: (s) => (s.guess ? [] : s.coin ? ['guess L', 'guess R'] : ['hide L', 'hide R']),
   chanceOutcomes: () => [],
   chanceKey: () => '',
-  applyUnchecked: (s, a) => (a.startsWith('hide') ? { ...s, coin: a.slice(5) as 'L' | 'R' } : { ...s, guess: a.slice(6) as 'L' | 'R' }),
+  applyUnchecked: (s, a) =>
+    a.startsWith('hide') ? { ...s, coin: a.slice(5) as 'L' | 'R' } : { ...s, guess: a.slice(6) as 'L' | 'R' },
   returns: (s) => (s.guess === s.coin ? [-1, 1] : [1, -1]),
   ...plain,
   observe: (s, p) => (p === 0 ? s : { coin: s.coin ? '?' : '', guess: s.guess }),
@@ -89,11 +92,16 @@ export const twinDice: Game<TwinState, string, { id: string }> = {
   defaultScenario: 'standard',
   validateScenario: () => ({ ok: true, value: { id: 'standard' } }),
   initialState: () => ({ pick: '', dice: [] }),
-  toMove: (s) => (s.dice.length === 3 ? { kind: 'terminal' } : s.pick ? { kind: 'chance' } : { kind: 'player', player: 0 }),
+  toMove: (s) =>
+    s.dice.length === 3 ? { kind: 'terminal' } : s.pick ? { kind: 'chance' } : { kind: 'player', player: 0 },
   legalActions: (s) => (s.pick ? [] : ['a', 'b']),
-  chanceOutcomes: (s) => (s.pick && s.dice.length < 3 ? [1, 2, 3, 4, 5, 6].map((f) => ({ action: `d${f}`, p: 1 / 6, label: `D6 = ${f}` })) : []),
+  chanceOutcomes: (s) =>
+    s.pick && s.dice.length < 3
+      ? [1, 2, 3, 4, 5, 6].map((f) => ({ action: `d${f}`, p: 1 / 6, label: `D6 = ${f}` }))
+      : [],
   chanceKey: () => 'roll',
-  applyUnchecked: (s, a) => (a.startsWith('d') ? { ...s, dice: [...s.dice, Number(a.slice(1))] } : { ...s, pick: a as 'a' | 'b' }),
+  applyUnchecked: (s, a) =>
+    a.startsWith('d') ? { ...s, dice: [...s.dice, Number(a.slice(1))] } : { ...s, pick: a as 'a' | 'b' },
   returns: (s) => {
     const v = (s.dice.reduce((x, y) => x + y, 0) - 10.5) / 7.5;
     return [v, -v];

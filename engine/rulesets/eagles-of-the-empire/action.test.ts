@@ -15,12 +15,27 @@ const binom = (n: number, k: number, p: number) => {
 };
 
 /** A position in side `p`'s Action Phase at segment `seg`, with units moved (area, conformation) and formations active. */
-const position = (p: Side, seg: Segment, active: string[], moves: Record<string, [number | null, string | null]>, extra: Partial<PhaseFrame> = {}): EState => at(sc, p, seg, active, moves, extra);
+const position = (
+  p: Side,
+  seg: Segment,
+  active: string[],
+  moves: Record<string, [number | null, string | null]>,
+  extra: Partial<PhaseFrame> = {},
+): EState => at(sc, p, seg, active, moves, extra);
 
 describe('Eagles of the Empire Action Phase: bombardment [12.0–12.72]', () => {
   // French heavy H1 (2 SP) and foot G1 (1 SP) in West Meadow (9) facing south; R-2inf (A4-4) with Pahlen in the Bridge
   // Approach (15), facing north
-  const setup = () => position(0, 'bombard', ['f-hqf'], { H1: [9, 'S'], G1: [9, 'S'], H2: [null, null], H3: [null, null], G2: [null, null], 'R-2inf': [15, 'N'], pahlen: [15, null] });
+  const setup = () =>
+    position(0, 'bombard', ['f-hqf'], {
+      H1: [9, 'S'],
+      G1: [9, 'S'],
+      H2: [null, null],
+      H3: [null, null],
+      G2: [null, null],
+      'R-2inf': [15, 'N'],
+      pahlen: [15, null],
+    });
 
   it('offers fire at targets in range and LOS, forms a fire group, and rolls the exact hit distribution [12.1]', () => {
     let s = setup();
@@ -28,10 +43,19 @@ describe('Eagles of the Empire Action Phase: bombardment [12.0–12.72]', () => 
     const fires = legalActions(s).filter((a) => a.k === 'fire');
     expect(fires).toContainEqual({ k: 'fire', u: 'H1', to: 15 });
     expect(fires).toContainEqual({ k: 'fire', u: 'G1', to: 15 });
-    const east = position(0, 'bombard', ['f-hqf'], { H1: [9, 'E'], G1: [null, null], H2: [null, null], H3: [null, null], G2: [null, null] });
+    const east = position(0, 'bombard', ['f-hqf'], {
+      H1: [9, 'E'],
+      G1: [null, null],
+      H2: [null, null],
+      H3: [null, null],
+      G2: [null, null],
+    });
     expect(legalActions(east)).not.toContainEqual({ k: 'fire', u: 'H1', to: 10 }); // the 9|10 tree-line blocks [12.54a]
     s = act(s, { k: 'fire', u: 'H1', to: 15 });
-    expect(legalActions(s)).toEqual([{ k: 'fire', u: 'G1', to: 15 }, { k: 'shoot', cb: false }]);
+    expect(legalActions(s)).toEqual([
+      { k: 'fire', u: 'G1', to: 15 },
+      { k: 'shoot', cb: false },
+    ]);
     s = act(s, { k: 'fire', u: 'G1', to: 15 });
     s = act(s, { k: 'shoot', cb: false });
     expect(toMoveOf(s).kind).toBe('chance');
@@ -75,7 +99,15 @@ describe('Eagles of the Empire Action Phase: bombardment [12.0–12.72]', () => 
 
   it('lets a router in a map-edge area flee off the map, eliminated [19.23]', () => {
     // R-2inf in Ford Meadow (21, on the southern edge) bombarded from the Staging Ground (14)
-    let s = position(0, 'bombard', ['f-hqf'], { H1: [14, 'E'], G1: [null, null], H2: [14, 'E'], H3: [null, null], G2: [null, null], 'R-2inf': [21, 'N'], pahlen: [10, null] });
+    let s = position(0, 'bombard', ['f-hqf'], {
+      H1: [14, 'E'],
+      G1: [null, null],
+      H2: [14, 'E'],
+      H3: [null, null],
+      G2: [null, null],
+      'R-2inf': [21, 'N'],
+      pahlen: [10, null],
+    });
     expect(map.isEdge(21)).toBe(true);
     s = act(act(act(s, { k: 'fire', u: 'H1', to: 21 }), { k: 'fire', u: 'H2', to: 21 }), { k: 'shoot', cb: false });
     expect(chanceOutcomes(s).map((o) => o.action)).toContainEqual({ k: 'c-hits', n: 3 });
@@ -91,7 +123,13 @@ describe('Eagles of the Empire Action Phase: bombardment [12.0–12.72]', () => 
   });
 
   it('caps a firing area at 8 SP per target over the segment [12.62] (A-24)', () => {
-    const s = position(0, 'bombard', ['f-hqf'], { H1: [9, 'S'], G1: [9, 'S'], H2: [null, null], H3: [null, null], G2: [null, null], 'R-2inf': [15, 'N'] }, { bomb: { '9>15': 7 } });
+    const s = position(
+      0,
+      'bombard',
+      ['f-hqf'],
+      { H1: [9, 'S'], G1: [9, 'S'], H2: [null, null], H3: [null, null], G2: [null, null], 'R-2inf': [15, 'N'] },
+      { bomb: { '9>15': 7 } },
+    );
     expect(legalActions(s).filter((a) => a.k === 'fire' && a.to === 15)).toEqual([{ k: 'fire', u: 'G1', to: 15 }]);
   });
 
@@ -110,7 +148,9 @@ describe('Eagles of the Empire Action Phase: movement [13.0–13.94]', () => {
     let s = position(0, 'move', ['f-I'], { 'F-1div': [9, 'E'], 'F-2div': [null, null] });
     expect(legalActions(s)).toContainEqual({ k: 'mvUnit', u: 'F-1div' });
     s = act(s, { k: 'mvUnit', u: 'F-1div' });
-    const to = legalActions(s).filter((a) => a.k === 'to').map((a) => (a as { area: number }).area);
+    const to = legalActions(s)
+      .filter((a) => a.k === 'to')
+      .map((a) => (a as { area: number }).area);
     expect(to).not.toContain(10); // R-2inf is there
     expect(to).toContain(2); // woods cost 2: within MA 2
     s = act(s, { k: 'to', area: 3, mode: 'normal' });
@@ -162,7 +202,11 @@ describe('Eagles of the Empire Action Phase: movement [13.0–13.94]', () => {
     while (top(s)?.t !== 'phase') s = act(s, legalActions(s).find((a) => a.k === 'stop' || a.k === 'face')!);
     expect(legalActions(s).some((a) => a.k === 'mvWithLeader')).toBe(false);
     const alone = act(position(0, 'move', ['f-hqf'], {}), { k: 'mvUnit', u: 'G1' });
-    expect(legalActions(act(act(alone, { k: 'to', area: 20, mode: 'normal' }), { k: 'to', area: 21, mode: 'normal' })).filter((a) => a.k === 'to')).toEqual([]);
+    expect(
+      legalActions(
+        act(act(alone, { k: 'to', area: 20, mode: 'normal' }), { k: 'to', area: 21, mode: 'normal' }),
+      ).filter((a) => a.k === 'to'),
+    ).toEqual([]);
   });
 });
 
@@ -188,7 +232,8 @@ describe('Eagles of the Empire Action Phase: assault [14.0–14.5]', () => {
     s = act(s, { k: 'retreat' });
     // 2 hits on the defender − 1, 1 hit on the attacker − 1
     expect(unitOf(s, 'R-2inf')).toMatchObject({ step: 1 });
-    while (toMoveOf(s).kind === 'chance') s = act(s, chanceOutcomes(s).find((o) => (o.action as { ok?: boolean }).ok !== false)!.action);
+    while (toMoveOf(s).kind === 'chance')
+      s = act(s, chanceOutcomes(s).find((o) => (o.action as { ok?: boolean }).ok !== false)!.action);
     expect(unitOf(s, 'F-1div').step).toBe(0);
     expect(top(s)).toMatchObject({ t: 'retreatTo', p: 0, from: 9 });
     const dest = (legalActions(s)[0] as { area: number }).area;
@@ -228,7 +273,13 @@ describe('Eagles of the Empire Action Phase: assault [14.0–14.5]', () => {
 
 describe('Eagles of the Empire Action Phase: cavalry charge [10.0–10.6]', () => {
   // the 1st Cuirassiers (a3-6, heavy) in Oberdorf (8) charge R-2inf (A4-4, facing W, with Pahlen) in Mill Meadow (10) through 9
-  const setup = () => position(0, 'charge', ['f-cav'], { 'F-1cuir': [8, null], 'F-carab': [null, null], 'F-3drag': [null, null], 'F-gha': [null, null] });
+  const setup = () =>
+    position(0, 'charge', ['f-cav'], {
+      'F-1cuir': [8, null],
+      'F-carab': [null, null],
+      'F-3drag': [null, null],
+      'F-gha': [null, null],
+    });
 
   it('offers the square under duress, fires the defence first, then the charge; a charge that fails is repelled [10.24, 10.2, 10.5]', () => {
     let s = setup();
@@ -303,7 +354,10 @@ describe('Eagles of the Empire Action Phase: assignment [11.0–11.29]', () => {
 });
 
 describe('Eagles of the Empire: Reverse Slope Defence [17.2–17.24, 12.32] (A-28, A-45)', () => {
-  const withRs = (s: EState, id: string): EState => ({ ...s, units: s.units.map((u) => (u.id === id ? { ...u, rs: true } : u)) });
+  const withRs = (s: EState, id: string): EState => ({
+    ...s,
+    units: s.units.map((u) => (u.id === id ? { ...u, rs: true } : u)),
+  });
 
   it('is entered at 1 MP where the area has a slope, only by sides the scenario allows; the unit must leave it to move', () => {
     // R-1inf on the East Slope (17), which has slope boundaries to 16 and 23; the Russians may use reverse slopes
@@ -321,12 +375,23 @@ describe('Eagles of the Empire: Reverse Slope Defence [17.2–17.24, 12.32] (A-2
   });
 
   it('takes −1 on bombardment whose line crosses the slope into its area, and ends when the unit leaves the area', () => {
-    const base = position(0, 'bombard', ['f-hqf'], { H1: [16, 'E'], G1: [16, 'E'], H2: [null, null], H3: [null, null], G2: [null, null] });
-    const fire = (s: EState) => act(act(act(s, { k: 'fire', u: 'H1', to: 17 }), { k: 'fire', u: 'G1', to: 17 }), { k: 'shoot', cb: false });
+    const base = position(0, 'bombard', ['f-hqf'], {
+      H1: [16, 'E'],
+      G1: [16, 'E'],
+      H2: [null, null],
+      H3: [null, null],
+      G2: [null, null],
+    });
+    const fire = (s: EState) =>
+      act(act(act(s, { k: 'fire', u: 'H1', to: 17 }), { k: 'fire', u: 'G1', to: 17 }), { k: 'shoot', cb: false });
     const plain = chanceOutcomes(fire(base)).map((o) => o.p);
     const rs = chanceOutcomes(fire(withRs(base, 'R-1inf'))).map((o) => o.p);
     expect(plain).toEqual(hitDistribution([{ n: 3, drm: 0 }]).map((p) => expect.closeTo(p, 12)));
-    expect(rs).toEqual(hitDistribution([{ n: 3, drm: -1 }]).slice(0, rs.length).map((p) => expect.closeTo(p, 12)));
+    expect(rs).toEqual(
+      hitDistribution([{ n: 3, drm: -1 }])
+        .slice(0, rs.length)
+        .map((p) => expect.closeTo(p, 12)),
+    );
     expect(rs[0]!).toBeGreaterThan(plain[0]!);
   });
 });
@@ -352,7 +417,10 @@ describe('Eagles of the Empire: Massed Column [14.7–14.78] (A-41)', () => {
 
   it('lapses when its target is empty by the Assault Segment, and other assaults stay open (A-41)', () => {
     const s0 = declared();
-    const moved = { ...s0, units: s0.units.map((u) => (u.id === 'R-3inf' || u.id === 'R-jag' ? { ...u, area: 18 } : u)) };
+    const moved = {
+      ...s0,
+      units: s0.units.map((u) => (u.id === 'R-3inf' || u.id === 'R-jag' ? { ...u, area: 18 } : u)),
+    };
     const log: GameEvent[] = [];
     const s = act(moved, { k: 'next' }, log);
     expect(unitOf(s, 'F-3div').mc).toBeNull();
@@ -390,11 +458,12 @@ describe('Eagles of the Empire: the Grand Charge [10.8–10.83] (A-21)', () => {
     expect(targets.every((a) => a.k === 'gcTarget')).toBe(true);
     s = act(s, targets[0]!);
     // join every eligible unit, then declare
-    for (let a = legalActions(s).find((x) => x.k === 'join'); a; a = legalActions(s).find((x) => x.k === 'join')) s = act(s, a);
+    for (let a = legalActions(s).find((x) => x.k === 'join'); a; a = legalActions(s).find((x) => x.k === 'join'))
+      s = act(s, a);
     return act(s, { k: 'resolve' });
   }
 
-  it('launches on a d6 below the leader\'s tactical rating; a failure is a failed activation attempt', () => {
+  it("launches on a d6 below the leader's tactical rating; a failure is a failed activation attempt", () => {
     const s = declare();
     expect(toMoveOf(s)).toEqual({ kind: 'chance' });
     // Murand is tactical 3: launched on 1–2

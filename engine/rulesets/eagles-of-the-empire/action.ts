@@ -21,21 +21,77 @@ import { entryCost, type MoveClass } from './movement.ts';
 import { holdChance, routModifier } from './retreat.ts';
 import { reverseSlopePossible, squareAllowed } from './stances.ts';
 import { legalSteps, type StepWorld } from './steps.ts';
-import { diceFor, hitChance, leaderCasualtyModifier, leaderLossChance, movementAllowance, type MoverKind } from './tables.ts';
+import {
+  diceFor,
+  hitChance,
+  leaderCasualtyModifier,
+  leaderLossChance,
+  movementAllowance,
+  type MoverKind,
+} from './tables.ts';
 import type { Action, EState, Frame, LossFrame, PhaseFrame, Segment, Side, UnitState } from './types.ts';
-import { activationFormation, alive, areaMoraleOf, formationOfLeader, inChain, conformationsFor, dense, enemyOccupied, enemyUnitsIn, fits, isActive, killLeader, isLC, leaderDef, leadersAt, spOf, stepsLeft, unit, unitDef, unitsAt, other } from './world.ts';
+import {
+  activationFormation,
+  alive,
+  areaMoraleOf,
+  formationOfLeader,
+  inChain,
+  conformationsFor,
+  dense,
+  enemyOccupied,
+  enemyUnitsIn,
+  fits,
+  isActive,
+  killLeader,
+  isLC,
+  leaderDef,
+  leadersAt,
+  spOf,
+  stepsLeft,
+  unit,
+  unitDef,
+  unitsAt,
+  other,
+} from './world.ts';
 import { option } from './rules-config.ts';
 import { applyDeploy, applyReabsorb, deploymentOptions } from './deploy.ts';
-import { applyExtend, applyRetract, extendOptions, isExtended, lineAllows, attachmentsOf, lineOf, retractOptions, spendLine } from './lines.ts';
+import {
+  applyExtend,
+  applyRetract,
+  extendOptions,
+  isExtended,
+  lineAllows,
+  attachmentsOf,
+  lineOf,
+  retractOptions,
+  spendLine,
+} from './lines.ts';
 import { type Log, ev, hasPhase, inCommand, phaseOf, pop, push, replaceTop, top, updPhase, updUnit } from './state.ts';
 import { displaceLeaders, loseSteps, pushRoutChecks } from './casualties.ts';
 import { type FrameOf, entry, register } from './procedures.ts';
 
 export const SEGMENTS: readonly Segment[] = ['charge', 'assign', 'bombard', 'move', 'assault'];
-const SEG_RULE: Record<Segment, string> = { charge: '10.0', assign: '11.0', bombard: '12.0', move: '13.0', assault: '14.0' };
+const SEG_RULE: Record<Segment, string> = {
+  charge: '10.0',
+  assign: '11.0',
+  bombard: '12.0',
+  move: '13.0',
+  assault: '14.0',
+};
 
 /** The frames this module plays (the runtime asks it through the registration at the end). */
-const KINDS = ['phase', 'fire', 'bomb', 'move', 'routMove', 'displace', 'roll', 'loss', 'leaderCheck', 'routCheck'] as const;
+const KINDS = [
+  'phase',
+  'fire',
+  'bomb',
+  'move',
+  'routMove',
+  'displace',
+  'roll',
+  'loss',
+  'leaderCheck',
+  'routCheck',
+] as const;
 type ActionFrame = FrameOf<(typeof KINDS)[number]>;
 
 /** Who decides at an Action Phase frame (null: chance or automatic). */
@@ -73,7 +129,11 @@ function nextSegment(s: EState, f: PhaseFrame, log: Log): EState {
   s = replaceTop(s, { ...f, seg, bomb: {}, assaulted: [], segStart: {}, segLost: {}, routChecked: [], done: [] });
   if (seg === 'assault') {
     // (A-41) a Massed Column that cannot assault its target now (moved off, target gone) lapses
-    const pending = new Set(entry('assault').pendingMassedColumns(s, f.p).map((u) => u.id));
+    const pending = new Set(
+      entry('assault')
+        .pendingMassedColumns(s, f.p)
+        .map((u) => u.id),
+    );
     for (const u of s.units)
       if (u.side === f.p && u.mc !== null && !pending.has(u.id)) {
         ev(log, '14.7', `${unitDef(s, u.id).name} cannot carry out its Massed Column: it lapses (A-41)`);
@@ -83,7 +143,17 @@ function nextSegment(s: EState, f: PhaseFrame, log: Log): EState {
   if (seg === 'move') {
     // [13.25, 19.31] routed units of active formations that stayed routed must move away from the enemy
     for (const u of s.units)
-      if (u.side === f.p && alive(u) && u.routed && isActive(s, u)) s = push(s, { t: 'routMove', p: f.p, u: u.id, left: Infinity, path: [u.area!], attackers: [], initial: false, mp: unitMA(s, u) });
+      if (u.side === f.p && alive(u) && u.routed && isActive(s, u))
+        s = push(s, {
+          t: 'routMove',
+          p: f.p,
+          u: u.id,
+          left: Infinity,
+          path: [u.area!],
+          attackers: [],
+          initial: false,
+          mp: unitMA(s, u),
+        });
   }
   return s;
 }
@@ -111,7 +181,9 @@ function actionLegal(s: EState, f: ActionFrame): Action[] {
       // [19.23] from a map-edge area the router may flee off the map (eliminated)
       if (s.ctx.map.isEdge(u.area!)) acts.push({ k: 'routOff' });
       // [19.14] leaders with the unit may go with it before it moves
-      if (f.initial && f.path.length === 1) for (const l of leadersAt(s, u.area!, u.side)) if (!f.riders?.includes(l.id)) acts.push({ k: 'escort', l: l.id });
+      if (f.initial && f.path.length === 1)
+        for (const l of leadersAt(s, u.area!, u.side))
+          if (!f.riders?.includes(l.id)) acts.push({ k: 'escort', l: l.id });
       return acts;
     }
     case 'displace':
@@ -140,7 +212,13 @@ function segmentActions(s: EState, f: PhaseFrame): Action[] {
       return bombardOptions(s, f.p, null);
     case 'move': {
       const ms = movers(s, f.p); // once for every kind of move choice
-      return [...moverOptions(s, f.p, ms), ...lineOptions(s, f.p, ms), ...massedColumnOptions(s, f.p, ms), ...squareOptions(s, f.p), ...reverseSlopeOptions(s, f.p)];
+      return [
+        ...moverOptions(s, f.p, ms),
+        ...lineOptions(s, f.p, ms),
+        ...massedColumnOptions(s, f.p, ms),
+        ...squareOptions(s, f.p),
+        ...reverseSlopeOptions(s, f.p),
+      ];
     }
     case 'assault': {
       const assault = entry('assault');
@@ -173,20 +251,37 @@ function assignmentOptions(s: EState, p: Side): Action[] {
   if (hqActive) {
     const hq = s.hq[p];
     const acDef = leaderDef(s, side.armyCommander);
-    const cosWithHq = !!side.chiefOfStaff && !!hq && leadersAt(s, hq.area ?? -1, p).some((l) => l.id === side.chiefOfStaff) && s.standIn[side.chiefOfStaff] === undefined;
-    const limit = assignmentLimit({ hqRadius: side.hq && hq && !hq.lost ? side.hq.radius : null, cosWithHq, armyCommanderRadius: acDef.radius });
+    const cosWithHq =
+      !!side.chiefOfStaff &&
+      !!hq &&
+      leadersAt(s, hq.area ?? -1, p).some((l) => l.id === side.chiefOfStaff) &&
+      s.standIn[side.chiefOfStaff] === undefined;
+    const limit = assignmentLimit({
+      hqRadius: side.hq && hq && !hq.lost ? side.hq.radius : null,
+      cosWithHq,
+      armyCommanderRadius: acDef.radius,
+    });
     const targets = formationsOf(side)
       .filter(({ f }) => f.kind === 'formation' || f.kind === 'intermediate')
       .map(({ f }) => f.id);
     if (s.assigned[p] < limit && hqf?.reserve)
       for (const u of s.units)
-        if (u.side === p && alive(u) && u.ext === null && u.formation === hqf.id && !u.routed && u.attachedTo === null) for (const to of targets) out.push({ k: 'reserve', u: u.id, to }); // markers follow their LC [16.0]
+        if (u.side === p && alive(u) && u.ext === null && u.formation === hqf.id && !u.routed && u.attachedTo === null)
+          for (const to of targets) out.push({ k: 'reserve', u: u.id, to }); // markers follow their LC [16.0]
     for (const l of side.leaders)
       if (l.role === 'artillery' && !done.has(l.id) && s.leaders.find((x) => x.id === l.id)!.status === 'on')
         for (const to of targets) if (s.artLeaderOf[l.id] !== to) out.push({ k: 'artLeader', l: l.id, to });
   }
   for (const a of s.units) {
-    if (a.side !== p || !alive(a) || a.kind !== 'artillery' || a.routed || done.has(a.id) || unitDef(s, a.id).artilleryPark) continue;
+    if (
+      a.side !== p ||
+      !alive(a) ||
+      a.kind !== 'artillery' ||
+      a.routed ||
+      done.has(a.id) ||
+      unitDef(s, a.id).artilleryPark
+    )
+      continue;
     if (a.attachedTo !== null) {
       if (isActive(s, a)) out.push({ k: 'detach', u: a.id });
       continue;
@@ -226,7 +321,19 @@ function artKind(s: EState, u: UnitState): ArtKind {
 
 /** Artillery that may bombard [12.0, 12.6, 12.63–12.65]: active, in command, unattached, not a park, not routed, no combat yet. */
 function bombarders(s: EState, p: Side): UnitState[] {
-  return s.units.filter((u) => u.side === p && alive(u) && u.kind === 'artillery' && u.attachedTo === null && !u.routed && u.acted === null && !u.moveDone && !unitDef(s, u.id).artilleryPark && isActive(s, u) && inCommand(s, u.id));
+  return s.units.filter(
+    (u) =>
+      u.side === p &&
+      alive(u) &&
+      u.kind === 'artillery' &&
+      u.attachedTo === null &&
+      !u.routed &&
+      u.acted === null &&
+      !u.moveDone &&
+      !unitDef(s, u.id).artilleryPark &&
+      isActive(s, u) &&
+      inCommand(s, u.id),
+  );
 }
 
 /** Blocking troops [12.52]: an infantry long counter of either side, or at least 3 cavalry steps. */
@@ -272,7 +379,8 @@ function bombardOptions(s: EState, p: Side, group: Extract<Frame, { t: 'fire' }>
   for (const u of units) {
     if (group && (u.area !== group.from || order(u.id) <= last)) continue; // a fire group fires from one area; units added in order
     for (const to of targets) {
-      const used = (ph.bomb[`${u.area}>${to}`] ?? 0) + (group ? group.units.reduce((t, id) => t + spOf(unit(s, id)), 0) : 0);
+      const used =
+        (ph.bomb[`${u.area}>${to}`] ?? 0) + (group ? group.units.reduce((t, id) => t + spOf(unit(s, id)), 0) : 0);
       if (used + spOf(u) > cap(s)) continue;
       if (canFire(s, u, to).ok) out.push({ k: 'fire', u: u.id, to });
     }
@@ -284,7 +392,12 @@ function fireGroupActions(s: EState, f: Extract<Frame, { t: 'fire' }>): Action[]
   const acts = bombardOptions(s, f.p, f);
   acts.push({ k: 'shoot', cb: false });
   // [12.72] counter-battery against 5 or more artillery-type units in the target (parks count)
-  const arts = unitsAt(s, f.to, other(f.p)).filter((u) => u.kind === 'artillery' && u.attachedTo === null && artilleryType(artKind(s, u), option(s.ctx.scenario, 'horseCountsForMassed')));
+  const arts = unitsAt(s, f.to, other(f.p)).filter(
+    (u) =>
+      u.kind === 'artillery' &&
+      u.attachedTo === null &&
+      artilleryType(artKind(s, u), option(s.ctx.scenario, 'horseCountsForMassed')),
+  );
   if (arts.length >= 5 && !option(s.ctx.scenario, 'legacyEdition')) acts.push({ k: 'shoot', cb: true }); // no massed artillery in prior editions (A-69)
   return acts;
 }
@@ -302,7 +415,8 @@ function bombardDice(s: EState, f: Extract<Frame, { t: 'bomb' }>): { n: number; 
   const range = map.range(f.from, f.to);
   // the area through which the line enters the target (A-27)
   const v0 = verdicts[0]!;
-  const entry = v0.ok && v0.los && v0.los.trace.areas.length ? v0.los.trace.areas[v0.los.trace.areas.length - 1]! : f.from;
+  const entry =
+    v0.ok && v0.los && v0.los.trace.areas.length ? v0.los.trace.areas[v0.los.trace.areas.length - 1]! : f.from;
   const side = sc.sides[f.p];
   const hqA = s.hq[f.p]?.area ?? null;
   const cosAtHq = side.chiefOfStaff ? leadersAt(s, hqA ?? -1, f.p).some((l) => l.id === side.chiefOfStaff) : false;
@@ -313,11 +427,15 @@ function bombardDice(s: EState, f: Extract<Frame, { t: 'bomb' }>): { n: number; 
     targetDense: dense(s, o, f.to),
     targetSquare: targets.some((t) => t.square),
     artilleryLeader: leadersAt(s, f.from, f.p).some((l) => leaderDef(s, l.id).role === 'artillery'),
-    napoleonNear: s.leaders.some((l) => l.side === f.p && l.status === 'on' && leaderDef(s, l.id).isNapoleon && near(l.area)),
+    napoleonNear: s.leaders.some(
+      (l) => l.side === f.p && l.status === 'on' && leaderDef(s, l.id).isNapoleon && near(l.area),
+    ),
     hqCosBonus: (sc.rules.hqArtilleryBonus as readonly number[]).includes(f.p) && cosAtHq && near(hqA),
     timeOfDay: TIME(s),
     weather: s.weather,
-    targetCover: map.area(f.to).terrain.some((t) => t === 'woods' || t === 'forest' || t === 'special-foliage' || t === 'town' || t === 'city'),
+    targetCover: map
+      .area(f.to)
+      .terrain.some((t) => t === 'woods' || t === 'forest' || t === 'special-foliage' || t === 'town' || t === 'city'),
     reverseSlope: false,
     horseCountsForMassed: option(sc, 'horseCountsForMassed'), // (A-24)
     noMassed: option(sc, 'legacyEdition'), // (A-69) [12.7 note]
@@ -327,7 +445,8 @@ function bombardDice(s: EState, f: Extract<Frame, { t: 'bomb' }>): { n: number; 
   // [12.32] (A-28) −1 against a target in reverse slope when the line enters across a slope or escarpment of its area;
   // mortars and rockets fire high and ignore it
   const eb = map.boundary(entry, f.to);
-  const crest = !!eb && (eb.kind === 'point' ? eb.crossingTerrain : eb.terrain).some((k) => k === 'slope' || k === 'escarpment');
+  const crest =
+    !!eb && (eb.kind === 'point' ? eb.crossingTerrain : eb.terrain).some((k) => k === 'slope' || k === 'escarpment');
   if (crest && targets.some((t) => t.rs)) {
     const withRs = bombardmentDrms({ ...facts, reverseSlope: true });
     us.forEach((u, i) => {
@@ -354,7 +473,12 @@ function moverKind(s: EState, u: UnitState): MoverKind {
 
 /** Movement allowance this turn [13.2–13.24] (A-29); `artilleryLeader`: an artillery leader starts and moves with it (+1) [13.24]. */
 export function unitMA(s: EState, u: UnitState, artilleryLeader = false): number {
-  return movementAllowance(moverKind(s, u), { outOfCommand: hasPhase(s) ? !inCommand(s, u.id) : false, weather: s.weather, detachedThisTurn: u.detached, artilleryLeader });
+  return movementAllowance(moverKind(s, u), {
+    outOfCommand: hasPhase(s) ? !inCommand(s, u.id) : false,
+    weather: s.weather,
+    detachedThisTurn: u.detached,
+    artilleryLeader,
+  });
 }
 
 function moveClass(u: UnitState): MoveClass {
@@ -363,7 +487,20 @@ function moveClass(u: UnitState): MoveClass {
 
 /** Units that may still move [13.0, 15.11, 17.15]: active, no charge or bombardment, not in square, not routed, move not made. */
 function movers(s: EState, p: Side): UnitState[] {
-  return s.units.filter((u) => u.side === p && alive(u) && isActive(s, u) && !u.moveDone && !u.routed && !u.square && !u.rs && u.attachedTo === null && u.acted !== 'charge' && u.acted !== 'bombard' && u.mp < unitMA(s, u));
+  return s.units.filter(
+    (u) =>
+      u.side === p &&
+      alive(u) &&
+      isActive(s, u) &&
+      !u.moveDone &&
+      !u.routed &&
+      !u.square &&
+      !u.rs &&
+      u.attachedTo === null &&
+      u.acted !== 'charge' &&
+      u.acted !== 'bombard' &&
+      u.mp < unitMA(s, u),
+  );
 }
 
 /** Leaders whose formation is active [13.4]; army and intermediate commanders once per turn. */
@@ -389,14 +526,17 @@ function moverOptions(s: EState, p: Side, ms = movers(s, p)): Action[] {
   const byArea = new Map<AreaId, UnitState[]>();
   for (const u of ms) byArea.set(u.area!, [...(byArea.get(u.area!) ?? []), u]);
   for (const u of ms) out.push({ k: 'mvUnit', u: u.id });
-  for (const [area, us] of [...byArea].sort((a, b) => a[0] - b[0])) if (us.length > 1 && us.every((u) => u.mp === 0)) out.push({ k: 'mvStack', area });
+  for (const [area, us] of [...byArea].sort((a, b) => a[0] - b[0]))
+    if (us.length > 1 && us.every((u) => u.mp === 0)) out.push({ k: 'mvStack', area });
   const lms = leaderMovers(s, p);
   for (const l of lms) out.push({ k: 'mvLeader', l });
   // [13.24] an artillery leader starting with one unattached, non-horse artillery unit may move with it for +1 MA
   for (const l of lms) {
     const at = s.leaders.find((x) => x.id === l)!.area;
     if (leaderDef(s, l).role !== 'artillery' || lmp(s, l) !== 0) continue;
-    for (const u of ms) if (u.kind === 'artillery' && u.area === at && u.mp === 0 && artKind(s, u) !== 'horse') out.push({ k: 'mvWithLeader', u: u.id, l });
+    for (const u of ms)
+      if (u.kind === 'artillery' && u.area === at && u.mp === 0 && artKind(s, u) !== 'horse')
+        out.push({ k: 'mvWithLeader', u: u.id, l });
   }
   // [13.5] the HQ moves with the HQ formation's activation when the CoS or the army commander is with it
   const hq = s.hq[p];
@@ -415,11 +555,14 @@ function hqMoved(s: EState, p: Side): boolean {
 function squareOptions(s: EState, p: Side): Action[] {
   if (!s.ctx.scenario.sides[p].allow.square) return [];
   const out: Action[] = [];
-  const areas = [...new Set(s.units.filter((u) => u.side === p && alive(u) && u.kind === 'infantry').map((u) => u.area!))].sort((a, b) => a - b);
+  const areas = [
+    ...new Set(s.units.filter((u) => u.side === p && alive(u) && u.kind === 'infantry').map((u) => u.area!)),
+  ].sort((a, b) => a - b);
   for (const area of areas) {
     const us = unitsAt(s, area, p);
     const inf = us.filter((u) => u.kind === 'infantry');
-    if (!inf.every((u) => isActive(s, u) && !u.routed && !u.moveDone && u.mp + 1 <= unitMA(s, u) && u.acted === null)) continue;
+    if (!inf.every((u) => isActive(s, u) && !u.routed && !u.moveDone && u.mp + 1 <= unitMA(s, u) && u.acted === null))
+      continue;
     const on = inf[0]!.square;
     if (!on) {
       const ok = squareAllowed(
@@ -441,10 +584,19 @@ function squareOptions(s: EState, p: Side): Action[] {
 function massedColumnOptions(s: EState, p: Side, ms = movers(s, p)): Action[] {
   if (!s.ctx.scenario.sides[p].allow.massedColumn) return [];
   const map = s.ctx.map;
-  const targets = [...new Set(s.units.filter((u) => u.side !== p && alive(u) && isLC(u)).map((u) => u.area!))].sort((a, b) => a - b);
+  const targets = [...new Set(s.units.filter((u) => u.side !== p && alive(u) && isLC(u)).map((u) => u.area!))].sort(
+    (a, b) => a - b,
+  );
   const out: Action[] = [];
   for (const u of ms) {
-    if (!isLC(u) || isExtended(u) || u.mp !== 0 || u.mc !== null || s.units.some((x) => x.attachedTo === u.id && alive(x))) continue; // [14.71, 16.9]
+    if (
+      !isLC(u) ||
+      isExtended(u) ||
+      u.mp !== 0 ||
+      u.mc !== null ||
+      s.units.some((x) => x.attachedTo === u.id && alive(x))
+    )
+      continue; // [14.71, 16.9]
     for (const t of targets) {
       const r = map.range(u.area!, t);
       if (r >= 2 && r <= unitMA(s, u) + 1) out.push({ k: 'massedColumn', u: u.id, target: t });
@@ -462,7 +614,18 @@ function reverseSlopeOptions(s: EState, p: Side): Action[] {
   if (!s.ctx.scenario.sides[p].allow.reverseSlope) return [];
   const out: Action[] = [];
   for (const u of s.units) {
-    if (u.side !== p || !alive(u) || u.kind === 'cavalry' || u.attachedTo !== null || u.routed || u.square || isExtended(u) || u.moveDone || u.acted !== null) continue; // [16.9]
+    if (
+      u.side !== p ||
+      !alive(u) ||
+      u.kind === 'cavalry' ||
+      u.attachedTo !== null ||
+      u.routed ||
+      u.square ||
+      isExtended(u) ||
+      u.moveDone ||
+      u.acted !== null
+    )
+      continue; // [16.9]
     if (!isActive(s, u) || u.mp + 1 > unitMA(s, u) || !reverseSlopePossible(s.ctx.map, u.area!)) continue;
     out.push({ k: 'reverseSlope', u: u.id, on: !u.rs });
   }
@@ -514,15 +677,30 @@ function moveSteps(s: EState, f: Extract<Frame, { t: 'move' }>) {
   const w = stepWorld(s, f.p, units);
   if (!classes.length) {
     // a leader alone pays the lower of the infantry and cavalry costs [13.4]
-    const inf = legalSteps(w, { classes: ['infantry'], inCommand: true, roadAligned: null, hasLong: false, longIn: () => false }, f.at, left);
-    const cav = legalSteps(w, { classes: ['cavalry'], inCommand: true, roadAligned: null, hasLong: false, longIn: () => false }, f.at, left);
+    const inf = legalSteps(
+      w,
+      { classes: ['infantry'], inCommand: true, roadAligned: null, hasLong: false, longIn: () => false },
+      f.at,
+      left,
+    );
+    const cav = legalSteps(
+      w,
+      { classes: ['cavalry'], inCommand: true, roadAligned: null, hasLong: false, longIn: () => false },
+      f.at,
+      left,
+    );
     const best = new Map<AreaId, (typeof inf)[number]>();
     for (const o of [...inf, ...cav]) if (!best.has(o.to) || best.get(o.to)!.cost > o.cost) best.set(o.to, o);
     return [...best.values()].sort((a, b) => a.to - b.to);
   }
   const inCmd = units.every((u) => inCommand(s, u.id));
   const aligned = f.road; // A-30: the alignment the long counter had where it started
-  const steps = legalSteps(w, { classes, inCommand: inCmd, roadAligned: aligned, hasLong: !!long, longIn: (a) => stackOf2(s, f.p, a) }, f.at, left);
+  const steps = legalSteps(
+    w,
+    { classes, inCommand: inCmd, roadAligned: aligned, hasLong: !!long, longIn: (a) => stackOf2(s, f.p, a) },
+    f.at,
+    left,
+  );
   // [16.3] the parts of an extended line stay side-adjacent (A-32)
   const parts = units.filter((u) => u.xsp !== null);
   return parts.length ? steps.filter((o) => parts.every((u) => lineAllows(s, u, o.to))) : steps;
@@ -542,7 +720,19 @@ function stackOf2(s: EState, p: Side, a: AreaId): boolean {
 /** Where a group of side `p`'s units could step next if it started moving now (the heuristic's look at a move). */
 export function firstSteps(s: EState, p: Side, ids: readonly string[]): { to: AreaId; cost: number }[] {
   const at = unit(s, ids[0]!).area!;
-  return moveSteps(s, { t: 'move', p, units: ids, leaders: [], hq: false, at, moved: false, road: roadOf(s, ids.map((id) => unit(s, id))) });
+  return moveSteps(s, {
+    t: 'move',
+    p,
+    units: ids,
+    leaders: [],
+    hq: false,
+    at,
+    moved: false,
+    road: roadOf(
+      s,
+      ids.map((id) => unit(s, id)),
+    ),
+  });
 }
 
 function moveActions(s: EState, f: Extract<Frame, { t: 'move' }>): Action[] {
@@ -567,7 +757,12 @@ export function lossUnits(s: EState, f: LossFrame): LossUnit[] {
   const us =
     f.only === null
       ? unitsAt(s, f.area, f.p)
-      : s.units.filter((u) => alive(u) && u.side === f.p && (f.only!.includes(u.id) || (u.attachedTo !== null && f.only!.includes(u.attachedTo))));
+      : s.units.filter(
+          (u) =>
+            alive(u) &&
+            u.side === f.p &&
+            (f.only!.includes(u.id) || (u.attachedTo !== null && f.only!.includes(u.attachedTo))),
+        );
   const out: LossUnit[] = us.map((u) => {
     const longLeft = isLC(u) ? u.steps.slice(u.step).filter((x) => x.form === 'long').length : 0;
     return {
@@ -583,18 +778,25 @@ export function lossUnits(s: EState, f: LossFrame): LossUnit[] {
     };
   });
   const hq = s.hq[f.p];
-  if (hq && !hq.lost && hq.area === f.area && f.only === null) out.push({ id: 'HQ', kind: 'hq', long: false, attachedTo: null, massedColumn: false, stepsLeft: 1, lostNow: 0 });
+  if (hq && !hq.lost && hq.area === f.area && f.only === null)
+    out.push({ id: 'HQ', kind: 'hq', long: false, attachedTo: null, massedColumn: false, stepsLeft: 1, lostNow: 0 });
   return out;
 }
 
 function hitUnit(s: EState, f: LossFrame, id: string, log: Log): EState {
   const { ids, steps } = hitChoices(lossUnits(s, f), { counterBattery: f.cb, firstLoss: f.first });
-  if (!ids.includes(id)) throw new IllegalActionError('hit', `${id} may not take this hit (allowed: ${ids.join(', ')}) (A-42)`);
+  if (!ids.includes(id))
+    throw new IllegalActionError('hit', `${id} may not take this hit (allowed: ${ids.join(', ')}) (A-42)`);
   if (id === 'HQ') {
     s = { ...s, hq: s.hq.map((h, i) => (i === f.p ? { area: null, lost: true } : h)) as unknown as EState['hq'] };
     ev(log, '9.54', `the ${s.ctx.scenario.sides[f.p].name} HQ, alone in area ${f.area}, is eliminated`);
   } else s = loseSteps(s, id, steps, log, f.rule);
-  return replaceTop(s, { ...f, hits: f.hits - 1, first: false, lostNow: { ...f.lostNow, [id]: (f.lostNow[id] ?? 0) + steps } });
+  return replaceTop(s, {
+    ...f,
+    hits: f.hits - 1,
+    first: false,
+    lostNow: { ...f.lostNow, [id]: (f.lostNow[id] ?? 0) + steps },
+  });
 }
 
 /** A loss frame with no decision left: apply forced hits, then end with leader casualty checks [3.2, 3.21]. */
@@ -603,7 +805,11 @@ function settleLoss(s: EState, f: LossFrame, log: Log): EState | null {
     const { ids } = hitChoices(lossUnits(s, f), { counterBattery: f.cb, firstLoss: f.first });
     if (ids.length > 1) return null; // the owner chooses
     if (ids.length === 1) return hitUnit(s, f, ids[0]!, log);
-    ev(log, '14.3', `${f.hits} hit${f.hits === 1 ? '' : 's'} on area ${f.area} cannot be taken and ${f.hits === 1 ? 'is' : 'are'} wasted`);
+    ev(
+      log,
+      '14.3',
+      `${f.hits} hit${f.hits === 1 ? '' : 's'} on area ${f.area} cannot be taken and ${f.hits === 1 ? 'is' : 'are'} wasted`,
+    );
   }
   s = pop(s);
   const lost = Object.values(f.lostNow).reduce((a, b) => a + b, 0);
@@ -613,7 +819,12 @@ function settleLoss(s: EState, f: LossFrame, log: Log): EState | null {
     for (const l of leadersAt(s, f.area, f.p).reverse()) {
       const role = leaderDef(s, l.id).role;
       const staff = role === 'chiefOfStaff' || role === 'staffOfficer';
-      const mod = leaderCasualtyModifier({ accompanying: !!f.escort?.includes(l.id), stepsLost: lost, allEliminated: allGone, hqEliminated: staff && hqGone });
+      const mod = leaderCasualtyModifier({
+        accompanying: !!f.escort?.includes(l.id),
+        stepsLost: lost,
+        allEliminated: allGone,
+        hqEliminated: staff && hqGone,
+      });
       s = push(s, { t: 'leaderCheck', l: l.id, mod, rule: staff ? '3.21' : '3.2' });
     }
   }
@@ -649,7 +860,13 @@ function routOptions(s: EState, f: Extract<Frame, { t: 'routMove' }>): AreaId[] 
 }
 
 /** The router is eliminated where it stands, its rout move over: it leaves the map [19.23] or dissolves [19.13, 13.25]. */
-function routerEliminated(s: EState, f: Extract<Frame, { t: 'routMove' }>, rule: string, text: string, log: Log): EState {
+function routerEliminated(
+  s: EState,
+  f: Extract<Frame, { t: 'routMove' }>,
+  rule: string,
+  text: string,
+  log: Log,
+): EState {
   const u = unit(s, f.u);
   ev(log, rule, `${unitDef(s, u.id).name} ${text} and is eliminated`);
   s = replaceTop(s, { ...f, left: 0 });
@@ -657,14 +874,16 @@ function routerEliminated(s: EState, f: Extract<Frame, { t: 'routMove' }>, rule:
   return f.initial ? finishRoutMove(s, { ...f, left: 0 }, log) : pop(s);
 }
 /** [19.23] The router leaves the map and is eliminated (counted for victory); riding leaders stay at the edge. */
-const routOffMap = (s: EState, f: Extract<Frame, { t: 'routMove' }>, log: Log): EState => routerEliminated(s, f, '19.23', `routs off the map from area ${unit(s, f.u).area}`, log);
+const routOffMap = (s: EState, f: Extract<Frame, { t: 'routMove' }>, log: Log): EState =>
+  routerEliminated(s, f, '19.23', `routs off the map from area ${unit(s, f.u).area}`, log);
 
 function routMoveGo(s: EState, f: Extract<Frame, { t: 'routMove' }>, area: AreaId, log: Log): EState {
   const u = unit(s, f.u);
   const cost = entryCost(s.ctx.map, u.area!, area, moveClass(u));
   s = updUnit(s, u.id, { area, conf: null, mp: u.mp + (f.initial ? 0 : cost) });
   ev(log, f.initial ? '19.11' : '13.25', `${unitDef(s, u.id).name} routs from area ${u.area} to area ${area}`);
-  if (f.riders?.length) s = { ...s, leaders: s.leaders.map((l) => (f.riders!.includes(l.id) && l.status === 'on' ? { ...l, area } : l)) }; // [19.14]
+  if (f.riders?.length)
+    s = { ...s, leaders: s.leaders.map((l) => (f.riders!.includes(l.id) && l.status === 'on' ? { ...l, area } : l)) }; // [19.14]
   s = displaceLeaders(s, u.side, area, log);
   const nf = { ...f, left: f.left - 1, path: [...f.path, area], mp: f.mp === null ? null : f.mp - cost };
   // the displaced leaders' frames sit above the rout move; replace the rout frame in place
@@ -691,7 +910,14 @@ function finishRoutMove(s: EState, f: Extract<Frame, { t: 'routMove' }>, log: Lo
       const x = y.ext !== null ? unit(s, y.ext.lc) : y; // a marker tests as its long counter [16.2]
       if (!alive(x) || x.routed || unitDef(s, x.id).elite || checked.includes(x.id)) continue; // elite, leaders and the HQ do not cascade [19.2]
       checked.push(x.id);
-      frames.push({ t: 'routCheck', u: x.id, mod: routModifier({ cascade: true, kind: x.kind }), cascade: true, attackers: f.attackers, retest: false });
+      frames.push({
+        t: 'routCheck',
+        u: x.id,
+        mod: routModifier({ cascade: true, kind: x.kind }),
+        cascade: true,
+        attackers: f.attackers,
+        retest: false,
+      });
     }
   if (ph) s = updPhase(s, { routChecked: checked });
   return push(s, ...frames.reverse());
@@ -723,7 +949,13 @@ function actionChance(s: EState, f: ActionFrame): ChanceOutcome<Action>[] {
     case 'roll': {
       const d = hitDistribution(f.dice);
       const total = f.dice.reduce((a, x) => a + x.n, 0);
-      return d.map((p, n) => ({ action: { k: 'c-hits', n } as Action, p, label: `${n} hit${n === 1 ? '' : 's'} of ${total} dice` })).filter((o) => o.p > 0);
+      return d
+        .map((p, n) => ({
+          action: { k: 'c-hits', n } as Action,
+          p,
+          label: `${n} hit${n === 1 ? '' : 's'} of ${total} dice`,
+        }))
+        .filter((o) => o.p > 0);
     }
     case 'leaderCheck': {
       const p = leaderLossChance(f.mod);
@@ -768,8 +1000,21 @@ function actionStep(s: EState, f: ActionFrame, a: Action, log: Log): EState {
         s = updPhase(s, { bomb: { ...ph.bomb, [`${f.from}>${f.to}`]: (ph.bomb[`${f.from}>${f.to}`] ?? 0) + sp } });
         for (const id of f.units) s = updUnit(s, id, { acted: 'bombard' }); // [12.61] it may not move or assault this turn
         const names = f.units.map((id) => unitDef(s, id).name).join(', ');
-        ev(log, a.cb ? '12.72' : '12.1', `${names} ${f.units.length > 1 ? 'bombard' : 'bombards'} area ${f.to} from area ${f.from}${a.cb ? ' (counter-battery)' : ''}`);
-        return push(s, { t: 'bomb', p: f.p, from: f.from, to: f.to, units: f.units, cb: a.cb, stage: 'roll', hits: null });
+        ev(
+          log,
+          a.cb ? '12.72' : '12.1',
+          `${names} ${f.units.length > 1 ? 'bombard' : 'bombards'} area ${f.to} from area ${f.from}${a.cb ? ' (counter-battery)' : ''}`,
+        );
+        return push(s, {
+          t: 'bomb',
+          p: f.p,
+          from: f.from,
+          to: f.to,
+          units: f.units,
+          cb: a.cb,
+          stage: 'roll',
+          hits: null,
+        });
       }
       break;
     }
@@ -779,7 +1024,11 @@ function actionStep(s: EState, f: ActionFrame, a: Action, log: Log): EState {
       if (a.k === 'goTo') return routMoveGo(s, f, a.area, log);
       if (a.k === 'stop') return finishRoutMove(s, f, log);
       if (a.k === 'escort') {
-        ev(log, '19.14', `${leaderDef(s, a.l).name} goes with ${unitDef(s, f.u).name} (he will not help the cascade checks)`);
+        ev(
+          log,
+          '19.14',
+          `${leaderDef(s, a.l).name} goes with ${unitDef(s, f.u).name} (he will not help the cascade checks)`,
+        );
         return replaceTop(s, { ...f, riders: [...(f.riders ?? []), a.l] });
       }
       if (a.k === 'routOff') return routOffMap(s, f, log);
@@ -797,12 +1046,26 @@ function actionStep(s: EState, f: ActionFrame, a: Action, log: Log): EState {
     case 'roll':
       if (a.k === 'c-hits') {
         s = pop(s);
-        ev(log, f.rule, `${f.why}: ${a.n} hit${a.n === 1 ? '' : 's'} from ${f.dice.map((d) => `${d.n}d6${d.drm ? (d.drm > 0 ? `+${d.drm}` : d.drm) : ''}`).join(' + ')}`);
+        ev(
+          log,
+          f.rule,
+          `${f.why}: ${a.n} hit${a.n === 1 ? '' : 's'} from ${f.dice.map((d) => `${d.n}d6${d.drm ? (d.drm > 0 ? `+${d.drm}` : d.drm) : ''}`).join(' + ')}`,
+        );
         const t = top(s)!;
         if (t.t === 'bomb' || t.t === 'charge') return replaceTop(s, { ...t, hits: a.n });
         // a Massed Column assault resolves like a charge [14.72]: defender's fire and losses, then the column's fire
-        if (t.t === 'assault' && t.mc) return replaceTop(s, t.stage === 'rollD' ? { ...t, hitsD: a.n, stage: 'mcLoss' } : { ...t, hitsA: a.n, atk: 'stand', stage: 'defChoice' });
-        if (t.t === 'assault') return replaceTop(s, t.stage === 'rollA' ? { ...t, hitsA: a.n, stage: 'rollD' } : { ...t, hitsD: a.n, stage: 'atkChoice' });
+        if (t.t === 'assault' && t.mc)
+          return replaceTop(
+            s,
+            t.stage === 'rollD'
+              ? { ...t, hitsD: a.n, stage: 'mcLoss' }
+              : { ...t, hitsA: a.n, atk: 'stand', stage: 'defChoice' },
+          );
+        if (t.t === 'assault')
+          return replaceTop(
+            s,
+            t.stage === 'rollA' ? { ...t, hitsA: a.n, stage: 'rollD' } : { ...t, hitsD: a.n, stage: 'atkChoice' },
+          );
         throw new Error(`eagles-of-the-empire: a roll with no procedure waiting for it (${t.t})`);
       }
       break;
@@ -839,7 +1102,16 @@ function actionStep(s: EState, f: ActionFrame, a: Action, log: Log): EState {
         }
         // [19.22] artillery other than horse artillery that routs is eliminated
         if (u.kind === 'artillery' && artKind(s, u) !== 'horse') return loseSteps(s, u.id, stepsLeft(u), log, '19.22');
-        return push(s, { t: 'routMove', p: u.side, u: u.id, left: 2, path: [u.area!], attackers: f.attackers, initial: true, mp: null });
+        return push(s, {
+          t: 'routMove',
+          p: u.side,
+          u: u.id,
+          left: 2,
+          path: [u.area!],
+          attackers: f.attackers,
+          initial: true,
+          mp: null,
+        });
       }
       break;
     case 'bomb':
@@ -855,7 +1127,11 @@ function markDone(s: EState, f: PhaseFrame, id: string): EState {
 function phaseStep(s: EState, f: PhaseFrame, a: Action, log: Log): EState {
   switch (a.k) {
     case 'next':
-      ev(log, SEG_RULE[f.seg], `${s.ctx.scenario.sides[f.p].name} ends the ${f.seg === 'assign' ? 'assignment' : f.seg === 'move' ? 'movement' : f.seg === 'bombard' ? 'bombardment' : f.seg === 'charge' ? 'cavalry charge' : 'assault'} segment`);
+      ev(
+        log,
+        SEG_RULE[f.seg],
+        `${s.ctx.scenario.sides[f.p].name} ends the ${f.seg === 'assign' ? 'assignment' : f.seg === 'move' ? 'movement' : f.seg === 'bombard' ? 'bombardment' : f.seg === 'charge' ? 'cavalry charge' : 'assault'} segment`,
+      );
       return nextSegment(s, f, log);
     case 'charge': {
       const charge = entry('charge');
@@ -864,13 +1140,15 @@ function phaseStep(s: EState, f: PhaseFrame, a: Action, log: Log): EState {
       return charge.start(s, f, a.area, opt.via, a.target, log);
     }
     case 'attach': {
-      if (!assignmentOptions(s, f.p).some((x) => x.k === 'attach' && x.u === a.u && x.lc === a.lc)) throw new IllegalActionError('attach', `${a.u} cannot attach to ${a.lc} now`);
+      if (!assignmentOptions(s, f.p).some((x) => x.k === 'attach' && x.u === a.u && x.lc === a.lc))
+        throw new IllegalActionError('attach', `${a.u} cannot attach to ${a.lc} now`);
       ev(log, '11.2', `${unitDef(s, a.u).name} attaches to ${unitDef(s, a.lc).name}`);
       return updUnit(markDone(s, f, a.u), a.u, { attachedTo: a.lc, conf: null, rs: unit(s, a.lc).rs }); // [17.21] part of its LC's stance
     }
     case 'detach': {
       const u = unit(s, a.u);
-      if (!assignmentOptions(s, f.p).some((x) => x.k === 'detach' && x.u === a.u)) throw new IllegalActionError('detach', `${a.u} cannot detach now`);
+      if (!assignmentOptions(s, f.p).some((x) => x.k === 'detach' && x.u === a.u))
+        throw new IllegalActionError('detach', `${a.u} cannot detach now`);
       s = markDone(s, f, a.u);
       ev(log, '11.29', `${unitDef(s, a.u).name} detaches from ${unitDef(s, u.attachedTo!).name} (−1 MA this turn)`);
       s = updUnit(s, a.u, { attachedTo: null, detached: true });
@@ -878,22 +1156,38 @@ function phaseStep(s: EState, f: PhaseFrame, a: Action, log: Log): EState {
       return confs.length ? push(s, { t: 'face', p: f.p, u: a.u }) : s;
     }
     case 'reserve': {
-      if (!assignmentOptions(s, f.p).some((x) => x.k === 'reserve' && x.u === a.u && x.to === a.to)) throw new IllegalActionError('reserve', `${a.u} cannot be assigned to ${a.to} now`);
+      if (!assignmentOptions(s, f.p).some((x) => x.k === 'reserve' && x.u === a.u && x.to === a.to))
+        throw new IllegalActionError('reserve', `${a.u} cannot be assigned to ${a.to} now`);
       const late = s.formations.find((x) => x.id === a.to)?.activated && !s.active.includes(a.to);
-      ev(log, '11.1', `${unitDef(s, a.u).name} is assigned to ${a.to}${late ? ' (already activated this turn: it may not attack [11.13])' : ''}`);
-      s = { ...s, assigned: (f.p === 0 ? [s.assigned[0] + 1, s.assigned[1]] : [s.assigned[0], s.assigned[1] + 1]) as [number, number] };
+      ev(
+        log,
+        '11.1',
+        `${unitDef(s, a.u).name} is assigned to ${a.to}${late ? ' (already activated this turn: it may not attack [11.13])' : ''}`,
+      );
+      s = {
+        ...s,
+        assigned: (f.p === 0 ? [s.assigned[0] + 1, s.assigned[1]] : [s.assigned[0], s.assigned[1] + 1]) as [
+          number,
+          number,
+        ],
+      };
       // [11.13] a unit joining a formation already activated this turn may not attack: marked as having had its combat
       return updUnit(s, a.u, late ? { formation: a.to, acted: 'assault' } : { formation: a.to });
     }
     case 'deploy':
     case 'reabsorb': {
-      if (!assignmentOptions(s, f.p).some((x) => x.k === a.k && x.id === a.id)) throw new IllegalActionError(a.k, `deployment ${a.id} cannot be ${a.k === 'deploy' ? 'made' : 're-absorbed'} now [11.31–11.33]`);
+      if (!assignmentOptions(s, f.p).some((x) => x.k === a.k && x.id === a.id))
+        throw new IllegalActionError(
+          a.k,
+          `deployment ${a.id} cannot be ${a.k === 'deploy' ? 'made' : 're-absorbed'} now [11.31–11.33]`,
+        );
       const d = s.ctx.scenario.sides[f.p].deployments.find((x) => x.id === a.id)!;
       s = markDone(s, f, d.parent);
       return a.k === 'deploy' ? applyDeploy(s, d, log) : applyReabsorb(s, d, log);
     }
     case 'artLeader':
-      if (!assignmentOptions(s, f.p).some((x) => x.k === 'artLeader' && x.l === a.l && x.to === a.to)) throw new IllegalActionError('artLeader', `${a.l} cannot be assigned to ${a.to} now`);
+      if (!assignmentOptions(s, f.p).some((x) => x.k === 'artLeader' && x.l === a.l && x.to === a.to))
+        throw new IllegalActionError('artLeader', `${a.l} cannot be assigned to ${a.to} now`);
       ev(log, '11.14', `${leaderDef(s, a.l).name} is assigned to ${a.to}`);
       return { ...markDone(s, f, a.l), artLeaderOf: { ...s.artLeaderOf, [a.l]: a.to } };
     case 'fire':
@@ -901,46 +1195,124 @@ function phaseStep(s: EState, f: PhaseFrame, a: Action, log: Log): EState {
     case 'mvUnit': {
       const u = unit(s, a.u);
       if (!movers(s, f.p).includes(u)) throw new IllegalActionError('mvUnit', `${a.u} cannot move now`);
-      return push(s, { t: 'move', p: f.p, units: [u.id], leaders: [], hq: false, at: u.area!, moved: false, road: roadOf(s, [u]) });
+      return push(s, {
+        t: 'move',
+        p: f.p,
+        units: [u.id],
+        leaders: [],
+        hq: false,
+        at: u.area!,
+        moved: false,
+        road: roadOf(s, [u]),
+      });
     }
     case 'massedColumn': {
-      if (!massedColumnOptions(s, f.p).some((x) => x.k === 'massedColumn' && x.u === a.u && x.target === a.target)) throw new IllegalActionError('massedColumn', `${a.u} cannot declare a Massed Column against area ${a.target} now [14.7]`);
+      if (!massedColumnOptions(s, f.p).some((x) => x.k === 'massedColumn' && x.u === a.u && x.target === a.target))
+        throw new IllegalActionError(
+          'massedColumn',
+          `${a.u} cannot declare a Massed Column against area ${a.target} now [14.7]`,
+        );
       const u = unit(s, a.u);
       ev(log, '14.7', `${unitDef(s, a.u).name} declares a Massed Column against area ${a.target} and moves up`);
       s = updUnit(s, a.u, { mc: a.target });
-      return push(s, { t: 'move', p: f.p, units: [u.id], leaders: [], hq: false, at: u.area!, moved: false, road: roadOf(s, [u]) });
+      return push(s, {
+        t: 'move',
+        p: f.p,
+        units: [u.id],
+        leaders: [],
+        hq: false,
+        at: u.area!,
+        moved: false,
+        road: roadOf(s, [u]),
+      });
     }
     case 'mvStack': {
       const us = movers(s, f.p).filter((u) => u.area === a.area);
-      return push(s, { t: 'move', p: f.p, units: us.map((u) => u.id), leaders: [], hq: false, at: a.area, moved: false, road: roadOf(s, us) });
+      return push(s, {
+        t: 'move',
+        p: f.p,
+        units: us.map((u) => u.id),
+        leaders: [],
+        hq: false,
+        at: a.area,
+        moved: false,
+        road: roadOf(s, us),
+      });
     }
     case 'mvLeader':
-      return push(s, { t: 'move', p: f.p, units: [], leaders: [a.l], hq: false, at: s.leaders.find((l) => l.id === a.l)!.area!, moved: false, road: null });
+      return push(s, {
+        t: 'move',
+        p: f.p,
+        units: [],
+        leaders: [a.l],
+        hq: false,
+        at: s.leaders.find((l) => l.id === a.l)!.area!,
+        moved: false,
+        road: null,
+      });
     case 'mvWithLeader': {
-      if (!moverOptions(s, f.p).some((x) => x.k === 'mvWithLeader' && x.u === a.u && x.l === a.l)) throw new IllegalActionError('mvWithLeader', `${a.l} cannot move with ${a.u} now [13.24]`);
+      if (!moverOptions(s, f.p).some((x) => x.k === 'mvWithLeader' && x.u === a.u && x.l === a.l))
+        throw new IllegalActionError('mvWithLeader', `${a.l} cannot move with ${a.u} now [13.24]`);
       const u = unit(s, a.u);
       ev(log, '13.24', `${leaderDef(s, a.l).name} moves with ${unitDef(s, a.u).name}: +1 MA`);
-      return push(s, { t: 'move', p: f.p, units: [u.id], leaders: [a.l], hq: false, at: u.area!, moved: false, road: roadOf(s, [u]), boost: true });
+      return push(s, {
+        t: 'move',
+        p: f.p,
+        units: [u.id],
+        leaders: [a.l],
+        hq: false,
+        at: u.area!,
+        moved: false,
+        road: roadOf(s, [u]),
+        boost: true,
+      });
     }
     case 'mvHq':
-      return push(s, { t: 'move', p: f.p, units: [], leaders: [], hq: true, at: s.hq[f.p]!.area!, moved: false, road: null });
+      return push(s, {
+        t: 'move',
+        p: f.p,
+        units: [],
+        leaders: [],
+        hq: true,
+        at: s.hq[f.p]!.area!,
+        moved: false,
+        road: null,
+      });
     case 'square': {
-      for (const u of unitsAt(s, a.area, f.p).filter((x) => x.kind === 'infantry')) s = updUnit(s, u.id, { square: a.on, mp: u.mp + 1 });
-      ev(log, a.on ? '17.11' : '17.16', `${s.ctx.scenario.sides[f.p].name} infantry in area ${a.area} ${a.on ? 'form' : 'leave'} square (1 MP)`);
+      for (const u of unitsAt(s, a.area, f.p).filter((x) => x.kind === 'infantry'))
+        s = updUnit(s, u.id, { square: a.on, mp: u.mp + 1 });
+      ev(
+        log,
+        a.on ? '17.11' : '17.16',
+        `${s.ctx.scenario.sides[f.p].name} infantry in area ${a.area} ${a.on ? 'form' : 'leave'} square (1 MP)`,
+      );
       return s;
     }
     case 'extend':
-      if (!lineOptions(s, f.p).some((x) => x.k === 'extend' && x.u === a.u && x.to.join() === a.to.join())) throw new IllegalActionError('extend', `${a.u} cannot extend into area${a.to.length > 1 ? 's' : ''} ${a.to.join(' and ')} now [16.0]`);
+      if (!lineOptions(s, f.p).some((x) => x.k === 'extend' && x.u === a.u && x.to.join() === a.to.join()))
+        throw new IllegalActionError(
+          'extend',
+          `${a.u} cannot extend into area${a.to.length > 1 ? 's' : ''} ${a.to.join(' and ')} now [16.0]`,
+        );
       return applyExtend(s, a, log);
     case 'retract':
-      if (!lineOptions(s, f.p).some((x) => x.k === 'retract' && x.u === a.u && x.into === a.into)) throw new IllegalActionError('retract', `${a.u} cannot retract its line into area ${a.into} now [16.0]`);
+      if (!lineOptions(s, f.p).some((x) => x.k === 'retract' && x.u === a.u && x.into === a.into))
+        throw new IllegalActionError('retract', `${a.u} cannot retract its line into area ${a.into} now [16.0]`);
       return applyRetract(s, a, log);
     case 'reverseSlope': {
-      if (!reverseSlopeOptions(s, f.p).some((x) => x.k === 'reverseSlope' && x.u === a.u && x.on === a.on)) throw new IllegalActionError('reverseSlope', `${a.u} cannot ${a.on ? 'enter' : 'leave'} reverse slope now [17.21]`);
+      if (!reverseSlopeOptions(s, f.p).some((x) => x.k === 'reverseSlope' && x.u === a.u && x.on === a.on))
+        throw new IllegalActionError(
+          'reverseSlope',
+          `${a.u} cannot ${a.on ? 'enter' : 'leave'} reverse slope now [17.21]`,
+        );
       const u = unit(s, a.u);
       s = updUnit(s, a.u, { rs: a.on, mp: u.mp + 1 });
       for (const x of s.units) if (x.attachedTo === a.u && !x.eliminated) s = updUnit(s, x.id, { rs: a.on }); // [17.21]
-      ev(log, a.on ? '17.21' : '17.24', `${unitDef(s, a.u).name} ${a.on ? 'takes up' : 'leaves'} reverse slope defence in area ${u.area} (1 MP)`);
+      ev(
+        log,
+        a.on ? '17.21' : '17.24',
+        `${unitDef(s, a.u).name} ${a.on ? 'takes up' : 'leaves'} reverse slope defence in area ${u.area} (1 MP)`,
+      );
       return s;
     }
     case 'assault':
@@ -973,21 +1345,42 @@ function moveStep(s: EState, f: Extract<Frame, { t: 'move' }>, a: Action, log: L
     if (f.leaders.length) {
       const lm = { ...s.leaderMp };
       for (const l of f.leaders) lm[l] = (lm[l] ?? 0) + opt.cost;
-      s = { ...s, leaders: s.leaders.map((l) => (f.leaders.includes(l.id) ? { ...l, area: a.area } : l)), leaderMp: lm };
+      s = {
+        ...s,
+        leaders: s.leaders.map((l) => (f.leaders.includes(l.id) ? { ...l, area: a.area } : l)),
+        leaderMp: lm,
+      };
     }
     if (f.hq) {
       const hm: [number, number] = [s.hqMp[0], s.hqMp[1]];
       hm[f.p] += opt.cost;
-      s = { ...s, hq: s.hq.map((h, i) => (i === f.p ? { ...h!, area: a.area } : h)) as unknown as EState['hq'], hqMp: hm };
+      s = {
+        ...s,
+        hq: s.hq.map((h, i) => (i === f.p ? { ...h!, area: a.area } : h)) as unknown as EState['hq'],
+        hqMp: hm,
+      };
     }
-    const who = [...f.units.map((id) => unitDef(s, id).name), ...f.leaders.map((l) => leaderDef(s, l).name), ...(f.hq ? ['the HQ'] : [])].join(', ');
-    ev(log, a.mode === 'normal' ? '13.1' : '13.31', `${who} ${a.mode === 'normal' ? 'moves' : `moves by ${a.mode}`} from area ${f.at} to area ${a.area} (${opt.cost} MP)`);
+    const who = [
+      ...f.units.map((id) => unitDef(s, id).name),
+      ...f.leaders.map((l) => leaderDef(s, l).name),
+      ...(f.hq ? ['the HQ'] : []),
+    ].join(', ');
+    ev(
+      log,
+      a.mode === 'normal' ? '13.1' : '13.31',
+      `${who} ${a.mode === 'normal' ? 'moves' : `moves by ${a.mode}`} from area ${f.at} to area ${a.area} (${opt.cost} MP)`,
+    );
     let nf: Frame = { ...f, at: a.area, moved: true };
     s = replaceTop(s, nf);
     // [13.71] a long counter entering a circle area that already holds one must stop
     const area = s.ctx.map.area(a.area);
     const lcs = f.units.map((id) => unit(s, id)).filter(isLC);
-    if (lcs.length && area.stack.class !== 'normal' && area.stack.class !== 'town' && unitsAt(s, a.area, f.p).filter((u) => isLC(u) && !f.units.includes(u.id)).length) {
+    if (
+      lcs.length &&
+      area.stack.class !== 'normal' &&
+      area.stack.class !== 'town' &&
+      unitsAt(s, a.area, f.p).filter((u) => isLC(u) && !f.units.includes(u.id)).length
+    ) {
       ev(log, '13.71', `a long counter entering area ${a.area}, which already holds one, must stop`);
       s = finishMove(s, nf as Extract<Frame, { t: 'move' }>, log);
       return displaceLeaders(s, f.p, a.area, log);
@@ -1017,7 +1410,8 @@ function finishMove(s: EState, f: Extract<Frame, { t: 'move' }>, log: Log): ESta
     if (!map.sideNeighbours(u.area!).includes(u.mc) || (confs.length && !front.length)) {
       ev(log, '14.7', `${unitDef(s, id).name} did not reach area ${u.mc} facing it: the Massed Column lapses (A-41)`);
       s = updUnit(s, id, { mc: null });
-    } else if (front.length) s = updUnit(s, id, { conf: u.conf !== null && front.includes(u.conf) ? u.conf : front[0]! });
+    } else if (front.length)
+      s = updUnit(s, id, { conf: u.conf !== null && front.includes(u.conf) ? u.conf : front[0]! });
   }
   if (!f.moved) return s;
   const frames: Frame[] = [];
@@ -1061,7 +1455,14 @@ function actionSettle(s: EState, f: ActionFrame, log: Log): EState | null {
       if (opts.length) return null;
       if ((f.initial || f.path.length === 1) && s.ctx.map.isEdge(u.area!)) return routOffMap(s, f, log); // [19.23] nowhere to go on the map: off it
       // [19.13] unable to complete its rout move; [13.25] no move away from the enemy: it dissolves
-      if (f.initial || f.path.length === 1) return routerEliminated(s, f, f.initial ? '19.13' : '13.25', `cannot ${f.initial ? 'complete its rout move' : 'move away from the enemy'}`, log);
+      if (f.initial || f.path.length === 1)
+        return routerEliminated(
+          s,
+          f,
+          f.initial ? '19.13' : '13.25',
+          `cannot ${f.initial ? 'complete its rout move' : 'move away from the enemy'}`,
+          log,
+        );
       return finishRoutMove(s, f, log);
     }
     case 'loss':
@@ -1069,12 +1470,27 @@ function actionSettle(s: EState, f: ActionFrame, log: Log): EState | null {
     case 'bomb': {
       if (f.stage === 'roll') {
         const dice = bombardDice(s, f);
-        return push(replaceTop(s, { ...f, stage: 'losses' }), { t: 'roll', dice, why: `bombardment of area ${f.to}`, rule: '12.1' });
+        return push(replaceTop(s, { ...f, stage: 'losses' }), {
+          t: 'roll',
+          dice,
+          why: `bombardment of area ${f.to}`,
+          rule: '12.1',
+        });
       }
       if (f.stage === 'losses') {
         if (f.hits === null) throw new Error('eagles-of-the-empire: bombardment losses before the roll');
         s = replaceTop(s, { ...f, stage: 'rout' });
-        return push(s, { t: 'loss', p: other(f.p), area: f.to, hits: f.hits, cb: f.cb, lostNow: {}, first: true, rule: f.cb ? '12.72' : '12.2', only: null });
+        return push(s, {
+          t: 'loss',
+          p: other(f.p),
+          area: f.to,
+          hits: f.hits,
+          cb: f.cb,
+          lostNow: {},
+          first: true,
+          rule: f.cb ? '12.72' : '12.2',
+          only: null,
+        });
       }
       return pushRoutChecks(pop(s), other(f.p), f.to, [f.from]);
     }
@@ -1085,4 +1501,10 @@ function actionSettle(s: EState, f: ActionFrame, log: Log): EState | null {
   }
 }
 
-register(KINDS, { decider: frameDecider, legal: actionLegal, chance: actionChance, step: actionStep, settle: actionSettle });
+register(KINDS, {
+  decider: frameDecider,
+  legal: actionLegal,
+  chance: actionChance,
+  step: actionStep,
+  settle: actionSettle,
+});

@@ -17,8 +17,14 @@ export function eligibleFormations(s: EState, p: Side): string[] {
     .filter((id) => {
       const st = s.formations.find((x) => x.id === id)!;
       if (st.activated || st.failedRally) return false;
-      const ids = new Set(formationsOf(sc.sides[p]).filter((x) => x.f.id === id || isUnder(sc, p, x.f.id, id)).map((x) => x.f.id));
-      const leader = sc.sides[p].leaders.find((l) => l.id === formationsOf(sc.sides[p]).find((x) => x.f.id === id)!.f.leader);
+      const ids = new Set(
+        formationsOf(sc.sides[p])
+          .filter((x) => x.f.id === id || isUnder(sc, p, x.f.id, id))
+          .map((x) => x.f.id),
+      );
+      const leader = sc.sides[p].leaders.find(
+        (l) => l.id === formationsOf(sc.sides[p]).find((x) => x.f.id === id)!.f.leader,
+      );
       const hasUnits = s.units.some((u) => u.side === p && !u.eliminated && u.area !== null && ids.has(u.formation));
       const hqHere = formationsOf(sc.sides[p]).find((x) => x.f.id === id)!.f.kind === 'hq' && s.hq[p]?.area != null;
       const leaderOn = leader ? s.leaders.some((l) => l.id === leader.id && l.status === 'on') : false;
@@ -28,7 +34,12 @@ export function eligibleFormations(s: EState, p: Side): string[] {
 
 function isUnder(sc: Scenario, p: Side, fid: string, ancestor: string): boolean {
   const all = formationsOf(sc.sides[p]);
-  for (let cur = all.find((x) => x.f.id === fid)?.parent ?? null; cur; cur = all.find((x) => x.f.id === cur)?.parent ?? null) if (cur === ancestor) return true;
+  for (
+    let cur = all.find((x) => x.f.id === fid)?.parent ?? null;
+    cur;
+    cur = all.find((x) => x.f.id === cur)?.parent ?? null
+  )
+    if (cur === ancestor) return true;
   return false;
 }
 
@@ -37,7 +48,9 @@ export function commanderInitiative(s: EState, p: Side): number {
   const side = s.ctx.scenario.sides[p];
   const ac = s.leaders.find((l) => l.id === side.armyCommander)!;
   if (ac.status === 'on') return leaderDef(s, ac.id).initiative;
-  const fl = side.leaders.filter((l) => l.role === 'formation' && s.leaders.find((x) => x.id === l.id)!.status === 'on').sort((a, b) => b.grade - a.grade);
+  const fl = side.leaders
+    .filter((l) => l.role === 'formation' && s.leaders.find((x) => x.id === l.id)!.status === 'on')
+    .sort((a, b) => b.grade - a.grade);
   return fl[0] ? leaderDef(s, fl[0].id).initiative : 1;
 }
 
@@ -56,7 +69,11 @@ export function afterAttempt(s: EState, p: Side, failed: boolean, log: Log): ESt
   const o = other(p);
   const oEligible = eligibleFormations(s, o).length > 0;
   if (!oEligible && same >= 2) {
-    ev(log, '8.1', `${s.ctx.scenario.sides[p].name} failed twice in a row with the enemy out of formations: the Activation Step ends`);
+    ev(
+      log,
+      '8.1',
+      `${s.ctx.scenario.sides[p].name} failed twice in a row with the enemy out of formations: the Activation Step ends`,
+    );
     return { ...s, phase: 'end', prev: null, sameSideFails: 0 };
   }
   return { ...s, prev: { p, failed }, sameSideFails: same, acting: oEligible ? o : p };

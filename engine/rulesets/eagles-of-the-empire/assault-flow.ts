@@ -27,8 +27,27 @@ import { type Log, ev, inCommand, phaseOf, pop, push, replaceTop, updPhase, updU
 import { displaceLeaders, loseSteps, pushRoutChecksFor } from './casualties.ts';
 import { canRetreat, retreatGroup } from './retreat-flow.ts';
 import { provide, register } from './procedures.ts';
-import { activationFormation, alive, areaMoraleOf, commandInput, conformationsFor, fits, isActive, isLC, leaderDef, leadersAt, spOf, stepsLeft, tactical, unit, unitDef, unitsAt, formationOfLeader, inChain, other } from './world.ts';
-
+import {
+  activationFormation,
+  alive,
+  areaMoraleOf,
+  commandInput,
+  conformationsFor,
+  fits,
+  isActive,
+  isLC,
+  leaderDef,
+  leadersAt,
+  spOf,
+  stepsLeft,
+  tactical,
+  unit,
+  unitDef,
+  unitsAt,
+  formationOfLeader,
+  inChain,
+  other,
+} from './world.ts';
 
 /** Units that may assault `target` [14.1, 14.6, 14.61, 14.62, 14.65, 14.66, 12.64, 15.11] (A-33, A-46). */
 function attackers(s: EState, p: Side, target: AreaId): UnitState[] {
@@ -55,12 +74,33 @@ export function assaultTargets(s: EState, p: Side): AreaId[] {
 }
 
 export function startAssault(s: EState, f: PhaseFrame, target: AreaId, log: Log): EState {
-  if (!assaultTargets(s, f.p).includes(target)) throw new IllegalActionError('assault', `area ${target} cannot be assaulted now`);
+  if (!assaultTargets(s, f.p).includes(target))
+    throw new IllegalActionError('assault', `area ${target} cannot be assaulted now`);
   const pending = pendingMassedColumns(s, f.p);
-  if (pending.length && !pending.some((u) => u.mc === target)) throw new IllegalActionError('assault', `the declared Massed Columns assault first (A-41)`);
+  if (pending.length && !pending.some((u) => u.mc === target))
+    throw new IllegalActionError('assault', `the declared Massed Columns assault first (A-41)`);
   const mc = pending.filter((u) => u.mc === target).map((u) => u.id);
-  ev(log, mc.length ? '14.7' : '14.0', `${s.ctx.scenario.sides[f.p].name} ${mc.length ? 'launches a Massed Column assault' : 'declares an assault'} on area ${target}`);
-  return push(s, { t: 'assault', p: f.p, target, units: mc, firedAt: null, struckIds: [], stage: 'gather', hitsA: 0, hitsD: 0, atk: null, def: null, combined: false, vacated: false, ...(mc.length ? { mc: true } : {}) });
+  ev(
+    log,
+    mc.length ? '14.7' : '14.0',
+    `${s.ctx.scenario.sides[f.p].name} ${mc.length ? 'launches a Massed Column assault' : 'declares an assault'} on area ${target}`,
+  );
+  return push(s, {
+    t: 'assault',
+    p: f.p,
+    target,
+    units: mc,
+    firedAt: null,
+    struckIds: [],
+    stage: 'gather',
+    hitsA: 0,
+    hitsD: 0,
+    atk: null,
+    def: null,
+    combined: false,
+    vacated: false,
+    ...(mc.length ? { mc: true } : {}),
+  });
 }
 
 /** Declared Massed Columns that can still assault their target this segment [14.7] (A-41). */
@@ -79,7 +119,8 @@ export function pendingMassedColumns(s: EState, p: Side): UnitState[] {
   );
 }
 
-const areasOf = (s: EState, f: AssaultFrame): AreaId[] => [...new Set(f.units.map((id) => unit(s, id).area).filter((a): a is AreaId => a !== null))].sort((a, b) => a - b);
+const areasOf = (s: EState, f: AssaultFrame): AreaId[] =>
+  [...new Set(f.units.map((id) => unit(s, id).area).filter((a): a is AreaId => a !== null))].sort((a, b) => a - b);
 const defenders = (s: EState, f: AssaultFrame): UnitState[] => unitsAt(s, f.target, other(f.p));
 /** Participants in the struck attacking area (with their attached artillery [11.26]). */
 function struck(s: EState, f: AssaultFrame): UnitState[] {
@@ -143,8 +184,13 @@ export function assaultLegal(s: EState, f: AssaultFrame): Action[] {
       const acts: Action[] = [];
       for (const id of f.units) {
         const u = unit(s, id);
-        if (!alive(u) || u.area === f.target || u.attachedTo !== null || u.routed || !lineAllows(s, u, f.target)) continue; // [16.3]
-        if (entryCost(s.ctx.map, u.area!, f.target, u.kind as MoveClass) === Infinity || !fits(s, f.p, f.target, [u, ...s.units.filter((x) => x.attachedTo === u.id && alive(x))])) continue;
+        if (!alive(u) || u.area === f.target || u.attachedTo !== null || u.routed || !lineAllows(s, u, f.target))
+          continue; // [16.3]
+        if (
+          entryCost(s.ctx.map, u.area!, f.target, u.kind as MoveClass) === Infinity ||
+          !fits(s, f.p, f.target, [u, ...s.units.filter((x) => x.attachedTo === u.id && alive(x))])
+        )
+          continue;
         acts.push({ k: 'advance', u: id });
       }
       acts.push({ k: 'stop' });
@@ -170,7 +216,11 @@ function bestLeader(s: EState, p: Side, area: AreaId, attacking: boolean, units:
     if (attacking && d.id !== side.armyCommander && !units.some((u) => inChain(s, p, d.id, u.formation))) continue;
     let t = tactical(d, attacking);
     const own = formationOfLeader(s, d.id);
-    if (d.arm === 'cavalry' && units.some((u) => u.kind === 'infantry' && (own === null || !inChain(s, p, d.id, u.formation)))) t = Math.max(0, t - 2); // [3.12]
+    if (
+      d.arm === 'cavalry' &&
+      units.some((u) => u.kind === 'infantry' && (own === null || !inChain(s, p, d.id, u.formation)))
+    )
+      t = Math.max(0, t - 2); // [3.12]
     best = Math.max(best, t);
   }
   return best;
@@ -178,7 +228,16 @@ function bestLeader(s: EState, p: Side, area: AreaId, attacking: boolean, units:
 
 function assaultUnit(s: EState, u: UnitState, extra: Partial<AssaultUnit>): AssaultUnit {
   const d = unitDef(s, u.id);
-  return { kind: u.kind, sp: spOf(u), elite: d.elite, rifle: d.rifle, inSquare: u.square, reverseSlope: u.rs, massedColumn: u.mc !== null, ...extra };
+  return {
+    kind: u.kind,
+    sp: spOf(u),
+    elite: d.elite,
+    rifle: d.rifle,
+    inSquare: u.square,
+    reverseSlope: u.rs,
+    massedColumn: u.mc !== null,
+    ...extra,
+  };
 }
 
 function moraleOfGroup(s: EState, p: Side, area: AreaId, units: readonly UnitState[], attacking: boolean): number {
@@ -196,7 +255,13 @@ function attackerDice(s: EState, f: AssaultFrame): { n: number; drm: number }[] 
     const us = f.units.map((id) => unit(s, id)).filter((u) => alive(u) && u.area === area);
     // [11.26] attached artillery takes part in every assault its LC makes and is counted once [14.12]: 'resolve' has
     // already put it among the participants, so only an attached battery not yet among them is added here
-    const withArt = [...us, ...s.units.filter((x) => x.attachedTo !== null && us.some((u) => u.id === x.attachedTo) && !us.some((u) => u.id === x.id) && alive(x))];
+    const withArt = [
+      ...us,
+      ...s.units.filter(
+        (x) =>
+          x.attachedTo !== null && us.some((u) => u.id === x.attachedTo) && !us.some((u) => u.id === x.id) && alive(x),
+      ),
+    ];
     // [14.22] attacking from a defending LC's flank or rear
     const fromFlank = ds.some((d) => isLC(d) && !d.square && map.facingOf(f.target, d.conf, area) !== 'front');
     const aMorale = moraleOfGroup(s, f.p, area, us, true);
@@ -231,7 +296,11 @@ function defenderDice(s: EState, f: AssaultFrame): { n: number; drm: number }[] 
     units: firing.map((u) =>
       assaultUnit(s, u, {
         // [14.21] (A-34) defending artillery and LCs attacked through their flank or rear
-        flanked: (isLC(u) || u.kind === 'artillery') && !u.square && u.conf !== null && atkAreas.some((a) => flankSet(s, map.facingOf(f.target, u.conf, a))), // [14.21] (A-34)
+        flanked:
+          (isLC(u) || u.kind === 'artillery') &&
+          !u.square &&
+          u.conf !== null &&
+          atkAreas.some((a) => flankSet(s, map.facingOf(f.target, u.conf, a))), // [14.21] (A-34)
       }),
     ),
     leaderTactical: bestLeader(s, o, f.target, false, firing),
@@ -267,7 +336,8 @@ export function assaultChance(s: EState, f: AssaultFrame): ChanceOutcome<Action>
 // applying
 // ---------------------------------------------------------------------------------------------
 
-const allElite = (s: EState, us: readonly UnitState[]) => us.length > 0 && us.every((u) => (u.kind === 'infantry' && unitDef(s, u.id).elite) || u.attachedTo !== null);
+const allElite = (s: EState, us: readonly UnitState[]) =>
+  us.length > 0 && us.every((u) => (u.kind === 'infantry' && unitDef(s, u.id).elite) || u.attachedTo !== null);
 
 export function assaultStep(s: EState, f: AssaultFrame, a: Action, log: Log): EState {
   switch (a.k) {
@@ -277,14 +347,28 @@ export function assaultStep(s: EState, f: AssaultFrame, a: Action, log: Log): ES
     case 'resolve': {
       if (f.stage !== 'gather' || !f.units.length) break;
       // attached artillery joins every assault its LC makes [11.26]
-      const units = [...f.units, ...s.units.filter((x) => x.attachedTo !== null && f.units.includes(x.attachedTo) && alive(x)).map((x) => x.id)];
+      const units = [
+        ...f.units,
+        ...s.units.filter((x) => x.attachedTo !== null && f.units.includes(x.attachedTo) && alive(x)).map((x) => x.id),
+      ];
       for (const id of units) s = updUnit(s, id, { acted: 'assault' }); // [14.65]
       const ph = phaseOf(s);
       s = updPhase(s, { assaulted: [...ph.assaulted, f.target] }); // [14.64]
-      const combined = !f.mc && areasOf(s, { ...f, units }).some((a) => combinedArms(s, f.p, units.map((id) => unit(s, id)).filter((u) => u.area === a)));
+      const combined =
+        !f.mc &&
+        areasOf(s, { ...f, units }).some((a) =>
+          combinedArms(
+            s,
+            f.p,
+            units.map((id) => unit(s, id)).filter((u) => u.area === a),
+          ),
+        );
       ev(log, '14.13', `assaulting area ${f.target}: ${units.map((id) => unitDef(s, id).name).join(', ')}`);
       const ds = defenders(s, f);
-      const onlyCav = ds.length > 0 && ds.every((u) => u.kind === 'cavalry' || (u.kind === 'artillery' && unitDef(s, u.id).artKind === 'horse')) && s.hq[other(f.p)]?.area !== f.target;
+      const onlyCav =
+        ds.length > 0 &&
+        ds.every((u) => u.kind === 'cavalry' || (u.kind === 'artillery' && unitDef(s, u.id).artKind === 'horse')) &&
+        s.hq[other(f.p)]?.area !== f.target;
       const noCav = units.every((id) => unit(s, id).kind !== 'cavalry');
       if (combined) ev(log, '14.8', 'a combined-arms attack');
       return replaceTop(s, { ...f, units, combined, stage: onlyCav && noCav ? 'beforeRetreat' : 'defTarget' });
@@ -296,7 +380,8 @@ export function assaultStep(s: EState, f: AssaultFrame, a: Action, log: Log): ES
         return replaceTop(s, { ...f, stage: 'atkStand' });
       }
       if (f.stage === 'defChoice') {
-        if (allElite(s, defenders(s, f)) || !defenders(s, f).some((u) => canRetreat(s, u, false))) return replaceTop(s, { ...f, def: 'stand', stage: 'apply' });
+        if (allElite(s, defenders(s, f)) || !defenders(s, f).some((u) => canRetreat(s, u, false)))
+          return replaceTop(s, { ...f, def: 'stand', stage: 'apply' });
         return replaceTop(s, { ...f, stage: 'defStand' });
       }
       break;
@@ -317,7 +402,12 @@ export function assaultStep(s: EState, f: AssaultFrame, a: Action, log: Log): ES
     case 'fireAt':
       if (f.stage !== 'defTarget') break;
       ev(log, '14.12', `the defenders fire at area ${a.area}`);
-      return replaceTop(s, { ...f, firedAt: a.area, struckIds: f.units.filter((id) => unit(s, id).area === a.area), stage: f.mc ? 'rollD' : 'rollA' });
+      return replaceTop(s, {
+        ...f,
+        firedAt: a.area,
+        struckIds: f.units.filter((id) => unit(s, id).area === a.area),
+        stage: f.mc ? 'rollD' : 'rollA',
+      });
     case 'c-pass': {
       if (f.stage === 'atkStand') {
         ev(log, '14.41', a.ok ? `the attackers stand` : `the attackers fail their morale roll and fall back`);
@@ -325,7 +415,15 @@ export function assaultStep(s: EState, f: AssaultFrame, a: Action, log: Log): ES
       }
       if (f.stage === 'defStand') {
         const eliteHold = !a.ok && defenders(s, f).some((u) => u.kind === 'infantry' && unitDef(s, u.id).elite);
-        ev(log, eliteHold ? '14.43' : '14.41', a.ok ? 'the defenders stand' : eliteHold ? 'the defenders fail their morale roll: the elite infantry stands, the rest fall back' : 'the defenders fail their morale roll and fall back');
+        ev(
+          log,
+          eliteHold ? '14.43' : '14.41',
+          a.ok
+            ? 'the defenders stand'
+            : eliteHold
+              ? 'the defenders fail their morale roll: the elite infantry stands, the rest fall back'
+              : 'the defenders fail their morale roll and fall back',
+        );
         return replaceTop(s, { ...f, def: a.ok ? 'stand' : eliteHold ? 'elite' : 'forced', stage: 'apply' });
       }
       break;
@@ -335,10 +433,16 @@ export function assaultStep(s: EState, f: AssaultFrame, a: Action, log: Log): ES
       const u = unit(s, a.u);
       const from = u.area!;
       // [20.2] enemy artillery left behind in the area is eliminated when units advance in
-      for (const x of unitsAt(s, f.target, other(f.p))) if (x.kind === 'artillery') s = loseSteps(s, x.id, stepsLeft(x), log, '20.2');
+      for (const x of unitsAt(s, f.target, other(f.p)))
+        if (x.kind === 'artillery') s = loseSteps(s, x.id, stepsLeft(x), log, '20.2');
       const hq = s.hq[other(f.p)];
-      if (hq && !hq.lost && hq.area === f.target) s = { ...s, hq: s.hq.map((h, i) => (i === other(f.p) ? { area: null, lost: true } : h)) as unknown as EState['hq'] };
-      for (const x of [u, ...s.units.filter((y) => y.attachedTo === u.id && alive(y))]) s = updUnit(s, x.id, { area: f.target, conf: null });
+      if (hq && !hq.lost && hq.area === f.target)
+        s = {
+          ...s,
+          hq: s.hq.map((h, i) => (i === other(f.p) ? { area: null, lost: true } : h)) as unknown as EState['hq'],
+        };
+      for (const x of [u, ...s.units.filter((y) => y.attachedTo === u.id && alive(y))])
+        s = updUnit(s, x.id, { area: f.target, conf: null });
       ev(log, '14.5', `${unitDef(s, u.id).name} advances from area ${from} into area ${f.target}`);
       s = replaceTop(s, { ...f, vacated: true });
       if (conformationsFor(s, unit(s, u.id)).length) s = push(s, { t: 'face', p: f.p, u: u.id }); // advancing units may change facing [13.9, 14.5]
@@ -414,26 +518,61 @@ export function assaultSettle(s: EState, f: AssaultFrame, log: Log): EState | nu
       return null;
     case 'defTarget': {
       const areas = areasOf(s, f);
-      if (areas.length === 1) return replaceTop(s, { ...f, firedAt: areas[0]!, struckIds: f.units.filter((id) => unit(s, id).area === areas[0]), stage: f.mc ? 'rollD' : 'rollA' });
+      if (areas.length === 1)
+        return replaceTop(s, {
+          ...f,
+          firedAt: areas[0]!,
+          struckIds: f.units.filter((id) => unit(s, id).area === areas[0]),
+          stage: f.mc ? 'rollD' : 'rollA',
+        });
       return null;
     }
     case 'rollA':
-      return push(s, { t: 'roll', dice: attackerDice(s, f), why: `the attackers' fire on area ${f.target}`, rule: '14.12' });
+      return push(s, {
+        t: 'roll',
+        dice: attackerDice(s, f),
+        why: `the attackers' fire on area ${f.target}`,
+        rule: '14.12',
+      });
     case 'rollD':
-      return push(s, { t: 'roll', dice: defenderDice(s, f), why: `the defenders' fire on area ${f.firedAt}`, rule: f.mc ? '14.72' : '14.12' });
+      return push(s, {
+        t: 'roll',
+        dice: defenderDice(s, f),
+        why: `the defenders' fire on area ${f.firedAt}`,
+        rule: f.mc ? '14.72' : '14.12',
+      });
     case 'mcLoss':
       // [14.72, 14.74, 14.76] against a Massed Column the defender's hits land first, on the column first, two steps each;
       // the column cannot retreat to reduce them [14.75]
       s = replaceTop(s, { ...f, hitsD: 0, atk: 'stand', stage: 'rollA' });
-      return f.hitsD > 0 ? push(s, lossFrame(f.p, f.firedAt!, f.hitsD, struck(s, f).map((u) => u.id))) : s;
+      return f.hitsD > 0
+        ? push(
+            s,
+            lossFrame(
+              f.p,
+              f.firedAt!,
+              f.hitsD,
+              struck(s, f).map((u) => u.id),
+            ),
+          )
+        : s;
     case 'apply': {
       const { onAtk, onDef } = netLosses(f, false);
       s = replaceTop(s, { ...f, stage: 'retreat' });
       const frames: Frame[] = [];
       const ds = defenders(s, f);
-      if (onDef > 0 && (ds.length || s.hq[other(f.p)]?.area === f.target)) frames.push(lossFrame(other(f.p), f.target, onDef, null));
+      if (onDef > 0 && (ds.length || s.hq[other(f.p)]?.area === f.target))
+        frames.push(lossFrame(other(f.p), f.target, onDef, null));
       // with a voluntary defender retreat the attacker's losses wait for its advance decision [14.4 (b)]
-      if (onAtk > 0 && !(f.atk === 'stand' && f.def === 'retreat')) frames.push(lossFrame(f.p, f.firedAt!, onAtk, struck(s, f).map((u) => u.id)));
+      if (onAtk > 0 && !(f.atk === 'stand' && f.def === 'retreat'))
+        frames.push(
+          lossFrame(
+            f.p,
+            f.firedAt!,
+            onAtk,
+            struck(s, f).map((u) => u.id),
+          ),
+        );
       return push(s, ...frames.reverse());
     }
     case 'retreat': {
@@ -443,10 +582,16 @@ export function assaultSettle(s: EState, f: AssaultFrame, log: Log): EState | nu
       if (f.def === 'retreat' || f.def === 'forced' || f.def === 'elite') {
         const voluntary = f.def === 'retreat';
         let ds = defenders(s, f);
-        if (f.def === 'elite') ds = ds.filter((u) => !(u.kind === 'infantry' && unitDef(s, u.id).elite) && !(u.attachedTo !== null && unitDef(s, unit(s, u.attachedTo).id).elite));
+        if (f.def === 'elite')
+          ds = ds.filter(
+            (u) =>
+              !(u.kind === 'infantry' && unitDef(s, u.id).elite) &&
+              !(u.attachedTo !== null && unitDef(s, unit(s, u.attachedTo).id).elite),
+          );
         s = retreatGroup(s, other(f.p), f.target, ds, voluntary, frames, log);
       }
-      if (f.atk === 'retreat' || f.atk === 'forced') s = retreatGroup(s, f.p, f.firedAt!, struck(s, f), f.atk === 'retreat', frames, log);
+      if (f.atk === 'retreat' || f.atk === 'forced')
+        s = retreatGroup(s, f.p, f.firedAt!, struck(s, f), f.atk === 'retreat', frames, log);
       return push(s, ...frames.reverse());
     }
     case 'advance': {
@@ -462,9 +607,21 @@ export function assaultSettle(s: EState, f: AssaultFrame, log: Log): EState | nu
     }
     case 'rout': {
       s = pop(s);
-      const atkAreas = [...new Set([f.firedAt, ...f.units.map((id) => unit(s, id).area)].filter((a): a is AreaId => a !== null))];
-      s = pushRoutChecksFor(s, s.units.filter((u) => u.side === other(f.p) && alive(u)), atkAreas.length ? atkAreas : [f.target], { combinedOrMassed: f.combined || !!f.mc }); // [19.1]
-      return pushRoutChecksFor(s, s.units.filter((u) => u.side === f.p && alive(u)), [f.target], {});
+      const atkAreas = [
+        ...new Set([f.firedAt, ...f.units.map((id) => unit(s, id).area)].filter((a): a is AreaId => a !== null)),
+      ];
+      s = pushRoutChecksFor(
+        s,
+        s.units.filter((u) => u.side === other(f.p) && alive(u)),
+        atkAreas.length ? atkAreas : [f.target],
+        { combinedOrMassed: f.combined || !!f.mc },
+      ); // [19.1]
+      return pushRoutChecksFor(
+        s,
+        s.units.filter((u) => u.side === f.p && alive(u)),
+        [f.target],
+        {},
+      );
     }
     default:
       return null;
@@ -477,10 +634,28 @@ function afterAdvance(s: EState, f: AssaultFrame, log: Log): EState {
   if (f.atk === 'stand' && f.def === 'retreat') {
     const { onAtk } = netLosses(f, cur.vacated);
     // the units that were struck in the attacking area, wherever they are now
-    const us = f.units.map((id) => unit(s, id)).filter((u) => alive(u) && (u.area === f.firedAt || (cur.vacated && u.area === f.target && f.struckIds.includes(u.id))));
+    const us = f.units
+      .map((id) => unit(s, id))
+      .filter(
+        (u) => alive(u) && (u.area === f.firedAt || (cur.vacated && u.area === f.target && f.struckIds.includes(u.id))),
+      );
     if (onAtk > 0 && us.length) {
-      ev(log, '14.4', cur.vacated ? 'the attackers advanced: no reduction of their losses' : 'the attackers did not advance: their losses are reduced');
-      return push(s, lossFrame(f.p, us.some((u) => u.area === f.target) ? f.target : f.firedAt!, onAtk, us.map((u) => u.id)));
+      ev(
+        log,
+        '14.4',
+        cur.vacated
+          ? 'the attackers advanced: no reduction of their losses'
+          : 'the attackers did not advance: their losses are reduced',
+      );
+      return push(
+        s,
+        lossFrame(
+          f.p,
+          us.some((u) => u.area === f.target) ? f.target : f.firedAt!,
+          onAtk,
+          us.map((u) => u.id),
+        ),
+      );
     }
   }
   return s;
@@ -498,5 +673,11 @@ export function flankSet(s: EState, facing: string): boolean {
 
 export type { PhaseFrame };
 
-register(['assault'], { decider: assaultDecider, legal: assaultLegal, chance: assaultChance, step: assaultStep, settle: assaultSettle });
+register(['assault'], {
+  decider: assaultDecider,
+  legal: assaultLegal,
+  chance: assaultChance,
+  step: assaultStep,
+  settle: assaultSettle,
+});
 provide('assault', { targets: assaultTargets, pendingMassedColumns, start: startAssault });

@@ -8,8 +8,25 @@ import type { AreaId, AreaMap } from '../../areas/map.ts';
 import { diceFor, leaderBonus } from './tables.ts';
 
 /** Placeholder TEC assault modifiers to the attacker's strength, by area kind and boundary kind (A-29). */
-const AREA_PCT: Record<string, number> = { woods: -25, forest: -25, 'special-foliage': -25, village: -25, hamlet: -25, town: -50, city: -50, swamp: -25, 'defensive-works': -25 };
-const BOUNDARY_PCT: Record<string, number> = { escarpment: -25, stream: -25, brook: -25, 'minor-river': -50, 'tree-line': -25, hedgerow: -25 };
+const AREA_PCT: Record<string, number> = {
+  woods: -25,
+  forest: -25,
+  'special-foliage': -25,
+  village: -25,
+  hamlet: -25,
+  town: -50,
+  city: -50,
+  swamp: -25,
+  'defensive-works': -25,
+};
+const BOUNDARY_PCT: Record<string, number> = {
+  escarpment: -25,
+  stream: -25,
+  brook: -25,
+  'minor-river': -50,
+  'tree-line': -25,
+  hedgerow: -25,
+};
 
 /**
  * The attacker's terrain modifier for an assault from `from` into `to` [14.21]: the target area's kinds and specials
@@ -21,7 +38,8 @@ export function assaultTerrainPct(map: AreaMap, from: AreaId, to: AreaId): numbe
   let pct = 0;
   for (const k of [...a.terrain, ...a.special]) pct += AREA_PCT[k] ?? 0;
   const b = map.boundary(from, to);
-  if (!b || b.kind !== 'side') throw new Error(`no assault across ${from}|${to}: assaults need a side boundary [14.61]`);
+  if (!b || b.kind !== 'side')
+    throw new Error(`no assault across ${from}|${to}: assaults need a side boundary [14.61]`);
   let best = 0;
   for (const k of b.terrain) best = Math.min(best, BOUNDARY_PCT[k] ?? 0);
   if (b.bridge) best = Math.min(best, -50);
@@ -60,7 +78,10 @@ export interface AssaultSide {
 /** Dice per DRM level (each capped at +2) for one side of an assault. */
 export function assaultDice(s: AssaultSide): { n: number; drm: number }[] {
   const sideDrm = (s.combinedArms ? 1 : 0) + (s.moraleTwice ? 1 : 0);
-  const sidePct = (s.weather === 'rain' || s.weather === 'snow' ? -25 : 0) + (s.targetHigher > 0 ? -25 : s.targetHigher < 0 ? 25 : 0) + (s.role === 'attacker' ? s.terrainPct ?? 0 : 0);
+  const sidePct =
+    (s.weather === 'rain' || s.weather === 'snow' ? -25 : 0) +
+    (s.targetHigher > 0 ? -25 : s.targetHigher < 0 ? 25 : 0) +
+    (s.role === 'attacker' ? (s.terrainPct ?? 0) : 0);
   // group units by their own percentage and DRM
   const groups = new Map<string, { pct: number; drm: number; base: number; cav: number }>();
   let rawSp = 0;

@@ -8,7 +8,18 @@ describe('Assignment Segment [11.1–11.29]', () => {
     expect(assignmentLimit({ hqRadius: null, cosWithHq: false, armyCommanderRadius: 5 })).toBe(5);
   });
   it('attachment rules [11.21–11.23, 14.71] (A-23)', () => {
-    const ok: AttachFacts = { artKind: 'foot', artFormation: 'f-II', artActive: true, artArea: 14, lcFormation: 'f-I', lcActive: true, lcArea: 14, lcAttached: 0, lcMassedColumn: false, lcRouted: false };
+    const ok: AttachFacts = {
+      artKind: 'foot',
+      artFormation: 'f-II',
+      artActive: true,
+      artArea: 14,
+      lcFormation: 'f-I',
+      lcActive: true,
+      lcArea: 14,
+      lcAttached: 0,
+      lcMassedColumn: false,
+      lcRouted: false,
+    };
     expect(attachBlocked(ok)).toBeNull(); // the body text lets foot artillery attach across formations
     expect(attachBlocked({ ...ok, sameFormation: 'all' })).toMatch(/A-23/);
     expect(attachBlocked({ ...ok, artKind: 'heavy' })).toMatch(/11\.21/);

@@ -5,7 +5,11 @@
 import type { ArtKind } from './bombard.ts';
 
 /** [11.11] the HQ's command radius, +1 with the Chief of Staff present; without an HQ the army commander's radius (A-22). */
-export function assignmentLimit(o: { hqRadius: number | null; cosWithHq: boolean; armyCommanderRadius: number }): number {
+export function assignmentLimit(o: {
+  hqRadius: number | null;
+  cosWithHq: boolean;
+  armyCommanderRadius: number;
+}): number {
   return o.hqRadius === null ? o.armyCommanderRadius : o.hqRadius + (o.cosWithHq ? 1 : 0);
 }
 
@@ -31,11 +35,16 @@ export interface AttachFacts {
 
 /** Null when the attachment is legal, else the reason with its rule. */
 export function attachBlocked(f: AttachFacts): string | null {
-  if (!f.artActive || !f.lcActive) return 'both the artillery and the long counter must be in activated formations (A-23)';
-  if (f.artArea !== f.lcArea) return 'the artillery must be in the long counter\'s area [11.2]';
+  if (!f.artActive || !f.lcActive)
+    return 'both the artillery and the long counter must be in activated formations (A-23)';
+  if (f.artArea !== f.lcArea) return "the artillery must be in the long counter's area [11.2]";
   if (f.artKind === 'heavy') return 'heavy artillery never attaches [11.21]';
-  if (f.highAngleCannotAttach && (f.artKind === 'mortar' || f.artKind === 'rocket')) return 'mortars and rockets do not attach (option highAngleCannotAttach, A-23)';
-  if ((f.artKind === 'horse' || f.sameFormation === 'all') && f.artFormation !== f.lcFormation) return f.artKind === 'horse' ? 'horse artillery attaches only within its own formation [11.22]' : 'artillery attaches only within its own formation (option attachSameFormation = all, A-23)';
+  if (f.highAngleCannotAttach && (f.artKind === 'mortar' || f.artKind === 'rocket'))
+    return 'mortars and rockets do not attach (option highAngleCannotAttach, A-23)';
+  if ((f.artKind === 'horse' || f.sameFormation === 'all') && f.artFormation !== f.lcFormation)
+    return f.artKind === 'horse'
+      ? 'horse artillery attaches only within its own formation [11.22]'
+      : 'artillery attaches only within its own formation (option attachSameFormation = all, A-23)';
   if (f.lcAttached >= 2) return 'a long counter carries at most two artillery units [11.23]';
   if ((f.markerAttached ?? 0) >= 1) return 'an extended-line marker carries at most one artillery unit [16.6]';
   if (f.lcMassedColumn) return 'no attachment to a long counter in massed column [14.71]';

@@ -9,7 +9,11 @@ import type { Weather } from './types.ts';
 export type ArtKind = 'foot' | 'heavy' | 'horse' | 'mortar' | 'rocket' | 'licorne';
 
 /** Range band [12.4, 12.41, 12.42] (A-25): min and max in areas, by kind and weather. */
-export function artilleryRange(kind: ArtKind, weather: Weather, licorneMinRange1 = false): { min: number; max: number } {
+export function artilleryRange(
+  kind: ArtKind,
+  weather: Weather,
+  licorneMinRange1 = false,
+): { min: number; max: number } {
   switch (kind) {
     case 'foot':
     case 'horse':
@@ -48,7 +52,15 @@ export function ignoresLos(kind: ArtKind, range: number): boolean {
 
 /** Area terrain that blocks line of sight [12.52] (villages and hamlets only when the scenario says so). */
 export function blockingTerrain(terrain: readonly string[], villagesBlock: boolean): boolean {
-  return terrain.some((t) => t === 'woods' || t === 'forest' || t === 'special-foliage' || t === 'town' || t === 'city' || (villagesBlock && (t === 'village' || t === 'hamlet')));
+  return terrain.some(
+    (t) =>
+      t === 'woods' ||
+      t === 'forest' ||
+      t === 'special-foliage' ||
+      t === 'town' ||
+      t === 'city' ||
+      (villagesBlock && (t === 'village' || t === 'hamlet')),
+  );
 }
 
 /** Boundary terrain that blocks line of sight: a tree-line, not a hedgerow [12.54a] (placeholder TEC, A-29). */
@@ -71,26 +83,43 @@ export interface TargetQuery {
   readonly licorneMinRange1?: boolean;
 }
 
-export type TargetVerdict = { readonly ok: true; readonly range: number; readonly los: LosResult | null } | { readonly ok: false; readonly rule: string; readonly why: string };
+export type TargetVerdict =
+  | { readonly ok: true; readonly range: number; readonly los: LosResult | null }
+  | { readonly ok: false; readonly rule: string; readonly why: string };
 
 /** Whether artillery of `kind` in `from` may bombard `to`, and if not, the rule that forbids it. */
 export function canBombard(q: TargetQuery): TargetVerdict {
   const { map } = q;
   const range = map.range(q.from, q.to);
   const band = artilleryRange(q.kind, q.weather, q.licorneMinRange1);
-  if (range < band.min || range > band.max) return { ok: false, rule: q.weather === 'clear' || q.kind === 'mortar' ? '12.4' : q.weather === 'snow' ? '12.42' : '12.41', why: `range ${range} is outside ${band.min}–${band.max} for ${q.kind} artillery in ${q.weather}` };
+  if (range < band.min || range > band.max)
+    return {
+      ok: false,
+      rule: q.weather === 'clear' || q.kind === 'mortar' ? '12.4' : q.weather === 'snow' ? '12.42' : '12.41',
+      why: `range ${range} is outside ${band.min}–${band.max} for ${q.kind} artillery in ${q.weather}`,
+    };
   const los = checkLos(map, q.from, q.to, {
     envelope: (d) => envelope(q.kind, d),
     ignoresLos: ignoresLos(q.kind, range),
     blocksArea: (a) => blockingTerrain(map.area(a).terrain, !!q.villagesBlock) || q.troopsBlock(a),
     blocksBoundary: blockingBoundary,
   });
-  if (!los.clear) return { ok: false, rule: los.blockedBy === 'envelope' ? '12.55' : '12.56', why: `line of sight: ${los.blockedBy}${los.where ? ` (${los.where})` : ''}` };
+  if (!los.clear)
+    return {
+      ok: false,
+      rule: los.blockedBy === 'envelope' ? '12.55' : '12.56',
+      why: `line of sight: ${los.blockedBy}${los.where ? ` (${los.where})` : ''}`,
+    };
   // [12.43] the first area along the path must be one the artillery faces (everything is front all round [13.92])
   const first = los.trace.areas[0] ?? q.to;
   if (q.conf !== null && !map.area(q.from).allAround) {
     const c = map.conformation(q.from, q.conf);
-    if (!c.front.includes(first)) return { ok: false, rule: '12.43', why: `the first area on the line (${first}) is not in front of the battery (facing ${q.conf})` };
+    if (!c.front.includes(first))
+      return {
+        ok: false,
+        rule: '12.43',
+        why: `the first area on the line (${first}) is not in front of the battery (facing ${q.conf})`,
+      };
   }
   return { ok: true, range, los: ignoresLos(q.kind, range) ? null : los };
 }

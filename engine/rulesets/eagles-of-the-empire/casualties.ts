@@ -9,7 +9,20 @@ import { entryCost } from './movement.ts';
 import { mustCheckRout, routModifier } from './retreat.ts';
 import { type Log, ev, hasPhase, phaseOf, push, updPhase, updUnit } from './state.ts';
 import type { EState, Frame, Side, UnitState } from './types.ts';
-import { alive, dense, enemyUnitsIn, isLC, killLeader, leaderDef, leadersAt, stepsLeft, unit, unitDef, unitsAt, other } from './world.ts';
+import {
+  alive,
+  dense,
+  enemyUnitsIn,
+  isLC,
+  killLeader,
+  leaderDef,
+  leadersAt,
+  stepsLeft,
+  unit,
+  unitDef,
+  unitsAt,
+  other,
+} from './world.ts';
 
 /** Lone leaders [3.13]: enemy units entering an area holding only leaders displace them (owner's choice of area). */
 export function displaceLeaders(s: EState, enteringSide: Side, area: AreaId, log: Log): EState {
@@ -18,11 +31,23 @@ export function displaceLeaders(s: EState, enteringSide: Side, area: AreaId, log
   for (const l of leadersAt(s, area, o)) {
     const options = s.ctx.map
       .neighbours(area)
-      .filter((n) => !enemyUnitsIn(s, o, n) && (entryCost(s.ctx.map, area, n, 'infantry') < Infinity || entryCost(s.ctx.map, area, n, 'cavalry') < Infinity))
-      .filter((n) => s.ctx.map.boundary(area, n)!.kind === 'side' || !s.ctx.map.boundary(area, n)!.corners.some((c) => enemyUnitsIn(s, o, c)));
+      .filter(
+        (n) =>
+          !enemyUnitsIn(s, o, n) &&
+          (entryCost(s.ctx.map, area, n, 'infantry') < Infinity || entryCost(s.ctx.map, area, n, 'cavalry') < Infinity),
+      )
+      .filter(
+        (n) =>
+          s.ctx.map.boundary(area, n)!.kind === 'side' ||
+          !s.ctx.map.boundary(area, n)!.corners.some((c) => enemyUnitsIn(s, o, c)),
+      );
     if (!options.length) {
       s = killLeader(s, l.id);
-      ev(log, '3.13', `${leaderDef(s, l.id).name}, alone when the enemy entered area ${area}, has nowhere to go and is eliminated`);
+      ev(
+        log,
+        '3.13',
+        `${leaderDef(s, l.id).name}, alone when the enemy entered area ${area}, has nowhere to go and is eliminated`,
+      );
     } else s = push(s, { t: 'displace', p: o, l: l.id, options });
   }
   return s;
@@ -42,25 +67,60 @@ export function loseSteps(s: EState, id: string, n: number, log: Log, rule: stri
   const step = u.step + take;
   const gone = step >= u.steps.length;
   const wasLC = isLC(u);
-  s = updUnit(s, id, gone ? { step: u.steps.length - 1, eliminated: true, area: null, conf: null, square: false, routed: false, lost: u.lost + take } : { step, lost: u.lost + take });
+  s = updUnit(
+    s,
+    id,
+    gone
+      ? {
+          step: u.steps.length - 1,
+          eliminated: true,
+          area: null,
+          conf: null,
+          square: false,
+          routed: false,
+          lost: u.lost + take,
+        }
+      : { step, lost: u.lost + take },
+  );
   const name = unitDef(s, id).name;
-  ev(log, rule, gone ? `${name} loses ${take} step${take === 1 ? '' : 's'} and is eliminated` : `${name} loses ${take} step${take === 1 ? '' : 's'} (now ${u.steps[step]!.label}${u.steps[step]!.sp})`);
+  ev(
+    log,
+    rule,
+    gone
+      ? `${name} loses ${take} step${take === 1 ? '' : 's'} and is eliminated`
+      : `${name} loses ${take} step${take === 1 ? '' : 's'} (now ${u.steps[step]!.label}${u.steps[step]!.sp})`,
+  );
   // [11.28] an LC reduced to a short counter, or eliminated, loses its attached artillery's attachment
-  if (wasLC && (gone || !isLC(unit(s, id)))) s = { ...s, units: s.units.map((x) => (x.attachedTo === id ? { ...x, attachedTo: null } : x)) };
+  if (wasLC && (gone || !isLC(unit(s, id))))
+    s = { ...s, units: s.units.map((x) => (x.attachedTo === id ? { ...x, attachedTo: null } : x)) };
   if (hasPhase(s)) {
     const ph = phaseOf(s);
-    s = updPhase(s, { segStart: ph.segStart[id] === undefined ? { ...ph.segStart, [id]: before } : ph.segStart, segLost: { ...ph.segLost, [id]: (ph.segLost[id] ?? 0) + take } });
+    s = updPhase(s, {
+      segStart: ph.segStart[id] === undefined ? { ...ph.segStart, [id]: before } : ph.segStart,
+      segLost: { ...ph.segLost, [id]: (ph.segLost[id] ?? 0) + take },
+    });
   }
   return s;
 }
 
 /** Rout checks [19.0] (A-46) for units of `p` in `area` whose losses this segment passed half the steps they began it with. */
-export function pushRoutChecks(s: EState, p: Side, area: AreaId, attackers: readonly AreaId[], o: { combinedOrMassed?: boolean; vsCharge?: boolean } = {}): EState {
+export function pushRoutChecks(
+  s: EState,
+  p: Side,
+  area: AreaId,
+  attackers: readonly AreaId[],
+  o: { combinedOrMassed?: boolean; vsCharge?: boolean } = {},
+): EState {
   return pushRoutChecksFor(s, unitsAt(s, area, p), attackers, o);
 }
 
 /** Rout checks [19.0] (A-46) for those of `units` that lost more than half the steps they began the segment with. */
-export function pushRoutChecksFor(s: EState, units: readonly UnitState[], attackers: readonly AreaId[], o: { combinedOrMassed?: boolean; vsCharge?: boolean } = {}): EState {
+export function pushRoutChecksFor(
+  s: EState,
+  units: readonly UnitState[],
+  attackers: readonly AreaId[],
+  o: { combinedOrMassed?: boolean; vsCharge?: boolean } = {},
+): EState {
   if (!s.ctx.scenario.rules.rout || !hasPhase(s)) return s;
   const ph = phaseOf(s);
   const checked = [...ph.routChecked];
@@ -75,7 +135,12 @@ export function pushRoutChecksFor(s: EState, units: readonly UnitState[], attack
     if (!mustCheckRout(start, ph.segLost[u.id] ?? 0)) continue;
     checked.push(u.id);
     // a stance that helps against the attack: square against a charge, reverse slope against bombardment and assault [19.1]
-    const mod = routModifier({ combinedOrMassed: o.combinedOrMassed, dense: dense(s, u.side, u.area!), elite: unitDef(s, u.id).elite, helpfulStance: o.vsCharge ? u.square : u.rs });
+    const mod = routModifier({
+      combinedOrMassed: o.combinedOrMassed,
+      dense: dense(s, u.side, u.area!),
+      elite: unitDef(s, u.id).elite,
+      helpfulStance: o.vsCharge ? u.square : u.rs,
+    });
     frames.push({ t: 'routCheck', u: u.id, mod, cascade: false, attackers, retest: false });
   }
   s = updPhase(s, { routChecked: checked });

@@ -22,15 +22,41 @@ import type { Action, ChargeFrame, EState, Frame, PhaseFrame, Side, UnitState } 
 import { type Log, ev, inCommand, pop, push, replaceTop, updUnit } from './state.ts';
 import { displaceLeaders, loseSteps, pushRoutChecksFor } from './casualties.ts';
 import { provide, register } from './procedures.ts';
-import { alive, areaMoraleOf, isActive, isLC, laneWorld, leaderDef, leadersAt, moraleOf, seniorLeader, spOf, stepsLeft, tactical, unit, unitDef, unitsAt, other } from './world.ts';
-
+import {
+  alive,
+  areaMoraleOf,
+  isActive,
+  isLC,
+  laneWorld,
+  leaderDef,
+  leadersAt,
+  moraleOf,
+  seniorLeader,
+  spOf,
+  stepsLeft,
+  tactical,
+  unit,
+  unitDef,
+  unitsAt,
+  other,
+} from './world.ts';
 
 /** Placeholder TEC charge modifiers for the boundary crossed into the target (A-29). */
 const CHARGE_BOUNDARY_PCT: Record<string, number> = { stream: -25, brook: -25, 'minor-river': -50, hedgerow: -25 };
 
 /** Cavalry that may charge [10.0, 10.7, 10.71]: active, in command, not routed, no combat yet this turn. */
 function mayCharge(s: EState, p: Side): UnitState[] {
-  return s.units.filter((u) => u.side === p && alive(u) && u.kind === 'cavalry' && !u.routed && u.acted === null && !u.moveDone && isActive(s, u) && inCommand(s, u.id));
+  return s.units.filter(
+    (u) =>
+      u.side === p &&
+      alive(u) &&
+      u.kind === 'cavalry' &&
+      !u.routed &&
+      u.acted === null &&
+      !u.moveDone &&
+      isActive(s, u) &&
+      inCommand(s, u.id),
+  );
 }
 
 /** The Cavalry Charge Segment's choices: each origin area of cavalry that may charge, with its open lanes [10.0, 10.1]. */
@@ -43,21 +69,66 @@ function chargeOptions(s: EState, p: Side): { area: AreaId; target: AreaId; via:
 }
 
 export function startCharge(s: EState, f: PhaseFrame, origin: AreaId, via: AreaId, target: AreaId, log: Log): EState {
-  ev(log, '10.0', `${s.ctx.scenario.sides[f.p].name} cavalry in area ${origin} charge area ${target} through area ${via}`);
+  ev(
+    log,
+    '10.0',
+    `${s.ctx.scenario.sides[f.p].name} cavalry in area ${origin} charge area ${target} through area ${via}`,
+  );
   return push(s, blank(f.p, origin, via, target, false, [], [], []));
 }
 
 /** A launched Grand Charge [10.8]: the named cavalry, each from its own origin, through `via` at `target`. */
-export function startGrandCharge(s: EState, p: Side, main: AreaId, via: AreaId, target: AreaId, units: string[], escort: string[], origins: Record<string, AreaId>): EState {
-  const f: ChargeFrame = { ...blank(p, main, via, target, false, units, escort, []), grand: { origins, bonus: true, continued: false } };
+export function startGrandCharge(
+  s: EState,
+  p: Side,
+  main: AreaId,
+  via: AreaId,
+  target: AreaId,
+  units: string[],
+  escort: string[],
+  origins: Record<string, AreaId>,
+): EState {
+  const f: ChargeFrame = {
+    ...blank(p, main, via, target, false, units, escort, []),
+    grand: { origins, bonus: true, continued: false },
+  };
   return push(s, begin(s, f));
 }
 
-function blank(p: Side, origin: AreaId, via: AreaId | null, target: AreaId, pursuitCharge: boolean, units: string[], escort: string[], noFire: string[]): ChargeFrame {
-  return { t: 'charge', p, origin, via, target, units, escort, stage: pursuitCharge ? 'squareCheck' : 'gather', failedSquare: false, defSp0: 0, def0: {}, cav0: {}, pursuit: pursuitCharge, noFire, withHeavy: [], die: null, defIds: [], hits: null };
+function blank(
+  p: Side,
+  origin: AreaId,
+  via: AreaId | null,
+  target: AreaId,
+  pursuitCharge: boolean,
+  units: string[],
+  escort: string[],
+  noFire: string[],
+): ChargeFrame {
+  return {
+    t: 'charge',
+    p,
+    origin,
+    via,
+    target,
+    units,
+    escort,
+    stage: pursuitCharge ? 'squareCheck' : 'gather',
+    failedSquare: false,
+    defSp0: 0,
+    def0: {},
+    cav0: {},
+    pursuit: pursuitCharge,
+    noFire,
+    withHeavy: [],
+    die: null,
+    defIds: [],
+    hits: null,
+  };
 }
 
-const eligibleCav = (s: EState, f: ChargeFrame, chargers: readonly UnitState[]) => chargers.filter((u) => u.area === f.origin && !f.units.includes(u.id));
+const eligibleCav = (s: EState, f: ChargeFrame, chargers: readonly UnitState[]) =>
+  chargers.filter((u) => u.area === f.origin && !f.units.includes(u.id));
 
 export function chargeDecider(f: ChargeFrame): Side | null {
   switch (f.stage) {
@@ -86,8 +157,19 @@ export function chargeLegal(s: EState, f: ChargeFrame, chargers: readonly UnitSt
       if (f.units.length) {
         for (const l of leadersAt(s, f.origin, f.p)) {
           const d = leaderDef(s, l.id);
-          if (f.escort.includes(l.id) || d.role === 'chiefOfStaff' || d.role === 'staffOfficer' || d.role === 'lineOfficer') continue;
-          if (f.escort.length && s.leaders.findIndex((x) => x.id === l.id) <= Math.max(...f.escort.map((e) => s.leaders.findIndex((x) => x.id === e)))) continue;
+          if (
+            f.escort.includes(l.id) ||
+            d.role === 'chiefOfStaff' ||
+            d.role === 'staffOfficer' ||
+            d.role === 'lineOfficer'
+          )
+            continue;
+          if (
+            f.escort.length &&
+            s.leaders.findIndex((x) => x.id === l.id) <=
+              Math.max(...f.escort.map((e) => s.leaders.findIndex((x) => x.id === e)))
+          )
+            continue;
           acts.push({ k: 'escort', l: l.id });
         }
         acts.push({ k: 'resolve' });
@@ -98,7 +180,13 @@ export function chargeLegal(s: EState, f: ChargeFrame, chargers: readonly UnitSt
       return [{ k: 'square', area: f.target, on: true }, { k: 'stand' }];
     case 'pursuitChoice':
       // add or subtract the senior leader's rating, or apply nothing [10.91]
-      return pursuitOdds(s, f).tactical === 0 ? [{ k: 'pursue', sign: 0 }] : [{ k: 'pursue', sign: 0 }, { k: 'pursue', sign: 1 }, { k: 'pursue', sign: -1 }];
+      return pursuitOdds(s, f).tactical === 0
+        ? [{ k: 'pursue', sign: 0 }]
+        : [
+            { k: 'pursue', sign: 0 },
+            { k: 'pursue', sign: 1 },
+            { k: 'pursue', sign: -1 },
+          ];
     case 'pursuitHeavy': {
       const acts: Action[] = heavyOptional(s, f).map((u) => ({ k: 'join', u: u.id }));
       acts.push({ k: 'resolve' });
@@ -108,7 +196,12 @@ export function chargeLegal(s: EState, f: ChargeFrame, chargers: readonly UnitSt
       return [{ k: 'advance', u: '*' }, { k: 'stop' }];
     case 'gcAfter':
       // [10.83] continue along the line behind the target, or return to the origins
-      return gcBehind(s, f) === null ? [{ k: 'gcAfter', mode: 'return' }] : [{ k: 'gcAfter', mode: 'return' }, { k: 'gcAfter', mode: 'continue' }];
+      return gcBehind(s, f) === null
+        ? [{ k: 'gcAfter', mode: 'return' }]
+        : [
+            { k: 'gcAfter', mode: 'return' },
+            { k: 'gcAfter', mode: 'continue' },
+          ];
     default:
       return [];
   }
@@ -141,7 +234,12 @@ export function chargeChance(s: EState, f: ChargeFrame): ChanceOutcome<Action>[]
       { action: { k: 'c-pass', ok: false }, p: 1 - p, label: `square fails (d6 > ${t}): the infantry is disordered` },
     ].filter((o) => o.p > 0) as ChanceOutcome<Action>[];
   }
-  if (f.stage === 'pursuitRoll') return [1, 2, 3, 4, 5, 6].map((face) => ({ action: { k: 'c-die', face }, p: 1 / 6, label: `pursuit roll ${face}` }));
+  if (f.stage === 'pursuitRoll')
+    return [1, 2, 3, 4, 5, 6].map((face) => ({
+      action: { k: 'c-die', face },
+      p: 1 / 6,
+      label: `pursuit roll ${face}`,
+    }));
   return [];
 }
 
@@ -163,7 +261,12 @@ function defenceDice(s: EState, f: ChargeFrame): number {
   const ds = defenders(s, f).filter((u) => !f.noFire.includes(u.id));
   const units = ds.map((u) => {
     // an LC or artillery charged through its flank or rear cannot fire; squares and all-around areas are never enfiladed
-    const enfiladed = (isLC(u) || u.kind === 'artillery') && !u.square && u.conf !== null && map.facingOrNull(f.target, u.conf, from) !== null && map.facingOrNull(f.target, u.conf, from) !== 'front';
+    const enfiladed =
+      (isLC(u) || u.kind === 'artillery') &&
+      !u.square &&
+      u.conf !== null &&
+      map.facingOrNull(f.target, u.conf, from) !== null &&
+      map.facingOrNull(f.target, u.conf, from) !== 'front';
     return { kind: u.kind, sp: spOf(u), canFire: !enfiladed };
   });
   return chargeDefenceDice(units, bestDefender(s, f)); // any one defending leader present [10.2]
@@ -193,7 +296,10 @@ function attackDice(s: EState, f: ChargeFrame): { n: number; drm: number }[] {
     return { id: i, sp: spOf(u), pct, drm: d.elite || d.lancer || d.cavClass === 'heavy' ? 1 : 0, leaderMay: true };
   });
   // the senior surviving cavalry leader riding with them [10.2]
-  const riders = f.escort.filter((l) => s.leaders.find((x) => x.id === l)!.status === 'on').map((l) => leaderDef(s, l)).filter((l) => l.arm === 'cavalry');
+  const riders = f.escort
+    .filter((l) => s.leaders.find((x) => x.id === l)!.status === 'on')
+    .map((l) => leaderDef(s, l))
+    .filter((l) => l.arm === 'cavalry');
   riders.sort((a, b) => b.grade - a.grade);
   const lt = riders[0] ? tactical(riders[0], true) : 0;
   const sideDrm = (f.failedSquare ? 1 : 0) + (f.grand?.bonus ? 1 : 0); // [10.22, 10.25]; Grand Charge +1 [10.82]
@@ -203,8 +309,10 @@ function attackDice(s: EState, f: ChargeFrame): { n: number; drm: number }[] {
 export function chargeStep(s: EState, f: ChargeFrame, a: Action, chargersNow: readonly UnitState[], log: Log): EState {
   switch (a.k) {
     case 'join':
-      if (f.stage === 'gather' && eligibleCav(s, f, chargersNow).some((u) => u.id === a.u)) return replaceTop(s, { ...f, units: [...f.units, a.u] });
-      if (f.stage === 'pursuitHeavy' && heavyOptional(s, f).some((u) => u.id === a.u)) return replaceTop(s, { ...f, withHeavy: [...f.withHeavy, a.u] });
+      if (f.stage === 'gather' && eligibleCav(s, f, chargersNow).some((u) => u.id === a.u))
+        return replaceTop(s, { ...f, units: [...f.units, a.u] });
+      if (f.stage === 'pursuitHeavy' && heavyOptional(s, f).some((u) => u.id === a.u))
+        return replaceTop(s, { ...f, withHeavy: [...f.withHeavy, a.u] });
       break;
     case 'escort':
       if (f.stage === 'gather') return replaceTop(s, { ...f, escort: [...f.escort, a.l] });
@@ -212,7 +320,11 @@ export function chargeStep(s: EState, f: ChargeFrame, a: Action, chargersNow: re
     case 'resolve':
       if (f.stage === 'gather' && f.units.length) {
         for (const id of f.units) s = updUnit(s, id, { acted: 'charge' }); // [10.7]
-        ev(log, '10.1', `charging: ${f.units.map((id) => unitDef(s, id).name).join(', ')}${f.escort.length ? ` with ${f.escort.map((l) => leaderDef(s, l).name).join(', ')}` : ''}`);
+        ev(
+          log,
+          '10.1',
+          `charging: ${f.units.map((id) => unitDef(s, id).name).join(', ')}${f.escort.length ? ` with ${f.escort.map((l) => leaderDef(s, l).name).join(', ')}` : ''}`,
+        );
         return replaceTop(s, begin(s, f));
       }
       if (f.stage === 'pursuitHeavy') return launchPursuit(s, f, log);
@@ -228,10 +340,18 @@ export function chargeStep(s: EState, f: ChargeFrame, a: Action, chargersNow: re
         const o = other(f.p);
         if (a.ok) {
           for (const u of defenders(s, f)) if (u.kind === 'infantry') s = updUnit(s, u.id, { square: true });
-          ev(log, '17.12', `the ${s.ctx.scenario.sides[o].name} infantry in area ${f.target} forms square under duress`);
+          ev(
+            log,
+            '17.12',
+            `the ${s.ctx.scenario.sides[o].name} infantry in area ${f.target} forms square under duress`,
+          );
           return replaceTop(s, { ...f, stage: 'defFire' });
         }
-        ev(log, '10.25', `the ${s.ctx.scenario.sides[o].name} infantry in area ${f.target} fails to form square and is disordered (+1 to the charge)`);
+        ev(
+          log,
+          '10.25',
+          `the ${s.ctx.scenario.sides[o].name} infantry in area ${f.target} fails to form square and is disordered (+1 to the charge)`,
+        );
         return replaceTop(s, { ...f, stage: 'defFire', failedSquare: true });
       }
       break;
@@ -243,7 +363,12 @@ export function chargeStep(s: EState, f: ChargeFrame, a: Action, chargersNow: re
       const { tactical: t, morale } = pursuitOdds(s, f);
       const r = pursuit(f.die!, t, morale);
       const go = a.sign === 1 ? r.add : a.sign === -1 ? r.subtract : r.none;
-      ev(log, '10.91', `pursuit roll ${f.die}${a.sign ? (a.sign > 0 ? ` + ${t}` : ` − ${t}`) : ''} against morale ${morale}: ${go ? 'they pursue' : 'no pursuit'}`, [f.die!]);
+      ev(
+        log,
+        '10.91',
+        `pursuit roll ${f.die}${a.sign ? (a.sign > 0 ? ` + ${t}` : ` − ${t}`) : ''} against morale ${morale}: ${go ? 'they pursue' : 'no pursuit'}`,
+        [f.die!],
+      );
       if (!go) return replaceTop(s, { ...f, stage: 'rout' });
       return replaceTop(s, { ...f, stage: heavyOptional(s, f).length ? 'pursuitHeavy' : 'pursuitGo' });
     }
@@ -273,7 +398,19 @@ export function chargeStep(s: EState, f: ChargeFrame, a: Action, chargersNow: re
       const next = gcBehind(s, f);
       if (next === null) break;
       ev(log, '10.83', `the Grand Charge continues into area ${next} (A-21: a new charge without the +1)`);
-      const nf: ChargeFrame = { ...blank(f.p, f.target, null, next, false, chargers(s, f).map((u) => u.id), f.escort.filter((l) => s.leaders.find((x) => x.id === l)!.area === f.target), []), grand: { origins: f.grand.origins, bonus: false, continued: true } };
+      const nf: ChargeFrame = {
+        ...blank(
+          f.p,
+          f.target,
+          null,
+          next,
+          false,
+          chargers(s, f).map((u) => u.id),
+          f.escort.filter((l) => s.leaders.find((x) => x.id === l)!.area === f.target),
+          [],
+        ),
+        grand: { origins: f.grand.origins, bonus: false, continued: true },
+      };
       return push(s, begin(s, nf));
     }
     default:
@@ -329,7 +466,16 @@ function launchPursuit(s: EState, f: ChargeFrame, log: Log): EState {
   if (pursuitBarred(s, f, dest, log)) return s;
   ev(log, '10.91', `${pursuers.map((u) => unitDef(s, u.id).name).join(', ')} pursue into area ${dest}`);
   const retreated = f.defIds.filter((id) => alive(unit(s, id)) && unit(s, id).area === dest);
-  const pf = blank(f.p, f.target, null, dest, true, pursuers.map((u) => u.id), f.escort.filter((l) => s.leaders.find((x) => x.id === l)!.area === f.target), retreated);
+  const pf = blank(
+    f.p,
+    f.target,
+    null,
+    dest,
+    true,
+    pursuers.map((u) => u.id),
+    f.escort.filter((l) => s.leaders.find((x) => x.id === l)!.area === f.target),
+    retreated,
+  );
   return push(s, { ...begin(s, pf), stage: 'squareCheck' });
 }
 
@@ -376,11 +522,29 @@ export function chargeSettle(s: EState, f: ChargeFrame, log: Log): EState | null
       const n = defenceDice(s, f);
       s = replaceTop(s, { ...f, stage: 'defLoss', hits: null });
       if (n <= 0) return replaceTop(s, { ...f, stage: 'atkFire', hits: null });
-      return push(s, { t: 'roll', dice: [{ n, drm: 0 }], why: `the defenders' fire at the charging cavalry`, rule: '10.2' });
+      return push(s, {
+        t: 'roll',
+        dice: [{ n, drm: 0 }],
+        why: `the defenders' fire at the charging cavalry`,
+        rule: '10.2',
+      });
     }
     case 'defLoss':
       s = replaceTop(s, { ...f, stage: 'atkFire' });
-      return f.hits ? push(s, { t: 'loss', p: f.p, area: f.origin, hits: f.hits, cb: false, lostNow: {}, first: true, rule: '10.3', only: f.units, escort: f.escort }) : s;
+      return f.hits
+        ? push(s, {
+            t: 'loss',
+            p: f.p,
+            area: f.origin,
+            hits: f.hits,
+            cb: false,
+            lostNow: {},
+            first: true,
+            rule: '10.3',
+            only: f.units,
+            escort: f.escort,
+          })
+        : s;
     case 'atkFire': {
       if (!chargers(s, f).length) {
         ev(log, '10.5', 'no charging cavalry survive the defensive fire');
@@ -393,12 +557,29 @@ export function chargeSettle(s: EState, f: ChargeFrame, log: Log): EState | null
     }
     case 'atkLoss':
       s = replaceTop(s, { ...f, stage: 'result' });
-      return f.hits ? push(s, { t: 'loss', p: o, area: f.target, hits: f.hits, cb: false, lostNow: {}, first: true, rule: '10.3', only: null }) : s;
+      return f.hits
+        ? push(s, {
+            t: 'loss',
+            p: o,
+            area: f.target,
+            hits: f.hits,
+            cb: false,
+            lostNow: {},
+            first: true,
+            rule: '10.3',
+            only: null,
+          })
+        : s;
     case 'result': {
       const after = f.defIds.reduce((t, id) => t + spOf(unit(s, id)), 0);
       const inflicted = f.defIds.reduce((t, id) => t + ((f.def0[id] ?? 0) - stepsLeft(unit(s, id))), 0);
       const cavLost = Object.entries(f.cav0).reduce((t, [id, n]) => t + (n - stepsLeft(unit(s, id))), 0);
-      const ok = chargeSucceeds({ defenderSpBefore: f.defSp0, defenderSpAfter: after, stepsInflicted: inflicted, cavalryStepsLost: cavLost });
+      const ok = chargeSucceeds({
+        defenderSpBefore: f.defSp0,
+        defenderSpAfter: after,
+        stepsInflicted: inflicted,
+        cavalryStepsLost: cavLost,
+      });
       if (ok) {
         ev(log, '10.4', `the charge succeeds: the defenders of area ${f.target} must retreat`);
         const frames: Frame[] = [];
@@ -415,10 +596,22 @@ export function chargeSettle(s: EState, f: ChargeFrame, log: Log): EState | null
       const n = repulseFireDice(defenders(s, f).map((u) => ({ kind: u.kind, sp: spOf(u), canFire: true })));
       s = replaceTop(s, { ...f, stage: 'repulseLoss', hits: null });
       if (n <= 0) return replaceTop(s, { ...f, stage: 'repulseBack' });
-      return push(s, { t: 'roll', dice: [{ n, drm: 0 }], why: 'the defenders fire again at the repelled cavalry', rule: '10.51' });
+      return push(s, {
+        t: 'roll',
+        dice: [{ n, drm: 0 }],
+        why: 'the defenders fire again at the repelled cavalry',
+        rule: '10.51',
+      });
     }
     case 'occupy': {
-      if (f.pursuit) return replaceTop(s, { ...f, stage: unitsAt(s, f.target, o).some((u) => u.kind !== 'artillery') || !chargers(s, f).length ? 'rout' : 'advanceChoice' });
+      if (f.pursuit)
+        return replaceTop(s, {
+          ...f,
+          stage:
+            unitsAt(s, f.target, o).some((u) => u.kind !== 'artillery') || !chargers(s, f).length
+              ? 'rout'
+              : 'advanceChoice',
+        });
       // [10.4, 10.6] the charging cavalry must occupy the target
       for (const u of chargers(s, f)) s = updUnit(s, u.id, { area: f.target, conf: null });
       s = moveEscort(s, f, f.target);
@@ -429,7 +622,10 @@ export function chargeSettle(s: EState, f: ChargeFrame, log: Log): EState | null
       else {
         // [10.92] a pursuit that may not enter the defenders' area is not rolled for [10.0]
         const dest = retreatDestination(s, f);
-        s = replaceTop(s, { ...f, stage: dest === null || !chargers(s, f).length || pursuitBarred(s, f, dest, log) ? 'rout' : 'pursuitRoll' });
+        s = replaceTop(s, {
+          ...f,
+          stage: dest === null || !chargers(s, f).length || pursuitBarred(s, f, dest, log) ? 'rout' : 'pursuitRoll',
+        });
       }
       return displaceLeaders(s, f.p, f.target, log);
     }
@@ -437,7 +633,20 @@ export function chargeSettle(s: EState, f: ChargeFrame, log: Log): EState | null
       return launchPursuit(s, f, log);
     case 'repulseLoss':
       s = replaceTop(s, { ...f, stage: 'repulseBack' });
-      return f.hits ? push(s, { t: 'loss', p: f.p, area: f.origin, hits: f.hits, cb: false, lostNow: {}, first: true, rule: '10.51', only: f.units, escort: f.escort }) : s;
+      return f.hits
+        ? push(s, {
+            t: 'loss',
+            p: f.p,
+            area: f.origin,
+            hits: f.hits,
+            cb: false,
+            lostNow: {},
+            first: true,
+            rule: '10.51',
+            only: f.units,
+            escort: f.escort,
+          })
+        : s;
     case 'repulseBack': {
       // [10.52] back to the origin, then one more area (the attacker chooses)
       const frames: Frame[] = [];

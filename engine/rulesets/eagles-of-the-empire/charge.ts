@@ -27,7 +27,9 @@ export interface Lane {
   readonly target: AreaId;
 }
 
-export type LaneVerdict = { readonly ok: true; readonly via: AreaId } | { readonly ok: false; readonly rule: string; readonly why: string };
+export type LaneVerdict =
+  | { readonly ok: true; readonly via: AreaId }
+  | { readonly ok: false; readonly rule: string; readonly why: string };
 
 function crossingBanned(map: AreaMap, from: AreaId, to: AreaId): string | null {
   const b = map.boundary(from, to)!;
@@ -41,18 +43,28 @@ function crossingBanned(map: AreaMap, from: AreaId, to: AreaId): string | null {
 /** Why a charge from `origin` at `target` is illegal, or its intervening area. */
 export function checkLane(w: LaneWorld, origin: AreaId, target: AreaId): LaneVerdict {
   const { map } = w;
-  if (w.frontOfEnemyLc(origin)) return { ok: false, rule: '10.11', why: `area ${origin} is in front of an enemy infantry long counter` };
-  if (map.range(origin, target) !== 2) return { ok: false, rule: '10.1', why: `the target must be two areas away (it is ${map.range(origin, target)})` };
+  if (w.frontOfEnemyLc(origin))
+    return { ok: false, rule: '10.11', why: `area ${origin} is in front of an enemy infantry long counter` };
+  if (map.range(origin, target) !== 2)
+    return { ok: false, rule: '10.1', why: `the target must be two areas away (it is ${map.range(origin, target)})` };
   if (!w.enemyTarget(target)) return { ok: false, rule: '10.1', why: `area ${target} holds no enemy unit (A-15)` };
   const t = traceLos(map, origin, target);
-  if (t.areas.length !== 1 || t.along.length) return { ok: false, rule: '10.1', why: `the line from ${origin} to ${target} does not pass through exactly one area (A-14)` };
+  if (t.areas.length !== 1 || t.along.length)
+    return {
+      ok: false,
+      rule: '10.1',
+      why: `the line from ${origin} to ${target} does not pass through exactly one area (A-14)`,
+    };
   const via = t.areas[0]!;
   if (w.occupied(via)) return { ok: false, rule: '10.1', why: `the intervening area ${via} is not empty (A-14)` };
   for (const a of [via, target]) {
     const ban = areaBan(map, a);
     if (ban) return { ok: false, ...ban };
   }
-  for (const [a, b] of [[origin, via], [via, target]] as const) {
+  for (const [a, b] of [
+    [origin, via],
+    [via, target],
+  ] as const) {
     const ban = crossingBan(w, a, b);
     if (ban) return { ok: false, ...ban };
   }
@@ -75,7 +87,8 @@ function crossingBan(w: LaneWorld, a: AreaId, b: AreaId): StepBan | null {
   const ban = crossingBanned(w.map, a, b);
   if (ban) return { rule: '10.0', why: `a charge may not cross ${ban}` };
   const bd = w.map.boundary(a, b)!;
-  if (bd.kind === 'point' && bd.corners.some((c) => w.enemyUnits(c))) return { rule: '13.11', why: `a corner of the diagonal step ${a}→${b} holds enemy units` };
+  if (bd.kind === 'point' && bd.corners.some((c) => w.enemyUnits(c)))
+    return { rule: '13.11', why: `a corner of the diagonal step ${a}→${b} holds enemy units` };
   return null;
 }
 
@@ -106,7 +119,12 @@ export function chargeLanes(w: LaneWorld, origin: AreaId): Lane[] {
  * unit in the target area before and after) and it inflicted at least as many step losses as the cavalry suffered
  * from the defender's first fire; otherwise it is repelled [10.5].
  */
-export function chargeSucceeds(o: { defenderSpBefore: number; defenderSpAfter: number; stepsInflicted: number; cavalryStepsLost: number }): boolean {
+export function chargeSucceeds(o: {
+  defenderSpBefore: number;
+  defenderSpAfter: number;
+  stepsInflicted: number;
+  cavalryStepsLost: number;
+}): boolean {
   return (o.defenderSpBefore - o.defenderSpAfter) * 2 > o.defenderSpBefore && o.stepsInflicted >= o.cavalryStepsLost;
 }
 

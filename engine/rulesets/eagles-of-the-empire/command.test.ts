@@ -7,14 +7,25 @@ import { type CommandInput, type EnemyPresence, commandDistance, nextCbI, traceC
 import { type Scenario, formationsOf, parseStep, validateScenario } from './scenario.ts';
 
 const DATA = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'data');
-const map = AreaMap.parse(JSON.parse(readFileSync(join(DATA, 'maps', 'eagles-of-the-empire', 'hohenwald-1809.json'), 'utf8')));
+const map = AreaMap.parse(
+  JSON.parse(readFileSync(join(DATA, 'maps', 'eagles-of-the-empire', 'hohenwald-1809.json'), 'utf8')),
+);
 const json = JSON.parse(readFileSync(join(DATA, 'scenarios', 'eagles-of-the-empire', 'hohenwald-1809.json'), 'utf8'));
 const v = validateScenario(json, map);
 if (!v.ok) throw new Error(JSON.stringify(v.problems));
 const sc: Scenario = v.value;
 
 /** Command input for side `si` at set-up, with optional changes. */
-function setupInput(si: 0 | 1, o: { moveLeader?: Record<string, number | null>; enemyAt?: Record<number, EnemyPresence>; hqLost?: boolean; cbi?: [string, boolean][]; courier?: boolean } = {}): CommandInput {
+function setupInput(
+  si: 0 | 1,
+  o: {
+    moveLeader?: Record<string, number | null>;
+    enemyAt?: Record<number, EnemyPresence>;
+    hqLost?: boolean;
+    cbi?: [string, boolean][];
+    courier?: boolean;
+  } = {},
+): CommandInput {
   const leaderArea = new Map<string, number>();
   const unitArea = new Map<string, number>();
   let hq: number | null = null;
@@ -23,7 +34,7 @@ function setupInput(si: 0 | 1, o: { moveLeader?: Record<string, number | null>; 
     for (const u of p.units) unitArea.set(u, p.area);
     if (p.hq) hq = p.area;
   }
-  for (const [l, a] of Object.entries(o.moveLeader ?? {})) (a === null ? leaderArea.delete(l) : leaderArea.set(l, a));
+  for (const [l, a] of Object.entries(o.moveLeader ?? {})) a === null ? leaderArea.delete(l) : leaderArea.set(l, a);
   const other = sc.setup[si === 0 ? 1 : 0];
   const enemyUnits = new Set(other.filter((p) => p.units.length).map((p) => p.area));
   const enemyHq = new Set(other.filter((p) => p.hq && !p.units.length).map((p) => p.area));
@@ -85,9 +96,25 @@ describe('command tracing [9.1–9.5] (digest §11.3 initial command check)', ()
     const inCmd = traceCommand(setupInput(1));
     for (const id of everyone(1)) expect(inCmd.has(id), id).toBe(true);
     // 2nd Light Battery and the Licorne (18) trace to Pahlen (10): distance 2 ≤ radius 2
-    expect(commandDistance(map, 10, 18, () => 'none', () => false)).toBe(2);
+    expect(
+      commandDistance(
+        map,
+        10,
+        18,
+        () => 'none',
+        () => false,
+      ),
+    ).toBe(2);
     // 3rd Division (16) to Borzov (11): diagonal, corners 10 and 17 free of enemy
-    expect(commandDistance(map, 11, 16, () => 'none', () => false)).toBe(1);
+    expect(
+      commandDistance(
+        map,
+        11,
+        16,
+        () => 'none',
+        () => false,
+      ),
+    ).toBe(1);
   });
   it('loses a unit when its only allowed superior is out of reach (Rigid)', () => {
     // Pahlen goes to area 3: the batteries at 18 are 3 areas from him (radius 2), and Rigid allows no one else
@@ -119,7 +146,9 @@ describe('command tracing [9.1–9.5] (digest §11.3 initial command check)', ()
     // Ostrov succeeds: he and the units within his radius are in command; his force leaders then trace to him
     const after = setupInput(1, { hqLost: true, cbi: [['ostrov', true]] });
     const c2 = traceCommand(after);
-    expect(c2.has('ostrov') && c2.has('lanskoy') && c2.has('pahlen') && c2.has('R-1inf') && c2.has('R-2light')).toBe(true);
+    expect(c2.has('ostrov') && c2.has('lanskoy') && c2.has('pahlen') && c2.has('R-1inf') && c2.has('R-2light')).toBe(
+      true,
+    );
     expect(nextCbI(after, c2, 'r-1')).toBeNull();
     // Ostrov fails: each force leader out of his range rolls next
     const failed = setupInput(1, { hqLost: true, cbi: [['ostrov', false]] });

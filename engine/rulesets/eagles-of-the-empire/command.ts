@@ -46,7 +46,14 @@ interface Node {
  * an area with enemy units, though areas with only enemy leaders may be passed, and an area with only an enemy HQ
  * when the courier roll allows.
  */
-export function commandDistance(map: AreaMap, from: AreaId, to: AreaId, enemy: (a: AreaId) => EnemyPresence, courier: (a: AreaId) => boolean, limit = Infinity): number {
+export function commandDistance(
+  map: AreaMap,
+  from: AreaId,
+  to: AreaId,
+  enemy: (a: AreaId) => EnemyPresence,
+  courier: (a: AreaId) => boolean,
+  limit = Infinity,
+): number {
   if (from === to) return 0;
   const passable = (a: AreaId) => {
     const e = enemy(a);
@@ -88,7 +95,11 @@ function unitHome(side: SideJson, assignment?: ReadonlyMap<string, string>): Map
 }
 
 /** Leaders of the formation `fid` and its ancestors, nearest first; null where a level has no leader on the map. */
-function ancestorLeaders(nodes: Map<string, Node>, fid: string | null, leaderOn: (id: string) => boolean): (string | null)[] {
+function ancestorLeaders(
+  nodes: Map<string, Node>,
+  fid: string | null,
+  leaderOn: (id: string) => boolean,
+): (string | null)[] {
   const out: (string | null)[] = [];
   for (let id = fid; id !== null; id = nodes.get(id)!.parent) {
     const l = nodes.get(id)!.f.leader;
@@ -118,7 +129,8 @@ export function traceCommand(inp: CommandInput): Set<string> {
 
   // ultimate sources [3.31]; Rigid (or Absolute) with its HQ lost: none [9.51]; Absolute: the commander only at the HQ (A-10)
   const rigidNoHq = (side.structure === 'rigid' || side.structure === 'absolute') && inp.hqLost;
-  const acSource = acArea !== null && !rigidNoHq && (side.structure !== 'absolute' || (inp.hqArea !== null && acArea === inp.hqArea));
+  const acSource =
+    acArea !== null && !rigidNoHq && (side.structure !== 'absolute' || (inp.hqArea !== null && acArea === inp.hqArea));
   const hqSource = inp.hqArea !== null && !rigidNoHq;
   // radii with the HQ bonuses [9.5]
   const radius = (id: string) => {
@@ -154,10 +166,12 @@ export function traceCommand(inp: CommandInput): Set<string> {
   const fromTop = (area: AreaId, isLeader: boolean): boolean => {
     if (acSource && commandDistance(map, acArea!, area, inp.enemy, inp.courier, radius(ac)) <= radius(ac)) return true;
     // the HQ's radius places subordinate leaders in command [9.5]
-    if (isLeader && hqSource && commandDistance(map, inp.hqArea!, area, inp.enemy, inp.courier, hqRadius) <= hqRadius) return true;
+    if (isLeader && hqSource && commandDistance(map, inp.hqArea!, area, inp.enemy, inp.courier, hqRadius) <= hqRadius)
+      return true;
     return false;
   };
-  const canCommand = (cands: string[], area: AreaId, isLeader: boolean) => cands.some((L) => (L === TOP ? fromTop(area, isLeader) : reaches(L, area)));
+  const canCommand = (cands: string[], area: AreaId, isLeader: boolean) =>
+    cands.some((L) => (L === TOP ? fromTop(area, isLeader) : reaches(L, area)));
 
   for (let changed = true; changed; ) {
     changed = false;
@@ -181,7 +195,11 @@ export function traceCommand(inp: CommandInput): Set<string> {
       let ok: boolean;
       if (f.kind === 'hq') {
         // units of the HQ formation: the Chief of Staff's radius [9.5]
-        ok = !!cos && cosArea !== null && inCmd.has(cos) && commandDistance(map, cosArea, a, inp.enemy, inp.courier, leaderDef(cos).radius) <= leaderDef(cos).radius;
+        ok =
+          !!cos &&
+          cosArea !== null &&
+          inCmd.has(cos) &&
+          commandDistance(map, cosArea, a, inp.enemy, inp.courier, leaderDef(cos).radius) <= leaderDef(cos).radius;
         if (!ok && !hqNode?.leader) ok = canCommand([TOP], a, false);
       } else ok = canCommand(commanders(fid, null), a, false);
       if (ok) {
@@ -218,7 +236,8 @@ export function nextCbI(inp: CommandInput, inCmd: ReadonlySet<string>, fid: stri
   const nodes = tree(inp.side);
   const root = nodes.get(fid);
   if (!root) throw new Error(`no formation "${fid}" in ${inp.side.name}'s order of battle`);
-  const due = (f: Formation) => !!f.leader && inp.leaderArea(f.leader) !== null && !inCmd.has(f.leader) && !inp.cbi.has(f.leader);
+  const due = (f: Formation) =>
+    !!f.leader && inp.leaderArea(f.leader) !== null && !inCmd.has(f.leader) && !inp.cbi.has(f.leader);
   if (root.f.kind !== 'hq' && due(root.f)) return root.f.leader!;
   const walk = (f: Formation): string | null => {
     for (const c of f.forces) {

@@ -33,7 +33,8 @@ export function isDeployed(s: EState, d: DeploymentJson): boolean {
 /** Steps `parent` has given up to deployed alternates (recovery [15.2] does not restore them). */
 export function deployedSteps(s: EState, parent: string): number {
   let n = 0;
-  for (const side of s.ctx.scenario.sides) for (const d of side.deployments) if (d.parent === parent && isDeployed(s, d)) n += deploymentSteps(s, d);
+  for (const side of s.ctx.scenario.sides)
+    for (const d of side.deployments) if (d.parent === parent && isDeployed(s, d)) n += deploymentSteps(s, d);
   return n;
 }
 
@@ -43,18 +44,37 @@ function nearEnemy(s: EState, p: Side, area: AreaId): boolean {
 }
 
 function parentBlocked(s: EState, u: UnitState): boolean {
-  return !alive(u) || u.routed || u.square || u.xsp !== null || u.mc !== null || s.units.some((x) => x.attachedTo === u.id && alive(x));
+  return (
+    !alive(u) ||
+    u.routed ||
+    u.square ||
+    u.xsp !== null ||
+    u.mc !== null ||
+    s.units.some((x) => x.attachedTo === u.id && alive(x))
+  );
 }
 
 /**
  * Deploy and re-absorb choices of side `p` in the Assignment Segment [11.31–11.33]: the parent active and in command,
  * nowhere near enemy units; for re-absorbing, every surviving alternate in the parent's area and in command too.
  */
-export function deploymentOptions(s: EState, p: Side, inCommand: (id: string) => boolean, done: ReadonlySet<string>): Action[] {
+export function deploymentOptions(
+  s: EState,
+  p: Side,
+  inCommand: (id: string) => boolean,
+  done: ReadonlySet<string>,
+): Action[] {
   const out: Action[] = [];
   for (const d of s.ctx.scenario.sides[p].deployments) {
     const parent = unit(s, d.parent);
-    if (done.has(d.parent) || parentBlocked(s, parent) || !isActive(s, parent) || !inCommand(parent.id) || nearEnemy(s, p, parent.area!)) continue;
+    if (
+      done.has(d.parent) ||
+      parentBlocked(s, parent) ||
+      !isActive(s, parent) ||
+      !inCommand(parent.id) ||
+      nearEnemy(s, p, parent.area!)
+    )
+      continue;
     if (!isDeployed(s, d)) {
       const k = deploymentSteps(s, d);
       if (stepsLeft(parent) <= k) continue; // the parent keeps at least one step
@@ -64,7 +84,18 @@ export function deploymentOptions(s: EState, p: Side, inCommand: (id: string) =>
       out.push({ k: 'deploy', id: d.id });
     } else {
       const kids = d.units.map((id) => unit(s, id)).filter(alive);
-      if (!kids.length || kids.some((c) => c.area !== parent.area || c.routed || c.xsp !== null || !inCommand(c.id) || s.units.some((x) => x.attachedTo === c.id && alive(x)))) continue;
+      if (
+        !kids.length ||
+        kids.some(
+          (c) =>
+            c.area !== parent.area ||
+            c.routed ||
+            c.xsp !== null ||
+            !inCommand(c.id) ||
+            s.units.some((x) => x.attachedTo === c.id && alive(x)),
+        )
+      )
+        continue;
       out.push({ k: 'reabsorb', id: d.id });
     }
   }
@@ -80,14 +111,31 @@ export function applyDeploy(s: EState, d: DeploymentJson, log: Log, setup = fals
   const frames: Frame[] = [];
   for (const id of d.units) {
     const c = unit(s, id);
-    s = updUnit(s, id, { area, conf: null, step: c.startStep, formation: parent.formation, acted: parent.acted, mp: parent.mp, moveDone: parent.moveDone, routed: false, square: false, rs: false, mc: null, attachedTo: null });
+    s = updUnit(s, id, {
+      area,
+      conf: null,
+      step: c.startStep,
+      formation: parent.formation,
+      acted: parent.acted,
+      mp: parent.mp,
+      moveDone: parent.moveDone,
+      routed: false,
+      square: false,
+      rs: false,
+      mc: null,
+      attachedTo: null,
+    });
     const confs = conformationsFor(s, unit(s, id));
     if (confs.length) {
       if (setup) s = updUnit(s, id, { conf: confs[0]! });
       else frames.push({ t: 'face', p: parent.side, u: id });
     }
   }
-  ev(log, '11.31', `${unitDef(s, parent.id).name} deploys ${d.units.map((id) => unitDef(s, id).name).join(', ')} in area ${area}${setup ? ' at set-up' : ''}, giving up ${k} step${k === 1 ? '' : 's'}`);
+  ev(
+    log,
+    '11.31',
+    `${unitDef(s, parent.id).name} deploys ${d.units.map((id) => unitDef(s, id).name).join(', ')} in area ${area}${setup ? ' at set-up' : ''}, giving up ${k} step${k === 1 ? '' : 's'}`,
+  );
   return push(s, ...frames.reverse());
 }
 
@@ -97,13 +145,31 @@ export function applyReabsorb(s: EState, d: DeploymentJson, log: Log): EState {
   const kids = d.units.map((id) => unit(s, id));
   const regain = kids.filter(alive).reduce((t, c) => t + stepsLeft(c), 0);
   s = updUnit(s, parent.id, { step: Math.max(0, parent.step - regain) });
-  for (const c of kids) if (alive(c)) s = updUnit(s, c.id, { area: null, conf: null, step: c.startStep, square: false, rs: false, mc: null, routed: false });
-  ev(log, '11.32', `${unitDef(s, parent.id).name} re-absorbs ${kids.filter(alive).map((c) => unitDef(s, c.id).name).join(', ')} in area ${parent.area}, regaining ${regain} step${regain === 1 ? '' : 's'}`);
+  for (const c of kids)
+    if (alive(c))
+      s = updUnit(s, c.id, {
+        area: null,
+        conf: null,
+        step: c.startStep,
+        square: false,
+        rs: false,
+        mc: null,
+        routed: false,
+      });
+  ev(
+    log,
+    '11.32',
+    `${unitDef(s, parent.id).name} re-absorbs ${kids
+      .filter(alive)
+      .map((c) => unitDef(s, c.id).name)
+      .join(', ')} in area ${parent.area}, regaining ${regain} step${regain === 1 ? '' : 's'}`,
+  );
   return s;
 }
 
 /** The set-up deployments the scenario makes [11.31]. */
 export function deployAtStart(s: EState): EState {
-  for (const side of s.ctx.scenario.sides) for (const d of side.deployments) if (d.atStart) s = applyDeploy(s, d, undefined, true);
+  for (const side of s.ctx.scenario.sides)
+    for (const d of side.deployments) if (d.atStart) s = applyDeploy(s, d, undefined, true);
   return s;
 }

@@ -19,7 +19,23 @@ import { register } from './procedures.ts';
 import { formationsOf } from './scenario.ts';
 import { type Log, ev, pop, push, replaceTop, updUnit } from './state.ts';
 import type { Action, EndFrame, EState, Side, UnitState } from './types.ts';
-import { GENERIC, activationFormation, alive, commandInput, formationOfLeader, inChain, isLC, leaderDef, leadersAt, moraleOf, stepsLeft, tactical, unitDef, unitsAt, other } from './world.ts';
+import {
+  GENERIC,
+  activationFormation,
+  alive,
+  commandInput,
+  formationOfLeader,
+  inChain,
+  isLC,
+  leaderDef,
+  leadersAt,
+  moraleOf,
+  stepsLeft,
+  tactical,
+  unitDef,
+  unitsAt,
+  other,
+} from './world.ts';
 
 /** The End Step's frames, registered with the procedure runtime at the end (flow.ts starts the End Step by pushing `endSeq`). */
 const KINDS = ['endSeq', 'freeRally', 'rallyRoll', 'routRally', 'recoverRoll', 'replace'] as const;
@@ -28,13 +44,16 @@ function endDecider(_s: EState, f: EndFrame): Side | null {
   return f.t === 'freeRally' || f.t === 'replace' ? f.p : null;
 }
 
-
 /** Long counters of a formation (its forces included) adjacent to an enemy long counter [15.1]. */
 function lcsNearEnemy(s: EState, p: Side, fid: string): UnitState[] {
   const map = s.ctx.map;
   return s.units.filter(
     (u) =>
-      u.side === p && alive(u) && isLC(u) && activationFormation(s, p, u.formation) === fid && map.neighbours(u.area!).some((n) => unitsAt(s, n, other(p)).some(isLC)),
+      u.side === p &&
+      alive(u) &&
+      isLC(u) &&
+      activationFormation(s, p, u.formation) === fid &&
+      map.neighbours(u.area!).some((n) => unitsAt(s, n, other(p)).some(isLC)),
   );
 }
 
@@ -66,7 +85,8 @@ function freeOptions(s: EState, p: Side): string[] {
 /** A-49: some enemy artillery (not parks, not attached) could target the area, facing ignored. */
 function inArtilleryReach(s: EState, p: Side, area: number): boolean {
   return s.units.some((a) => {
-    if (a.side === p || !alive(a) || a.kind !== 'artillery' || a.attachedTo !== null || unitDef(s, a.id).artilleryPark) return false;
+    if (a.side === p || !alive(a) || a.kind !== 'artillery' || a.attachedTo !== null || unitDef(s, a.id).artilleryPark)
+      return false;
     return canBombard({
       map: s.ctx.map,
       from: a.area!,
@@ -98,7 +118,9 @@ function recoveryCandidates(s: EState): UnitState[] {
       isLong: isLC(u),
       lostSteps: u.step > u.startStep + given,
       belowStart: u.step - 1 > u.startStep + given, // never back to the starting step [15.21]
-      nearestEnemyLcDistance: enemyLcAreas.length ? Math.min(...enemyLcAreas.map((a) => (a === u.area ? 0 : map.range(u.area!, a)))) : Infinity,
+      nearestEnemyLcDistance: enemyLcAreas.length
+        ? Math.min(...enemyLcAreas.map((a) => (a === u.area ? 0 : map.range(u.area!, a))))
+        : Infinity,
       inEnemyArtilleryReach: inArtilleryReach(s, u.side, u.area!),
       adjacentEnemyCavalry: map.neighbours(u.area!).some((n) => unitsAt(s, n, o).some((x) => x.kind === 'cavalry')),
       withChainLeader: leadersAt(s, u.area!, u.side).some((l) => inChain(s, u.side, l.id, u.formation)),
@@ -116,7 +138,9 @@ function routRallyTarget(s: EState, u: UnitState): number | null {
     const d = leaderDef(s, l.id);
     if (d.role === 'chiefOfStaff' || d.role === 'staffOfficer' || d.role === 'lineOfficer') continue;
     const own = formationOfLeader(s, d.id);
-    const init = d.initiative - (own !== null && (own === u.formation || own === activationFormation(s, u.side, u.formation)) ? 0 : 1);
+    const init =
+      d.initiative -
+      (own !== null && (own === u.formation || own === activationFormation(s, u.side, u.formation)) ? 0 : 1);
     const t = moraleOf(u) - 1 + init;
     best = best === null ? t : Math.max(best, t);
   }
@@ -133,7 +157,10 @@ function vacancies(s: EState, p: Side): string[] {
       if (d.role === 'armyCommander' || d.role === 'chiefOfStaff') return true;
       if (d.role !== 'formation' && d.role !== 'force' && d.role !== 'intermediate') return false; // subordinates are not replaced [15.35]
       const fid = formationOfLeader(s, l.id);
-      return fid !== null && s.units.some((u) => u.side === p && alive(u) && (u.formation === fid || inChain(s, p, l.id, u.formation))); // [15.36]
+      return (
+        fid !== null &&
+        s.units.some((u) => u.side === p && alive(u) && (u.formation === fid || inChain(s, p, l.id, u.formation)))
+      ); // [15.36]
     })
     .map((l) => l.id)
     .filter(() => side !== undefined);
@@ -167,8 +194,17 @@ function endSettle(s: EState, f: EndFrame, log: Log): EState | null {
             l ? { tactical: Math.max(tactical(l, true), tactical(l, false)), initiative: l.initiative } : null,
           );
           if (target === null) {
-            ev(log, '15.1', `${formationsOf(s.ctx.scenario.sides[p]).find((x) => x.f.id === st.id)!.f.name} has no long counter facing an enemy long counter and rallies`);
-            return { ...s, formations: s.formations.map((x) => (x.id === st.id ? { ...x, activated: false, failedRally: false } : x)) };
+            ev(
+              log,
+              '15.1',
+              `${formationsOf(s.ctx.scenario.sides[p]).find((x) => x.f.id === st.id)!.f.name} has no long counter facing an enemy long counter and rallies`,
+            );
+            return {
+              ...s,
+              formations: s.formations.map((x) =>
+                x.id === st.id ? { ...x, activated: false, failedRally: false } : x,
+              ),
+            };
           }
           return push(s, { t: 'rallyRoll', f: st.id, target });
         }
@@ -251,7 +287,10 @@ function endStep(s: EState, f: EndFrame, a: Action, log: Log): EState {
       if (a.k === 'pass') return s;
       if (a.k === 'select' && f.options.includes(a.f)) {
         ev(log, '15.12', `the army commander recovers ${a.f} without a roll`);
-        return { ...s, formations: s.formations.map((x) => (x.id === a.f ? { ...x, activated: false, failedRally: false } : x)) };
+        return {
+          ...s,
+          formations: s.formations.map((x) => (x.id === a.f ? { ...x, activated: false, failedRally: false } : x)),
+        };
       }
       break;
     case 'replace': {
@@ -262,16 +301,35 @@ function endStep(s: EState, f: EndFrame, a: Action, log: Log): EState {
       s = {
         ...s,
         standIn: { ...s.standIn, [f.post]: a.f },
-        leaders: s.leaders.map((l) => (l.id === f.post ? { ...l, status: 'on' as const, area } : l.id === a.f ? { ...l, status: 'promoted' as const, area: null } : l)),
+        leaders: s.leaders.map((l) =>
+          l.id === f.post
+            ? { ...l, status: 'on' as const, area }
+            : l.id === a.f
+              ? { ...l, status: 'promoted' as const, area: null }
+              : l,
+        ),
       };
-      ev(log, '15.3', `${a.f === GENERIC ? 'a 1-0-1 officer' : leaderDef(s, a.f).name} replaces ${was} (placed in area ${area})`);
+      ev(
+        log,
+        '15.3',
+        `${a.f === GENERIC ? 'a 1-0-1 officer' : leaderDef(s, a.f).name} replaces ${was} (placed in area ${area})`,
+      );
       return s;
     }
     case 'rallyRoll':
       if (a.k !== 'c-pass') break;
       s = pop(s);
-      ev(log, a.ok ? '15.1' : '15.11', `${f.f} ${a.ok ? 'rallies' : 'fails to rally: it stays activated next turn'} (d6 against ${f.target})`);
-      return { ...s, formations: s.formations.map((x) => (x.id === f.f ? (a.ok ? { ...x, activated: false, failedRally: false } : { ...x, failedRally: true }) : x)) };
+      ev(
+        log,
+        a.ok ? '15.1' : '15.11',
+        `${f.f} ${a.ok ? 'rallies' : 'fails to rally: it stays activated next turn'} (d6 against ${f.target})`,
+      );
+      return {
+        ...s,
+        formations: s.formations.map((x) =>
+          x.id === f.f ? (a.ok ? { ...x, activated: false, failedRally: false } : { ...x, failedRally: true }) : x,
+        ),
+      };
     case 'routRally':
       if (a.k !== 'c-pass') break;
       s = pop(s);
@@ -291,15 +349,23 @@ function endStep(s: EState, f: EndFrame, a: Action, log: Log): EState {
   throw new IllegalActionError(a.k, `not an action in the End Step (${f.t})`);
 }
 
-
 /** Who may fill a post [15.31–15.35], in the book's priority order (endstep.ts replacementCandidates). */
 function candidatesFor(s: EState, p: Side, post: string): string[] {
   const side = s.ctx.scenario.sides[p];
   const d = s.ctx.scenario.sides[p].leaders.find((l) => l.id === post)!;
-  const vacancy: Vacancy = d.role === 'armyCommander' ? 'armyCommander' : d.role === 'chiefOfStaff' ? 'chiefOfStaff' : d.role === 'force' ? 'force' : 'formation';
+  const vacancy: Vacancy =
+    d.role === 'armyCommander'
+      ? 'armyCommander'
+      : d.role === 'chiefOfStaff'
+        ? 'chiefOfStaff'
+        : d.role === 'force'
+          ? 'force'
+          : 'formation';
   const fid = formationOfLeader(s, post);
   const entry = fid ? formationsOf(side).find((x) => x.f.id === fid) : undefined;
-  const mine = new Set<string>(entry ? [...entry.f.offMapLeaders, ...entry.f.forces.map((x) => x.leader).filter((x): x is string => !!x)] : []);
+  const mine = new Set<string>(
+    entry ? [...entry.f.offMapLeaders, ...entry.f.forces.map((x) => x.leader).filter((x): x is string => !!x)] : [],
+  );
   // a force's post: the subordinates of its parent formation [15.34]
   const parent = entry?.parent ? formationsOf(side).find((x) => x.f.id === entry.parent) : undefined;
   if (parent) for (const x of parent.f.offMapLeaders) mine.add(x);
@@ -308,11 +374,17 @@ function candidatesFor(s: EState, p: Side, post: string): string[] {
     .filter((l) => l.id !== post)
     .map((l) => {
       const st = s.leaders.find((x) => x.id === l.id)!;
-      const available = (st.status === 'on' || st.status === 'off') && !taken.has(l.id) && !(l.role === 'formation' && vacancy !== 'armyCommander' && st.status !== 'on');
+      const available =
+        (st.status === 'on' || st.status === 'off') &&
+        !taken.has(l.id) &&
+        !(l.role === 'formation' && vacancy !== 'armyCommander' && st.status !== 'on');
       return { id: l.id, role: l.role, ofFormation: mine.has(l.id), available };
     });
   // the army commander's post goes to a formation leader on the map
-  return replacementCandidates(vacancy, cands.filter((c) => vacancy !== 'armyCommander' || s.leaders.find((x) => x.id === c.id)!.status === 'on'));
+  return replacementCandidates(
+    vacancy,
+    cands.filter((c) => vacancy !== 'armyCommander' || s.leaders.find((x) => x.id === c.id)!.status === 'on'),
+  );
 }
 
 /** A-50 placement: a promoted division/brigade leader with an infantry unit of his command, others with any unit of the command, a CoS with the HQ. */
@@ -326,7 +398,9 @@ function placement(s: EState, p: Side, post: string, by: string): number | null 
   const fid = formationOfLeader(s, post);
   if (!fid) return null;
   const byDef = by === GENERIC ? null : s.ctx.scenario.sides[p].leaders.find((l) => l.id === by)!;
-  const us = s.units.filter((u) => u.side === p && alive(u) && (u.formation === fid || inChain(s, p, post, u.formation)));
+  const us = s.units.filter(
+    (u) => u.side === p && alive(u) && (u.formation === fid || inChain(s, p, post, u.formation)),
+  );
   const inf = us.filter((u) => u.kind === 'infantry');
   const pick = byDef?.role === 'divisionBrigade' && inf.length ? inf : us;
   return pick.length ? pick.map((u) => u.area!).sort((a, b) => a - b)[0]! : null;

@@ -8,7 +8,10 @@
  * otherwise the roll must not exceed the larger of the highest unmodified morale among those long counters and the
  * formation leader's tactical + initiative (tactical: the larger of a split rating, A-11).
  */
-export function rallyTarget(lcMoralesAdjacentToEnemy: readonly number[], leader: { tactical: number; initiative: number } | null): number | null {
+export function rallyTarget(
+  lcMoralesAdjacentToEnemy: readonly number[],
+  leader: { tactical: number; initiative: number } | null,
+): number | null {
   if (!lcMoralesAdjacentToEnemy.length) return null;
   return Math.max(Math.max(...lcMoralesAdjacentToEnemy), leader ? leader.tactical + leader.initiative : 0);
 }
@@ -43,7 +46,17 @@ export type Vacancy = 'armyCommander' | 'formation' | 'force' | 'chiefOfStaff';
 
 export interface Candidate {
   readonly id: string;
-  readonly role: 'armyCommander' | 'intermediate' | 'formation' | 'force' | 'divisionBrigade' | 'subordinate' | 'artillery' | 'chiefOfStaff' | 'staffOfficer' | 'lineOfficer';
+  readonly role:
+    | 'armyCommander'
+    | 'intermediate'
+    | 'formation'
+    | 'force'
+    | 'divisionBrigade'
+    | 'subordinate'
+    | 'artillery'
+    | 'chiefOfStaff'
+    | 'staffOfficer'
+    | 'lineOfficer';
   /** Belongs to the formation whose leader is replaced. */
   readonly ofFormation: boolean;
   readonly available: boolean;

@@ -12,8 +12,13 @@ import { loadScenario } from '../../../test/eote-fixtures.ts';
 import { eaglesOfTheEmpire as game } from './index.ts';
 
 const DATA = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'data');
-const map = AreaMap.parse(JSON.parse(readFileSync(join(DATA, 'maps', 'eagles-of-the-empire', 'hohenwald-1809.json'), 'utf8')));
-const v = validateScenario(JSON.parse(readFileSync(join(DATA, 'scenarios', 'eagles-of-the-empire', 'hohenwald-1809.json'), 'utf8')), map);
+const map = AreaMap.parse(
+  JSON.parse(readFileSync(join(DATA, 'maps', 'eagles-of-the-empire', 'hohenwald-1809.json'), 'utf8')),
+);
+const v = validateScenario(
+  JSON.parse(readFileSync(join(DATA, 'scenarios', 'eagles-of-the-empire', 'hohenwald-1809.json'), 'utf8')),
+  map,
+);
 if (!v.ok) throw new Error('scenario invalid');
 const sc = v.value;
 
@@ -31,7 +36,10 @@ describe('Eagles of the Empire turn flow (Preparation and Activation Steps)', ()
     expect(s.leaders.find((l) => l.id === 'roussel')!.status).toBe('off');
     expect(s.leaders.find((l) => l.id === 'lasseur')!.status).toBe('off');
     expect(s.units.find((u) => u.id === 'F-1div')).toMatchObject({ area: 7, conf: 'E', long: true, step: 0 });
-    expect(s.hq).toEqual([{ area: 13, lost: false }, { area: 18, lost: false }]);
+    expect(s.hq).toEqual([
+      { area: 13, lost: false },
+      { area: 18, lost: false },
+    ]);
   });
 
   it('rolls for the first player with exact odds, ties re-rolled [7.0]', () => {
@@ -108,7 +116,10 @@ describe('Eagles of the Empire turn flow (Preparation and Activation Steps)', ()
     // pass turns 1 and 2
     for (let i = 0; i < 100 && s.turn < 3; i++) {
       const tm = toMoveOf(s);
-      s = tm.kind === 'chance' ? act(s, chanceOutcomes(s)[0]!.action) : act(s, legalActions(s).find((a) => a.k === 'pass') ?? legalActions(s)[0]!);
+      s =
+        tm.kind === 'chance'
+          ? act(s, chanceOutcomes(s)[0]!.action)
+          : act(s, legalActions(s).find((a) => a.k === 'pass') ?? legalActions(s)[0]!);
     }
     while (toMoveOf(s).kind === 'chance') s = act(s, chanceOutcomes(s)[0]!.action);
     expect(top(s)).toMatchObject({ t: 'reinf', g: 'f-lcd' });
@@ -126,7 +137,17 @@ describe('Eagles of the Empire turn flow (Preparation and Activation Steps)', ()
     function enemyEverywhere(turn: number, due = 3, delayed = false): EState {
       const sc2 = loadScenario((j) => {
         const cossacks = Array.from({ length: 10 }, (_, i) => `R-cos${i}`);
-        j.sides[1].formations.find((f: any) => f.id === 'r-2').units.push(...cossacks.map((id) => ({ id, name: `Cossacks ${id}`, kind: 'cavalry', cavClass: 'irregular', steps: ['a1-3'] })));
+        j.sides[1].formations
+          .find((f: any) => f.id === 'r-2')
+          .units.push(
+            ...cossacks.map((id) => ({
+              id,
+              name: `Cossacks ${id}`,
+              kind: 'cavalry',
+              cavClass: 'irregular',
+              steps: ['a1-3'],
+            })),
+          );
         j.setup[1].find((p: any) => p.area === 22).units.push(...cossacks);
         j.setup[1].push({ area: 24, units: ['R-2gren'], leaders: [], hq: false, facing: { 'R-2gren': 'W' } });
         j.reinforcements = [{ ...j.reinforcements[0], turn: due }];
@@ -135,7 +156,13 @@ describe('Eagles of the Empire turn flow (Preparation and Activation Steps)', ()
       const areas = [...map.areas.keys()];
       const russians = s0.units.filter((u) => u.side === 1 && u.ext === null).map((u) => u.id);
       expect(russians.length).toBeGreaterThanOrEqual(areas.length);
-      const units = s0.units.map((u) => (u.side === 0 ? { ...u, area: null } : u.ext === null ? { ...u, area: areas[russians.indexOf(u.id) % areas.length]!, conf: null } : u));
+      const units = s0.units.map((u) =>
+        u.side === 0
+          ? { ...u, area: null }
+          : u.ext === null
+            ? { ...u, area: areas[russians.indexOf(u.id) % areas.length]!, conf: null }
+            : u,
+      );
       return { ...s0, units, turn, weatherSet: true, reinf: s0.reinf.map((r) => ({ ...r, delayed })) };
     }
 
@@ -143,7 +170,9 @@ describe('Eagles of the Empire turn flow (Preparation and Activation Steps)', ()
       const s = settle(enemyEverywhere(3), undefined);
       expect(top(s)).toMatchObject({ t: 'reinf', p: 0, g: 'f-lcd' });
       expect(legalActions(s)).toEqual([{ k: 'delay', g: 'f-lcd' }]);
-      expect(game.describeDecision!(s)).toMatch(/enemy holds every area it could arrive in: delay it one turn \[6\.0\] \(A-51\)/);
+      expect(game.describeDecision!(s)).toMatch(
+        /enemy holds every area it could arrive in: delay it one turn \[6\.0\] \(A-51\)/,
+      );
       expect(() => step(s, { k: 'arrive', g: 'f-lcd' }, undefined)).toThrow(IllegalActionError);
       const d = act(s, { k: 'delay', g: 'f-lcd' });
       expect(d.reinf.find((r) => r.id === 'f-lcd')).toMatchObject({ delayed: true, arrived: false });
@@ -155,7 +184,9 @@ describe('Eagles of the Empire turn flow (Preparation and Activation Steps)', ()
       const s = settle(enemyEverywhere(4, 3, true), log);
       expect(s.reinf.find((r) => r.id === 'f-lcd')).toMatchObject({ arrived: false, lapsed: true });
       expect(s.units.find((u) => u.id === 'F-vist')!.area).toBeNull();
-      expect(log.filter((e) => e.rule === '6.0').map((e) => e.text)).toEqual([expect.stringMatching(/f-lcd cannot arrive.*it does not arrive/)]);
+      expect(log.filter((e) => e.rule === '6.0').map((e) => e.text)).toEqual([
+        expect.stringMatching(/f-lcd cannot arrive.*it does not arrive/),
+      ]);
       expect(top(s)!.t).toBe('firstRoll');
     });
 
@@ -169,7 +200,10 @@ describe('Eagles of the Empire turn flow (Preparation and Activation Steps)', ()
 
     it('still offers both while some area is free, and only the arrival once delayed or on the last turn (A-51)', () => {
       const free = (s: EState) => ({ ...s, units: s.units.map((u) => (u.area === 24 ? { ...u, area: 23 } : u)) }); // the East Trail End (24) is free
-      expect(legalActions(settle(free(enemyEverywhere(3)), undefined))).toEqual([{ k: 'arrive', g: 'f-lcd' }, { k: 'delay', g: 'f-lcd' }]);
+      expect(legalActions(settle(free(enemyEverywhere(3)), undefined))).toEqual([
+        { k: 'arrive', g: 'f-lcd' },
+        { k: 'delay', g: 'f-lcd' },
+      ]);
       const last = settle(free(enemyEverywhere(6, 6)), undefined);
       expect(legalActions(last)).toEqual([{ k: 'arrive', g: 'f-lcd' }]);
       expect(game.describeDecision!(last)).toMatch(/bring it on now \(it cannot be delayed/);

@@ -40,7 +40,8 @@ function setUp(sc: Scenario, map: AreaMap): EState {
     for (const { f } of formationsOf(side))
       for (const u of f.units) {
         const steps = u.steps.map((t) => parseStep(t, u.kind));
-        if (steps.some((x) => typeof x === 'string')) throw new Error(`unit ${u.id}: bad step track (validate the scenario first)`);
+        if (steps.some((x) => typeof x === 'string'))
+          throw new Error(`unit ${u.id}: bad step track (validate the scenario first)`);
         const at = where.get(u.id);
         units.push({
           id: u.id,
@@ -70,11 +71,19 @@ function setUp(sc: Scenario, map: AreaMap): EState {
         });
         // the scenario's extended-line markers start off the map [16.0]
         const lc = units[units.length - 1]!;
-        for (const m of markerIds(u)) units.push({ ...lc, id: m.id, area: null, conf: null, ext: { lc: u.id, div: m.div } });
+        for (const m of markerIds(u))
+          units.push({ ...lc, id: m.id, area: null, conf: null, ext: { lc: u.id, div: m.div } });
       }
     const lwhere = new Map<string, AreaId>();
     for (const pl of sc.setup[p]) for (const l of pl.leaders) lwhere.set(l, pl.area);
-    for (const l of side.leaders) leaders.push({ id: l.id, side: p, area: lwhere.get(l.id) ?? null, status: lwhere.has(l.id) ? 'on' : 'off', moved: false });
+    for (const l of side.leaders)
+      leaders.push({
+        id: l.id,
+        side: p,
+        area: lwhere.get(l.id) ?? null,
+        status: lwhere.has(l.id) ? 'on' : 'off',
+        moved: false,
+      });
   }
   const hqOf = (p: Side) => {
     if (!sc.sides[p].hq) return null;
@@ -93,7 +102,9 @@ function setUp(sc: Scenario, map: AreaMap): EState {
     units,
     leaders,
     hq: [hqOf(0), hqOf(1)],
-    formations: [0, 1].flatMap((p) => formationsOf(sc.sides[p]!).map(({ f }) => ({ id: f.id, side: p as Side, activated: false, failedRally: false }))),
+    formations: [0, 1].flatMap((p) =>
+      formationsOf(sc.sides[p]!).map(({ f }) => ({ id: f.id, side: p as Side, activated: false, failedRally: false })),
+    ),
     reinf: sc.reinforcements.map((r) => ({ id: r.id, due: r.turn, delayed: false, arrived: false })),
     acting: 0,
     prev: null,
@@ -121,7 +132,20 @@ function setUp(sc: Scenario, map: AreaMap): EState {
 // ---------------------------------------------------------------------------------------------
 
 /** The frames this module plays (registered with the procedure runtime at the end). */
-const KINDS = ['reinf', 'reinfPlace', 'face', 'firstChoice', 'attempt', 'select', 'weather', 'firstRoll', 'actDie', 'courier', 'cbi', 'command'] as const;
+const KINDS = [
+  'reinf',
+  'reinfPlace',
+  'face',
+  'firstChoice',
+  'attempt',
+  'select',
+  'weather',
+  'firstRoll',
+  'actDie',
+  'courier',
+  'cbi',
+  'command',
+] as const;
 type FlowFrame = FrameOf<(typeof KINDS)[number]>;
 
 /** Who decides at a sequence-of-play frame (null: a chance node, or the automatic Command Determination). */
@@ -161,12 +185,16 @@ function flowLegal(s: EState, f: FlowFrame): Action[] {
       return conformationsFor(s, u).map((conf) => ({ k: 'face', u: u.id, conf }));
     }
     case 'firstChoice':
-      return [{ k: 'first', self: true }, { k: 'first', self: false }];
+      return [
+        { k: 'first', self: true },
+        { k: 'first', self: false },
+      ];
     case 'attempt': {
       const acts: Action[] = [{ k: 'roll' }, { k: 'pass' }];
       // [10.8] only leaders the scenario names, with unactivated cavalry in or next to their area and a lane to charge
       const gc = entry('grandCharge');
-      for (const l of sc.sides[f.p].leaders) if (gc.canGrandCharge(s, f.p, l.id)) acts.push({ k: 'grandCharge', leader: l.id });
+      for (const l of sc.sides[f.p].leaders)
+        if (gc.canGrandCharge(s, f.p, l.id)) acts.push({ k: 'grandCharge', leader: l.id });
       return acts;
     }
     case 'select':
@@ -183,7 +211,11 @@ function flowLegal(s: EState, f: FlowFrame): Action[] {
   }
 }
 
-const DIE: ChanceOutcome<Action>[] = [1, 2, 3, 4, 5, 6].map((face) => ({ action: { k: 'c-die', face }, p: 1 / 6, label: `d6 = ${face}` }));
+const DIE: ChanceOutcome<Action>[] = [1, 2, 3, 4, 5, 6].map((face) => ({
+  action: { k: 'c-die', face },
+  p: 1 / 6,
+  label: `d6 = ${face}`,
+}));
 
 /** P(side 0 wins the first-player roll) [7.0]: d6 + initiative each, ties re-rolled. */
 export function firstPlayerOdds(i0: number, i1: number): number {
@@ -203,7 +235,11 @@ function flowChance(s: EState, f: FlowFrame): ChanceOutcome<Action>[] {
       const table = s.ctx.scenario.weather.table!;
       const by = new Map<Weather, number[]>();
       table.forEach((w, i) => by.set(w, [...(by.get(w) ?? []), i + 1]));
-      return [...by].map(([w, faces]) => ({ action: { k: 'c-weather', w, faces }, p: faces.length / 6, label: `${w} (d6 ${faces.join(', ')})` }));
+      return [...by].map(([w, faces]) => ({
+        action: { k: 'c-weather', w, faces },
+        p: faces.length / 6,
+        label: `${w} (d6 ${faces.join(', ')})`,
+      }));
     }
     case 'firstRoll': {
       // ties are re-rolled: the outcome classes are the two winners with their conditional odds [7.0]
@@ -243,12 +279,16 @@ function reinforcementAreas(s: EState, p: Side, area: AreaId): AreaId[] {
   if (free(area)) return [area];
   const dist = new Map<AreaId, number>([[area, 0]]);
   const q = [area];
-  for (let i = 0; i < q.length; i++) for (const n of map.sideNeighbours(q[i]!)) if (!dist.has(n)) (dist.set(n, dist.get(q[i]!)! + 1), q.push(n));
+  for (let i = 0; i < q.length; i++)
+    for (const n of map.sideNeighbours(q[i]!)) if (!dist.has(n)) dist.set(n, dist.get(q[i]!)! + 1), q.push(n);
   const best = (pred: (a: AreaId) => boolean) => {
     const c = [...dist].filter(([a]) => pred(a) && free(a));
     if (!c.length) return [];
     const d = Math.min(...c.map(([, x]) => x));
-    return c.filter(([, x]) => x === d).map(([a]) => a).sort((x, y) => x - y);
+    return c
+      .filter(([, x]) => x === d)
+      .map(([a]) => a)
+      .sort((x, y) => x - y);
   };
   const edge = best((a) => map.isEdge(a));
   return edge.length ? edge : best(() => true);
@@ -271,7 +311,11 @@ function canDelay(s: EState, r: Reinforcement): boolean {
  * the map for the rest of the game (see the README's rulings).
  */
 function lapseReinforcement(s: EState, gid: string, log: Log): EState {
-  ev(log, '6.0', `${gid} cannot arrive: every area it could reach is held by the enemy, and it cannot be delayed (A-51); it does not arrive`);
+  ev(
+    log,
+    '6.0',
+    `${gid} cannot arrive: every area it could reach is held by the enemy, and it cannot be delayed (A-51); it does not arrive`,
+  );
   return { ...s, reinf: s.reinf.map((r) => (r.id === gid ? { ...r, lapsed: true } : r)) };
 }
 
@@ -285,7 +329,8 @@ function placeReinforcement(s: EState, gid: string, area: AreaId, log: Log): ESt
   if (!s.ctx.map.area(area).allAround)
     for (const u of [...def.units].reverse()) {
       const us = s.units.find((x) => x.id === u)!;
-      if ((us.long || us.kind === 'artillery') && s.ctx.map.area(area).conformations.length) s = push(s, { t: 'face', p: def.side, u });
+      if ((us.long || us.kind === 'artillery') && s.ctx.map.area(area).conformations.length)
+        s = push(s, { t: 'face', p: def.side, u });
     }
   return s;
 }
@@ -301,7 +346,8 @@ function flowStep(s0: EState, f: FlowFrame, a: Action, log: Log): EState {
     case 'arrive': {
       const def = sc.reinforcements.find((r) => r.id === a.g)!;
       const areas = reinforcementAreas(s, def.side, def.area);
-      if (!areas.length) throw new IllegalActionError(`arrive ${def.id}`, 'no enemy-free area is left for it to arrive in [6.0]');
+      if (!areas.length)
+        throw new IllegalActionError(`arrive ${def.id}`, 'no enemy-free area is left for it to arrive in [6.0]');
       if (areas.length > 1) return push(s, { t: 'reinfPlace', p: def.side, g: def.id, areas });
       return placeReinforcement(s, def.id, areas[0]!, log);
     }
@@ -332,15 +378,21 @@ function flowStep(s0: EState, f: FlowFrame, a: Action, log: Log): EState {
     }
     case 'grandCharge': {
       const p = (f as Extract<Frame, { t: 'attempt' }>).p;
-      if (f.t !== 'attempt' || !entry('grandCharge').canGrandCharge(s0, p, a.leader)) throw new IllegalActionError(`grand-charge ${a.leader}`, 'this leader cannot launch a Grand Charge now [10.8]');
+      if (f.t !== 'attempt' || !entry('grandCharge').canGrandCharge(s0, p, a.leader))
+        throw new IllegalActionError(`grand-charge ${a.leader}`, 'this leader cannot launch a Grand Charge now [10.8]');
       return push(s, { t: 'gc', p, leader: a.leader, stage: 'first', first: null, target: null, units: [] });
     }
     case 'select': {
       const left = (f as Extract<Frame, { t: 'select' }>).left - 1;
       const p = (f as { p: Side }).p;
-      s = { ...s, active: [...s.active, a.f], formations: s.formations.map((x) => (x.id === a.f ? { ...x, activated: true } : x)) };
+      s = {
+        ...s,
+        active: [...s.active, a.f],
+        formations: s.formations.map((x) => (x.id === a.f ? { ...x, activated: true } : x)),
+      };
       ev(log, '8.1', `${sc.sides[p].name} activates ${formationsOf(sc.sides[p]).find((x) => x.f.id === a.f)!.f.name}`);
-      if (left > 0 && eligibleFormations(s, p).some((id) => !s.active.includes(id))) return push(s, { t: 'select', p, left });
+      if (left > 0 && eligibleFormations(s, p).some((id) => !s.active.includes(id)))
+        return push(s, { t: 'select', p, left });
       return push(s, { t: 'command', p });
     }
     case 'c-die': {
@@ -352,19 +404,28 @@ function flowStep(s0: EState, f: FlowFrame, a: Action, log: Log): EState {
           ev(log, '8.12', `activation roll ${a.face} against initiative ${init}: the attempt fails`, [a.face]);
           return afterAttempt(s, f.p, true, log);
         }
-        ev(log, '8.1', `activation roll ${a.face} against initiative ${init}: ${n} formation${n === 1 ? '' : 's'}`, [a.face]);
+        ev(log, '8.1', `activation roll ${a.face} against initiative ${init}: ${n} formation${n === 1 ? '' : 's'}`, [
+          a.face,
+        ]);
         s = { ...s, prev: { p: f.p, failed: false }, sameSideFails: 0 };
         return push(s, { t: 'select', p: f.p, left: n });
       }
       if (f.t === 'courier') {
         const ok = a.face <= 4;
-        ev(log, '9.12', `couriers ${ok ? 'pass' : 'cannot pass'} the enemy HQ's area ${f.area} (d6 ${a.face})`, [a.face]);
+        ev(log, '9.12', `couriers ${ok ? 'pass' : 'cannot pass'} the enemy HQ's area ${f.area} (d6 ${a.face})`, [
+          a.face,
+        ]);
         return { ...s, courier: { ...s.courier, [`${f.p}:${f.area}`]: ok } };
       }
       if (f.t === 'cbi') {
         const init = leaderDef(s, f.leader).initiative;
         const ok = a.face <= init;
-        ev(log, '9.3', `${leaderDef(s, f.leader).name} ${ok ? 'takes command by initiative' : 'fails command by initiative'} (d6 ${a.face} against ${init})`, [a.face]);
+        ev(
+          log,
+          '9.3',
+          `${leaderDef(s, f.leader).name} ${ok ? 'takes command by initiative' : 'fails command by initiative'} (d6 ${a.face} against ${init})`,
+          [a.face],
+        );
         return { ...s, cbi: { ...s.cbi, [f.leader]: ok } };
       }
       throw new IllegalActionError('c-die', `no die is being rolled (${f.t})`);
@@ -414,7 +475,13 @@ export function victoryPoints(s: EState): readonly [number, number] {
     const def = sc.sides[l.side].leaders.find((x) => x.id === id)!;
     const gain = other(l.side);
     if (v.armyCommander[id] !== undefined && s.fallen.indexOf(id) === i) vp[gain] += v.armyCommander[id]!;
-    else if (def.role === 'formation' || def.role === 'force' || def.role === 'armyCommander' || def.role === 'intermediate') vp[gain] += v.leader;
+    else if (
+      def.role === 'formation' ||
+      def.role === 'force' ||
+      def.role === 'armyCommander' ||
+      def.role === 'intermediate'
+    )
+      vp[gain] += v.leader;
   });
   for (const p of [0, 1] as const) if (s.hq[p]?.lost) vp[other(p)] += v.hq;
   for (const o of sc.victory.objectives) {
@@ -432,7 +499,12 @@ function victory(s: EState): NonNullable<EState['result']> {
   const t = sc.victory.thresholds;
   const level = Math.abs(d) >= t.decisive ? 'decisive' : Math.abs(d) >= t.marginal ? 'marginal' : 'draw';
   const winner = level === 'draw' ? -1 : d > 0 ? 0 : 1;
-  return { winner, level, vp, reason: `VP ${sc.sides[0].name} ${vp[0]}, ${sc.sides[1].name} ${vp[1]} (difference ${d > 0 ? '+' : ''}${d})` };
+  return {
+    winner,
+    level,
+    vp,
+    reason: `VP ${sc.sides[0].name} ${vp[0]}, ${sc.sides[1].name} ${vp[1]} (difference ${d > 0 ? '+' : ''}${d})`,
+  };
 }
 
 /** A facing owed by a unit that has since left the map (a marker retracted into its line [16.4]) lapses. */
@@ -448,7 +520,8 @@ function commandDetermination(s: EState, f: Extract<Frame, { t: 'command' }>, lo
   const p = f.p;
   const o = other(p);
   const hqA = s.hq[o]?.area;
-  if (hqA != null && enemyPresence(s, p, hqA) === 'hq-only' && s.courier[`${p}:${hqA}`] === undefined) return push(s, { t: 'courier', p, area: hqA });
+  if (hqA != null && enemyPresence(s, p, hqA) === 'hq-only' && s.courier[`${p}:${hqA}`] === undefined)
+    return push(s, { t: 'courier', p, area: hqA });
   const inp = commandInput(s, p);
   const inCmd = traceCommand(inp);
   for (const fid of s.active) {
@@ -461,7 +534,13 @@ function commandDetermination(s: EState, f: Extract<Frame, { t: 'command' }>, lo
   // [19.3] (A-46) routed units of the activated formations test to end their rout
   if (sc.rules.rout)
     for (const u of [...s.units].reverse())
-      if (u.side === p && u.routed && !u.eliminated && u.area !== null && s.active.includes(topFormation(s, p, u.formation)))
+      if (
+        u.side === p &&
+        u.routed &&
+        !u.eliminated &&
+        u.area !== null &&
+        s.active.includes(topFormation(s, p, u.formation))
+      )
         s = push(s, { t: 'routCheck', u: u.id, mod: 0, cascade: false, attackers: [], retest: true });
   return s;
 }
@@ -488,12 +567,21 @@ export function idle(s: EState, log: Log): EState | null {
         return { ...s, weather: w.initial, weatherSet: true };
       }
       // [6.0] reinforcements due now, in scenario order
-      const due = s.reinf.find((r) => !r.arrived && !r.lapsed && (r.delayed ? r.due + 1 : r.due) === s.turn && !s.stack.some((x) => x.t === 'reinf' && x.g === r.id));
+      const due = s.reinf.find(
+        (r) =>
+          !r.arrived &&
+          !r.lapsed &&
+          (r.delayed ? r.due + 1 : r.due) === s.turn &&
+          !s.stack.some((x) => x.t === 'reinf' && x.g === r.id),
+      );
       if (due) {
         const def = sc.reinforcements.find((r) => r.id === due.id)!;
         const areas = reinforcementAreas(s, def.side, def.area);
         if (!areas.length && !canDelay(s, due)) return lapseReinforcement(s, def.id, log);
-        if (due.delayed) return areas.length > 1 ? push(s, { t: 'reinfPlace', p: def.side, g: def.id, areas }) : placeReinforcement(s, def.id, areas[0]!, log);
+        if (due.delayed)
+          return areas.length > 1
+            ? push(s, { t: 'reinfPlace', p: def.side, g: def.id, areas })
+            : placeReinforcement(s, def.id, areas[0]!, log);
         return push(s, { t: 'reinf', p: def.side, g: def.id });
       }
       if (s.firstPlayer === null) return push(s, { t: 'firstRoll' });
@@ -517,7 +605,11 @@ export function idle(s: EState, log: Log): EState | null {
       s = {
         ...s,
         endDone: false,
-        units: s.units.map((u) => (u.acted !== null || u.mp !== 0 || u.moveDone || u.refaced || u.detached ? { ...u, acted: null, mp: 0, moveDone: false, refaced: false, detached: false } : u)),
+        units: s.units.map((u) =>
+          u.acted !== null || u.mp !== 0 || u.moveDone || u.refaced || u.detached
+            ? { ...u, acted: null, mp: 0, moveDone: false, refaced: false, detached: false }
+            : u,
+        ),
         assigned: [0, 0],
         leaders: s.leaders.map((l) => (l.moved ? { ...l, moved: false } : l)),
         leaderMp: {},
@@ -530,7 +622,17 @@ export function idle(s: EState, log: Log): EState | null {
         return { ...s, phase: 'over', result, stack: [] };
       }
       ev(log, '15.4', `turn ${s.turn + 1} (${sc.turns[s.turn]!.hour}) begins`);
-      return { ...s, turn: s.turn + 1, phase: 'prep', weatherSet: false, firstPlayer: null, prev: null, sameSideFails: 0, cbi: {}, courier: {} };
+      return {
+        ...s,
+        turn: s.turn + 1,
+        phase: 'prep',
+        weatherSet: false,
+        firstPlayer: null,
+        prev: null,
+        sameSideFails: 0,
+        cbi: {},
+        courier: {},
+      };
     }
     default:
       return null;

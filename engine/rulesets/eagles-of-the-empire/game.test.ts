@@ -58,8 +58,12 @@ describe('Eagles of the Empire as a Game', () => {
     // only common first area is the West Meadow (9), from the hussars' Oberdorf (8) at the Mill Meadow (10)
     const fr = playKeys(s, ['roll:first 0', 'go-first self']);
     expect(divide(game, fr, 2)).toEqual({ attempt: 6, pass: 2, 'grand-charge murand': 1 });
-    expect(game.legalActions(playKeys(fr, ['grand-charge murand'])).map((a) => game.actionKey(a))).toEqual(['gc-via 9']);
-    expect(game.legalActions(playKeys(fr, ['grand-charge murand', 'gc-via 9'])).map((a) => game.actionKey(a))).toEqual(['gc-target 10']);
+    expect(game.legalActions(playKeys(fr, ['grand-charge murand'])).map((a) => game.actionKey(a))).toEqual([
+      'gc-via 9',
+    ]);
+    expect(game.legalActions(playKeys(fr, ['grand-charge murand', 'gc-via 9'])).map((a) => game.actionKey(a))).toEqual([
+      'gc-target 10',
+    ]);
   });
 
   it('plays random games through the validating apply: never mutates, unique action keys, every decision described, deterministic', () => {

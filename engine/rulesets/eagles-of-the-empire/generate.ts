@@ -100,24 +100,44 @@ function track(u: Uniform, n: number, top: number, long: number, morale: number 
   return Array.from({ length: n }, (_, i) => {
     const l = i < long ? LETTERS[i]!.toUpperCase() : LETTERS[i]!;
     const sp = Math.max(1, top - i);
-    return morale === null ? `${l}${sp}` : `${l}${sp}-${Math.max(2, morale - Math.floor(i / 2) - (chance(u, 0.2) ? 1 : 0))}`;
+    return morale === null
+      ? `${l}${sp}`
+      : `${l}${sp}-${Math.max(2, morale - Math.floor(i / 2) - (chance(u, 0.2) ? 1 : 0))}`;
   });
 }
 
 function infantryLong(u: Uniform, id: string, name: string): Unit {
   const n = int(u, 2, 5);
   const long = int(u, Math.max(1, n - 2), n);
-  const x: Unit = { id, name, kind: 'infantry', counter: 'long', steps: track(u, n, n + int(u, 0, 1), long, int(u, 3, 6)) };
+  const x: Unit = {
+    id,
+    name,
+    kind: 'infantry',
+    counter: 'long',
+    steps: track(u, n, n + int(u, 0, 1), long, int(u, 3, 6)),
+  };
   if (long >= 2 && chance(u, 0.15)) x.startStep = 1; // a depleted division, still on a long step
   if (chance(u, 0.15)) x.elite = true;
   if (chance(u, 0.08)) x.guard = true;
-  if (chance(u, 0.2)) x.extendedLines = weighted(u, [[{ half: 1 }, 2], [{ third: 2 }, 1], [{ half: 1, third: 2 }, 2], [{ half: 1, third: 0 }, 0.5]]);
+  if (chance(u, 0.2))
+    x.extendedLines = weighted(u, [
+      [{ half: 1 }, 2],
+      [{ third: 2 }, 1],
+      [{ half: 1, third: 2 }, 2],
+      [{ half: 1, third: 0 }, 0.5],
+    ]);
   return x;
 }
 
 function infantryShort(u: Uniform, id: string, name: string): Unit {
   const n = int(u, 1, 2);
-  const x: Unit = { id, name, kind: 'infantry', counter: 'short', steps: track(u, n, n + int(u, 0, 1), 0, int(u, 3, 5)) };
+  const x: Unit = {
+    id,
+    name,
+    kind: 'infantry',
+    counter: 'short',
+    steps: track(u, n, n + int(u, 0, 1), 0, int(u, 3, 5)),
+  };
   if (chance(u, 0.3)) x.elite = true;
   if (chance(u, 0.3)) x.rifle = true;
   if (n === 2 && chance(u, 0.1)) x.startStep = 1;
@@ -126,21 +146,50 @@ function infantryShort(u: Uniform, id: string, name: string): Unit {
 
 function cavalry(u: Uniform, id: string, name: string): Unit {
   const n = int(u, 1, 2);
-  const x: Unit = { id, name, kind: 'cavalry', cavClass: weighted(u, [['heavy', 2], ['medium', 1], ['light', 3], ['irregular', 1]]), steps: track(u, n, n + int(u, 0, 1), 0, int(u, 3, 5)) };
+  const x: Unit = {
+    id,
+    name,
+    kind: 'cavalry',
+    cavClass: weighted(u, [
+      ['heavy', 2],
+      ['medium', 1],
+      ['light', 3],
+      ['irregular', 1],
+    ]),
+    steps: track(u, n, n + int(u, 0, 1), 0, int(u, 3, 5)),
+  };
   if (chance(u, 0.15)) x.lancer = true;
   if (chance(u, 0.1)) x.elite = true;
   if (chance(u, 0.05)) x.guard = true;
   return x;
 }
 
-function artillery(u: Uniform, id: string, name: string, kinds: readonly (readonly [string, number])[] = ART_KINDS): Unit {
+function artillery(
+  u: Uniform,
+  id: string,
+  name: string,
+  kinds: readonly (readonly [string, number])[] = ART_KINDS,
+): Unit {
   const n = int(u, 1, 2);
-  const x: Unit = { id, name, kind: 'artillery', artKind: weighted(u, kinds), steps: track(u, n, n + int(u, 0, 1), 0, null) };
+  const x: Unit = {
+    id,
+    name,
+    kind: 'artillery',
+    artKind: weighted(u, kinds),
+    steps: track(u, n, n + int(u, 0, 1), 0, null),
+  };
   if (chance(u, 0.08)) x.guard = true;
   return x;
 }
 
-const ART_KINDS = [['foot', 3], ['heavy', 2], ['horse', 2], ['licorne', 1], ['mortar', 0.5], ['rocket', 0.5]] as const;
+const ART_KINDS = [
+  ['foot', 3],
+  ['heavy', 2],
+  ['horse', 2],
+  ['licorne', 1],
+  ['mortar', 0.5],
+  ['rocket', 0.5],
+] as const;
 
 // ---------------------------------------------------------------------------------------------
 // Orders of battle [2.2, 2.3, 3.32]
@@ -180,7 +229,15 @@ function drawOob(u: Uniform, p: Side): Oob {
   let nu = 0;
   const leader = (role: string, arm: string, grade: number, radius: number, extra: Partial<Leader> = {}): string => {
     const id = `${P.toLowerCase()}-l${++nl}`;
-    const l: Leader = { id, name: `${P} ${role} ${nl}`, role, radius, tactical: tactical(u), initiative: int(u, 0, 6), ...extra };
+    const l: Leader = {
+      id,
+      name: `${P} ${role} ${nl}`,
+      role,
+      radius,
+      tactical: tactical(u),
+      initiative: int(u, 0, 6),
+      ...extra,
+    };
     // arm and grade have defaults: sometimes written, sometimes left out
     if (arm !== 'general' || chance(u, 0.5)) l.arm = arm;
     if (grade !== 1 || chance(u, 0.5)) l.grade = grade;
@@ -190,46 +247,153 @@ function drawOob(u: Uniform, p: Side): Oob {
   const uid = () => `${P}-u${++nu}`;
   const nation = pick(u, NATIONS);
 
-  const ac = leader('armyCommander', 'general', int(u, 8, 10), int(u, 2, 5), { initiative: int(u, 2, 6), ...(chance(u, 0.1) ? { isNapoleon: true } : {}), ...(chance(u, 0.1) ? { canGrandCharge: true } : {}) });
+  const ac = leader('armyCommander', 'general', int(u, 8, 10), int(u, 2, 5), {
+    initiative: int(u, 2, 6),
+    ...(chance(u, 0.1) ? { isNapoleon: true } : {}),
+    ...(chance(u, 0.1) ? { canGrandCharge: true } : {}),
+  });
   const hq = chance(u, 0.75);
   const cos = hq && chance(u, 0.7) ? leader('chiefOfStaff', 'general', int(u, 5, 6), int(u, 1, 3)) : null;
 
   const formations: Formation[] = [];
   if (hq) {
-    const units = Array.from({ length: weighted(u, [[0, 1], [1, 2], [2, 3], [3, 2], [4, 1]]) }, () => {
-      const id = uid();
-      const kind = weighted(u, [['art', 4], ['inf', 1.5], ['cav', 1]] as const);
-      if (kind === 'inf') return { ...infantryLong(u, id, `Reserve division ${id}`), ...(chance(u, 0.5) ? { guard: true, elite: true } : {}) };
-      if (kind === 'cav') return cavalry(u, id, `Reserve cavalry ${id}`);
-      const a = artillery(u, id, `Reserve battery ${id}`);
-      return chance(u, 0.3) ? { ...a, artKind: 'foot', artilleryPark: true, steps: [pick(u, ['a1', 'a2'])] } : a;
-    });
+    const units = Array.from(
+      {
+        length: weighted(u, [
+          [0, 1],
+          [1, 2],
+          [2, 3],
+          [3, 2],
+          [4, 1],
+        ]),
+      },
+      () => {
+        const id = uid();
+        const kind = weighted(u, [
+          ['art', 4],
+          ['inf', 1.5],
+          ['cav', 1],
+        ] as const);
+        if (kind === 'inf')
+          return {
+            ...infantryLong(u, id, `Reserve division ${id}`),
+            ...(chance(u, 0.5) ? { guard: true, elite: true } : {}),
+          };
+        if (kind === 'cav') return cavalry(u, id, `Reserve cavalry ${id}`);
+        const a = artillery(u, id, `Reserve battery ${id}`);
+        return chance(u, 0.3) ? { ...a, artKind: 'foot', artilleryPark: true, steps: [pick(u, ['a1', 'a2'])] } : a;
+      },
+    );
     const f: Formation = { id: `${P}-hqf`, name: 'Army HQ', kind: 'hq', offMapLeaders: [], units, forces: [] };
     if (cos) f.leader = cos;
     if (chance(u, 0.7)) f.reserve = true;
     formations.push(f);
   }
 
-  const nf = weighted(u, [[1, 2], [2, 4], [3, 3], [4, 1.5]]);
+  const nf = weighted(u, [
+    [1, 2],
+    [2, 4],
+    [3, 3],
+    [4, 1.5],
+  ]);
   for (let i = 1; i <= nf; i++) {
-    const type = weighted(u, [['infantry', 5], ['cavalry', 2], ['mixed', 2]] as const);
-    const f: Formation = { id: `${P}-f${i}`, name: `${i}${i === 1 ? 'st' : i === 2 ? 'nd' : i === 3 ? 'rd' : 'th'} ${type === 'cavalry' ? 'Cavalry Corps' : 'Corps'}`, kind: 'formation', offMapLeaders: [], units: [], forces: [] };
-    if (chance(u, 0.9)) f.leader = leader('formation', type === 'cavalry' ? 'cavalry' : pick(u, ['general', 'infantry']), int(u, 4, 7), int(u, 2, 4), type === 'cavalry' && chance(u, 0.3) ? { canGrandCharge: true } : {});
+    const type = weighted(u, [
+      ['infantry', 5],
+      ['cavalry', 2],
+      ['mixed', 2],
+    ] as const);
+    const f: Formation = {
+      id: `${P}-f${i}`,
+      name: `${i}${i === 1 ? 'st' : i === 2 ? 'nd' : i === 3 ? 'rd' : 'th'} ${type === 'cavalry' ? 'Cavalry Corps' : 'Corps'}`,
+      kind: 'formation',
+      offMapLeaders: [],
+      units: [],
+      forces: [],
+    };
+    if (chance(u, 0.9))
+      f.leader = leader(
+        'formation',
+        type === 'cavalry' ? 'cavalry' : pick(u, ['general', 'infantry']),
+        int(u, 4, 7),
+        int(u, 2, 4),
+        type === 'cavalry' && chance(u, 0.3) ? { canGrandCharge: true } : {},
+      );
     const add = (n: number, make: (id: string) => Unit) => Array.from({ length: n }, () => make(uid()));
-    if (type === 'cavalry') f.units.push(...add(int(u, 1, 4), (id) => cavalry(u, id, `Cavalry ${id}`)), ...add(int(u, 0, 1), (id) => artillery(u, id, `Horse battery ${id}`, [['horse', 1]])));
+    if (type === 'cavalry')
+      f.units.push(
+        ...add(int(u, 1, 4), (id) => cavalry(u, id, `Cavalry ${id}`)),
+        ...add(int(u, 0, 1), (id) => artillery(u, id, `Horse battery ${id}`, [['horse', 1]])),
+      );
     else {
       f.units.push(...add(int(u, type === 'mixed' ? 0 : 1, 3), (id) => infantryLong(u, id, `Division ${id}`)));
-      f.units.push(...add(weighted(u, [[0, 3], [1, 2], [2, 1]]), (id) => infantryShort(u, id, `Light infantry ${id}`)));
-      f.units.push(...add(weighted(u, [[0, 2], [1, 3], [2, 1]]), (id) => artillery(u, id, `Battery ${id}`)));
-      f.units.push(...add(type === 'mixed' ? int(u, 1, 3) : weighted(u, [[0, 3], [1, 1]]), (id) => cavalry(u, id, `Cavalry ${id}`)));
+      f.units.push(
+        ...add(
+          weighted(u, [
+            [0, 3],
+            [1, 2],
+            [2, 1],
+          ]),
+          (id) => infantryShort(u, id, `Light infantry ${id}`),
+        ),
+      );
+      f.units.push(
+        ...add(
+          weighted(u, [
+            [0, 2],
+            [1, 3],
+            [2, 1],
+          ]),
+          (id) => artillery(u, id, `Battery ${id}`),
+        ),
+      );
+      f.units.push(
+        ...add(
+          type === 'mixed'
+            ? int(u, 1, 3)
+            : weighted(u, [
+                [0, 3],
+                [1, 1],
+              ]),
+          (id) => cavalry(u, id, `Cavalry ${id}`),
+        ),
+      );
       // forces [2.3]: brigades or divisions with their own leaders, activating with the formation
-      for (let k = 1, nk = weighted(u, [[0, 3], [1, 2], [2, 1]]); k <= nk; k++) {
-        const force: Formation = { id: `${f.id}-${k}`, name: `Force ${f.id}-${k}`, kind: 'force', offMapLeaders: [], units: [], forces: [] };
-        if (chance(u, 0.85)) force.leader = leader('force', pick(u, ['infantry', 'cavalry']), int(u, 3, 4), int(u, 1, 2));
-        force.units.push(...add(int(u, 1, 3), (id) => pick(u, [infantryLong, infantryShort, cavalry, artillery])(u, id, `Unit ${id}`)));
+      for (
+        let k = 1,
+          nk = weighted(u, [
+            [0, 3],
+            [1, 2],
+            [2, 1],
+          ]);
+        k <= nk;
+        k++
+      ) {
+        const force: Formation = {
+          id: `${f.id}-${k}`,
+          name: `Force ${f.id}-${k}`,
+          kind: 'force',
+          offMapLeaders: [],
+          units: [],
+          forces: [],
+        };
+        if (chance(u, 0.85))
+          force.leader = leader('force', pick(u, ['infantry', 'cavalry']), int(u, 3, 4), int(u, 1, 2));
+        force.units.push(
+          ...add(int(u, 1, 3), (id) => pick(u, [infantryLong, infantryShort, cavalry, artillery])(u, id, `Unit ${id}`)),
+        );
         f.forces.push(force);
       }
-      for (let k = 0, nk = weighted(u, [[0, 3], [1, 1], [2, 1]]); k < nk; k++) f.offMapLeaders.push(leader('divisionBrigade', 'infantry', int(u, 3, 4), int(u, 1, 2)));
+      for (
+        let k = 0,
+          nk = weighted(u, [
+            [0, 3],
+            [1, 1],
+            [2, 1],
+          ]);
+        k < nk;
+        k++
+      )
+        f.offMapLeaders.push(leader('divisionBrigade', 'infantry', int(u, 3, 4), int(u, 1, 2)));
     }
     if (!unitsUnder(f).length) f.units.push(infantryLong(u, uid(), 'Division'));
     formations.push(f);
@@ -238,7 +402,14 @@ function drawOob(u: Uniform, p: Side): Oob {
   const plain = formations.filter((f) => f.kind === 'formation');
   if (plain.length >= 2 && chance(u, 0.15)) {
     const under = plain.slice(0, 2);
-    const inter: Formation = { id: `${P}-wing`, name: 'Wing', kind: 'intermediate', offMapLeaders: [], units: [], forces: under };
+    const inter: Formation = {
+      id: `${P}-wing`,
+      name: 'Wing',
+      kind: 'intermediate',
+      offMapLeaders: [],
+      units: [],
+      forces: under,
+    };
     if (chance(u, 0.85)) inter.leader = leader('intermediate', 'general', int(u, 6, 8), int(u, 2, 4));
     formations.splice(formations.indexOf(under[0]!), 2, inter);
   }
@@ -271,7 +442,13 @@ function drawOob(u: Uniform, p: Side): Oob {
   }
 
   const side: Json = { name: nation, nationality: nation };
-  const structure = weighted(u, [[undefined, 1], ['rigid', 2], ['semi-rigid', 2], ['flexible', 2], ['absolute', 1]] as const);
+  const structure = weighted(u, [
+    [undefined, 1],
+    ['rigid', 2],
+    ['semi-rigid', 2],
+    ['flexible', 2],
+    ['absolute', 1],
+  ] as const);
   if (structure) side.structure = structure;
   side.leaders = leaders;
   side.armyCommander = ac;
@@ -281,7 +458,8 @@ function drawOob(u: Uniform, p: Side): Oob {
   if (staff.length || chance(u, 0.3)) side.staffOfficers = staff;
   if (line.length || chance(u, 0.3)) side.lineOfficers = line;
   if (deployments.length) side.deployments = deployments;
-  if (chance(u, 0.7)) side.allow = { square: chance(u, 0.85), reverseSlope: chance(u, 0.5), massedColumn: chance(u, 0.4) };
+  if (chance(u, 0.7))
+    side.allow = { square: chance(u, 0.85), reverseSlope: chance(u, 0.5), massedColumn: chance(u, 0.4) };
   return { side, leaders, formations, alternates, mustSetUp, hq, ac, cos };
 }
 
@@ -327,7 +505,14 @@ interface Placement {
  * limits [13.6, 13.7] with a distinct conformation per long counter [13.9]; units that fit nowhere come later as
  * reinforcements. Leaders stand with their troops, the army commander and Chief of Staff with the HQ.
  */
-function setUpSide(u: Uniform, o: Oob, zone: readonly MapArea[], front: string, turns: number, side: Side): { setup: Json[]; reinforcements: Json[] } {
+function setUpSide(
+  u: Uniform,
+  o: Oob,
+  zone: readonly MapArea[],
+  front: string,
+  turns: number,
+  side: Side,
+): { setup: Json[]; reinforcements: Json[] } {
   const at = new Map<number, Placement>();
   const slot = (a: MapArea) => {
     let pl = at.get(a.id);
@@ -347,14 +532,23 @@ function setUpSide(u: Uniform, o: Oob, zone: readonly MapArea[], front: string, 
     us.forEach((x) => late.add(x.id));
     const ls = f.leader && !lateLeaders.has(f.leader) ? [f.leader] : [];
     ls.forEach((l) => lateLeaders.add(l));
-    reinforcements.push({ units: us.map((x) => x.id), leaders: ls, reserve: f.kind === 'hq' && !!f.reserve && chance(u, 0.5), hqUnits: f.kind === 'hq' });
+    reinforcements.push({
+      units: us.map((x) => x.id),
+      leaders: ls,
+      reserve: f.kind === 'hq' && !!f.reserve && chance(u, 0.5),
+      hqUnits: f.kind === 'hq',
+    });
   }
 
   const byId = new Map(allFormations(o.formations).flatMap((f) => f.units.map((x) => [x.id, x] as const)));
   /** A free conformation for `x` in the area: long counters each need their own [13.9]; artillery may share. */
   const conformationFor = (a: MapArea, pl: Placement | undefined, x: Unit): string | null => {
     const confs = (a.conformations ?? []).filter((c) => !isLongAtStart(x) || c.fitsLong !== false);
-    const taken = new Set(Object.entries(pl?.facing ?? {}).filter(([id]) => isLongAtStart(byId.get(id)!)).map(([, c]) => c));
+    const taken = new Set(
+      Object.entries(pl?.facing ?? {})
+        .filter(([id]) => isLongAtStart(byId.get(id)!))
+        .map(([, c]) => c),
+    );
     const free = confs.filter((c) => !isLongAtStart(x) || !taken.has(c.id)).map((c) => c.id);
     if (!free.length) return null;
     return free.includes(front) && chance(u, 0.75) ? front : pick(u, free);
@@ -383,12 +577,19 @@ function setUpSide(u: Uniform, o: Oob, zone: readonly MapArea[], front: string, 
   const overflow: string[] = [];
   for (const f of shuffle(u, allFormations(o.formations))) {
     const anchor = pick(u, zone);
-    const order = [anchor, ...shuffle(u, zone.filter((a) => a !== anchor))];
+    const order = [
+      anchor,
+      ...shuffle(
+        u,
+        zone.filter((a) => a !== anchor),
+      ),
+    ];
     for (const x of f.units) {
       if (o.alternates.has(x.id) || late.has(x.id)) continue;
       const a = order.find((z) => fits(z, x));
       if (a) put(a, x);
-      else if (o.mustSetUp.has(x.id)) return { setup: [], reinforcements: [] }; // cannot honour the deployment: the caller draws again
+      else if (o.mustSetUp.has(x.id))
+        return { setup: [], reinforcements: [] }; // cannot honour the deployment: the caller draws again
       else overflow.push(x.id);
     }
   }
@@ -403,21 +604,36 @@ function setUpSide(u: Uniform, o: Oob, zone: readonly MapArea[], front: string, 
     where.set(l, a.id);
   };
   const zoneArea = (id: number | undefined) => zone.find((a) => a.id === id);
-  const withTroops = () => zoneArea(pick(u, [...at.values()].filter((pl) => pl.units.length).map((pl) => pl.area).concat(zone.map((a) => a.id))));
+  const withTroops = () =>
+    zoneArea(
+      pick(
+        u,
+        [...at.values()]
+          .filter((pl) => pl.units.length)
+          .map((pl) => pl.area)
+          .concat(zone.map((a) => a.id)),
+      ),
+    );
   placeLeader(o.ac, hqArea && chance(u, 0.7) ? hqArea : withTroops());
   if (o.cos && !lateLeaders.has(o.cos)) placeLeader(o.cos, hqArea && chance(u, 0.8) ? hqArea : withTroops());
   const walk = (fs: readonly Formation[]) => {
     for (const f of fs) {
       walk(f.forces);
       if (!f.leader || where.has(f.leader) || lateLeaders.has(f.leader)) continue;
-      const first = unitsUnder(f).map((x) => where.get(x.id)).find((a) => a !== undefined) ?? (f.forces.map((c) => c.leader && where.get(c.leader)).find((a) => a) || undefined);
+      const first =
+        unitsUnder(f)
+          .map((x) => where.get(x.id))
+          .find((a) => a !== undefined) ??
+        (f.forces.map((c) => c.leader && where.get(c.leader)).find((a) => a) || undefined);
       if (first !== undefined) placeLeader(f.leader, zoneArea(first));
       else if (chance(u, 0.7)) placeLeader(f.leader, withTroops());
       // else: off the map until replaced (A-50)
     }
   };
   walk(o.formations);
-  for (const l of o.leaders) if ((l.role === 'artillery' || l.role === 'subordinate') && chance(u, 0.8)) placeLeader(l.id, hqArea && chance(u, 0.5) ? hqArea : withTroops());
+  for (const l of o.leaders)
+    if ((l.role === 'artillery' || l.role === 'subordinate') && chance(u, 0.8))
+      placeLeader(l.id, hqArea && chance(u, 0.5) ? hqArea : withTroops());
 
   const setup = shuffle(u, [...at.values()]).map((pl) => {
     const j: Json = { area: pl.area, units: pl.units, leaders: pl.leaders };
@@ -433,8 +649,17 @@ function setUpSide(u: Uniform, o: Oob, zone: readonly MapArea[], front: string, 
   for (const r of reinforcements) {
     const area = pick(u, edges.length && chance(u, 0.85) ? edges : zone);
     const turn = int(u, Math.min(2, turns), turns);
-    for (const [k, units] of chunks(r.units.map((id) => byId.get(id)!), area).entries()) {
-      const j: Json = { id: `${side === 0 ? 'a' : 'b'}-r${rjson.length + 1}`, side, turn, area: area.id, units: units.map((x) => x.id) };
+    for (const [k, units] of chunks(
+      r.units.map((id) => byId.get(id)!),
+      area,
+    ).entries()) {
+      const j: Json = {
+        id: `${side === 0 ? 'a' : 'b'}-r${rjson.length + 1}`,
+        side,
+        turn,
+        area: area.id,
+        units: units.map((x) => x.id),
+      };
       const leaders = k === 0 ? r.leaders : [];
       if (leaders.length || chance(u, 0.3)) j.leaders = leaders;
       if (r.reserve) j.reserve = true;
@@ -446,7 +671,9 @@ function setUpSide(u: Uniform, o: Oob, zone: readonly MapArea[], front: string, 
 
 /** Units split, in order, into groups that each fit an empty `area` (SP and long counters [13.6, 13.7]). */
 function chunks(units: readonly Unit[], area: MapArea): Unit[][] {
-  const maxLC = area.allAround ? area.stack.maxLC : Math.min(area.stack.maxLC, (area.conformations ?? []).filter((c) => c.fitsLong !== false).length);
+  const maxLC = area.allAround
+    ? area.stack.maxLC
+    : Math.min(area.stack.maxLC, (area.conformations ?? []).filter((c) => c.fitsLong !== false).length);
   const out: Unit[][] = [];
   let cur: Unit[] = [];
   const sp = (g: readonly Unit[]) => g.reduce((t, x) => t + startSp(x), 0);
@@ -464,7 +691,8 @@ function chunks(units: readonly Unit[], area: MapArea): Unit[][] {
 
 /** The zone area farthest from the front (ties: the first). */
 function rearmost(zone: readonly MapArea[], front: string): MapArea {
-  const depth = (a: MapArea) => (front === 'E' ? -a.center[0]! : front === 'W' ? a.center[0]! : front === 'S' ? -a.center[1]! : a.center[1]!);
+  const depth = (a: MapArea) =>
+    front === 'E' ? -a.center[0]! : front === 'W' ? a.center[0]! : front === 'S' ? -a.center[1]! : a.center[1]!;
   return zone.reduce((best, a) => (depth(a) > depth(best) ? a : best));
 }
 
@@ -473,20 +701,38 @@ function rearmost(zone: readonly MapArea[], front: string): MapArea {
 // ---------------------------------------------------------------------------------------------
 
 function drawTurns(u: Uniform): Json[] {
-  const n = weighted(u, [[1, 0.5], [2, 1.5], [3, 3], [4, 2], [5, 1.5], [6, 1], [8, 0.5]]);
+  const n = weighted(u, [
+    [1, 0.5],
+    [2, 1.5],
+    [3, 3],
+    [4, 2],
+    [5, 1.5],
+    [6, 1],
+    [8, 0.5],
+  ]);
   const h0 = int(u, 5, 17);
   return Array.from({ length: n }, (_, i) => {
     const h = h0 + i;
-    const hour = i === n - 1 && h >= 20 && chance(u, 0.5) ? `${h}:00-${h + 2}:00` : `${String(h % 24).padStart(2, '0')}:00`;
+    const hour =
+      i === n - 1 && h >= 20 && chance(u, 0.5) ? `${h}:00-${h + 2}:00` : `${String(h % 24).padStart(2, '0')}:00`;
     const time = h < 7 ? 'dawn' : h < 18 ? 'day' : h < 19 ? 'dusk' : 'night';
     return time === 'day' && chance(u, 0.5) ? { hour } : { hour, time };
   });
 }
 
-const WEATHER = [['clear', 6], ['rain', 1.5], ['fog', 1], ['snow', 1]] as const;
+const WEATHER = [
+  ['clear', 6],
+  ['rain', 1.5],
+  ['fog', 1],
+  ['snow', 1],
+] as const;
 
 function drawWeather(u: Uniform, turns: number): Json | undefined {
-  const k = weighted(u, [['none', 2], ['fixed', 2], ['table', 2]] as const);
+  const k = weighted(u, [
+    ['none', 2],
+    ['fixed', 2],
+    ['table', 2],
+  ] as const);
   if (k === 'none') return undefined;
   const w: Json = { initial: weighted(u, WEATHER) };
   if (k === 'table') {
@@ -507,9 +753,20 @@ function drawRules(u: Uniform): Json | undefined {
 
 function drawVictory(u: Uniform, map: GenMap, zones: readonly (readonly MapArea[])[], acs: readonly string[]): Json {
   const vp: Json = {};
-  if (chance(u, 0.5)) Object.assign(vp, { step: int(u, 1, 2), artilleryUnit: int(u, 1, 3), leader: int(u, 2, 4), hq: int(u, 3, 5) });
-  if (chance(u, 0.6)) vp.armyCommander = Object.fromEntries(acs.filter(() => chance(u, 0.8)).map((id) => [id, int(u, 3, 8)]));
-  const objs = subset(u, map.areas, weighted(u, [[0, 1], [1, 2], [2, 2], [3, 1]]));
+  if (chance(u, 0.5))
+    Object.assign(vp, { step: int(u, 1, 2), artilleryUnit: int(u, 1, 3), leader: int(u, 2, 4), hq: int(u, 3, 5) });
+  if (chance(u, 0.6))
+    vp.armyCommander = Object.fromEntries(acs.filter(() => chance(u, 0.8)).map((id) => [id, int(u, 3, 8)]));
+  const objs = subset(
+    u,
+    map.areas,
+    weighted(u, [
+      [0, 1],
+      [1, 2],
+      [2, 2],
+      [3, 1],
+    ]),
+  );
   const control: Record<string, Side> = {};
   for (const a of objs) {
     const owner = zones.findIndex((z) => z.includes(a));
@@ -517,7 +774,11 @@ function drawVictory(u: Uniform, map: GenMap, zones: readonly (readonly MapArea[
     else if (chance(u, 0.2)) control[String(a.id)] = int(u, 0, 1) as Side;
   }
   const marginal = int(u, 1, 5);
-  const v: Json = { vp, objectives: objs.map((a) => ({ area: a.id, vp: [int(u, 1, 6), int(u, 0, 4)] })), thresholds: { decisive: marginal + int(u, 0, 8), marginal } };
+  const v: Json = {
+    vp,
+    objectives: objs.map((a) => ({ area: a.id, vp: [int(u, 1, 6), int(u, 0, 4)] })),
+    thresholds: { decisive: marginal + int(u, 0, 8), marginal },
+  };
   if (Object.keys(control).length || chance(u, 0.3)) v.control = control;
   return v;
 }
@@ -526,8 +787,18 @@ function drawVictory(u: Uniform, map: GenMap, zones: readonly (readonly MapArea[
 function drawOptions(u: Uniform): Json | undefined {
   if (chance(u, 0.3)) return undefined;
   const o: Json = {};
-  for (const [name, def] of Object.entries(NAMED_OPTIONS)) if (chance(u, 0.35)) o[name] = pick(u, def.implemented as readonly (string | boolean)[]);
-  for (const [id] of subset(u, ADAPTATIONS, weighted(u, [[0, 3], [1, 1], [3, 1]]))) o[id] = 'digest';
+  for (const [name, def] of Object.entries(NAMED_OPTIONS))
+    if (chance(u, 0.35)) o[name] = pick(u, def.implemented as readonly (string | boolean)[]);
+  for (const [id] of subset(
+    u,
+    ADAPTATIONS,
+    weighted(u, [
+      [0, 3],
+      [1, 1],
+      [3, 1],
+    ]),
+  ))
+    o[id] = 'digest';
   return o;
 }
 
@@ -561,7 +832,12 @@ export function randomScenarioOn(u: Uniform, map: GenMap): unknown {
     if (reinforcements.length || chance(u, 0.3)) sc.reinforcements = reinforcements;
     const rules = drawRules(u);
     if (rules) sc.rules = rules;
-    sc.victory = drawVictory(u, map, zones, oobs.map((o) => o.ac));
+    sc.victory = drawVictory(
+      u,
+      map,
+      zones,
+      oobs.map((o) => o.ac),
+    );
     const options = drawOptions(u);
     if (options) sc.options = options;
     sc.mapData = map;

@@ -24,7 +24,15 @@ export function grandChargeCavalry(s: EState, p: Side, leader: string): UnitStat
   const near = new Set([at, ...s.ctx.map.neighbours(at)]);
   const open = new Set(eligibleFormations(s, p));
   return s.units.filter(
-    (u) => u.side === p && u.kind === 'cavalry' && !u.eliminated && !u.routed && u.acted === null && u.area !== null && near.has(u.area) && open.has(topFormation(s, p, u.formation)),
+    (u) =>
+      u.side === p &&
+      u.kind === 'cavalry' &&
+      !u.eliminated &&
+      !u.routed &&
+      u.acted === null &&
+      u.area !== null &&
+      near.has(u.area) &&
+      open.has(topFormation(s, p, u.formation)),
   );
 }
 
@@ -37,7 +45,11 @@ function lanes(s: EState, p: Side, leader: string): { origin: AreaId; via: AreaI
 
 /** True when the leader can declare a Grand Charge with at least one lane. */
 export function canGrandCharge(s: EState, p: Side, leader: string): boolean {
-  return leaderDef(s, leader).canGrandCharge && s.leaders.find((x) => x.id === leader)!.status === 'on' && lanes(s, p, leader).length > 0;
+  return (
+    leaderDef(s, leader).canGrandCharge &&
+    s.leaders.find((x) => x.id === leader)!.status === 'on' &&
+    lanes(s, p, leader).length > 0
+  );
 }
 
 export function gcLegal(s: EState, f: GrandChargeFrame): Action[] {
@@ -46,7 +58,9 @@ export function gcLegal(s: EState, f: GrandChargeFrame): Action[] {
     case 'first':
       return [...new Set(ls.map((l) => l.via))].sort((a, b) => a - b).map((area) => ({ k: 'gcFirst', area }));
     case 'target':
-      return [...new Set(ls.filter((l) => l.via === f.first).map((l) => l.target))].sort((a, b) => a - b).map((target) => ({ k: 'gcTarget', target }));
+      return [...new Set(ls.filter((l) => l.via === f.first).map((l) => l.target))]
+        .sort((a, b) => a - b)
+        .map((target) => ({ k: 'gcTarget', target }));
     case 'gather': {
       const origins = new Set(ls.filter((l) => l.via === f.first && l.target === f.target).map((l) => l.origin));
       const order = (id: string) => s.units.findIndex((x) => x.id === id);
@@ -77,22 +91,35 @@ export function gcChance(s: EState, f: GrandChargeFrame): ChanceOutcome<Action>[
   ].filter((o) => o.p > 0);
 }
 
-export function gcStep(s: EState, f: GrandChargeFrame, a: Action, log: Log, failedAttempt: (s: EState, p: Side, failed: boolean, log: Log) => EState): EState {
+export function gcStep(
+  s: EState,
+  f: GrandChargeFrame,
+  a: Action,
+  log: Log,
+  failedAttempt: (s: EState, p: Side, failed: boolean, log: Log) => EState,
+): EState {
   const bad = (why: string) => new IllegalActionError(a.k, `${why} (Grand Charge, ${f.stage}) [10.8]`);
   switch (a.k) {
     case 'gcFirst':
-      if (f.stage !== 'first' || !gcLegal(s, f).some((x) => x.k === 'gcFirst' && x.area === a.area)) throw bad(`area ${a.area} is not a common first area`);
+      if (f.stage !== 'first' || !gcLegal(s, f).some((x) => x.k === 'gcFirst' && x.area === a.area))
+        throw bad(`area ${a.area} is not a common first area`);
       return replaceTop(s, { ...f, stage: 'target', first: a.area });
     case 'gcTarget':
-      if (f.stage !== 'target' || !gcLegal(s, f).some((x) => x.k === 'gcTarget' && x.target === a.target)) throw bad(`area ${a.target} is not a target beyond area ${f.first}`);
+      if (f.stage !== 'target' || !gcLegal(s, f).some((x) => x.k === 'gcTarget' && x.target === a.target))
+        throw bad(`area ${a.target} is not a target beyond area ${f.first}`);
       return replaceTop(s, { ...f, stage: 'gather', target: a.target });
     case 'join':
-      if (f.stage !== 'gather' || !gcLegal(s, f).some((x) => x.k === 'join' && x.u === a.u)) throw bad(`${a.u} cannot join`);
+      if (f.stage !== 'gather' || !gcLegal(s, f).some((x) => x.k === 'join' && x.u === a.u))
+        throw bad(`${a.u} cannot join`);
       return replaceTop(s, { ...f, units: [...f.units, a.u] });
     case 'resolve': {
       if (f.stage !== 'gather' || !f.units.length) throw bad('no cavalry named');
       const name = s.ctx.scenario.sides[f.p].name;
-      ev(log, '10.8', `${name} declare a Grand Charge led by ${leaderDef(s, f.leader).name} on area ${f.target} through area ${f.first}: ${f.units.map((id) => unitDef(s, id).name).join(', ')}`);
+      ev(
+        log,
+        '10.8',
+        `${name} declare a Grand Charge led by ${leaderDef(s, f.leader).name} on area ${f.target} through area ${f.first}: ${f.units.map((id) => unitDef(s, id).name).join(', ')}`,
+      );
       return replaceTop(s, { ...f, stage: 'launch' });
     }
     case 'c-pass': {
@@ -114,7 +141,18 @@ export function gcStep(s: EState, f: GrandChargeFrame, a: Action, log: Log, fail
       const originList = [...new Set(Object.values(origins))];
       const main = originList.includes(lArea) ? lArea : originList[0]!;
       const escort = originList.includes(lArea) ? [f.leader] : [];
-      s = push(s, { t: 'phase', p: f.p, seg: 'charge', inCmd: [...f.units], bomb: {}, assaulted: [], segStart: {}, segLost: {}, routChecked: [], grand: true });
+      s = push(s, {
+        t: 'phase',
+        p: f.p,
+        seg: 'charge',
+        inCmd: [...f.units],
+        bomb: {},
+        assaulted: [],
+        segStart: {},
+        segLost: {},
+        routChecked: [],
+        grand: true,
+      });
       return entry('charge').startGrand(s, f.p, main, f.first!, f.target!, [...f.units], escort, origins);
     }
     default:

@@ -15,7 +15,6 @@ import { alive, moraleOf, spOf, stepsLeft, unit, unitsAt, other } from './world.
 import { assaultTerrainPct } from './assault.ts';
 import { firstSteps } from './action.ts';
 
-
 /**
  * Areas a side wants to reach: the objectives it does not hold (the attacker), else its own objectives to garrison
  * (the defender); with no objectives at all, the enemy's units.
@@ -53,7 +52,11 @@ function abandons(s: EState, p: Side, area: AreaId, leaving: readonly string[]):
 
 /** Towns, villages and woods: bad ground for cavalry. */
 function closed(s: EState, area: AreaId): boolean {
-  return s.ctx.map.area(area).terrain.some((k) => k === 'town' || k === 'city' || k === 'village' || k === 'hamlet' || k === 'woods' || k === 'forest');
+  return s.ctx.map
+    .area(area)
+    .terrain.some(
+      (k) => k === 'town' || k === 'city' || k === 'village' || k === 'hamlet' || k === 'woods' || k === 'forest',
+    );
 }
 
 function isObjective(s: EState, area: AreaId): boolean {
@@ -83,10 +86,14 @@ function scoreAction(s: EState, f: Frame, p: Side, a: Action, g: () => AreaId[])
       return 0;
     case 'charge': {
       // [10.2] the defenders fire first and a repulse costs steps: charge only with a clear edge in strength
-      const cav = unitsAt(s, a.area, p).filter((u) => u.kind === 'cavalry').reduce((t, u) => t + spOf(u), 0);
+      const cav = unitsAt(s, a.area, p)
+        .filter((u) => u.kind === 'cavalry')
+        .reduce((t, u) => t + spOf(u), 0);
       const def = unitsAt(s, a.target, other(p));
       if (def.some((u) => u.square)) return -3;
-      const town = map.area(a.target).terrain.some((t) => t === 'town' || t === 'city' || t === 'woods' || t === 'forest');
+      const town = map
+        .area(a.target)
+        .terrain.some((t) => t === 'town' || t === 'city' || t === 'woods' || t === 'forest');
       const dsp = def.reduce((t, u) => t + spOf(u), 0);
       const weak = def.every((u) => u.kind === 'artillery' || u.routed || stepsLeft(u) <= 1);
       return (town ? -2 : 0) + (cav >= 2 * dsp || (weak && cav >= dsp) ? 2 : cav >= dsp ? -0.2 : -1);
@@ -108,7 +115,9 @@ function scoreAction(s: EState, f: Frame, p: Side, a: Action, g: () => AreaId[])
     case 'detach':
       return -0.5;
     case 'mvStack': {
-      const ids = unitsAt(s, a.area, p).filter((u) => u.attachedTo === null && !u.moveDone).map((u) => u.id);
+      const ids = unitsAt(s, a.area, p)
+        .filter((u) => u.attachedTo === null && !u.moveDone)
+        .map((u) => u.id);
       if (abandons(s, p, a.area, ids)) return -2;
       return moveWorth(s, p, ids, g) + 0.3; // together when they can
     }
@@ -144,7 +153,9 @@ function scoreAction(s: EState, f: Frame, p: Side, a: Action, g: () => AreaId[])
       let att = 0;
       for (const n of map.sideNeighbours(a.target)) {
         const pct = assaultTerrainPct(map, n, a.target);
-        for (const u of unitsAt(s, n, p)) if (!u.routed && u.acted === null) att += spOf(u) * Math.max(0, 1 + pct / 100) * (u.kind === 'cavalry' && closed(s, a.target) ? 0.3 : 1);
+        for (const u of unitsAt(s, n, p))
+          if (!u.routed && u.acted === null)
+            att += spOf(u) * Math.max(0, 1 + pct / 100) * (u.kind === 'cavalry' && closed(s, a.target) ? 0.3 : 1);
       }
       const def = sideSp(s, other(p), a.target) * (closed(s, a.target) ? 1.5 : 1);
       return att >= 3 * def ? 3 : att >= 2 * def ? 0.5 : -2;
@@ -175,7 +186,8 @@ function scoreAction(s: EState, f: Frame, p: Side, a: Action, g: () => AreaId[])
       return stepsLeft(u) - (u.kind === 'artillery' ? 3 : 0) + spOf(u) * 0.01;
     }
     case 'goTo': {
-      if (f.t === 'displace' || f.t === 'retreatTo' || f.t === 'routMove') return -enemySpNear(s, p, a.area) * 0.1 + (map.isEdge(a.area) ? -0.5 : 0);
+      if (f.t === 'displace' || f.t === 'retreatTo' || f.t === 'routMove')
+        return -enemySpNear(s, p, a.area) * 0.1 + (map.isEdge(a.area) ? -0.5 : 0);
       return 0;
     }
     case 'stop':

@@ -5,11 +5,28 @@
  * Scenario files name their map (`"map": "hohenwald-1809"`); the loader (arena/catalog.ts, which does the I/O) embeds
  * the map file as `mapData`, so a validated scenario is self-contained and replays carry the map with them.
  */
-import { type ChanceOutcome, type Game, type GameEvent, type ToMove, type Validated, IllegalActionError, isOffered } from '../../core/game.ts';
+import {
+  type ChanceOutcome,
+  type Game,
+  type GameEvent,
+  type ToMove,
+  type Validated,
+  IllegalActionError,
+  isOffered,
+} from '../../core/game.ts';
 import { hashValue, type Hash64 } from '../../core/hash.ts';
 import { AreaMap, type AreaMapJson, validateAreaMap } from '../../areas/map.ts';
 import { type Scenario, formationsOf, validateScenario as validateAgainstMap } from './scenario.ts';
-import { chanceOutcomes, initialState as initialFlow, legalActions, settle, step, toMoveOf, top, victoryPoints } from './rules.ts';
+import {
+  chanceOutcomes,
+  initialState as initialFlow,
+  legalActions,
+  settle,
+  step,
+  toMoveOf,
+  top,
+  victoryPoints,
+} from './rules.ts';
 import type { Action, EState, Frame, Side, UnitState } from './types.ts';
 import { leaderDef, moraleOf, spOf, stepsLeft, unitDef } from './world.ts';
 import { evaluate, policyScores } from './heuristic.ts';
@@ -28,15 +45,25 @@ function mapOf(sc: EScenario): AreaMap {
 }
 
 function validate(json: unknown): Validated<EScenario> {
-  if (!json || typeof json !== 'object' || Array.isArray(json)) return { ok: false, problems: [{ path: '$', message: 'a scenario must be a JSON object' }] };
+  if (!json || typeof json !== 'object' || Array.isArray(json))
+    return { ok: false, problems: [{ path: '$', message: 'a scenario must be a JSON object' }] };
   const j = json as Record<string, unknown>;
   if (j.mapData === undefined)
     return {
       ok: false,
-      problems: [{ path: '$.mapData', message: `the area map is missing: load the scenario through the catalog (it embeds data/maps/eagles-of-the-empire/${String(j.map)}.json) or embed it as "mapData"` }],
+      problems: [
+        {
+          path: '$.mapData',
+          message: `the area map is missing: load the scenario through the catalog (it embeds data/maps/eagles-of-the-empire/${String(j.map)}.json) or embed it as "mapData"`,
+        },
+      ],
     };
   const mv = validateAreaMap(j.mapData);
-  if (!mv.ok) return { ok: false, problems: mv.problems.map((p) => ({ path: `$.mapData${p.path.slice(1)}`, message: p.message })) };
+  if (!mv.ok)
+    return {
+      ok: false,
+      problems: mv.problems.map((p) => ({ path: `$.mapData${p.path.slice(1)}`, message: p.message })),
+    };
   const map = new AreaMap(mv.value);
   const { mapData: _, ...rest } = j;
   const sv = validateAgainstMap(rest, map);
@@ -204,8 +231,11 @@ function describeDecision(s: EState): string {
   switch (f.t) {
     case 'reinf': {
       const can = new Set(legalActions(s).map((a) => a.k));
-      if (!can.has('arrive')) return `reinforcement group ${f.g} is due, but the enemy holds every area it could arrive in: delay it one turn [6.0] (A-51)`;
-      return can.has('delay') ? `reinforcement group ${f.g} is due: bring it on now or delay it one turn [6.0] (A-51)` : `reinforcement group ${f.g} is due: bring it on now (it cannot be delayed again or past the last turn) [6.0] (A-51)`;
+      if (!can.has('arrive'))
+        return `reinforcement group ${f.g} is due, but the enemy holds every area it could arrive in: delay it one turn [6.0] (A-51)`;
+      return can.has('delay')
+        ? `reinforcement group ${f.g} is due: bring it on now or delay it one turn [6.0] (A-51)`
+        : `reinforcement group ${f.g} is due: bring it on now (it cannot be delayed again or past the last turn) [6.0] (A-51)`;
     }
     case 'reinfPlace':
       return `the entry area of ${f.g} is held by the enemy: choose where it arrives [6.0] (A-51)`;
@@ -214,7 +244,7 @@ function describeDecision(s: EState): string {
     case 'firstChoice':
       return 'you won the first-player roll: attempt activation first, or make your opponent go first? [7.0]';
     case 'attempt':
-      return 'activation attempt: roll against your commander\'s initiative, pass (a failed attempt, A-05), or declare a Grand Charge [8.1, 10.8]';
+      return "activation attempt: roll against your commander's initiative, pass (a failed attempt, A-05), or declare a Grand Charge [8.1, 10.8]";
     case 'select':
       return `select a formation to activate (${f.left} left) [8.1]`;
     case 'phase':
@@ -314,7 +344,9 @@ function describeAction(s: EState, a: Action): string {
     case 'deploy':
     case 'reabsorb': {
       const d = s.ctx.scenario.sides.flatMap((x) => x.deployments).find((x) => x.id === a.id);
-      return d ? `${unitName(s, d.parent)} ${a.k === 'deploy' ? 'deploys' : 're-absorbs'} ${d.units.map((u) => unitName(s, u)).join(', ')} [${a.k === 'deploy' ? '11.31' : '11.32'}]` : actionKey(a);
+      return d
+        ? `${unitName(s, d.parent)} ${a.k === 'deploy' ? 'deploys' : 're-absorbs'} ${d.units.map((u) => unitName(s, u)).join(', ')} [${a.k === 'deploy' ? '11.31' : '11.32'}]`
+        : actionKey(a);
     }
     case 'grandCharge':
       return `Grand Charge led by ${leaderName(s, a.leader)}`;
@@ -353,18 +385,28 @@ function render(s: EState): string {
     `${sc.title} — turn ${s.turn} of ${sc.turns.length} (${sc.turns[s.turn - 1]?.hour ?? ''}), weather ${s.weather}, phase ${s.phase}; VP ${sc.sides[0].name} ${vp[0]}, ${sc.sides[1].name} ${vp[1]}`,
   );
   const objectives = new Map(sc.victory.objectives.map((o) => [o.area, o]));
-  const areas = [...new Set([...s.units.filter((u) => !u.eliminated && u.area !== null).map((u) => u.area!), ...s.leaders.filter((l) => l.area !== null && l.status === 'on').map((l) => l.area!), ...objectives.keys()])].sort((a, b) => a - b);
+  const areas = [
+    ...new Set([
+      ...s.units.filter((u) => !u.eliminated && u.area !== null).map((u) => u.area!),
+      ...s.leaders.filter((l) => l.area !== null && l.status === 'on').map((l) => l.area!),
+      ...objectives.keys(),
+    ]),
+  ].sort((a, b) => a - b);
   for (const id of areas) {
     const a = s.ctx.map.area(id);
     const obj = objectives.get(id);
     const ctl = s.control[String(id)];
-    out.push(`area ${id} ${a.name} (${a.terrain.join(', ') || 'clear'}${a.elev ? `, level ${a.elev}` : ''})${obj ? ` — objective ${obj.vp[0]}/${obj.vp[1]} VP${ctl !== undefined ? `, held by ${sideName(s, ctl)}` : ''}` : ''}`);
+    out.push(
+      `area ${id} ${a.name} (${a.terrain.join(', ') || 'clear'}${a.elev ? `, level ${a.elev}` : ''})${obj ? ` — objective ${obj.vp[0]}/${obj.vp[1]} VP${ctl !== undefined ? `, held by ${sideName(s, ctl)}` : ''}` : ''}`,
+    );
     for (const p of [0, 1] as const) {
       const us = s.units.filter((u) => u.side === p && u.area === id && !u.eliminated);
       const ls = s.leaders.filter((l) => l.side === p && l.area === id && l.status === 'on');
       const hq = s.hq[p]?.area === id && !s.hq[p]!.lost;
       if (!us.length && !ls.length && !hq) continue;
-      out.push(`  ${sideName(s, p)} (SP ${us.reduce((t, u) => t + spOf(u), 0)}):${hq ? ' HQ;' : ''}${ls.length ? ` leaders ${ls.map((l) => leaderName(s, l.id)).join(', ')}` : ''}`);
+      out.push(
+        `  ${sideName(s, p)} (SP ${us.reduce((t, u) => t + spOf(u), 0)}):${hq ? ' HQ;' : ''}${ls.length ? ` leaders ${ls.map((l) => leaderName(s, l.id)).join(', ')}` : ''}`,
+      );
       for (const u of us) out.push(`    ${unitLine(s, u)}`);
     }
   }
@@ -406,7 +448,8 @@ export const eaglesOfTheEmpire: Game<EState, Action, EScenario> = {
   chanceKey: (s) => `t${s.turn}/c${s.nChance}`,
   apply(s, a, events) {
     if (s.result) throw new IllegalActionError(actionKey(a), 'the game is over');
-    if (!isOffered(eaglesOfTheEmpire, s, a)) throw new IllegalActionError(actionKey(a), `not among the options at "${describeDecision(s)}"`);
+    if (!isOffered(eaglesOfTheEmpire, s, a))
+      throw new IllegalActionError(actionKey(a), `not among the options at "${describeDecision(s)}"`);
     return applyInternal(s, a, events);
   },
   applyUnchecked: (s, a, events) => applyInternal(s, a, events),

@@ -52,12 +52,17 @@ describe('Extended lines [16.0–16.9] (A-32)', () => {
     expect([spOf(u(s, 'R-1inf')), spOf(u(s, 'R-1inf~t1')), spOf(u(s, 'R-1inf~t2'))]).toEqual([3, 1, 1]);
     expect([u(s, 'R-1inf~t1').area, u(s, 'R-1inf~t2').area]).toEqual([16, 18]);
     // stacking counts each part's share (A-32): the town holds R-3inf, R-jag and now the marker
-    expect(s.units.filter((x) => x.area === 16).map((x) => x.id).sort()).toEqual(['R-1inf~t1', 'R-3inf', 'R-jag']);
+    expect(
+      s.units
+        .filter((x) => x.area === 16)
+        .map((x) => x.id)
+        .sort(),
+    ).toEqual(['R-1inf~t1', 'R-3inf', 'R-jag']);
     // the markers carry the LC's morale [16.2]
     expect(u(s, 'R-1inf~t1').steps[u(s, 'R-1inf~t1').step]!.morale).toBe(4);
   });
 
-  it('takes losses off the long counter\'s total and re-splits: 5-5 with a 1/2 → 3 losses → 1 + 1 (RB-17); 4 → marker gone (RB-18)', () => {
+  it("takes losses off the long counter's total and re-splits: 5-5 with a 1/2 → 3 losses → 1 + 1 (RB-17); 4 → marker gone (RB-18)", () => {
     let s = extended([23], sc55);
     const log: GameEvent[] = [];
     s = settle(loseSteps(s, 'R-1inf~h', 3, log, '14.3'), log);
@@ -103,10 +108,12 @@ describe('Extended lines [16.0–16.9] (A-32)', () => {
     s = act(s, { k: 'mvUnit', u: 'R-1inf' });
     expect(legalActions(s).filter((a) => a.k === 'to')).toEqual([{ k: 'to', area: 22, mode: 'normal' }]);
     s = act(s, { k: 'to', area: 22, mode: 'normal' });
-    expect([u(s, 'R-1inf').area, u(s, 'R-1inf').mp, u(s, 'R-1inf~h').area, u(s, 'R-1inf~h').mp]).toEqual([22, 2, 16, 2]);
+    expect([u(s, 'R-1inf').area, u(s, 'R-1inf').mp, u(s, 'R-1inf~h').area, u(s, 'R-1inf~h').mp]).toEqual([
+      22, 2, 16, 2,
+    ]);
   });
 
-  it('retracts into the LC\'s area or into the marker\'s, paying the entry as if the whole unit moved [16.0]', () => {
+  it("retracts into the LC's area or into the marker's, paying the entry as if the whole unit moved [16.0]", () => {
     let s = extended([18]); // 1 MP spent, 1 left
     expect(legalActions(s).filter((a) => a.k === 'retract')).toEqual([
       { k: 'retract', u: 'R-1inf', into: 17 },
@@ -115,7 +122,12 @@ describe('Extended lines [16.0–16.9] (A-32)', () => {
     const log: GameEvent[] = [];
     const back = act(s, { k: 'retract', u: 'R-1inf', into: 17 }, log);
     expect(u(back, 'R-1inf~h').area).toBeNull();
-    expect([u(back, 'R-1inf').area, spOf(u(back, 'R-1inf')), u(back, 'R-1inf').mp, u(back, 'R-1inf').xsp]).toEqual([17, 5, 2, null]);
+    expect([u(back, 'R-1inf').area, spOf(u(back, 'R-1inf')), u(back, 'R-1inf').mp, u(back, 'R-1inf').xsp]).toEqual([
+      17,
+      5,
+      2,
+      null,
+    ]);
     expect(log.map((e) => e.rule)).toEqual(['16.0']);
     const into = act(s, { k: 'retract', u: 'R-1inf', into: 18 });
     expect([u(into, 'R-1inf').area, u(into, 'R-1inf').conf, spOf(u(into, 'R-1inf'))]).toEqual([18, 'W', 5]);
@@ -189,7 +201,7 @@ describe('Extended lines [16.0–16.9] (A-32)', () => {
     expect(log.map((e) => e.rule)).toEqual(expect.arrayContaining(['16.7', '20.0', '16.4']));
   });
 
-  it('counts a marker\'s losses toward its long counter\'s rout check [19.0, 16.7]', () => {
+  it("counts a marker's losses toward its long counter's rout check [19.0, 16.7]", () => {
     let s = extended([23], { ...sc, rules: { ...sc.rules, rout: true } });
     s = loseSteps(s, 'R-1inf~h', 3, undefined, '14.3'); // 3 of 5 steps this segment: more than half
     s = pushRoutChecksFor(s, [u(s, 'R-1inf~h')], [22]);

@@ -110,12 +110,28 @@ function totalOf(u: UnitState): number {
  * (1/3 each), each free of the enemy, enterable by infantry, able to take the marker under stacking, at the cost of
  * the whole unit entering (both entries for a double extension), and only if each marker would hold at least 1 SP.
  */
-export function extendOptions(s: EState, p: Side, movers: readonly UnitState[], ma: (u: UnitState) => number, inCommand: (id: string) => boolean): Action[] {
+export function extendOptions(
+  s: EState,
+  p: Side,
+  movers: readonly UnitState[],
+  ma: (u: UnitState) => number,
+  inCommand: (id: string) => boolean,
+): Action[] {
   if (!scenarioHasLines(s)) return [];
   const map = s.ctx.map;
   const out: Action[] = [];
   for (const u of movers) {
-    if (u.ext !== null || u.xsp !== null || !isLC(u) || u.mc !== null || u.square || u.rs || u.routed || !inCommand(u.id)) continue;
+    if (
+      u.ext !== null ||
+      u.xsp !== null ||
+      !isLC(u) ||
+      u.mc !== null ||
+      u.square ||
+      u.rs ||
+      u.routed ||
+      !inCommand(u.id)
+    )
+      continue;
     const ks = kinds(s, u);
     if (!ks.length) continue;
     const left = ma(u) - u.mp;
@@ -137,7 +153,8 @@ export function extendOptions(s: EState, p: Side, movers: readonly UnitState[], 
           for (let j = i + 1; j < near.length; j++) {
             const a = near[i]!;
             const b = near[j]!;
-            if (a.cost + b.cost <= left && place(k.ids[0]!, a.n) && place(k.ids[1]!, b.n)) out.push({ k: 'extend', u: u.id, to: [a.n, b.n] });
+            if (a.cost + b.cost <= left && place(k.ids[0]!, a.n) && place(k.ids[1]!, b.n))
+              out.push({ k: 'extend', u: u.id, to: [a.n, b.n] });
           }
     }
   }
@@ -160,7 +177,12 @@ function retractCost(s: EState, u: UnitState, into: AreaId): number | null {
 }
 
 /** Retractions open to side `p` [16.0]: an extended LC among `movers`, in command, with the MP to pay. */
-export function retractOptions(s: EState, movers: readonly UnitState[], ma: (u: UnitState) => number, inCommand: (id: string) => boolean): Action[] {
+export function retractOptions(
+  s: EState,
+  movers: readonly UnitState[],
+  ma: (u: UnitState) => number,
+  inCommand: (id: string) => boolean,
+): Action[] {
   if (!scenarioHasLines(s)) return [];
   const out: Action[] = [];
   for (const u of movers) {
@@ -190,11 +212,32 @@ export function applyExtend(s: EState, a: Extract<Action, { k: 'extend' }>, log:
   const frames: Frame[] = [];
   a.to.forEach((n, i) => {
     const id = k.ids[i]!;
-    s = updUnit(s, id, { area: n, conf: null, steps: u.steps, step: u.step, startStep: u.startStep, formation: u.formation, xsp: split.markers[i]!, mp: u.mp + cost, moveDone: false, refaced: false, acted: u.acted, routed: false, square: false, rs: false, mc: null, attachedTo: null });
+    s = updUnit(s, id, {
+      area: n,
+      conf: null,
+      steps: u.steps,
+      step: u.step,
+      startStep: u.startStep,
+      formation: u.formation,
+      xsp: split.markers[i]!,
+      mp: u.mp + cost,
+      moveDone: false,
+      refaced: false,
+      acted: u.acted,
+      routed: false,
+      square: false,
+      rs: false,
+      mc: null,
+      attachedTo: null,
+    });
     if (conformationsFor(s, unit(s, id)).length) frames.push({ t: 'face', p: u.side, u: id });
   });
   const name = unitDef(s, u.id).name;
-  ev(log, a.to.length === 2 ? '16.8' : '16.0', `${name} extends its line from area ${u.area} into area${a.to.length > 1 ? 's' : ''} ${a.to.join(' and ')} (${cost} MP): ${split.markers.map((m) => `${m} SP`).join(' and ')} in the marker${a.to.length > 1 ? 's' : ''}, ${split.lc} SP in the long counter [16.1]`);
+  ev(
+    log,
+    a.to.length === 2 ? '16.8' : '16.0',
+    `${name} extends its line from area ${u.area} into area${a.to.length > 1 ? 's' : ''} ${a.to.join(' and ')} (${cost} MP): ${split.markers.map((m) => `${m} SP`).join(' and ')} in the marker${a.to.length > 1 ? 's' : ''}, ${split.lc} SP in the long counter [16.1]`,
+  );
   s = push(s, ...frames.reverse());
   for (const n of a.to) s = displaceLeaders(s, u.side, n, log); // lone enemy leaders give way to the marker as to any unit [3.13]
   return s;
@@ -215,8 +258,20 @@ export function applyRetract(s: EState, a: Extract<Action, { k: 'retract' }>, lo
 
 /** Take a marker off the map; its attached artillery joins the LC when they meet in `lcArea`, else it is left detached [16.6, 11.2]. */
 function removeMarker(s: EState, m: UnitState, lc: string, lcArea: AreaId | null): EState {
-  for (const x of s.units) if (x.attachedTo === m.id && alive(x)) s = updUnit(s, x.id, x.area === lcArea && lcArea !== null ? { attachedTo: lc } : { attachedTo: null });
-  return updUnit(s, m.id, { area: null, conf: null, xsp: null, square: false, rs: false, mc: null, routed: false, moveDone: false, mp: 0 });
+  for (const x of s.units)
+    if (x.attachedTo === m.id && alive(x))
+      s = updUnit(s, x.id, x.area === lcArea && lcArea !== null ? { attachedTo: lc } : { attachedTo: null });
+  return updUnit(s, m.id, {
+    area: null,
+    conf: null,
+    xsp: null,
+    square: false,
+    rs: false,
+    mc: null,
+    routed: false,
+    moveDone: false,
+    mp: 0,
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -248,13 +303,18 @@ function normalizeLine(s: EState, id: string, log: Log): EState {
     s = removeMarker(s, m, id, lc.area);
   };
   if (!alive(lc) || lc.routed || !isLC(lc)) {
-    const why = !alive(lc) ? `is removed with ${name} [16.7]` : lc.routed ? `retracts: ${name} routs` : `retracts: ${name} is reduced to a short counter`;
+    const why = !alive(lc)
+      ? `is removed with ${name} [16.7]`
+      : lc.routed
+        ? `retracts: ${name} routs`
+        : `retracts: ${name} is reduced to a short counter`;
     for (const m of ms) drop(m, why, lc.routed ? '19.1' : '16.7');
     return alive(lc) ? updUnit(s, id, { xsp: null }) : s;
   }
   for (const m of ms) {
     if (m.area === lc.area) drop(m, `rejoins ${name} in area ${lc.area} and is removed [16.4]`, '16.4');
-    else if (!s.ctx.map.sideNeighbours(lc.area!).includes(m.area!)) drop(m, `is no longer adjacent to ${name} and retracts into it [16.3]`, '16.3');
+    else if (!s.ctx.map.sideNeighbours(lc.area!).includes(m.area!))
+      drop(m, `is no longer adjacent to ${name} and retracts into it [16.3]`, '16.3');
   }
   ms = markersOf(s, id);
   if (ms.length === 1 && ms[0]!.ext!.div === 3) {
@@ -271,7 +331,13 @@ function normalizeLine(s: EState, id: string, log: Log): EState {
       for (const m of ms) {
         const x = unit(s, m.id);
         if (x.xsp !== split.markers[0] || x.step !== lc.step || x.formation !== lc.formation || x.steps !== lc.steps)
-          s = updUnit(s, m.id, { xsp: split.markers[0]!, step: lc.step, steps: lc.steps, startStep: lc.startStep, formation: lc.formation });
+          s = updUnit(s, m.id, {
+            xsp: split.markers[0]!,
+            step: lc.step,
+            steps: lc.steps,
+            startStep: lc.startStep,
+            formation: lc.formation,
+          });
       }
       if (lc.xsp !== split.lc) s = updUnit(s, id, { xsp: split.lc });
       return s;
@@ -285,7 +351,11 @@ function normalizeLine(s: EState, id: string, log: Log): EState {
  * `target` is a marker, to that marker [16.6].
  */
 export function attachmentsOf(s: EState, target: UnitState): { unit: number; marker?: number } {
-  const ids = new Set(target.ext !== null || target.xsp !== null ? partsOf(s, target.ext?.lc ?? target.id).map((x) => x.id) : [target.id]);
+  const ids = new Set(
+    target.ext !== null || target.xsp !== null ? partsOf(s, target.ext?.lc ?? target.id).map((x) => x.id) : [target.id],
+  );
   const on = s.units.filter((x) => x.attachedTo !== null && ids.has(x.attachedTo) && !x.eliminated);
-  return target.ext !== null ? { unit: on.length, marker: on.filter((x) => x.attachedTo === target.id).length } : { unit: on.length };
+  return target.ext !== null
+    ? { unit: on.length, marker: on.filter((x) => x.attachedTo === target.id).length }
+    : { unit: on.length };
 }

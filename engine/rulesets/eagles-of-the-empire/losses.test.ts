@@ -1,8 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { type LossUnit, allocate, hitChoices } from './losses.ts';
 
-const lc = (id: string, steps: number, longSteps = steps, o: Partial<LossUnit> = {}): LossUnit => ({ id, kind: 'infantry', long: true, longStepsLeft: longSteps, attachedTo: null, massedColumn: false, stepsLeft: steps, lostNow: 0, ...o });
-const art = (id: string, steps: number, o: Partial<LossUnit> = {}): LossUnit => ({ id, kind: 'artillery', long: false, attachedTo: null, massedColumn: false, stepsLeft: steps, lostNow: 0, ...o });
+const lc = (id: string, steps: number, longSteps = steps, o: Partial<LossUnit> = {}): LossUnit => ({
+  id,
+  kind: 'infantry',
+  long: true,
+  longStepsLeft: longSteps,
+  attachedTo: null,
+  massedColumn: false,
+  stepsLeft: steps,
+  lostNow: 0,
+  ...o,
+});
+const art = (id: string, steps: number, o: Partial<LossUnit> = {}): LossUnit => ({
+  id,
+  kind: 'artillery',
+  long: false,
+  attachedTo: null,
+  massedColumn: false,
+  stepsLeft: steps,
+  lostNow: 0,
+  ...o,
+});
 
 describe('loss allocation, one hit at a time (A-42)', () => {
   it('DV-12: the first hit on the LC, the second forced onto the artillery, the third the owner’s choice', () => {
@@ -36,8 +55,18 @@ describe('loss allocation, one hit at a time (A-42)', () => {
     expect(hitChoices([{ ...art('hq', 1), kind: 'hq' }], { firstLoss: true }).ids).toEqual(['hq']);
   });
   it('massed column takes the hits first, two steps each; counter-battery strikes artillery only, two steps each (DV-20)', () => {
-    expect(hitChoices([lc('MC', 4, 4, { massedColumn: true }), lc('LC', 4)], { firstLoss: true })).toEqual({ ids: ['MC'], steps: 2 });
-    const five = [art('a1', 2), art('a2', 2), art('a3', 2), art('a4', 2), art('park', 1, { artilleryPark: true }), lc('LC', 4)];
+    expect(hitChoices([lc('MC', 4, 4, { massedColumn: true }), lc('LC', 4)], { firstLoss: true })).toEqual({
+      ids: ['MC'],
+      steps: 2,
+    });
+    const five = [
+      art('a1', 2),
+      art('a2', 2),
+      art('a3', 2),
+      art('a4', 2),
+      art('park', 1, { artilleryPark: true }),
+      lc('LC', 4),
+    ];
     const lost = allocate(five, 3, { counterBattery: true }, (ids) => ids[0]!);
     expect([...lost.values()].reduce((a, b) => a + b, 0)).toBe(6);
     expect(lost.has('LC')).toBe(false);

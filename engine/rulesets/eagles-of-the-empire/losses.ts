@@ -68,7 +68,12 @@ function evenSpread(us: readonly LossUnit[]): LossUnit[] {
  * Apply `hits` with a chooser (the owner's choice per hit), returning steps lost per unit. The chooser is called only
  * when more than one unit is allowed (A-42: a single legal unit takes the hit automatically).
  */
-export function allocate(units: readonly LossUnit[], hits: number, ctx: Omit<LossContext, 'firstLoss'>, choose: (ids: readonly string[]) => string): Map<string, number> {
+export function allocate(
+  units: readonly LossUnit[],
+  hits: number,
+  ctx: Omit<LossContext, 'firstLoss'>,
+  choose: (ids: readonly string[]) => string,
+): Map<string, number> {
   let cur = units.map((u) => ({ ...u }));
   const lost = new Map<string, number>();
   let first = true;
@@ -82,7 +87,13 @@ export function allocate(units: readonly LossUnit[], hits: number, ctx: Omit<Los
       const take = Math.min(steps, u.stepsLeft);
       lost.set(id, (lost.get(id) ?? 0) + take);
       const longLeft = (u.longStepsLeft ?? u.stepsLeft) - take;
-      return { ...u, stepsLeft: u.stepsLeft - take, lostNow: u.lostNow + take, long: u.long && longLeft > 0, longStepsLeft: longLeft };
+      return {
+        ...u,
+        stepsLeft: u.stepsLeft - take,
+        lostNow: u.lostNow + take,
+        long: u.long && longLeft > 0,
+        longStepsLeft: longLeft,
+      };
     });
     first = false;
   }

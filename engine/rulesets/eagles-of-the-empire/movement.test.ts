@@ -6,7 +6,9 @@ import { AreaMap } from '../../areas/map.ts';
 import { areaCost, entryCost } from './movement.ts';
 
 const DATA = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'data');
-const map = AreaMap.parse(JSON.parse(readFileSync(join(DATA, 'maps', 'eagles-of-the-empire', 'hohenwald-1809.json'), 'utf8')));
+const map = AreaMap.parse(
+  JSON.parse(readFileSync(join(DATA, 'maps', 'eagles-of-the-empire', 'hohenwald-1809.json'), 'utf8')),
+);
 
 describe('movement costs on Hohenwald with the placeholder TEC (A-29)', () => {
   it('areas: woods, village, swamp', () => {

@@ -61,7 +61,12 @@ export function areaCost(map: AreaMap, id: AreaId, c: MoveClass): number {
 export function entryCost(map: AreaMap, from: AreaId, to: AreaId, c: MoveClass, mode: MoveMode = 'normal'): number {
   const b = map.boundary(from, to);
   if (!b) throw new TerrainError(`areas ${from} and ${to} are not adjacent`);
-  if (b.prohibitedFor.includes('all') || b.prohibitedFor.includes(c) || (c === 'artillery' && b.prohibitedFor.includes('hq'))) return P;
+  if (
+    b.prohibitedFor.includes('all') ||
+    b.prohibitedFor.includes(c) ||
+    (c === 'artillery' && b.prohibitedFor.includes('hq'))
+  )
+    return P;
   if (mode !== 'normal') {
     if (b.kind !== 'side' || !b[mode]) throw new TerrainError(`no ${mode} crosses ${from}|${to} [13.3]`);
   }
@@ -69,10 +74,13 @@ export function entryCost(map: AreaMap, from: AreaId, to: AreaId, c: MoveClass, 
   let penalty = 0;
   for (const t of kinds) {
     const row = BOUNDARY[t];
-    if (!row) throw new TerrainError(`boundary ${from}|${to}: terrain "${t}" is not in the Terrain Effects Chart (A-29)`);
+    if (!row)
+      throw new TerrainError(`boundary ${from}|${to}: terrain "${t}" is not in the Terrain Effects Chart (A-29)`);
     let v = row[idx(c)];
-    if ((t === 'slope' || t === 'escarpment') && b.up !== undefined && b.up !== to) v = t === 'escarpment' && v === P ? P : 0; // penalties uphill only
-    if (WATER.has(t) && b.bridge) v = 0; // [13.36]
+    if ((t === 'slope' || t === 'escarpment') && b.up !== undefined && b.up !== to)
+      v = t === 'escarpment' && v === P ? P : 0; // penalties uphill only
+    if (WATER.has(t) && b.bridge)
+      v = 0; // [13.36]
     else if (WATER.has(t) && b.ford) v = 1; // [13.36] (A-70)
     penalty = Math.max(penalty, v);
   }

@@ -11,12 +11,34 @@ describe('Eagles of the Empire procedure runtime (procedures.ts, rules.ts)', () 
   const withUnknown: EState = { ...s0, stack: [...s0.stack, unknown] };
 
   it('every flow has registered its frames once rules.ts is loaded', () => {
-    const kinds: Frame['t'][] = ['reinf', 'attempt', 'weather', 'command', 'phase', 'move', 'roll', 'loss', 'routCheck', 'retreatTo', 'charge', 'gc', 'assault', 'endSeq', 'replace'];
+    const kinds: Frame['t'][] = [
+      'reinf',
+      'attempt',
+      'weather',
+      'command',
+      'phase',
+      'move',
+      'roll',
+      'loss',
+      'routCheck',
+      'retreatTo',
+      'charge',
+      'gc',
+      'assault',
+      'endSeq',
+      'replace',
+    ];
     for (const t of kinds) expect(() => procedureOf({ t } as Frame)).not.toThrow();
   });
 
   it('refuses a frame of a kind no flow plays, naming it, at every question the runtime asks', () => {
-    const asks = [() => toMoveOf(withUnknown), () => legalActions(withUnknown), () => chanceOutcomes(withUnknown), () => step(withUnknown, { k: 'next' }, undefined), () => settle(withUnknown, undefined)];
+    const asks = [
+      () => toMoveOf(withUnknown),
+      () => legalActions(withUnknown),
+      () => chanceOutcomes(withUnknown),
+      () => step(withUnknown, { k: 'next' }, undefined),
+      () => settle(withUnknown, undefined),
+    ];
     for (const ask of asks) {
       expect(ask).toThrow(UnknownFrameError);
       expect(ask).toThrow(/no-such-frame/);

@@ -63,7 +63,16 @@ export interface Entries {
   readonly charge: {
     options(s: EState, p: Side): { area: AreaId; target: AreaId; via: AreaId }[];
     start(s: EState, f: PhaseFrame, origin: AreaId, via: AreaId, target: AreaId, log: Log): EState;
-    startGrand(s: EState, p: Side, main: AreaId, via: AreaId, target: AreaId, units: string[], escort: string[], origins: Record<string, AreaId>): EState;
+    startGrand(
+      s: EState,
+      p: Side,
+      main: AreaId,
+      via: AreaId,
+      target: AreaId,
+      units: string[],
+      escort: string[],
+      origins: Record<string, AreaId>,
+    ): EState;
   };
   /** assault-flow.ts: the areas that may be assaulted now [14.64], declared Massed Columns still due [14.7], a declared assault [14.0]. */
   readonly assault: {

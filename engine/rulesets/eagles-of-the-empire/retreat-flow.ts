@@ -30,7 +30,15 @@ export function canRetreat(s: EState, u: UnitState, voluntary: boolean): boolean
  * Retreat one group from `from` [20.0–20.3]: the HQ is eliminated by a forced retreat; unattached foot artillery (and
  * attached artillery on a forced retreat) stays behind; squares forced back rout [17.15]; the rest choose one area.
  */
-export function retreatGroup(s: EState, p: Side, from: AreaId, us: readonly UnitState[], voluntary: boolean, frames: Frame[], log: Log): EState {
+export function retreatGroup(
+  s: EState,
+  p: Side,
+  from: AreaId,
+  us: readonly UnitState[],
+  voluntary: boolean,
+  frames: Frame[],
+  log: Log,
+): EState {
   if (!voluntary && s.hq[p]?.area === from && !s.hq[p]!.lost) {
     s = { ...s, hq: s.hq.map((h, i) => (i === p ? { area: null, lost: true } : h)) as unknown as EState['hq'] };
     ev(log, '20.3', `the ${s.ctx.scenario.sides[p].name} HQ cannot retreat and is eliminated`);
@@ -43,21 +51,50 @@ export function retreatGroup(s: EState, p: Side, from: AreaId, us: readonly Unit
     for (const u of squares) {
       s = updUnit(s, u.id, { routed: true, square: false });
       ev(log, '17.15', `${unitDef(s, u.id).name}, in square and forced to retreat, routs`);
-      frames.push({ t: 'routMove', p, u: u.id, left: 2, path: [from], attackers: [...new Set(s.units.filter((x) => x.side !== p && alive(x) && s.ctx.map.neighbours(from).includes(x.area!)).map((x) => x.area!))], initial: true, mp: null });
+      frames.push({
+        t: 'routMove',
+        p,
+        u: u.id,
+        left: 2,
+        path: [from],
+        attackers: [
+          ...new Set(
+            s.units
+              .filter((x) => x.side !== p && alive(x) && s.ctx.map.neighbours(from).includes(x.area!))
+              .map((x) => x.area!),
+          ),
+        ],
+        initial: true,
+        mp: null,
+      });
     }
     go = go.filter((u) => !squares.includes(u));
   }
   if (!go.length) return s;
   const areas = (cur: UnitState[]) =>
     retreatAreas(
-      { map: s.ctx.map, enemyUnits: (a) => enemyUnitsIn(s, p, a), enemyOccupied: (a) => enemyOccupied(s, p, a), fits: (a) => fits(s, p, a, cur) },
+      {
+        map: s.ctx.map,
+        enemyUnits: (a) => enemyUnitsIn(s, p, a),
+        enemyOccupied: (a) => enemyOccupied(s, p, a),
+        fits: (a) => fits(s, p, a, cur),
+      },
       from,
       [...new Set(cur.map((u) => u.kind as MoveClass))],
     );
   // [16.4] each part of an extended line retreats on its own, staying adjacent to its line or into another part's area
-  for (const u of go.filter((x) => x.xsp !== null)) frames.push({ t: 'retreatTo', p, units: [u.id], from, options: lineRetreatOptions(s, u, from, areas([u])), voluntary });
+  for (const u of go.filter((x) => x.xsp !== null))
+    frames.push({
+      t: 'retreatTo',
+      p,
+      units: [u.id],
+      from,
+      options: lineRetreatOptions(s, u, from, areas([u])),
+      voluntary,
+    });
   const rest = go.filter((x) => x.xsp === null).map((u) => unit(s, u.id));
-  if (rest.length) frames.push({ t: 'retreatTo', p, units: rest.map((u) => u.id), from, options: areas(rest), voluntary });
+  if (rest.length)
+    frames.push({ t: 'retreatTo', p, units: rest.map((u) => u.id), from, options: areas(rest), voluntary });
   return s;
 }
 
@@ -66,7 +103,11 @@ export function retreatInto(s: EState, f: Extract<Frame, { t: 'retreatTo' }>, ar
   s = pop(s);
   const names = f.units.map((id) => unitDef(s, id).name).join(', ');
   if (area === null) {
-    ev(log, '20.1', `${names} ${f.units.length > 1 ? 'have' : 'has'} no retreat route and ${f.units.length > 1 ? 'are' : 'is'} eliminated`);
+    ev(
+      log,
+      '20.1',
+      `${names} ${f.units.length > 1 ? 'have' : 'has'} no retreat route and ${f.units.length > 1 ? 'are' : 'is'} eliminated`,
+    );
     for (const id of f.units) s = loseSteps(s, id, stepsLeft(unit(s, id)), log, '20.1');
     return s;
   }

@@ -6,8 +6,15 @@ import { AreaMap } from '../../areas/map.ts';
 import { type RetreatWorld, holdChance, mustCheckRout, retreatAreas, routModifier } from './retreat.ts';
 
 const DATA = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'data');
-const map = AreaMap.parse(JSON.parse(readFileSync(join(DATA, 'maps', 'eagles-of-the-empire', 'hohenwald-1809.json'), 'utf8')));
-const w = (enemy: number[], full: number[] = []): RetreatWorld => ({ map, enemyUnits: (a) => enemy.includes(a), enemyOccupied: (a) => enemy.includes(a), fits: (a) => !full.includes(a) });
+const map = AreaMap.parse(
+  JSON.parse(readFileSync(join(DATA, 'maps', 'eagles-of-the-empire', 'hohenwald-1809.json'), 'utf8')),
+);
+const w = (enemy: number[], full: number[] = []): RetreatWorld => ({
+  map,
+  enemyUnits: (a) => enemy.includes(a),
+  enemyOccupied: (a) => enemy.includes(a),
+  fits: (a) => !full.includes(a),
+});
 
 describe('retreats [20.0–20.3] on Hohenwald', () => {
   it('prefers areas not adjacent to the enemy, and falls back to them when nothing else is open', () => {

@@ -44,7 +44,11 @@ export function mustCheckRout(stepsAtSegmentStart: number, lostThisSegment: numb
  * charge). Cascade tests [19.21] use none of these but −1 for non-elite infantry and artillery, −2 for non-elite
  * cavalry; elite units, leaders and HQs do not cascade [19.2].
  */
-export function routModifier(o: { cascade?: false; combinedOrMassed?: boolean; dense?: boolean; elite?: boolean; helpfulStance?: boolean } | { cascade: true; kind: 'infantry' | 'artillery' | 'cavalry' }): number {
+export function routModifier(
+  o:
+    | { cascade?: false; combinedOrMassed?: boolean; dense?: boolean; elite?: boolean; helpfulStance?: boolean }
+    | { cascade: true; kind: 'infantry' | 'artillery' | 'cavalry' },
+): number {
   if (o.cascade) return o.kind === 'cavalry' ? -2 : -1;
   return (o.combinedOrMassed ? 1 : 0) + (o.dense ? 1 : 0) - (o.elite ? 1 : 0) - (o.helpfulStance ? 1 : 0);
 }

@@ -42,22 +42,36 @@ export function parseStep(text: string, kind: 'infantry' | 'cavalry' | 'artiller
   const label = m[1]!;
   const sp = Number(m[2]);
   const form = label === label.toUpperCase() ? 'long' : 'short';
-  if (sp < 1 || sp > MAX_SP) return `step "${text}" has ${sp} SP: a step has 1 to ${MAX_SP} (its strength points [2.21]; no area holds more than ${MAX_SP} [13.63])`;
+  if (sp < 1 || sp > MAX_SP)
+    return `step "${text}" has ${sp} SP: a step has 1 to ${MAX_SP} (its strength points [2.21]; no area holds more than ${MAX_SP} [13.63])`;
   if (kind === 'artillery') {
     if (m[3] !== undefined) return `artillery step "${text}" has no morale: all artillery has morale 3 [2.21]`;
     return { label, sp, morale: 3, form: 'short' };
   }
   if (m[3] === undefined) return `step "${text}" needs a morale ("${label}${sp}-M")`;
   const morale = Number(m[3]);
-  if (morale < 1 || morale > MAX_RATING) return `step "${text}" has morale ${morale}: a morale rating is a printed 1 to ${MAX_RATING} [2.21] (units test it on a die [18.0])`;
-  if (kind === 'cavalry' && form === 'long') return `cavalry step "${text}" must be lower case: cavalry are short counters [2.22]`;
+  if (morale < 1 || morale > MAX_RATING)
+    return `step "${text}" has morale ${morale}: a morale rating is a printed 1 to ${MAX_RATING} [2.21] (units test it on a die [18.0])`;
+  if (kind === 'cavalry' && form === 'long')
+    return `cavalry step "${text}" must be lower case: cavalry are short counters [2.22]`;
   return { label, sp, morale, form };
 }
 
 const leaderSchema = z.object({
   id: z.string().min(1),
   name: z.string().min(1),
-  role: z.enum(['armyCommander', 'intermediate', 'formation', 'force', 'divisionBrigade', 'subordinate', 'artillery', 'chiefOfStaff', 'staffOfficer', 'lineOfficer']),
+  role: z.enum([
+    'armyCommander',
+    'intermediate',
+    'formation',
+    'force',
+    'divisionBrigade',
+    'subordinate',
+    'artillery',
+    'chiefOfStaff',
+    'staffOfficer',
+    'lineOfficer',
+  ]),
   arm: z.enum(['general', 'infantry', 'cavalry', 'artillery']).default('general'),
   /** Higher is more senior [2.3 Seniority]. */
   grade: z.number().int().min(0).default(1),
@@ -65,7 +79,9 @@ const leaderSchema = z.object({
   /** Tactical rating; "3" or split "1/2" (attacking/defending) [2.21]. */
   tactical: z.union([
     z.number().int().min(0).max(MAX_RATING, `a tactical rating is a printed 0 to ${MAX_RATING} [2.21]`),
-    z.string().regex(/^\d\/\d$/, `a split rating is written "A/D" with each a printed 0 to ${MAX_RATING}, e.g. "1/2" [2.21]`),
+    z
+      .string()
+      .regex(/^\d\/\d$/, `a split rating is written "A/D" with each a printed 0 to ${MAX_RATING}, e.g. "1/2" [2.21]`),
   ]),
   /** Activation succeeds on a die at most the initiative [8.1]: 6 always succeeds. */
   initiative: z.number().int().min(0).max(6, 'an initiative rating is 0 to 6: the activation die is a d6 [8.1]'),
@@ -90,7 +106,9 @@ const unitSchema = z.object({
   rifle: z.boolean().default(false),
   artilleryPark: z.boolean().default(false),
   /** Extended-line markers the scenario provides [16.0]. */
-  extendedLines: z.object({ half: z.number().int().min(0).default(0), third: z.number().int().min(0).default(0) }).optional(),
+  extendedLines: z
+    .object({ half: z.number().int().min(0).default(0), third: z.number().int().min(0).default(0) })
+    .optional(),
 });
 
 interface FormationJson {
@@ -125,7 +143,13 @@ const sideSchema = z.object({
   structure: z.enum(['rigid', 'semi-rigid', 'flexible', 'absolute']).default('rigid'),
   leaders: z.array(leaderSchema).min(1),
   armyCommander: z.string().min(1),
-  hq: z.object({ id: z.string().min(1), name: z.string().min(1), radius: z.number().int().min(0).max(MAX_RATING, `an HQ's command radius is a printed 0 to ${MAX_RATING} [2.21]`) }).optional(),
+  hq: z
+    .object({
+      id: z.string().min(1),
+      name: z.string().min(1),
+      radius: z.number().int().min(0).max(MAX_RATING, `an HQ's command radius is a printed 0 to ${MAX_RATING} [2.21]`),
+    })
+    .optional(),
   chiefOfStaff: z.string().optional(),
   formations: z.array(formationSchema).min(1),
   /** Staff and line officers held for replacement [9.52, 15.3]. */
@@ -135,15 +159,32 @@ const sideSchema = z.object({
    * Alternate deployments [11.3] as the scenario instructs: `parent` deploys `units` (held off the map until then) in
    * its area, giving up the steps they hold; `atStart`: made at set-up [11.31].
    */
-  deployments: z.array(z.object({ id: z.string().min(1), parent: z.string().min(1), units: z.array(z.string().min(1)).min(1), atStart: z.boolean().default(false) })).default([]),
+  deployments: z
+    .array(
+      z.object({
+        id: z.string().min(1),
+        parent: z.string().min(1),
+        units: z.array(z.string().min(1)).min(1),
+        atStart: z.boolean().default(false),
+      }),
+    )
+    .default([]),
   /** Special-rule permissions [17.0, 17.2, 14.7, 10.8]. */
   allow: z
-    .object({ square: z.boolean().default(true), reverseSlope: z.boolean().default(false), massedColumn: z.boolean().default(false) })
+    .object({
+      square: z.boolean().default(true),
+      reverseSlope: z.boolean().default(false),
+      massedColumn: z.boolean().default(false),
+    })
     .default({ square: true, reverseSlope: false, massedColumn: false }),
 });
 
 /** Victory points (A-53): whole and not negative, within a sensible bound. */
-const vpSchema = z.number().int('victory points are whole numbers (A-53)').min(0, 'victory points are not negative (A-53)').max(MAX_VP, `victory points are at most ${MAX_VP} per item (A-53)`);
+const vpSchema = z
+  .number()
+  .int('victory points are whole numbers (A-53)')
+  .min(0, 'victory points are not negative (A-53)')
+  .max(MAX_VP, `victory points are at most ${MAX_VP} per item (A-53)`);
 /** Result thresholds (A-53): a difference of 0 is a draw, so the smallest is 1. */
 const thresholdSchema = z
   .number()
@@ -175,7 +216,10 @@ export const scenarioSchema = z.object({
     .object({
       initial: z.enum(['clear', 'rain', 'fog', 'snow']).default('clear'),
       fromTurn: z.number().int().min(1).optional(),
-      table: z.array(z.enum(['clear', 'rain', 'fog', 'snow'])).length(6).optional(),
+      table: z
+        .array(z.enum(['clear', 'rain', 'fog', 'snow']))
+        .length(6)
+        .optional(),
     })
     .default({ initial: 'clear' }),
   reinforcements: z
@@ -201,7 +245,13 @@ export const scenarioSchema = z.object({
       /** Sides whose artillery gets the HQ/CoS +1 [12.31]. */
       hqArtilleryBonus: z.array(z.union([z.literal(0), z.literal(1)])).default([]),
     })
-    .default({ rout: false, villagesBlockLos: false, mediumAsLight: true, irregularAsLight: true, hqArtilleryBonus: [] }),
+    .default({
+      rout: false,
+      villagesBlockLos: false,
+      mediumAsLight: true,
+      irregularAsLight: true,
+      hqArtilleryBonus: [],
+    }),
   victory: z.object({
     vp: z.object({
       step: vpSchema.default(1),
@@ -264,7 +314,9 @@ interface Piece {
 
 /** Every unit of the scenario by id. */
 function unitIndex(s: Scenario): ReadonlyMap<string, UnitJson> {
-  return new Map(s.sides.flatMap((side) => formationsOf(side).flatMap(({ f }) => f.units.map((u) => [u.id, u] as const))));
+  return new Map(
+    s.sides.flatMap((side) => formationsOf(side).flatMap(({ f }) => f.units.map((u) => [u.id, u] as const))),
+  );
 }
 
 /** A step track runs from the strongest step down, long (capital) steps before short ones [2.3 Steps]. */
@@ -274,12 +326,24 @@ function stepTrackProblems(u: UnitJson, up: string): Problem[] {
   steps.forEach((st, j) => {
     const prev = steps[j - 1];
     if (typeof st === 'string' || prev === undefined || typeof prev === 'string') return;
-    if (st.sp > prev.sp) out.push({ path: `${up}.steps[${j}]`, message: `step "${u.steps[j]}" is stronger than the step before it: a step track runs from the strongest step down [2.3 Steps]` });
-    if (st.form === 'long' && prev.form === 'short') out.push({ path: `${up}.steps[${j}]`, message: `long step "${u.steps[j]}" follows a short one: a long counter's reduced steps are short counters, never long again [2.3 Steps]` });
+    if (st.sp > prev.sp)
+      out.push({
+        path: `${up}.steps[${j}]`,
+        message: `step "${u.steps[j]}" is stronger than the step before it: a step track runs from the strongest step down [2.3 Steps]`,
+      });
+    if (st.form === 'long' && prev.form === 'short')
+      out.push({
+        path: `${up}.steps[${j}]`,
+        message: `long step "${u.steps[j]}" follows a short one: a long counter's reduced steps are short counters, never long again [2.3 Steps]`,
+      });
   });
   if (u.kind === 'infantry' && u.counter === 'short') {
     const j = steps.findIndex((st) => typeof st !== 'string' && st.form === 'long');
-    if (j >= 0) out.push({ path: `${up}.steps[${j}]`, message: `step "${u.steps[j]}" is a long counter's (capital letter): a short counter's steps are lower case [2.3 Steps]` });
+    if (j >= 0)
+      out.push({
+        path: `${up}.steps[${j}]`,
+        message: `step "${u.steps[j]}" is a long counter's (capital letter): a short counter's steps are lower case [2.3 Steps]`,
+      });
   }
   return out;
 }
@@ -288,9 +352,15 @@ function stepTrackProblems(u: UnitJson, up: string): Problem[] {
 function idProblems(s: Scenario): Problem[] {
   const out: Problem[] = [];
   const f0 = new Set(formationsOf(s.sides[0]).map(({ f }) => f.id));
-  for (const { f } of formationsOf(s.sides[1])) if (f0.has(f.id)) out.push({ path: `$.sides[1].formations(${f.id})`, message: `duplicate formation id "${f.id}" (also ${s.sides[0].name})` });
+  for (const { f } of formationsOf(s.sides[1]))
+    if (f0.has(f.id))
+      out.push({
+        path: `$.sides[1].formations(${f.id})`,
+        message: `duplicate formation id "${f.id}" (also ${s.sides[0].name})`,
+      });
   const [h0, h1] = [s.sides[0].hq, s.sides[1].hq];
-  if (h0 && h1 && h0.id === h1.id) out.push({ path: '$.sides[1].hq.id', message: `duplicate HQ id "${h1.id}" (also ${s.sides[0].name})` });
+  if (h0 && h1 && h0.id === h1.id)
+    out.push({ path: '$.sides[1].hq.id', message: `duplicate HQ id "${h1.id}" (also ${s.sides[0].name})` });
   return out;
 }
 
@@ -298,7 +368,12 @@ function idProblems(s: Scenario): Problem[] {
  * Facings at set-up [13.9]: every infantry long counter and artillery unit faces one of its area's conformations (one
  * a long counter fits [13.8]), except in an all-around area [13.92]; cavalry and short counters take none [13.94].
  */
-function facingProblems(a: Area, p: Scenario['setup'][0][number], pp: string, defs: ReadonlyMap<string, UnitJson>): Problem[] {
+function facingProblems(
+  a: Area,
+  p: Scenario['setup'][0][number],
+  pp: string,
+  defs: ReadonlyMap<string, UnitJson>,
+): Problem[] {
   const out: Problem[] = [];
   p.units.forEach((u, j) => {
     const d = defs.get(u);
@@ -307,24 +382,40 @@ function facingProblems(a: Area, p: Scenario['setup'][0][number], pp: string, de
     const conf = p.facing[u];
     const path = `${pp}.facing.${u}`;
     if (pc.lc && !a.allAround && !a.conformations.some((c) => c.fitsLong)) {
-      out.push({ path: `${pp}.units[${j}]`, message: `no conformation of area ${a.id} fits a long counter, so "${u}" may not be placed there [13.8, 13.81]` });
+      out.push({
+        path: `${pp}.units[${j}]`,
+        message: `no conformation of area ${a.id} fits a long counter, so "${u}" may not be placed there [13.8, 13.81]`,
+      });
       return;
     }
     if (!pc.lc && d.kind !== 'artillery') {
-      if (conf !== undefined) out.push({ path, message: `"${u}" takes no facing: cavalry and short counters face in all directions [13.94]` });
+      if (conf !== undefined)
+        out.push({
+          path,
+          message: `"${u}" takes no facing: cavalry and short counters face in all directions [13.94]`,
+        });
       return;
     }
     if (a.allAround) {
-      if (conf !== undefined) out.push({ path, message: `area ${a.id} is an all-around area: "${u}" faces in all directions there and takes no facing [13.92]` });
+      if (conf !== undefined)
+        out.push({
+          path,
+          message: `area ${a.id} is an all-around area: "${u}" faces in all directions there and takes no facing [13.92]`,
+        });
       return;
     }
     if (conf === undefined) {
-      if (a.conformations.length) out.push({ path, message: `"${u}" is set up without a facing: long counters and artillery are placed facing one of the area's conformations [13.9]` });
+      if (a.conformations.length)
+        out.push({
+          path,
+          message: `"${u}" is set up without a facing: long counters and artillery are placed facing one of the area's conformations [13.9]`,
+        });
       return;
     }
     const c = a.conformations.find((x) => x.id === conf);
     if (!c) out.push({ path, message: `area ${a.id} has no conformation "${conf}" [13.8, 13.9]` });
-    else if (pc.lc && !c.fitsLong) out.push({ path, message: `conformation "${conf}" of area ${a.id} does not fit a long counter [13.8]` });
+    else if (pc.lc && !c.fitsLong)
+      out.push({ path, message: `conformation "${conf}" of area ${a.id} does not fit a long counter [13.8]` });
   });
   return out;
 }
@@ -338,14 +429,24 @@ function stackProblems(a: Area, pieces: readonly Piece[], path: string, who: str
   const out: Problem[] = [];
   const sp = pieces.reduce((t, x) => t + x.sp, 0);
   const lcs = pieces.filter((x) => x.lc);
-  if (!spFits(a, sp)) out.push({ path, message: `${who} ${sp} SP in area ${a.id}: more than its stacking limit of ${a.stack.max} [13.6, 13.61]` });
+  if (!spFits(a, sp))
+    out.push({
+      path,
+      message: `${who} ${sp} SP in area ${a.id}: more than its stacking limit of ${a.stack.max} [13.6, 13.61]`,
+    });
   if (!longCountersFit(a, lcs.length))
-    out.push({ path, message: `${who} ${lcs.length} infantry long counters in area ${a.id} (${lcs.map((x) => x.id).join(', ')}): it holds ${a.stack.maxLC} [13.63, 13.7]` });
+    out.push({
+      path,
+      message: `${who} ${lcs.length} infantry long counters in area ${a.id} (${lcs.map((x) => x.id).join(', ')}): it holds ${a.stack.maxLC} [13.63, 13.7]`,
+    });
   if (!a.allAround)
     lcs.forEach((x, i) =>
       lcs.slice(i + 1).forEach((y) => {
         if (x.conf !== null && y.conf !== null && excludes(a, x.conf, y.conf))
-          out.push({ path, message: `${x.id} (${x.conf}) and ${y.id} (${y.conf}) hold conformations of area ${a.id} that cannot be held together [13.93]` });
+          out.push({
+            path,
+            message: `${x.id} (${x.conf}) and ${y.id} (${y.conf}) hold conformations of area ${a.id} that cannot be held together [13.93]`,
+          });
       }),
     );
   return out;
@@ -371,7 +472,8 @@ function setupStacks(s: Scenario, map: AreaMap, defs: ReadonlyMap<string, UnitJs
       for (const u of p.units) {
         const d = defs.get(u);
         const pc = d && pieceAt(d, d.startStep);
-        if (pc && !st.pieces.some((x) => x.id === u)) st.pieces = [...st.pieces, { id: u, ...pc, conf: p.facing[u] ?? null }];
+        if (pc && !st.pieces.some((x) => x.id === u))
+          st.pieces = [...st.pieces, { id: u, ...pc, conf: p.facing[u] ?? null }];
       }
     }),
   );
@@ -395,9 +497,15 @@ function bothSidesProblems(s: Scenario, map: AreaMap): Problem[] {
     const hq = [theirs.some((x) => x.hq), mine.some((x) => x.hq)];
     const path = `$.setup[1][${i}]`;
     const both = `area ${p.area} is set up with ${s.sides[0].name} and ${s.sides[1].name} pieces`;
-    if (units[0] && units[1]) out.push({ path, message: `${both}: a unit may never be in an area with enemy combat units [13.12]` });
-    else if ((units[0] && hq[1]) || (units[1] && hq[0])) out.push({ path, message: `${both}: enemy units may not be in an area with an HQ (A-56)` });
-    else if ((units[0] && leaders[1]) || (units[1] && leaders[0])) out.push({ path, message: `${both}: leaders alone with enemy units are displaced [3.13], so they may not start there` });
+    if (units[0] && units[1])
+      out.push({ path, message: `${both}: a unit may never be in an area with enemy combat units [13.12]` });
+    else if ((units[0] && hq[1]) || (units[1] && hq[0]))
+      out.push({ path, message: `${both}: enemy units may not be in an area with an HQ (A-56)` });
+    else if ((units[0] && leaders[1]) || (units[1] && leaders[0]))
+      out.push({
+        path,
+        message: `${both}: leaders alone with enemy units are displaced [3.13], so they may not start there`,
+      });
   });
   return out;
 }
@@ -407,7 +515,13 @@ function bothSidesProblems(s: Scenario, map: AreaMap): Problem[] {
  * they appear in its area, a long counter taking the first conformation free there, artillery the area's first
  * (deploy.ts); the area must still hold them [13.6, 13.7, 13.72].
  */
-function deploymentStackProblems(s: Scenario, map: AreaMap, defs: ReadonlyMap<string, UnitJson>, stacks: ReadonlyMap<string, SetupStack>, bad: ReadonlySet<string>): Problem[] {
+function deploymentStackProblems(
+  s: Scenario,
+  map: AreaMap,
+  defs: ReadonlyMap<string, UnitJson>,
+  stacks: ReadonlyMap<string, SetupStack>,
+  bad: ReadonlySet<string>,
+): Problem[] {
   const out: Problem[] = [];
   s.sides.forEach((side, si) =>
     side.deployments.forEach((d, j) => {
@@ -425,11 +539,22 @@ function deploymentStackProblems(s: Scenario, map: AreaMap, defs: ReadonlyMap<st
         const cp = pieceAt(c!, c!.startStep);
         if (!cp) return;
         const taken = pieces.filter((x) => x.lc && x.conf !== null).map((x) => x.conf!);
-        const conf = a.allAround ? null : cp.lc ? (freeConformations(a, taken)[0]?.id ?? null) : c!.kind === 'artillery' ? (a.conformations[0]?.id ?? null) : null;
-        if (cp.lc && !a.allAround && conf === null) out.push({ path: `${dp}.units`, message: `alternate "${c!.id}" would appear in area ${a.id} with no conformation free for a long counter [11.31, 13.72, 13.8]` });
+        const conf = a.allAround
+          ? null
+          : cp.lc
+            ? (freeConformations(a, taken)[0]?.id ?? null)
+            : c!.kind === 'artillery'
+              ? (a.conformations[0]?.id ?? null)
+              : null;
+        if (cp.lc && !a.allAround && conf === null)
+          out.push({
+            path: `${dp}.units`,
+            message: `alternate "${c!.id}" would appear in area ${a.id} with no conformation free for a long counter [11.31, 13.72, 13.8]`,
+          });
         pieces.push({ id: c!.id, ...cp, conf });
       }
-      if (!bad.has(`${si}:${st.area}`)) out.push(...stackProblems(a, pieces, dp, `after deploying ${d.id} at set-up [11.31], ${side.name}`));
+      if (!bad.has(`${si}:${st.area}`))
+        out.push(...stackProblems(a, pieces, dp, `after deploying ${d.id} at set-up [11.31], ${side.name}`));
       st.pieces = pieces; // later deployments see this one [11.31]
     }),
   );
@@ -440,7 +565,11 @@ function deploymentStackProblems(s: Scenario, map: AreaMap, defs: ReadonlyMap<st
 function setupProblems(s: Scenario, map: AreaMap): Problem[] {
   const out: Problem[] = [];
   const defs = unitIndex(s);
-  s.setup.forEach((list, si) => list.forEach((p, i) => map.areas.has(p.area) && out.push(...facingProblems(map.area(p.area), p, `$.setup[${si}][${i}]`, defs))));
+  s.setup.forEach((list, si) =>
+    list.forEach(
+      (p, i) => map.areas.has(p.area) && out.push(...facingProblems(map.area(p.area), p, `$.setup[${si}][${i}]`, defs)),
+    ),
+  );
   const stacks = setupStacks(s, map, defs);
   const bad = new Set<string>();
   for (const [key, st] of stacks) {
@@ -472,7 +601,10 @@ function reinforcementGroupProblems(s: Scenario, map: AreaMap): Problem[] {
     out.push(...stackProblems(a, pieces, rp, `reinforcement group ${r.id} brings`));
     const lcs = pieces.filter((x) => x.lc).length;
     if (lcs && !a.allAround && longCountersFit(a, lcs) && freeConformations(a, []).length < lcs)
-      out.push({ path: rp, message: `reinforcement group ${r.id} brings ${lcs} infantry long counters into area ${a.id}, which has ${freeConformations(a, []).length} conformation(s) for them [13.72, 13.8]` });
+      out.push({
+        path: rp,
+        message: `reinforcement group ${r.id} brings ${lcs} infantry long counters into area ${a.id}, which has ${freeConformations(a, []).length} conformation(s) for them [13.72, 13.8]`,
+      });
   });
   return out;
 }
@@ -481,8 +613,16 @@ function reinforcementGroupProblems(s: Scenario, map: AreaMap): Problem[] {
 function turnProblems(s: Scenario): Problem[] {
   const out: Problem[] = [];
   const from = s.weather.fromTurn;
-  if (from !== undefined && from > s.turns.length) out.push({ path: '$.weather.fromTurn', message: `the weather table starts on turn ${from}, after the last turn (${s.turns.length}) [2.4, 5.0]` });
-  if (from !== undefined && !s.weather.table) out.push({ path: '$.weather.fromTurn', message: 'fromTurn names the turn the weather table is first rolled, but there is no table [5.0]' });
+  if (from !== undefined && from > s.turns.length)
+    out.push({
+      path: '$.weather.fromTurn',
+      message: `the weather table starts on turn ${from}, after the last turn (${s.turns.length}) [2.4, 5.0]`,
+    });
+  if (from !== undefined && !s.weather.table)
+    out.push({
+      path: '$.weather.fromTurn',
+      message: 'fromTurn names the turn the weather table is first rolled, but there is no table [5.0]',
+    });
   return out;
 }
 
@@ -492,20 +632,30 @@ function victoryProblems(s: Scenario): Problem[] {
   const v = s.victory;
   const seen = new Set<number>();
   v.objectives.forEach((o, i) => {
-    if (seen.has(o.area)) out.push({ path: `$.victory.objectives[${i}].area`, message: `area ${o.area} is already an objective: each objective is listed once (A-53)` });
+    if (seen.has(o.area))
+      out.push({
+        path: `$.victory.objectives[${i}].area`,
+        message: `area ${o.area} is already an objective: each objective is listed once (A-53)`,
+      });
     seen.add(o.area);
   });
   for (const k of Object.keys(v.control))
-    if (!v.objectives.some((o) => String(o.area) === k)) out.push({ path: `$.victory.control[${JSON.stringify(k)}]`, message: `"${k}" is not an objective area: the scenario gives the first holder of its objectives (A-53)` });
+    if (!v.objectives.some((o) => String(o.area) === k))
+      out.push({
+        path: `$.victory.control[${JSON.stringify(k)}]`,
+        message: `"${k}" is not an objective area: the scenario gives the first holder of its objectives (A-53)`,
+      });
   for (const k of Object.keys(v.vp.armyCommander))
-    if (!s.sides.some((side) => side.leaders.some((l) => l.id === k))) out.push({ path: `$.victory.vp.armyCommander[${JSON.stringify(k)}]`, message: `unknown leader "${k}" (A-53)` });
+    if (!s.sides.some((side) => side.leaders.some((l) => l.id === k)))
+      out.push({ path: `$.victory.vp.armyCommander[${JSON.stringify(k)}]`, message: `unknown leader "${k}" (A-53)` });
   return out;
 }
 
 function semantic(map: AreaMap) {
   return (s: Scenario): Problem[] => {
     const out: Problem[] = [];
-    if (s.map !== map.id) out.push({ path: '$.map', message: `scenario is for map "${s.map}" but was checked against "${map.id}"` });
+    if (s.map !== map.id)
+      out.push({ path: '$.map', message: `scenario is for map "${s.map}" but was checked against "${map.id}"` });
     const unitIds = new Map<string, string>();
     const leaderIds = new Map<string, string>();
     s.sides.forEach((side, si) => {
@@ -518,11 +668,13 @@ function semantic(map: AreaMap) {
       const needLeader = (id: string | undefined, path: string, role?: string) => {
         if (id === undefined) return;
         if (!mine.has(id)) out.push({ path, message: `unknown leader "${id}" (not among ${side.name}'s leaders)` });
-        else if (role && side.leaders.find((l) => l.id === id)!.role !== role) out.push({ path, message: `leader "${id}" must have role ${role}` });
+        else if (role && side.leaders.find((l) => l.id === id)!.role !== role)
+          out.push({ path, message: `leader "${id}" must have role ${role}` });
       };
       needLeader(side.armyCommander, `${sp}.armyCommander`, 'armyCommander');
       needLeader(side.chiefOfStaff, `${sp}.chiefOfStaff`, 'chiefOfStaff');
-      if (side.chiefOfStaff && !side.hq) out.push({ path: `${sp}.chiefOfStaff`, message: 'a Chief of Staff needs an HQ [9.5]' });
+      if (side.chiefOfStaff && !side.hq)
+        out.push({ path: `${sp}.chiefOfStaff`, message: 'a Chief of Staff needs an HQ [9.5]' });
       side.staffOfficers.forEach((id, i) => needLeader(id, `${sp}.staffOfficers[${i}]`, 'staffOfficer'));
       side.lineOfficers.forEach((id, i) => needLeader(id, `${sp}.lineOfficers[${i}]`, 'lineOfficer'));
       const fids = new Set<string>();
@@ -534,29 +686,62 @@ function semantic(map: AreaMap) {
         if (f.kind === 'hq') hqFormations++;
         needLeader(f.leader, `${fp}.leader`);
         f.offMapLeaders.forEach((id, i) => needLeader(id, `${fp}.offMapLeaders[${i}]`, 'divisionBrigade'));
-        if (f.reserve && f.kind !== 'hq') out.push({ path: `${fp}.reserve`, message: 'reserve units belong to the HQ formation until assigned [11.1]' });
+        if (f.reserve && f.kind !== 'hq')
+          out.push({
+            path: `${fp}.reserve`,
+            message: 'reserve units belong to the HQ formation until assigned [11.1]',
+          });
         f.units.forEach((u, i) => {
           const up = `${fp}.units[${i}]`;
-          if (unitIds.has(u.id)) out.push({ path: `${up}.id`, message: `duplicate unit id "${u.id}" (also ${unitIds.get(u.id)})` });
+          if (unitIds.has(u.id))
+            out.push({ path: `${up}.id`, message: `duplicate unit id "${u.id}" (also ${unitIds.get(u.id)})` });
           unitIds.set(u.id, up);
-          if (u.kind === 'infantry' && !u.counter) out.push({ path: `${up}.counter`, message: 'infantry needs counter: "long" or "short" [2.22]' });
-          if (u.kind === 'cavalry' && !u.cavClass) out.push({ path: `${up}.cavClass`, message: 'cavalry needs cavClass: heavy, medium, light or irregular [2.22]' });
-          if (u.kind === 'artillery' && !u.artKind) out.push({ path: `${up}.artKind`, message: 'artillery needs artKind: foot, heavy, horse, mortar, rocket or licorne [2.22]' });
-          if (u.kind !== 'infantry' && u.steps.length > 2) out.push({ path: `${up}.steps`, message: `${u.kind} has at most two steps [2.3 Steps]` });
-          if (u.startStep >= u.steps.length) out.push({ path: `${up}.startStep`, message: `start step ${u.startStep} is past the last step` });
+          if (u.kind === 'infantry' && !u.counter)
+            out.push({ path: `${up}.counter`, message: 'infantry needs counter: "long" or "short" [2.22]' });
+          if (u.kind === 'cavalry' && !u.cavClass)
+            out.push({
+              path: `${up}.cavClass`,
+              message: 'cavalry needs cavClass: heavy, medium, light or irregular [2.22]',
+            });
+          if (u.kind === 'artillery' && !u.artKind)
+            out.push({
+              path: `${up}.artKind`,
+              message: 'artillery needs artKind: foot, heavy, horse, mortar, rocket or licorne [2.22]',
+            });
+          if (u.kind !== 'infantry' && u.steps.length > 2)
+            out.push({ path: `${up}.steps`, message: `${u.kind} has at most two steps [2.3 Steps]` });
+          if (u.startStep >= u.steps.length)
+            out.push({ path: `${up}.startStep`, message: `start step ${u.startStep} is past the last step` });
           u.steps.forEach((t, j) => {
             const st = parseStep(t, u.kind);
             if (typeof st === 'string') out.push({ path: `${up}.steps[${j}]`, message: st });
           });
-          if (u.counter === 'long' && parseStep(u.steps[u.startStep] ?? '', 'infantry') instanceof Object && (parseStep(u.steps[u.startStep]!, 'infantry') as Step).form !== 'long')
+          if (
+            u.counter === 'long' &&
+            parseStep(u.steps[u.startStep] ?? '', 'infantry') instanceof Object &&
+            (parseStep(u.steps[u.startStep]!, 'infantry') as Step).form !== 'long'
+          )
             out.push({ path: `${up}.steps`, message: 'a long counter starts on a long (capital-letter) step' });
           out.push(...stepTrackProblems(u, up));
-          if (u.extendedLines && !(u.kind === 'infantry' && u.counter === 'long')) out.push({ path: `${up}.extendedLines`, message: 'only infantry long counters form extended lines [16.0]' });
-          if (u.extendedLines && u.extendedLines.third === 1) out.push({ path: `${up}.extendedLines.third`, message: '1/3 markers come in pairs: a single 1/3 marker may not be used [16.8]' });
+          if (u.extendedLines && !(u.kind === 'infantry' && u.counter === 'long'))
+            out.push({
+              path: `${up}.extendedLines`,
+              message: 'only infantry long counters form extended lines [16.0]',
+            });
+          if (u.extendedLines && u.extendedLines.third === 1)
+            out.push({
+              path: `${up}.extendedLines.third`,
+              message: '1/3 markers come in pairs: a single 1/3 marker may not be used [16.8]',
+            });
         });
       });
-      if (side.hq && hqFormations !== 1) out.push({ path: `${sp}.formations`, message: `a side with an HQ has exactly one formation of kind "hq" (found ${hqFormations}) [9.5]` });
-      if (!side.hq && hqFormations) out.push({ path: `${sp}.hq`, message: 'an "hq" formation needs the side\'s hq entry' });
+      if (side.hq && hqFormations !== 1)
+        out.push({
+          path: `${sp}.formations`,
+          message: `a side with an HQ has exactly one formation of kind "hq" (found ${hqFormations}) [9.5]`,
+        });
+      if (!side.hq && hqFormations)
+        out.push({ path: `${sp}.hq`, message: 'an "hq" formation needs the side\'s hq entry' });
     });
     const side0Units = new Set(formationsOf(s.sides[0]).flatMap(({ f }) => f.units.map((u) => u.id)));
     const side1Units = new Set(formationsOf(s.sides[1]).flatMap(({ f }) => f.units.map((u) => u.id)));
@@ -566,24 +751,33 @@ function semantic(map: AreaMap) {
     s.setup.forEach((list, si) =>
       list.forEach((p, i) => {
         const pp = `$.setup[${si}][${i}]`;
-        if (!map.areas.has(p.area)) out.push({ path: `${pp}.area`, message: `unknown area ${p.area} on map ${map.id}` });
+        if (!map.areas.has(p.area))
+          out.push({ path: `${pp}.area`, message: `unknown area ${p.area} on map ${map.id}` });
         p.units.forEach((u, j) => {
-          if (!sideUnits[si]!.has(u)) out.push({ path: `${pp}.units[${j}]`, message: `unknown unit "${u}" for ${s.sides[si]!.name}` });
+          if (!sideUnits[si]!.has(u))
+            out.push({ path: `${pp}.units[${j}]`, message: `unknown unit "${u}" for ${s.sides[si]!.name}` });
           if (placed.has(u)) out.push({ path: `${pp}.units[${j}]`, message: `unit "${u}" is placed twice` });
           placed.add(u);
         });
         p.leaders.forEach((l, j) => {
-          if (!s.sides[si]!.leaders.some((x) => x.id === l)) out.push({ path: `${pp}.leaders[${j}]`, message: `unknown leader "${l}" for ${s.sides[si]!.name}` });
+          if (!s.sides[si]!.leaders.some((x) => x.id === l))
+            out.push({ path: `${pp}.leaders[${j}]`, message: `unknown leader "${l}" for ${s.sides[si]!.name}` });
           if (placedLeaders.has(l)) out.push({ path: `${pp}.leaders[${j}]`, message: `leader "${l}" is placed twice` });
           placedLeaders.add(l);
         });
         if (p.hq && !s.sides[si]!.hq) out.push({ path: `${pp}.hq`, message: `${s.sides[si]!.name} has no HQ` });
-        for (const u of Object.keys(p.facing)) if (!p.units.includes(u)) out.push({ path: `${pp}.facing.${u}`, message: `facing given for "${u}", which is not placed here` });
+        for (const u of Object.keys(p.facing))
+          if (!p.units.includes(u))
+            out.push({ path: `${pp}.facing.${u}`, message: `facing given for "${u}", which is not placed here` });
       }),
     );
     s.setup.forEach((list, si) => {
       const hqs = list.flatMap((p, i) => (p.hq ? [i] : []));
-      for (const i of hqs.slice(1)) out.push({ path: `$.setup[${si}][${i}].hq`, message: `${s.sides[si]!.name}'s HQ is already placed at $.setup[${si}][${hqs[0]}]: a side has one HQ [2.22, 9.5]` });
+      for (const i of hqs.slice(1))
+        out.push({
+          path: `$.setup[${si}][${i}].hq`,
+          message: `${s.sides[si]!.name}'s HQ is already placed at $.setup[${si}][${hqs[0]}]: a side has one HQ [2.22, 9.5]`,
+        });
     });
     const groupIds = new Set<string>();
     s.reinforcements.forEach((r, i) => {
@@ -592,14 +786,28 @@ function semantic(map: AreaMap) {
       groupIds.add(r.id);
       if (!map.areas.has(r.area)) out.push({ path: `${rp}.area`, message: `unknown area ${r.area}` });
       r.leaders.forEach((l, j) => {
-        if (!s.sides[r.side].leaders.some((x) => x.id === l)) out.push({ path: `${rp}.leaders[${j}]`, message: `unknown leader "${l}" for ${s.sides[r.side].name}` });
-        if (placedLeaders.has(l)) out.push({ path: `${rp}.leaders[${j}]`, message: `leader "${l}" is already placed at set-up or in another reinforcement [6.0]` });
+        if (!s.sides[r.side].leaders.some((x) => x.id === l))
+          out.push({ path: `${rp}.leaders[${j}]`, message: `unknown leader "${l}" for ${s.sides[r.side].name}` });
+        if (placedLeaders.has(l))
+          out.push({
+            path: `${rp}.leaders[${j}]`,
+            message: `leader "${l}" is already placed at set-up or in another reinforcement [6.0]`,
+          });
         placedLeaders.add(l);
       });
-      if (r.turn > s.turns.length) out.push({ path: `${rp}.turn`, message: `turn ${r.turn} is after the last turn (${s.turns.length}) [2.4, 6.0]` });
+      if (r.turn > s.turns.length)
+        out.push({
+          path: `${rp}.turn`,
+          message: `turn ${r.turn} is after the last turn (${s.turns.length}) [2.4, 6.0]`,
+        });
       r.units.forEach((u, j) => {
-        if (!sideUnits[r.side]!.has(u)) out.push({ path: `${rp}.units[${j}]`, message: `unknown unit "${u}" for ${s.sides[r.side]!.name}` });
-        if (placed.has(u)) out.push({ path: `${rp}.units[${j}]`, message: `unit "${u}" is already placed at set-up or in another reinforcement` });
+        if (!sideUnits[r.side]!.has(u))
+          out.push({ path: `${rp}.units[${j}]`, message: `unknown unit "${u}" for ${s.sides[r.side]!.name}` });
+        if (placed.has(u))
+          out.push({
+            path: `${rp}.units[${j}]`,
+            message: `unit "${u}" is already placed at set-up or in another reinforcement`,
+          });
         placed.add(u);
       });
     });
@@ -607,7 +815,10 @@ function semantic(map: AreaMap) {
     const ids = new Set<string>();
     s.sides.forEach((side, si) => {
       const held = new Set<string>();
-      const def = (id: string) => formationsOf(side).flatMap(({ f }) => f.units).find((u) => u.id === id);
+      const def = (id: string) =>
+        formationsOf(side)
+          .flatMap(({ f }) => f.units)
+          .find((u) => u.id === id);
       side.deployments.forEach((d, i) => {
         const dp = `$.sides[${si}].deployments[${i}]`;
         if (ids.has(d.id)) out.push({ path: `${dp}.id`, message: `duplicate deployment id "${d.id}"` });
@@ -621,27 +832,69 @@ function semantic(map: AreaMap) {
             out.push({ path: `${dp}.units[${j}]`, message: `unknown unit "${u}" for ${side.name}` });
             return;
           }
-          if (u === d.parent || held.has(u)) out.push({ path: `${dp}.units[${j}]`, message: `unit "${u}" is already the parent or an alternate of a deployment` });
-          if (placed.has(u)) out.push({ path: `${dp}.units[${j}]`, message: `alternate "${u}" must not be set up or a reinforcement: it enters when deployed [11.31]` });
+          if (u === d.parent || held.has(u))
+            out.push({
+              path: `${dp}.units[${j}]`,
+              message: `unit "${u}" is already the parent or an alternate of a deployment`,
+            });
+          if (placed.has(u))
+            out.push({
+              path: `${dp}.units[${j}]`,
+              message: `alternate "${u}" must not be set up or a reinforcement: it enters when deployed [11.31]`,
+            });
           held.add(u);
           k += c.steps.length - c.startStep;
         });
-        if (parent && parent.steps.length - parent.startStep <= k) out.push({ path: `${dp}.units`, message: `${d.parent} has ${parent.steps.length - parent.startStep} steps: it cannot give up ${k} for its alternates and keep one [11.3]` });
-        if (d.atStart && parent && !s.setup[si]!.some((pl) => pl.units.includes(d.parent))) out.push({ path: `${dp}.atStart`, message: `${d.parent} is not set up, so it cannot deploy at set-up [11.31]` });
+        if (parent && parent.steps.length - parent.startStep <= k)
+          out.push({
+            path: `${dp}.units`,
+            message: `${d.parent} has ${parent.steps.length - parent.startStep} steps: it cannot give up ${k} for its alternates and keep one [11.3]`,
+          });
+        if (d.atStart && parent && !s.setup[si]!.some((pl) => pl.units.includes(d.parent)))
+          out.push({
+            path: `${dp}.atStart`,
+            message: `${d.parent} is not set up, so it cannot deploy at set-up [11.31]`,
+          });
       });
       for (const u of held) placed.add(u);
     });
-    out.push(...idProblems(s), ...setupProblems(s, map), ...reinforcementGroupProblems(s, map), ...turnProblems(s), ...victoryProblems(s));
+    out.push(
+      ...idProblems(s),
+      ...setupProblems(s, map),
+      ...reinforcementGroupProblems(s, map),
+      ...turnProblems(s),
+      ...victoryProblems(s),
+    );
     // every unit enters the game somewhere
-    for (const [si, ids] of sideUnits.entries()) for (const u of ids) if (!placed.has(u)) out.push({ path: `$.setup[${si}]`, message: `unit "${u}" is neither set up, nor a reinforcement, nor an alternate deployment` });
+    for (const [si, ids] of sideUnits.entries())
+      for (const u of ids)
+        if (!placed.has(u))
+          out.push({
+            path: `$.setup[${si}]`,
+            message: `unit "${u}" is neither set up, nor a reinforcement, nor an alternate deployment`,
+          });
     // the rules configuration: every ADAPTATION by name, with the digest's default (rules-config.ts)
     out.push(...optionProblems(s.options));
     // (A-59) the series rules treat medium and irregular cavalry as light; other treatments need scenario rules
-    if (!s.rules.mediumAsLight) out.push({ path: '$.rules.mediumAsLight', message: 'A-59: medium cavalry other than light needs scenario special rules, which are not implemented' });
-    if (!s.rules.irregularAsLight) out.push({ path: '$.rules.irregularAsLight', message: 'A-59: irregular cavalry other than light needs scenario special rules, which are not implemented' });
-    if (s.weather.table && s.weather.fromTurn === undefined) out.push({ path: '$.weather.fromTurn', message: 'a weather table needs fromTurn' });
-    s.victory.objectives.forEach((o, i) => !map.areas.has(o.area) && out.push({ path: `$.victory.objectives[${i}].area`, message: `unknown area ${o.area}` }));
-    if (s.victory.thresholds.decisive < s.victory.thresholds.marginal) out.push({ path: '$.victory.thresholds', message: 'decisive must be at least marginal' });
+    if (!s.rules.mediumAsLight)
+      out.push({
+        path: '$.rules.mediumAsLight',
+        message: 'A-59: medium cavalry other than light needs scenario special rules, which are not implemented',
+      });
+    if (!s.rules.irregularAsLight)
+      out.push({
+        path: '$.rules.irregularAsLight',
+        message: 'A-59: irregular cavalry other than light needs scenario special rules, which are not implemented',
+      });
+    if (s.weather.table && s.weather.fromTurn === undefined)
+      out.push({ path: '$.weather.fromTurn', message: 'a weather table needs fromTurn' });
+    s.victory.objectives.forEach(
+      (o, i) =>
+        !map.areas.has(o.area) &&
+        out.push({ path: `$.victory.objectives[${i}].area`, message: `unknown area ${o.area}` }),
+    );
+    if (s.victory.thresholds.decisive < s.victory.thresholds.marginal)
+      out.push({ path: '$.victory.thresholds', message: 'decisive must be at least marginal' });
     return out;
   };
 }

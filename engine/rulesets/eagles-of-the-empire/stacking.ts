@@ -14,7 +14,10 @@ export const longCountersFit = (a: Area, n: number): boolean => n <= a.stack.max
 
 /** Conformation `x` of area `a` cannot be held together with `y` by another long counter: the map excludes the pair [13.8, 13.93]. */
 export function excludes(a: Area, x: string, y: string): boolean {
-  return !!(a.conformations.find((c) => c.id === x)?.exclusiveWith.includes(y) || a.conformations.find((c) => c.id === y)?.exclusiveWith.includes(x));
+  return !!(
+    a.conformations.find((c) => c.id === x)?.exclusiveWith.includes(y) ||
+    a.conformations.find((c) => c.id === y)?.exclusiveWith.includes(x)
+  );
 }
 
 /**

@@ -22,7 +22,16 @@ export const replaceTop = (s: EState, f: Frame): EState => ({ ...s, stack: [...s
 
 export function updUnit(s: EState, id: string, patch: Partial<UnitState>): EState {
   // [17.23] (A-45) reverse slope belongs to the area: it ends whenever the unit leaves it
-  return { ...s, units: s.units.map((u) => (u.id === id ? (patch.area !== undefined && patch.area !== u.area && u.rs ? { ...u, ...patch, rs: false } : { ...u, ...patch }) : u)) };
+  return {
+    ...s,
+    units: s.units.map((u) =>
+      u.id === id
+        ? patch.area !== undefined && patch.area !== u.area && u.rs
+          ? { ...u, ...patch, rs: false }
+          : { ...u, ...patch }
+        : u,
+    ),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -31,7 +40,17 @@ export function updUnit(s: EState, id: string, patch: Partial<UnitState>): EStat
 
 /** Side `p`'s Action Phase begins with the Cavalry Charge Segment; `inCmd` is the Command Determination's result [9.0]. */
 export function startPhase(s: EState, p: Side, inCmd: readonly string[]): EState {
-  return push(s, { t: 'phase', p, seg: 'charge', inCmd, bomb: {}, assaulted: [], segStart: {}, segLost: {}, routChecked: [] });
+  return push(s, {
+    t: 'phase',
+    p,
+    seg: 'charge',
+    inCmd,
+    bomb: {},
+    assaulted: [],
+    segStart: {},
+    segLost: {},
+    routChecked: [],
+  });
 }
 export function phaseOf(s: EState): PhaseFrame {
   for (let i = s.stack.length - 1; i >= 0; i--) if (s.stack[i]!.t === 'phase') return s.stack[i] as PhaseFrame;

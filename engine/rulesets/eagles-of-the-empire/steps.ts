@@ -57,7 +57,12 @@ export function legalSteps(w: StepWorld, m: Mover, from: AreaId, mpLeft: number)
     // [13.34] no road or trail rate when entering an area adjacent to an enemy unit
     const nearEnemy = map.neighbours(to).some((n) => w.enemyUnits(n));
     if (b.kind === 'side' && !nearEnemy) {
-      if (b.road && (!m.hasLong || (m.roadAligned !== null && roadThrough(map, m.roadAligned, from, to))) && !(m.hasLong && m.longIn(to))) modes.push('road');
+      if (
+        b.road &&
+        (!m.hasLong || (m.roadAligned !== null && roadThrough(map, m.roadAligned, from, to))) &&
+        !(m.hasLong && m.longIn(to))
+      )
+        modes.push('road');
       if (b.trail) modes.push('trail');
     }
     let best: StepOption | null = null;

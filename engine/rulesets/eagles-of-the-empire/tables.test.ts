@@ -32,7 +32,12 @@ describe('Dice Table [21.0] (RB-DT vectors, A-01)', () => {
   it('reproduces every cell', () => {
     for (const [base, [m25, m50, m75, p25]] of Object.entries(table)) {
       const b = Number(base);
-      expect([diceFor(b, -25), diceFor(b, -50), diceFor(b, -75), diceFor(b, 25)], `base ${b}`).toEqual([m25, m50, m75, p25]);
+      expect([diceFor(b, -25), diceFor(b, -50), diceFor(b, -75), diceFor(b, 25)], `base ${b}`).toEqual([
+        m25,
+        m50,
+        m75,
+        p25,
+      ]);
     }
   });
   it('adds percentages before converting, and extends beyond the table', () => {
@@ -54,7 +59,9 @@ describe('leaders [3.1, 3.2]', () => {
     expect(9 + leaderCasualtyModifier({ accompanying: true, stepsLost: 2, allEliminated: true })).toBe(12);
     expect(11 + leaderCasualtyModifier({ stepsLost: 2, allEliminated: false })).toBe(11);
     expect(9 + leaderCasualtyModifier({ stepsLost: 1, allEliminated: true, hqEliminated: true })).toBe(12);
-    expect(leaderCasualtyModifier({ accompanying: true, stepsLost: 9, allEliminated: true, hqEliminated: true })).toBe(3);
+    expect(leaderCasualtyModifier({ accompanying: true, stepsLost: 9, allEliminated: true, hqEliminated: true })).toBe(
+      3,
+    );
     expect(leaderLossChance(0)).toBeCloseTo(1 / 36, 12);
     expect(leaderLossChance(3)).toBeCloseTo(10 / 36, 12);
   });
@@ -80,7 +87,9 @@ describe('cavalry charges [10.2–10.91]', () => {
       { kind: 'cavalry' as const, sp: 2, canFire: true },
     ];
     expect(chargeDefenceDice(units, 2)).toBe(10);
-    expect(chargeDefenceDice([{ ...units[0]!, canFire: false }, { ...units[1]!, canFire: false }, units[2]!], 2)).toBe(6);
+    expect(chargeDefenceDice([{ ...units[0]!, canFire: false }, { ...units[1]!, canFire: false }, units[2]!], 2)).toBe(
+      6,
+    );
   });
   it('DV-10: subgroups by DRM keep the plain total (6 dice, 2 at +1)', () => {
     const r = subgroupDice(
@@ -99,7 +108,12 @@ describe('cavalry charges [10.2–10.91]', () => {
     expect(r.dice).toEqual([{ n: 3, drm: 1 }]);
   });
   it('DV-12: the repulse fire (the LC only, halved)', () => {
-    expect(repulseFireDice([{ kind: 'infantry', sp: 3, canFire: true }, { kind: 'artillery', sp: 1, canFire: true }])).toBe(2);
+    expect(
+      repulseFireDice([
+        { kind: 'infantry', sp: 3, canFire: true },
+        { kind: 'artillery', sp: 1, canFire: true },
+      ]),
+    ).toBe(2);
   });
   it('DV-14/15: pursuit with the leader added or subtracted', () => {
     expect(pursuit(5, 2, 4).subtract).toBe(true);
@@ -121,7 +135,11 @@ describe('bombardment DRM caps [12.31, 12.32]', () => {
 
 describe('movement and stacking [13.2, 13.63]', () => {
   it('RB-22: allowances', () => {
-    expect(['leader', 'cavalry', 'horse-artillery', 'hq', 'infantry', 'artillery', 'infantry-with-artillery'].map((k) => movementAllowance(k as never))).toEqual([4, 3, 3, 2, 2, 2, 1]);
+    expect(
+      ['leader', 'cavalry', 'horse-artillery', 'hq', 'infantry', 'artillery', 'infantry-with-artillery'].map((k) =>
+        movementAllowance(k as never),
+      ),
+    ).toEqual([4, 3, 3, 2, 2, 2, 1]);
   });
   it('DV-35: out of command in rain with attached artillery floors at 1; the artillery leader adds after the floor', () => {
     expect(movementAllowance('infantry-with-artillery', { outOfCommand: true, weather: 'rain' })).toBe(1);

@@ -40,7 +40,12 @@ export function activations(initiative: number, die: number, eligible: number): 
  * more steps were eliminated in his area in that combat, or +2 instead when all were; at most +3. A staff officer adds
  * +1 when the HQ itself was eliminated [3.21] (with the [3.2] modifiers too, A-54).
  */
-export function leaderCasualtyModifier(o: { accompanying?: boolean; stepsLost: number; allEliminated: boolean; hqEliminated?: boolean }): number {
+export function leaderCasualtyModifier(o: {
+  accompanying?: boolean;
+  stepsLost: number;
+  allEliminated: boolean;
+  hqEliminated?: boolean;
+}): number {
   let m = o.accompanying ? 1 : 0;
   if (o.allEliminated) m += 2;
   else if (o.stepsLost >= 3) m += 1;
@@ -116,7 +121,11 @@ export function hitChance(drm: number): number {
  * DRM. The leader joins the pool where his bonus adds the most expected hits (ties: the lowest subgroup id). Digest
  * vector DV-10: heavy 3 (+1) and light 2 at −25% with a leader 3 → 6 dice, 2 of them at +1.
  */
-export function subgroupDice(groups: readonly Subgroup[], leaderTactical: number, sideDrm: number): { dice: { n: number; drm: number }[]; leaderTo: number | null } {
+export function subgroupDice(
+  groups: readonly Subgroup[],
+  leaderTactical: number,
+  sideDrm: number,
+): { dice: { n: number; drm: number }[]; leaderTo: number | null } {
   const totalSp = groups.filter((g) => g.leaderMay).reduce((a, g) => a + g.sp, 0);
   const bonus = leaderBonus(leaderTactical, totalSp);
   const pools = new Map<number, Subgroup[]>();
@@ -151,7 +160,8 @@ export function subgroupDice(groups: readonly Subgroup[], leaderTactical: number
     }
   }
   const dice: { n: number; drm: number }[] = [];
-  for (const pct of pools.keys()) for (const d of poolDice(pct, pct === leaderPct ? bonus : 0)) if (d.n > 0) dice.push(d);
+  for (const pct of pools.keys())
+    for (const d of poolDice(pct, pct === leaderPct ? bonus : 0)) if (d.n > 0) dice.push(d);
   return { dice, leaderTo };
 }
 
@@ -165,7 +175,14 @@ export function assaultDrm(net: number): number {
   return Math.min(2, net);
 }
 
-export type MoverKind = 'leader' | 'cavalry' | 'horse-artillery' | 'hq' | 'infantry' | 'infantry-with-artillery' | 'artillery';
+export type MoverKind =
+  | 'leader'
+  | 'cavalry'
+  | 'horse-artillery'
+  | 'hq'
+  | 'infantry'
+  | 'infantry-with-artillery'
+  | 'artillery';
 
 /** Base movement allowance [13.2] (an LC with attached artillery is 1: that is the [11.25] −1). */
 export function baseMA(k: MoverKind): number {
@@ -186,7 +203,15 @@ export function baseMA(k: MoverKind): number {
  * Movement allowance this turn [13.2–13.24, 11.29] (A-29): out of command −1, rain −1, snow −2, artillery detached this
  * turn −1, floor 1; then +1 from an artillery leader moving with the unit.
  */
-export function movementAllowance(k: MoverKind, o: { outOfCommand?: boolean; weather?: 'clear' | 'rain' | 'fog' | 'snow'; detachedThisTurn?: boolean; artilleryLeader?: boolean } = {}): number {
+export function movementAllowance(
+  k: MoverKind,
+  o: {
+    outOfCommand?: boolean;
+    weather?: 'clear' | 'rain' | 'fog' | 'snow';
+    detachedThisTurn?: boolean;
+    artilleryLeader?: boolean;
+  } = {},
+): number {
   let ma = baseMA(k);
   if (o.outOfCommand) ma -= 1;
   if (o.weather === 'rain') ma -= 1;
@@ -198,7 +223,10 @@ export function movementAllowance(k: MoverKind, o: { outOfCommand?: boolean; wea
 }
 
 /** Stacking thresholds by area class [13.63]. */
-export function stackingLimits(cls: 'normal' | 'circle2' | 'circle3' | 'town', townLC = 1): { max: number; denseFrom: number | null; maxLC: number } {
+export function stackingLimits(
+  cls: 'normal' | 'circle2' | 'circle3' | 'town',
+  townLC = 1,
+): { max: number; denseFrom: number | null; maxLC: number } {
   switch (cls) {
     case 'normal':
       return { max: 15, denseFrom: 11, maxLC: 1 };
@@ -226,7 +254,11 @@ export function extendedSplit(total: number, markers: 'half' | 'thirds'): { lc: 
  * Pursuit check [10.91] (A-20): d6 plus or minus the senior leader's rating (the charging player's choice) ≤ the
  * pursuers' morale. Returns whether they pursue for each choice.
  */
-export function pursuit(die: number, tactical: number, morale: number): { add: boolean; subtract: boolean; none: boolean } {
+export function pursuit(
+  die: number,
+  tactical: number,
+  morale: number,
+): { add: boolean; subtract: boolean; none: boolean } {
   return { add: die + tactical <= morale, subtract: die - tactical <= morale, none: die <= morale };
 }
 

@@ -102,16 +102,70 @@ export type Frame =
   | { readonly t: 'segments'; readonly p: Side }
   // the Action Phase [8.14]: segments and their procedures (action.ts)
   | PhaseFrame
-  | { readonly t: 'fire'; readonly p: Side; readonly from: AreaId; readonly to: AreaId; readonly units: readonly string[] }
-  | { readonly t: 'bomb'; readonly p: Side; readonly from: AreaId; readonly to: AreaId; readonly units: readonly string[]; readonly cb: boolean; readonly stage: 'roll' | 'losses' | 'rout'; readonly hits: number | null }
-  | { readonly t: 'move'; readonly p: Side; readonly units: readonly string[]; readonly leaders: readonly string[]; readonly hq: boolean; readonly at: AreaId; readonly moved: boolean; readonly road: string | null; readonly boost?: boolean }
-  | { readonly t: 'routMove'; readonly p: Side; readonly u: string; readonly left: number; readonly path: readonly AreaId[]; readonly attackers: readonly AreaId[]; readonly initial: boolean; readonly mp: number | null; readonly riders?: readonly string[] }
+  | {
+      readonly t: 'fire';
+      readonly p: Side;
+      readonly from: AreaId;
+      readonly to: AreaId;
+      readonly units: readonly string[];
+    }
+  | {
+      readonly t: 'bomb';
+      readonly p: Side;
+      readonly from: AreaId;
+      readonly to: AreaId;
+      readonly units: readonly string[];
+      readonly cb: boolean;
+      readonly stage: 'roll' | 'losses' | 'rout';
+      readonly hits: number | null;
+    }
+  | {
+      readonly t: 'move';
+      readonly p: Side;
+      readonly units: readonly string[];
+      readonly leaders: readonly string[];
+      readonly hq: boolean;
+      readonly at: AreaId;
+      readonly moved: boolean;
+      readonly road: string | null;
+      readonly boost?: boolean;
+    }
+  | {
+      readonly t: 'routMove';
+      readonly p: Side;
+      readonly u: string;
+      readonly left: number;
+      readonly path: readonly AreaId[];
+      readonly attackers: readonly AreaId[];
+      readonly initial: boolean;
+      readonly mp: number | null;
+      readonly riders?: readonly string[];
+    }
   | { readonly t: 'displace'; readonly p: Side; readonly l: string; readonly options: readonly AreaId[] }
-  | { readonly t: 'retreatTo'; readonly p: Side; readonly units: readonly string[]; readonly from: AreaId; readonly options: readonly AreaId[]; readonly voluntary: boolean }
-  | { readonly t: 'roll'; readonly dice: readonly { readonly n: number; readonly drm: number }[]; readonly why: string; readonly rule: string }
+  | {
+      readonly t: 'retreatTo';
+      readonly p: Side;
+      readonly units: readonly string[];
+      readonly from: AreaId;
+      readonly options: readonly AreaId[];
+      readonly voluntary: boolean;
+    }
+  | {
+      readonly t: 'roll';
+      readonly dice: readonly { readonly n: number; readonly drm: number }[];
+      readonly why: string;
+      readonly rule: string;
+    }
   | LossFrame
   | { readonly t: 'leaderCheck'; readonly l: string; readonly mod: number; readonly rule: string }
-  | { readonly t: 'routCheck'; readonly u: string; readonly mod: number; readonly cascade: boolean; readonly attackers: readonly AreaId[]; readonly retest: boolean }
+  | {
+      readonly t: 'routCheck';
+      readonly u: string;
+      readonly mod: number;
+      readonly cascade: boolean;
+      readonly attackers: readonly AreaId[];
+      readonly retest: boolean;
+    }
   | AssaultFrame
   | ChargeFrame
   | GrandChargeFrame
@@ -139,9 +193,32 @@ export interface ChargeFrame {
   readonly units: readonly string[];
   /** Leaders riding with the cavalry (A-14). */
   readonly escort: readonly string[];
-  readonly stage: 'gather' | 'squareCheck' | 'squareAsk' | 'squareRoll' | 'defFire' | 'defLoss' | 'atkFire' | 'atkLoss' | 'result' | 'occupy' | 'pursuitRoll' | 'pursuitChoice' | 'pursuitHeavy' | 'pursuitGo' | 'advanceChoice' | 'repulseLoss' | 'repulseBack' | 'gcAfter' | 'rout';
+  readonly stage:
+    | 'gather'
+    | 'squareCheck'
+    | 'squareAsk'
+    | 'squareRoll'
+    | 'defFire'
+    | 'defLoss'
+    | 'atkFire'
+    | 'atkLoss'
+    | 'result'
+    | 'occupy'
+    | 'pursuitRoll'
+    | 'pursuitChoice'
+    | 'pursuitHeavy'
+    | 'pursuitGo'
+    | 'advanceChoice'
+    | 'repulseLoss'
+    | 'repulseBack'
+    | 'gcAfter'
+    | 'rout';
   /** Grand Charge [10.8]: each unit's origin area; `bonus` is the +1 on all attack dice [10.82]; no pursuit (A-21). */
-  readonly grand?: { readonly origins: Readonly<Record<string, AreaId>>; readonly bonus: boolean; readonly continued: boolean };
+  readonly grand?: {
+    readonly origins: Readonly<Record<string, AreaId>>;
+    readonly bonus: boolean;
+    readonly continued: boolean;
+  };
   readonly failedSquare: boolean;
   /** Defenders' SP and steps, and the cavalry's steps, when the charge began (A-17). */
   readonly defSp0: number;
@@ -159,7 +236,11 @@ export interface ChargeFrame {
 
 /** End Step frames (end-flow.ts) [15.0–15.3]. */
 export type EndFrame =
-  | { readonly t: 'endSeq'; readonly stage: 'free' | 'rally' | 'routRally' | 'recovery' | 'replace'; readonly done: readonly string[] }
+  | {
+      readonly t: 'endSeq';
+      readonly stage: 'free' | 'rally' | 'routRally' | 'recovery' | 'replace';
+      readonly done: readonly string[];
+    }
   | { readonly t: 'freeRally'; readonly p: Side; readonly options: readonly string[] }
   | { readonly t: 'rallyRoll'; readonly f: string; readonly target: number }
   | { readonly t: 'routRally'; readonly u: string; readonly target: number }
@@ -213,7 +294,21 @@ export interface AssaultFrame {
   readonly firedAt: AreaId | null;
   /** The attacking units in the area the defender fired at. */
   readonly struckIds: readonly string[];
-  readonly stage: 'gather' | 'beforeRetreat' | 'defTarget' | 'rollA' | 'rollD' | 'mcLoss' | 'atkChoice' | 'atkStand' | 'defChoice' | 'defStand' | 'apply' | 'retreat' | 'advance' | 'rout';
+  readonly stage:
+    | 'gather'
+    | 'beforeRetreat'
+    | 'defTarget'
+    | 'rollA'
+    | 'rollD'
+    | 'mcLoss'
+    | 'atkChoice'
+    | 'atkStand'
+    | 'defChoice'
+    | 'defStand'
+    | 'apply'
+    | 'retreat'
+    | 'advance'
+    | 'rout';
   readonly hitsA: number;
   readonly hitsD: number;
   /** The attacker's and defender's decisions: stand, retreat, or forced (a failed stand). */

@@ -27,7 +27,10 @@ export function markerIds(u: UnitJson): { id: string; div: 2 | 3 }[] {
   return out;
 }
 
-const defs = new WeakMap<Scenario, { units: Map<string, UnitJson>; leaders: Map<string, LeaderJson>; formationOfLeader: Map<string, string> }>();
+const defs = new WeakMap<
+  Scenario,
+  { units: Map<string, UnitJson>; leaders: Map<string, LeaderJson>; formationOfLeader: Map<string, string> }
+>();
 
 function index(sc: Scenario) {
   let d = defs.get(sc);
@@ -39,7 +42,8 @@ function index(sc: Scenario) {
         for (const u of f.units) {
           d.units.set(u.id, u);
           // extended-line markers [16.0] act as the long counter they extend [16.2]
-          for (const m of markerIds(u)) d.units.set(m.id, { ...u, id: m.id, name: `${u.name} (1/${m.div} line)`, extendedLines: undefined });
+          for (const m of markerIds(u))
+            d.units.set(m.id, { ...u, id: m.id, name: `${u.name} (1/${m.div} line)`, extendedLines: undefined });
         }
         if (f.leader) d.formationOfLeader.set(f.leader, f.id);
       }
@@ -66,14 +70,37 @@ export function leaderDef(s: EState, id: string): LeaderJson {
   if (!l) throw new Error(`eagles-of-the-empire: no leader "${id}" in the scenario`);
   const by = s.standIn[id];
   if (by === undefined) return l;
-  if (by === GENERIC) return { ...l, name: `a 1-0-1 officer (for ${l.name})`, tactical: 1, initiative: 0, radius: 1, arm: 'general', isNapoleon: false, canGrandCharge: false };
+  if (by === GENERIC)
+    return {
+      ...l,
+      name: `a 1-0-1 officer (for ${l.name})`,
+      tactical: 1,
+      initiative: 0,
+      radius: 1,
+      arm: 'general',
+      isNapoleon: false,
+      canGrandCharge: false,
+    };
   const r = index(s.ctx.scenario).leaders.get(by)!;
-  return { ...l, name: `${r.name} (for ${l.name})`, tactical: r.tactical, initiative: r.initiative, radius: r.radius, arm: r.arm, isNapoleon: r.isNapoleon, canGrandCharge: false };
+  return {
+    ...l,
+    name: `${r.name} (for ${l.name})`,
+    tactical: r.tactical,
+    initiative: r.initiative,
+    radius: r.radius,
+    arm: r.arm,
+    isNapoleon: r.isNapoleon,
+    canGrandCharge: false,
+  };
 }
 
 /** A leader falls [3.2, 3.13]: off the map, and counted for victory (A-53). */
 export function killLeader(s: EState, id: string): EState {
-  return { ...s, leaders: s.leaders.map((l) => (l.id === id ? { ...l, status: 'dead' as const, area: null } : l)), fallen: [...s.fallen, id] };
+  return {
+    ...s,
+    leaders: s.leaders.map((l) => (l.id === id ? { ...l, status: 'dead' as const, area: null } : l)),
+    fallen: [...s.fallen, id],
+  };
 }
 /** The formation a leader commands, if any. */
 export function formationOfLeader(s: EState, id: string): string | null {
@@ -90,10 +117,12 @@ export function tactical(l: LeaderJson, attacking: boolean): number {
 export const alive = (u: UnitState): boolean => !u.eliminated && u.area !== null;
 export const stepsLeft = (u: UnitState): number => (u.eliminated ? 0 : u.steps.length - u.step);
 /** Strength now: an extended line's part holds its share [16.1]; a marker not on the map holds nothing. */
-export const spOf = (u: UnitState): number => (u.eliminated ? 0 : (u.xsp ?? (u.ext !== null ? 0 : u.steps[u.step]!.sp)));
+export const spOf = (u: UnitState): number =>
+  u.eliminated ? 0 : (u.xsp ?? (u.ext !== null ? 0 : u.steps[u.step]!.sp));
 export const moraleOf = (u: UnitState): number => (u.kind === 'artillery' ? 3 : (u.steps[u.step]?.morale ?? 0));
 /** An infantry long counter now (a reduced one may be a short counter) [2.3 Steps]. */
-export const isLC = (u: UnitState): boolean => !u.eliminated && u.kind === 'infantry' && u.steps[u.step]!.form === 'long';
+export const isLC = (u: UnitState): boolean =>
+  !u.eliminated && u.kind === 'infantry' && u.steps[u.step]!.form === 'long';
 
 export function unitsAt(s: EState, area: AreaId, side?: Side): UnitState[] {
   return s.units.filter((u) => u.area === area && !u.eliminated && (side === undefined || u.side === side));
@@ -135,7 +164,12 @@ export function enemyOccupied(s: EState, p: Side, area: AreaId): boolean {
 }
 
 /** Friendly SP and long counters in an area (stacking [13.6, 13.7]; each part of an extended line counts as a long counter with its share, A-32). */
-export function stackOf(s: EState, p: Side, area: AreaId, except: ReadonlySet<string> = new Set()): { sp: number; lcs: UnitState[] } {
+export function stackOf(
+  s: EState,
+  p: Side,
+  area: AreaId,
+  except: ReadonlySet<string> = new Set(),
+): { sp: number; lcs: UnitState[] } {
   let sp = 0;
   const lcs: UnitState[] = [];
   for (const u of s.units) {
@@ -152,7 +186,14 @@ export function stackOf(s: EState, p: Side, area: AreaId, except: ReadonlySet<st
  * need none). `noDense`: the move may not make the area densely stacked (rout moves [19.11]); `leaving`: units that
  * leave the area as the movers arrive (a line retracting into its marker's area [16.0]).
  */
-export function fits(s: EState, p: Side, area: AreaId, movers: readonly UnitState[], noDense = false, leaving: readonly string[] = []): boolean {
+export function fits(
+  s: EState,
+  p: Side,
+  area: AreaId,
+  movers: readonly UnitState[],
+  noDense = false,
+  leaving: readonly string[] = [],
+): boolean {
   const a = s.ctx.map.area(area);
   const ids = new Set([...movers.map((u) => u.id), ...leaving]);
   const here = stackOf(s, p, area, ids);
@@ -173,7 +214,9 @@ export function conformationsFor(s: EState, u: UnitState): string[] {
   const a = s.ctx.map.area(u.area!);
   if (a.allAround) return [];
   if (!isLC(u)) return u.kind === 'artillery' ? a.conformations.map((c) => c.id) : [];
-  const taken = stackOf(s, u.side, u.area!, new Set([u.id])).lcs.map((x) => x.conf).filter((c): c is string => c !== null);
+  const taken = stackOf(s, u.side, u.area!, new Set([u.id]))
+    .lcs.map((x) => x.conf)
+    .filter((c): c is string => c !== null);
   return freeConformations(a, taken).map((c) => c.id);
 }
 
@@ -184,12 +227,22 @@ export function dense(s: EState, p: Side, area: AreaId): boolean {
 }
 
 /** Seniority [2.3]: the army commander first, then by grade; ties by the scenario's order (A-12). */
-export function seniorLeader(s: EState, p: Side, area: AreaId, pred: (l: LeaderJson) => boolean = () => true): LeaderJson | null {
+export function seniorLeader(
+  s: EState,
+  p: Side,
+  area: AreaId,
+  pred: (l: LeaderJson) => boolean = () => true,
+): LeaderJson | null {
   const side = s.ctx.scenario.sides[p];
   const here = leadersAt(s, area, p)
     .map((l) => leaderDef(s, l.id))
     .filter((l) => l.role !== 'chiefOfStaff' && l.role !== 'staffOfficer' && l.role !== 'lineOfficer' && pred(l)); // staff add nothing [9.52]
-  here.sort((a, b) => (b.id === side.armyCommander ? 1 : 0) - (a.id === side.armyCommander ? 1 : 0) || b.grade - a.grade || side.leaders.indexOf(a) - side.leaders.indexOf(b));
+  here.sort(
+    (a, b) =>
+      (b.id === side.armyCommander ? 1 : 0) - (a.id === side.armyCommander ? 1 : 0) ||
+      b.grade - a.grade ||
+      side.leaders.indexOf(a) - side.leaders.indexOf(b),
+  );
   return here[0] ?? null;
 }
 
@@ -207,7 +260,14 @@ export function moraleUnits(s: EState, us: readonly UnitState[]): MoraleUnit[] {
 }
 
 /** Area morale of side `p`'s units in `area` [18.0–18.5], with the senior leader present [18.4]; null without units. */
-export function areaMoraleOf(s: EState, p: Side, area: AreaId, attacking: boolean, withLeader = true, units?: readonly UnitState[]): number | null {
+export function areaMoraleOf(
+  s: EState,
+  p: Side,
+  area: AreaId,
+  attacking: boolean,
+  withLeader = true,
+  units?: readonly UnitState[],
+): number | null {
   const us = (units ?? unitsAt(s, area, p)).filter((u) => u.kind !== 'artillery' || u.attachedTo === null);
   const l = withLeader ? seniorLeader(s, p, area, (x) => us.some((u) => inChain(s, p, x.id, u.formation))) : null;
   return areaMorale(moraleUnits(s, us), l ? tactical(l, attacking) : 0);
@@ -217,7 +277,8 @@ export function areaMoraleOf(s: EState, p: Side, area: AreaId, attacking: boolea
 export function inChain(s: EState, p: Side, lid: string, fid: string): boolean {
   if (s.ctx.scenario.sides[p].armyCommander === lid) return true;
   const all = formationsOf(s.ctx.scenario.sides[p]);
-  for (let cur: string | null = fid; cur; cur = all.find((x) => x.f.id === cur)?.parent ?? null) if (all.find((x) => x.f.id === cur)?.f.leader === lid) return true;
+  for (let cur: string | null = fid; cur; cur = all.find((x) => x.f.id === cur)?.parent ?? null)
+    if (all.find((x) => x.f.id === cur)?.f.leader === lid) return true;
   return false;
 }
 
@@ -230,10 +291,16 @@ export function laneWorld(s: EState, p: Side): LaneWorld {
   const map = s.ctx.map;
   return {
     map,
-    occupied: (a: AreaId) => s.units.some((u) => u.area === a && !u.eliminated) || s.leaders.some((l) => l.status === 'on' && l.area === a) || s.hq.some((h) => h?.area === a),
+    occupied: (a: AreaId) =>
+      s.units.some((u) => u.area === a && !u.eliminated) ||
+      s.leaders.some((l) => l.status === 'on' && l.area === a) ||
+      s.hq.some((h) => h?.area === a),
     enemyTarget: (a: AreaId) => enemyOccupied(s, p, a),
     enemyUnits: (a: AreaId) => enemyUnitsIn(s, p, a),
-    frontOfEnemyLc: (a: AreaId) => map.neighbours(a).some((n) => unitsAt(s, n, other(p)).some((u) => isLC(u) && map.facingOrNull(n, u.conf, a) === 'front')),
+    frontOfEnemyLc: (a: AreaId) =>
+      map
+        .neighbours(a)
+        .some((n) => unitsAt(s, n, other(p)).some((u) => isLC(u) && map.facingOrNull(n, u.conf, a) === 'front')),
   };
 }
 
@@ -252,12 +319,17 @@ export function commandInput(s: EState, p: Side): CommandInput {
   const arrivedIds = new Set<string>();
   for (const r of s.reinf) {
     const def = sc.reinforcements.find((x) => x.id === r.id)!;
-    if (def.side === p && r.arrived && (r.delayed ? r.due + 1 : r.due) === s.turn) def.units.forEach((u) => arrivedIds.add(u));
+    if (def.side === p && r.arrived && (r.delayed ? r.due + 1 : r.due) === s.turn)
+      def.units.forEach((u) => arrivedIds.add(u));
   }
   // replaced posts carry their new holders' ratings [15.3]; a replacement Chief of Staff adds no HQ radius [15.33]
   const base = sc.sides[p];
   const side = Object.keys(s.standIn).length
-    ? { ...base, leaders: base.leaders.map((l) => leaderDef(s, l.id)), chiefOfStaff: base.chiefOfStaff && s.standIn[base.chiefOfStaff] !== undefined ? undefined : base.chiefOfStaff }
+    ? {
+        ...base,
+        leaders: base.leaders.map((l) => leaderDef(s, l.id)),
+        chiefOfStaff: base.chiefOfStaff && s.standIn[base.chiefOfStaff] !== undefined ? undefined : base.chiefOfStaff,
+      }
     : base;
   return {
     map: s.ctx.map,
@@ -277,7 +349,8 @@ export function commandInput(s: EState, p: Side): CommandInput {
     cbi: new Map(Object.entries(s.cbi)),
     arrived: arrivedIds,
     assignment: new Map(s.units.filter((u) => u.side === p).map((u) => [u.id, u.formation])),
-    lines: new Map(s.units.filter((u) => u.side === p && u.ext !== null && u.area !== null).map((u) => [u.id, u.ext!.lc])),
+    lines: new Map(
+      s.units.filter((u) => u.side === p && u.ext !== null && u.area !== null).map((u) => [u.id, u.ext!.lc]),
+    ),
   };
 }
-

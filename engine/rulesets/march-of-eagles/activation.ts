@@ -51,7 +51,9 @@ function orderOptions(s: MoeState, b: Bn): Action[] {
   out.push({ k: 'move', u: b.id, dir: 0 });
   // [Manoeuvre] "cannot perform any MANOEUVRE on difficult terrain other than moving forward or backward across it":
   // an oblique is neither, so in difficult ground only straight ahead and back are offered
-  if (!difficult) for (const o of s.ctx.options.M7_obliques) out.push({ k: 'move', u: b.id, dir: -o }, { k: 'move', u: b.id, dir: o });
+  if (!difficult)
+    for (const o of s.ctx.options.M7_obliques)
+      out.push({ k: 'move', u: b.id, dir: -o }, { k: 'move', u: b.id, dir: o });
   out.push({ k: 'back', u: b.id });
   if (!difficult) {
     // [Manoeuvre] no wheels or formation changes in difficult terrain
@@ -73,9 +75,11 @@ function scDestinations(s: MoeState, p: Side, allow: number): Action[] {
   const from = sc.att ? centre(unit(s, sc.att)) : { x: sc.x, y: sc.y };
   for (const b of sideUnits(s, p)) {
     if (!b.on) continue;
-    if (b.id !== sc.att && !b.brk && !engaged(b) && pointPolygonDistance(from, poly(b)) <= allow) out.push({ k: 'scDest', to: b.id, mode: 'attach' });
+    if (b.id !== sc.att && !b.brk && !engaged(b) && pointPolygonDistance(from, poly(b)) <= allow)
+      out.push({ k: 'scDest', to: b.id, mode: 'attach' });
     const behind = behindPoint(b);
-    if (dist(from, behind) <= allow && onTable([behind], s.ctx.width, s.ctx.height)) out.push({ k: 'scDest', to: b.id, mode: 'behind' });
+    if (dist(from, behind) <= allow && onTable([behind], s.ctx.width, s.ctx.height))
+      out.push({ k: 'scDest', to: b.id, mode: 'behind' });
   }
   return out;
 }
@@ -85,7 +89,11 @@ function activate(s: MoeState, p: Side, a: Action, log: Log): MoeState {
   let ns: MoeState = { ...s, next: other(p), nAct: s.nAct + 1 };
   if (a.k === 'fight') {
     const e = eng(ns, a.e);
-    ev(log, 'Combat process', `${ns.sides[p].name} activates the combat between ${unit(ns, e.att).name} and ${unit(ns, e.def).name}`);
+    ev(
+      log,
+      'Combat process',
+      `${ns.sides[p].name} activates the combat between ${unit(ns, e.att).name} and ${unit(ns, e.def).name}`,
+    );
     return startCombat(ns, a.e, log);
   }
   if (!('u' in a)) throw new Error(`not an activation: ${a.k}`);
@@ -97,7 +105,11 @@ function activate(s: MoeState, p: Side, a: Action, log: Log): MoeState {
       ev(log, 'Activation', `${b.name} passes`);
       return ns;
     case 'move':
-      ev(log, 'Manoeuvre', `${b.name} attempts to move ${a.dir === 0 ? 'straight ahead' : `obliquely ${a.dir > 0 ? 'right' : 'left'} ${Math.abs(a.dir)}°`}`);
+      ev(
+        log,
+        'Manoeuvre',
+        `${b.name} attempts to move ${a.dir === 0 ? 'straight ahead' : `obliquely ${a.dir > 0 ? 'right' : 'left'} ${Math.abs(a.dir)}°`}`,
+      );
       return startCheck(ns, unit(ns, b.id), 'manoeuvre', { k: 'move', dir: a.dir, back: false }, log);
     case 'back':
       ev(log, 'Manoeuvre', `${b.name} attempts to move back`);
@@ -125,8 +137,18 @@ function activate(s: MoeState, p: Side, a: Action, log: Log): MoeState {
       const t = unit(ns, a.target);
       const info = attackInfo(ns, unit(ns, b.id), t)!;
       if (b.sk > 0 && !b.light) ns = upd(ns, b.id, { scr: 'rear' }); // M3: the screen goes to the rear
-      ev(log, 'Aggression', `${b.name} declares an attack on ${t.name}'s ${info.face}${info.join ? ' (joining the combat)' : ''}`);
-      return startCheck(ns, unit(ns, b.id), 'bravery', { k: 'attack', target: t.id, face: info.face, join: info.join }, log);
+      ev(
+        log,
+        'Aggression',
+        `${b.name} declares an attack on ${t.name}'s ${info.face}${info.join ? ' (joining the combat)' : ''}`,
+      );
+      return startCheck(
+        ns,
+        unit(ns, b.id),
+        'bravery',
+        { k: 'attack', target: t.id, face: info.face, join: info.join },
+        log,
+      );
     }
     default:
       throw new Error(`not an activation: ${a.k}`);
@@ -151,82 +173,91 @@ export function available(s: MoeState, p: Side): boolean {
   return sc.alive && sc.placed && !sc.moved;
 }
 
-export const activation: MoeHandlers<'initRoll' | 'initChoice' | 'slot' | 'orders' | 'execute' | 'scRoll' | 'scDest'> = {
-  initRoll: {
-    kind: 'chance',
-    outcomes: (s) => winOutcomes([initiativeBonus(s, 0), initiativeBonus(s, 1)]),
-    step(s, _f, a, log) {
-      const w = (a as Extract<Action, { k: 'c-win' }>).side;
-      ev(log, 'Initiative', `${s.sides[w].name} wins the initiative (D6 + ${initiativeBonus(s, w)} vs D6 + ${initiativeBonus(s, other(w))})`);
-      return push({ ...s, init: w }, { t: 'initChoice', p: w });
+export const activation: MoeHandlers<'initRoll' | 'initChoice' | 'slot' | 'orders' | 'execute' | 'scRoll' | 'scDest'> =
+  {
+    initRoll: {
+      kind: 'chance',
+      outcomes: (s) => winOutcomes([initiativeBonus(s, 0), initiativeBonus(s, 1)]),
+      step(s, _f, a, log) {
+        const w = (a as Extract<Action, { k: 'c-win' }>).side;
+        ev(
+          log,
+          'Initiative',
+          `${s.sides[w].name} wins the initiative (D6 + ${initiativeBonus(s, w)} vs D6 + ${initiativeBonus(s, other(w))})`,
+        );
+        return push({ ...s, init: w }, { t: 'initChoice', p: w });
+      },
     },
-  },
-  initChoice: {
-    kind: 'decision',
-    owner,
-    legal: () => [
-      { k: 'first', self: true },
-      { k: 'first', self: false },
-    ],
-    step(s, f, a, log) {
-      const self = (a as Extract<Action, { k: 'first' }>).self;
-      const nx = self ? f.p : other(f.p);
-      ev(log, 'Initiative', `${s.sides[nx].name} activates first`);
-      return { ...s, next: nx };
+    initChoice: {
+      kind: 'decision',
+      owner,
+      legal: () => [
+        { k: 'first', self: true },
+        { k: 'first', self: false },
+      ],
+      step(s, f, a, log) {
+        const self = (a as Extract<Action, { k: 'first' }>).self;
+        const nx = self ? f.p : other(f.p);
+        ev(log, 'Initiative', `${s.sides[nx].name} activates first`);
+        return { ...s, next: nx };
+      },
+      describe: () => 'you won the initiative: activate first, or make your opponent go first? [Initiative]',
     },
-    describe: () => 'you won the initiative: activate first, or make your opponent go first? [Initiative]',
-  },
-  slot: {
-    kind: 'decision',
-    owner,
-    legal: (s, f) => activationOptions(s, f.p),
-    step(s, f, a, log) {
-      if (a.k === 'activate') return push(s, { t: 'orders', p: f.p, u: a.u });
-      // M15: the SC's free 4D6 move, once per turn, at the start of an activation slot; the slot stays open
-      if (a.k === 'sc') return push(s, f, { t: 'scRoll' });
-      return activate(s, f.p, a, log);
+    slot: {
+      kind: 'decision',
+      owner,
+      legal: (s, f) => activationOptions(s, f.p),
+      step(s, f, a, log) {
+        if (a.k === 'activate') return push(s, { t: 'orders', p: f.p, u: a.u });
+        // M15: the SC's free 4D6 move, once per turn, at the start of an activation slot; the slot stays open
+        if (a.k === 'sc') return push(s, f, { t: 'scRoll' });
+        return activate(s, f.p, a, log);
+      },
+      // [Initiative] a player with nothing left to activate lets the other activate all the rest
+      skip: (s, f) => !available(s, f.p),
+      describe: () =>
+        "your activation: choose a battalion (or an engagement to fight, or your Supreme Commander's free move)",
     },
-    // [Initiative] a player with nothing left to activate lets the other activate all the rest
-    skip: (s, f) => !available(s, f.p),
-    describe: () => "your activation: choose a battalion (or an engagement to fight, or your Supreme Commander's free move)",
-  },
-  orders: {
-    kind: 'decision',
-    owner,
-    legal: (s, f) => orderOptions(s, unit(s, f.u)),
-    step: (s, f, a, log) => activate(s, f.p, a, log),
-    describe: (s, f) => `orders for ${named(s, f.u)}: the activation is declared before its check is rolled`,
-  },
-  execute: {
-    kind: 'auto',
-    run: (s, f, log) => (f.then.k === 'attack' ? chargeRoll(s, f.u, f.then, log) : executeManoeuvre(s, f.u, f.then, log)),
-  },
-  scRoll: {
-    kind: 'chance',
-    outcomes: () => sumDistribution(4).map(({ sum, p }) => ({ action: { k: 'c-sum', sum }, p, label: `4D6 = ${sum}` })),
-    step(s, _f, a, log) {
-      const sum = (a as Extract<Action, { k: 'c-sum' }>).sum;
-      const p = (top(s) as Extract<Frame, { t: 'slot' }>).p;
-      ev(log, 'Supreme Commander', `${s.sides[p].name}'s Supreme Commander may move ${sum}"`);
-      return push(s, { t: 'scDest', p, allow: sum * IN });
+    orders: {
+      kind: 'decision',
+      owner,
+      legal: (s, f) => orderOptions(s, unit(s, f.u)),
+      step: (s, f, a, log) => activate(s, f.p, a, log),
+      describe: (s, f) => `orders for ${named(s, f.u)}: the activation is declared before its check is rolled`,
     },
-  },
-  scDest: {
-    kind: 'decision',
-    owner,
-    legal: (s, f) => scDestinations(s, f.p, f.allow),
-    step(s, f, a, log) {
-      const o = a as Extract<Action, { k: 'scDest' }>;
-      if (o.mode === 'stay') return updSC(s, f.p, { moved: true });
-      const b = unit(s, o.to);
-      if (o.mode === 'attach') {
-        ev(log, 'Supreme Commander', `the Supreme Commander joins ${b.name}`);
-        return updSC(s, f.p, { moved: true, att: b.id, x: b.x, y: b.y });
-      }
-      const pt = behindPoint(b);
-      ev(log, 'Supreme Commander', `the Supreme Commander rides to behind ${b.name}`);
-      return updSC(s, f.p, { moved: true, att: '', x: pt.x, y: pt.y });
+    execute: {
+      kind: 'auto',
+      run: (s, f, log) =>
+        f.then.k === 'attack' ? chargeRoll(s, f.u, f.then, log) : executeManoeuvre(s, f.u, f.then, log),
     },
-    describe: (_s, f) => `your Supreme Commander may ride up to ${inches(f.allow)}: join a battalion, ride behind one, or stay`,
-  },
-};
+    scRoll: {
+      kind: 'chance',
+      outcomes: () =>
+        sumDistribution(4).map(({ sum, p }) => ({ action: { k: 'c-sum', sum }, p, label: `4D6 = ${sum}` })),
+      step(s, _f, a, log) {
+        const sum = (a as Extract<Action, { k: 'c-sum' }>).sum;
+        const p = (top(s) as Extract<Frame, { t: 'slot' }>).p;
+        ev(log, 'Supreme Commander', `${s.sides[p].name}'s Supreme Commander may move ${sum}"`);
+        return push(s, { t: 'scDest', p, allow: sum * IN });
+      },
+    },
+    scDest: {
+      kind: 'decision',
+      owner,
+      legal: (s, f) => scDestinations(s, f.p, f.allow),
+      step(s, f, a, log) {
+        const o = a as Extract<Action, { k: 'scDest' }>;
+        if (o.mode === 'stay') return updSC(s, f.p, { moved: true });
+        const b = unit(s, o.to);
+        if (o.mode === 'attach') {
+          ev(log, 'Supreme Commander', `the Supreme Commander joins ${b.name}`);
+          return updSC(s, f.p, { moved: true, att: b.id, x: b.x, y: b.y });
+        }
+        const pt = behindPoint(b);
+        ev(log, 'Supreme Commander', `the Supreme Commander rides to behind ${b.name}`);
+        return updSC(s, f.p, { moved: true, att: '', x: pt.x, y: pt.y });
+      },
+      describe: (_s, f) =>
+        `your Supreme Commander may ride up to ${inches(f.allow)}: join a battalion, ride behind one, or stay`,
+    },
+  };

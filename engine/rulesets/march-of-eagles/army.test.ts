@@ -26,7 +26,9 @@ describe('[How to choose your army] the sample armies (digest §10.1)', () => {
     expect(screenGroups(bn(0, 5))).toBe(3);
   });
   it('[Skirmishers] 20% rounded up; [Light troops] 75%', () => {
-    expect([16, 20, 24, 28, 32, 36, 40, 44, 48].map((r) => maxSkirmishers(r, false))).toEqual([4, 4, 5, 6, 7, 8, 8, 9, 10]);
+    expect([16, 20, 24, 28, 32, 36, 40, 44, 48].map((r) => maxSkirmishers(r, false))).toEqual([
+      4, 4, 5, 6, 7, 8, 8, 9, 10,
+    ]);
     expect(maxSkirmishers(36, true)).toBe(27);
   });
 });
@@ -34,7 +36,8 @@ describe('[How to choose your army] the sample armies (digest §10.1)', () => {
 describe('scenario validation lists every problem with its JSON path', () => {
   const { scenario } = loadScenario('march-of-eagles', 'open-field');
   it('accepts the shipped scenarios', () => {
-    for (const id of ['open-field', 'woods-walls-hill', 'farm-on-the-ridge']) expect(() => loadScenario('march-of-eagles', id)).not.toThrow();
+    for (const id of ['open-field', 'woods-walls-hill', 'farm-on-the-ridge'])
+      expect(() => loadScenario('march-of-eagles', id)).not.toThrow();
   });
   it('reports sizes, Light and rifle rules and points together', () => {
     const bad = structuredClone(scenario);

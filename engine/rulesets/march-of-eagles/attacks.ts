@@ -71,9 +71,16 @@ export function attackInfo(s: MoeState, b: Bn, t: Bn): AttackInfo | null {
   }
   if (hitsImpassable(s.ctx.terrain, cc)) return null;
   if (!onTable(cc, s.ctx.width, s.ctx.height)) return null;
-  const blockers = blockersExcept(s, (o, isScreen) => o.id === b.id || (o.id === t.id && !isScreen) || (o.id === t.id && isScreen));
+  const blockers = blockersExcept(
+    s,
+    (o, isScreen) => o.id === b.id || (o.id === t.id && !isScreen) || (o.id === t.id && isScreen),
+  );
   const front = fromLocal(br, 0, br.d / 2);
-  if (!lineOfSight(s.ctx.terrain, front, centre(t), blockers) && !tp.some((q) => lineOfSight(s.ctx.terrain, front, q, blockers))) return null;
+  if (
+    !lineOfSight(s.ctx.terrain, front, centre(t), blockers) &&
+    !tp.some((q) => lineOfSight(s.ctx.terrain, front, q, blockers))
+  )
+    return null;
   return { face, join, contact };
 }
 
@@ -83,15 +90,29 @@ export function chargeRoll(s: MoeState, id: string, then: Extract<Then, { k: 'at
   // the difficult-terrain and slope rules apply
   let n = b.f === 'L' ? 2 : 3;
   const t = unit(s, then.target);
-  if (!scWith(s, b) && (isDifficultAt(s.ctx.terrain, centre(b)) || upSlope(s.ctx.terrain, centre(b), headingTo(centre(b), centre(t))))) {
+  if (
+    !scWith(s, b) &&
+    (isDifficultAt(s.ctx.terrain, centre(b)) || upSlope(s.ctx.terrain, centre(b), headingTo(centre(b), centre(t))))
+  ) {
     n = 1;
     ev(log, 'Aggression', `${b.name} charges from difficult terrain or up a slope: 1D6`);
   }
-  return push(s, { t: 'dist', u: id, n, then: { k: 'charge', target: then.target, face: then.face, join: then.join, dis: false } });
+  return push(s, {
+    t: 'dist',
+    u: id,
+    n,
+    then: { k: 'charge', target: then.target, face: then.face, join: then.join, dis: false },
+  });
 }
 
 /** The charge goes in with `allow` of movement: it falls short, joins a combat, meets defensive fire or contacts. */
-function resolveCharge(s: MoeState, id: string, then: Extract<Then, { k: 'charge' }>, allow: number, log: Log): MoeState {
+function resolveCharge(
+  s: MoeState,
+  id: string,
+  then: Extract<Then, { k: 'charge' }>,
+  allow: number,
+  log: Log,
+): MoeState {
   let ns = s;
   const b = unit(ns, id);
   const t = unit(ns, then.target);
@@ -111,7 +132,11 @@ function resolveCharge(s: MoeState, id: string, then: Extract<Then, { k: 'charge
       return !ns.units.some((o) => o.on && o.id !== id && polygonsOverlap(p, poly(o)));
     });
     const nr = translate(r, dir, d);
-    ev(log, 'Aggression', `${b.name}'s charge falls short (${(allow / IN).toFixed(1)}" of ${(need / IN).toFixed(1)}"): it stands next turn`);
+    ev(
+      log,
+      'Aggression',
+      `${b.name}'s charge falls short (${(allow / IN).toFixed(1)}" of ${(need / IN).toFixed(1)}"): it stands next turn`,
+    );
     ns = upd(ns, id, { x: nr.x, y: nr.y, stand: ns.turn + 1, standDis: false });
     return enterGround(ns, id, r, nr, log, 'charges');
   }
@@ -134,13 +159,23 @@ function resolveCharge(s: MoeState, id: string, then: Extract<Then, { k: 'charge
     ns = enterGround(ns, id, from, c, log, 'joins the combat');
     ns = upd(ns, t.id, { dis: true });
     ns = updEng(ns, e.id, { joiners: [...e.joiners, { id, side: b.side, from: fromTurn }] });
-    ev(log, 'Aggression', `${b.name} joins the combat against ${t.name}'s ${then.face}: +2 from turn ${fromTurn}; ${t.name} is disordered`);
+    ev(
+      log,
+      'Aggression',
+      `${b.name} joins the combat against ${t.name}'s ${then.face}: +2 from turn ${fromTurn}; ${t.name} is disordered`,
+    );
     return ns;
   }
   const td = unit(ns, t.id);
   // [Defensive fire] only a battalion that has not activated, is not standing, engaged or broken, and has at least
   // one firing group eligible against the attacker at its starting position
-  if (!td.act && td.stand < ns.turn && !engaged(td) && !td.brk && shotDice(ns, td, false, unit(ns, id), false, 1, true)) {
+  if (
+    !td.act &&
+    td.stand < ns.turn &&
+    !engaged(td) &&
+    !td.brk &&
+    shotDice(ns, td, false, unit(ns, id), false, 1, true)
+  ) {
     return push(ns, { t: 'defFire', p: td.side, att: id, def: td.id });
   }
   return contactAndFight(ns, id, td.id, then.face, log);
@@ -165,7 +200,17 @@ function contactAndFight(s: MoeState, attId: string, defId: string, face: Face, 
   const c = contactRect(unit(ns, defId), face, footprint(a).w, footprint(a).d);
   const id = `E${ns.nEng + 1}`;
   ns = { ...ns, nEng: ns.nEng + 1 };
-  const e: Engagement = { id, att: attId, def: defId, rounds: 0, bonus: 'att', started: ns.turn, joiners: [], fought: false, face };
+  const e: Engagement = {
+    id,
+    att: attId,
+    def: defId,
+    rounds: 0,
+    bonus: 'att',
+    started: ns.turn,
+    joiners: [],
+    fought: false,
+    face,
+  };
   ns = { ...ns, engs: [...ns.engs, e] };
   ns = upd(ns, attId, { x: c.x, y: c.y, h: c.h, eng: id });
   ns = upd(ns, defId, { eng: id });
@@ -193,9 +238,14 @@ export const attacks: MoeHandlers<'charge' | 'defFire' | 'dfBand' | 'afterDefFir
       }
       const ns = upd(s, f.def, { act: true }); // M24: defensive fire uses the activation
       ev(log, 'Defensive fire', `${unit(ns, f.def).name} gives defensive fire`);
-      return push(ns, { t: 'afterDefFire', att: f.att, def: f.def, face, cas0: at.cas }, { t: 'dfBand', att: f.att, def: f.def });
+      return push(
+        ns,
+        { t: 'afterDefFire', att: f.att, def: f.def, face, cas0: at.cas },
+        { t: 'dfBand', att: f.att, def: f.def },
+      );
     },
-    describe: (s, f) => `${named(s, f.att)} is charging ${named(s, f.def)}: give defensive fire? It uses ${f.def}'s activation this turn [Defensive fire]`,
+    describe: (s, f) =>
+      `${named(s, f.att)} is charging ${named(s, f.def)}: give defensive fire? It uses ${f.def}'s activation this turn [Defensive fire]`,
   },
   dfBand: {
     kind: 'chance',
@@ -219,7 +269,18 @@ export const attacks: MoeHandlers<'charge' | 'defFire' | 'dfBand' | 'afterDefFir
         ev(log, 'Defensive fire', `${d.name} has no firing group eligible against ${at.name}: no dice`);
         return s;
       }
-      return push(s, { t: 'volley', shooter: d.id, target: at.id, screen: false, tscreen: false, dice: shot.dice, need: shot.need, mod: shot.mod, rerolls: Math.min(shot.dice, Math.max(0, d.sgt - d.sgtU)), defensive: true });
+      return push(s, {
+        t: 'volley',
+        shooter: d.id,
+        target: at.id,
+        screen: false,
+        tscreen: false,
+        dice: shot.dice,
+        need: shot.need,
+        mod: shot.mod,
+        rerolls: Math.min(shot.dice, Math.max(0, d.sgt - d.sgtU)),
+        defensive: true,
+      });
     },
   },
   afterDefFire: {
@@ -228,7 +289,8 @@ export const attacks: MoeHandlers<'charge' | 'defFire' | 'dfBand' | 'afterDefFir
       const at = unit(s, f.att);
       if (!at.on || at.brk) return s;
       // [Defensive fire] casualties taken: the attacker checks RESOLVE at once (M10)
-      if (at.cas > f.cas0 && !at.tested) return startCheck(s, at, 'resolve', { k: 'resolve', cause: 'defFire', target: f.def, face: f.face }, log);
+      if (at.cas > f.cas0 && !at.tested)
+        return startCheck(s, at, 'resolve', { k: 'resolve', cause: 'defFire', target: f.def, face: f.face }, log);
       return contactAndFight(s, f.att, f.def, f.face, log);
     },
   },

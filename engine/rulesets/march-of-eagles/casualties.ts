@@ -33,8 +33,18 @@ export function removeUnit(s: MoeState, id: string, how: 'routed' | 'destroyed',
   if (b.eng) ns = endEngagement(ns, b.eng, false, log);
   const sc = ns.sides[b.side].sc;
   if (sc.alive && sc.att === id) ns = updSC(ns, b.side, { att: '', x: b.x, y: b.y });
-  ev(log, how === 'routed' ? 'Resolve' : 'M11', `${b.name} ${how === 'routed' ? 'routs off the table and does not come back' : 'is destroyed'}`);
-  return upd(ns, id, { on: false, gone: how, eng: '', cas: b.cas + (how === 'destroyed' ? b.sk : 0), sk: how === 'destroyed' ? 0 : b.sk });
+  ev(
+    log,
+    how === 'routed' ? 'Resolve' : 'M11',
+    `${b.name} ${how === 'routed' ? 'routs off the table and does not come back' : 'is destroyed'}`,
+  );
+  return upd(ns, id, {
+    on: false,
+    gone: how,
+    eng: '',
+    cas: b.cas + (how === 'destroyed' ? b.sk : 0),
+    sk: how === 'destroyed' ? 0 : b.sk,
+  });
 }
 
 /** Take Ranker casualties off the close-order body; 0 Rankers = removed (M11). */
@@ -48,7 +58,13 @@ export function rankerLoss(s: MoeState, id: string, n: number, log: Log): MoeSta
 
 export function loseCharacter(s: MoeState, id: string, which: CharType, log: Log): MoeState {
   const b = unit(s, id);
-  const names: Record<CharType, string> = { drum: 'drummer', sgt: 'sergeant', ens: 'ensign', off: 'officer', sc: 'Supreme Commander' };
+  const names: Record<CharType, string> = {
+    drum: 'drummer',
+    sgt: 'sergeant',
+    ens: 'ensign',
+    off: 'officer',
+    sc: 'Supreme Commander',
+  };
   ev(log, 'Risk to characters', `${b.name} loses its ${names[which]}`);
   if (which === 'sc') return killSC(upd(s, id, { cas: b.cas + 1 }), b.side, id, log);
   const patch: Partial<Bn> = { cas: b.cas + 1 };
@@ -61,7 +77,11 @@ export function loseCharacter(s: MoeState, id: string, which: CharType, log: Log
 
 function killSC(s: MoeState, side: Side, withId: string, log: Log): MoeState {
   // [Supreme Commander] killed: not replaced; the army drops one level permanently; his battalion checks RESOLVE
-  ev(log, 'Supreme Commander', `${s.sides[side].name}'s Supreme Commander is killed: every battalion drops one quality level`);
+  ev(
+    log,
+    'Supreme Commander',
+    `${s.sides[side].name}'s Supreme Commander is killed: every battalion drops one quality level`,
+  );
   let ns = updSide(s, side, { scKilled: true, sc: { ...s.sides[side].sc, alive: false, att: '' } });
   const b = unit(ns, withId);
   ns = upd(ns, withId, { trig: b.trig | TRIG_SC_LOST });

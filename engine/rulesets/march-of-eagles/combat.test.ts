@@ -15,11 +15,36 @@ function hedgeCombat(): MoeState {
   let s = tinyState({
     natA: 'British',
     natB: 'French',
-    a: [{ id: 'B2', rankers: 36, drummers: 2, sergeants: 2, x: 24, y: 20 }, { id: 'BX', x: 6, y: 4 }],
-    b: [{ id: 'F1', rankers: 24, drummers: 1, ensigns: 1, formation: 'Column', x: 24, y: 24 }, { id: 'FX', x: 42, y: 44 }],
-    terrain: [{ type: 'hedge', id: 'h', points: [[10, 21.2], [38, 21.2]] }],
+    a: [
+      { id: 'B2', rankers: 36, drummers: 2, sergeants: 2, x: 24, y: 20 },
+      { id: 'BX', x: 6, y: 4 },
+    ],
+    b: [
+      { id: 'F1', rankers: 24, drummers: 1, ensigns: 1, formation: 'Column', x: 24, y: 24 },
+      { id: 'FX', x: 42, y: 44 },
+    ],
+    terrain: [
+      {
+        type: 'hedge',
+        id: 'h',
+        points: [
+          [10, 21.2],
+          [38, 21.2],
+        ],
+      },
+    ],
   });
-  const e: Engagement = { id: 'E1', att: 'F1', def: 'B2', rounds: 0, bonus: 'att', started: 1, joiners: [], fought: true, face: 'front' };
+  const e: Engagement = {
+    id: 'E1',
+    att: 'F1',
+    def: 'B2',
+    rounds: 0,
+    bonus: 'att',
+    started: 1,
+    joiners: [],
+    fought: true,
+    face: 'front',
+  };
   s = { ...s, engs: [e], nEng: 1 };
   s = upd(s, 'F1', { eng: 'E1' });
   return upd(s, 'B2', { eng: 'E1' });
@@ -83,8 +108,14 @@ describe('[Combat process] digest §10.5', () => {
 describe('[Aggression] attack procedure on a tiny table', () => {
   const base = () =>
     tinyState({
-      a: [{ id: 'A1', x: 24, y: 10, formation: 'Column' }, { id: 'A2', x: 6, y: 4 }],
-      b: [{ id: 'B1', x: 24, y: 10 + 2.4 + 8 + 0.8 }, { id: 'B2', x: 42, y: 44 }], // 8" from the column's front
+      a: [
+        { id: 'A1', x: 24, y: 10, formation: 'Column' },
+        { id: 'A2', x: 6, y: 4 },
+      ],
+      b: [
+        { id: 'B1', x: 24, y: 10 + 2.4 + 8 + 0.8 },
+        { id: 'B2', x: 42, y: 44 },
+      ], // 8" from the column's front
     });
   function toSlot(s: MoeState): MoeState {
     return play(s, ['roll:winner A', 'go-first self']);
@@ -104,10 +135,21 @@ describe('[Aggression] attack procedure on a tiny table', () => {
   });
   it('a battalion charged from behind has no group that can see the attacker: no defensive fire is offered', () => {
     const rear = tinyState({
-      a: [{ id: 'A1', x: 24, y: 10, formation: 'Column' }, { id: 'A2', x: 6, y: 4 }],
-      b: [{ id: 'B1', x: 24, y: 10 + 2.4 + 8 + 0.8, facing: 0 }, { id: 'B2', x: 42, y: 44 }],
+      a: [
+        { id: 'A1', x: 24, y: 10, formation: 'Column' },
+        { id: 'A2', x: 6, y: 4 },
+      ],
+      b: [
+        { id: 'B1', x: 24, y: 10 + 2.4 + 8 + 0.8, facing: 0 },
+        { id: 'B2', x: 42, y: 44 },
+      ],
     });
-    const s = play(play(rear, ['roll:winner A', 'go-first self']), ['activate A1', 'attack A1 B1', 'roll:pass', 'roll:sum 12']);
+    const s = play(play(rear, ['roll:winner A', 'go-first self']), [
+      'activate A1',
+      'attack A1 B1',
+      'roll:pass',
+      'roll:sum 12',
+    ]);
     expect(top(s)!.t).toBe('combat');
     expect(s.engs[0]!.face).toBe('rear');
   });
@@ -132,8 +174,22 @@ describe('[Aggression] attack procedure on a tiny table', () => {
     expect(unit(s, 'B1').act).toBe(true); // defensive fire used its activation (M24)
   });
   it('M20: a side left with no unbroken battalion on the table loses at once', () => {
-    let s = toSlot(tinyState({ a: [{ id: 'A1', x: 24, y: 10, formation: 'Column' }], b: [{ id: 'B1', x: 24, y: 10 + 2.4 + 8 + 0.8 }] }));
-    s = play(s, ['activate A1', 'attack A1 B1', 'roll:pass', 'roll:sum 12', 'defensive-fire yes', 'roll:band short', 'roll:hits 3', 'roll:fail']);
+    let s = toSlot(
+      tinyState({
+        a: [{ id: 'A1', x: 24, y: 10, formation: 'Column' }],
+        b: [{ id: 'B1', x: 24, y: 10 + 2.4 + 8 + 0.8 }],
+      }),
+    );
+    s = play(s, [
+      'activate A1',
+      'attack A1 B1',
+      'roll:pass',
+      'roll:sum 12',
+      'defensive-fire yes',
+      'roll:band short',
+      'roll:hits 3',
+      'roll:fail',
+    ]);
     expect(game.toMove(s).kind).toBe('terminal');
     expect(game.returns(s)).toEqual([-1, 1]);
     expect(game.resultText(s)).toMatch(/Red \(B\) wins: Blue has no unbroken battalion/);
@@ -141,25 +197,73 @@ describe('[Aggression] attack procedure on a tiny table', () => {
 });
 
 describe('rulings where the book decides (see the ruleset README)', () => {
-  const wood = { type: 'woods', id: 'w', polygon: [[10, 5], [38, 5], [38, 30], [10, 30]] };
+  const wood = {
+    type: 'woods',
+    id: 'w',
+    polygon: [
+      [10, 5],
+      [38, 5],
+      [38, 30],
+      [10, 30],
+    ],
+  };
   it('[Manoeuvre] in difficult terrain only straight ahead and back are offered: an oblique is neither', () => {
     const keysAt = (terrain: unknown[]) => {
-      const s = play(tinyState({ a: [{ id: 'A1', x: 24, y: 10 }], b: [{ id: 'B1', x: 24, y: 40 }], terrain }), ['roll:winner A', 'go-first self', 'activate A1']);
-      return game.legalActions(s).map((a) => game.actionKey(a)).filter((k) => k.startsWith('move') || k.startsWith('back'));
+      const s = play(tinyState({ a: [{ id: 'A1', x: 24, y: 10 }], b: [{ id: 'B1', x: 24, y: 40 }], terrain }), [
+        'roll:winner A',
+        'go-first self',
+        'activate A1',
+      ]);
+      return game
+        .legalActions(s)
+        .map((a) => game.actionKey(a))
+        .filter((k) => k.startsWith('move') || k.startsWith('back'));
     };
     expect(keysAt([wood])).toEqual(['move A1 0', 'back A1']);
-    expect(keysAt([])).toEqual(['move A1 0', 'move A1 -22.5', 'move A1 +22.5', 'move A1 -45', 'move A1 +45', 'back A1']);
+    expect(keysAt([])).toEqual([
+      'move A1 0',
+      'move A1 -22.5',
+      'move A1 +22.5',
+      'move A1 -45',
+      'move A1 +45',
+      'back A1',
+    ]);
   });
   it('[Resolve] "It takes casualties": the combat winner tests RESOLVE in the RESOLVE phase; the loser at once', () => {
     const events: GameEvent[] = [];
-    let s = tinyState({ a: [{ id: 'A1', x: 24, y: 10 }, { id: 'A2', x: 44, y: 4 }], b: [{ id: 'B1', x: 24, y: 10 + 0.8 + 8 + 0.8 }, { id: 'B2', x: 6, y: 44 }] });
-    s = play(s, ['roll:winner B', 'go-first self', 'activate B1', 'attack B1 A1', 'roll:pass', 'roll:sum 12', 'defensive-fire no', 'roll:combat A'], events);
+    let s = tinyState({
+      a: [
+        { id: 'A1', x: 24, y: 10 },
+        { id: 'A2', x: 44, y: 4 },
+      ],
+      b: [
+        { id: 'B1', x: 24, y: 10 + 0.8 + 8 + 0.8 },
+        { id: 'B2', x: 6, y: 44 },
+      ],
+    });
+    s = play(
+      s,
+      [
+        'roll:winner B',
+        'go-first self',
+        'activate B1',
+        'attack B1 A1',
+        'roll:pass',
+        'roll:sum 12',
+        'defensive-fire no',
+        'roll:combat A',
+      ],
+      events,
+    );
     expect(unit(s, 'B1').trig & 1).toBe(1); // took casualties
     expect(top(s)).toMatchObject({ t: 'check', u: 'A1', kind: 'resolve' });
     s = play(s, ['roll:pass', 'follow-up no'], events);
     // play on to the RESOLVE phase: the other activations pass
     for (let i = 0; i < 20 && !(top(s)?.t === 'check' && (top(s) as { u: string }).u === 'B1'); i++) {
-      const keys = game.toMove(s).kind === 'chance' ? game.chanceOutcomes(s).map((o) => game.actionKey(o.action)) : game.legalActions(s).map((a) => game.actionKey(a));
+      const keys =
+        game.toMove(s).kind === 'chance'
+          ? game.chanceOutcomes(s).map((o) => game.actionKey(o.action))
+          : game.legalActions(s).map((a) => game.actionKey(a));
       s = play(s, [keys.find((k) => k.startsWith('pass ')) ?? keys.find((k) => k === 'sc-stay') ?? keys[0]!], events);
     }
     expect(top(s)).toMatchObject({ t: 'check', u: 'B1', kind: 'resolve' });

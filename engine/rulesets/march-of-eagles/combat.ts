@@ -62,8 +62,16 @@ function combatOutcomes(ma: number, md: number): ChanceOutcome<Action>[] {
       const m = x + ma - (y + md);
       w[m >= 3 ? 'A3' : m > 0 ? 'A' : m === 0 ? 'T' : m > -3 ? 'D' : 'D3']!++;
     }
-  const labels: Record<string, string> = { A3: 'attacker wins by 3+', A: 'attacker wins by 1–2', T: 'tie', D: 'defender wins by 1–2', D3: 'defender wins by 3+' };
-  return (['A3', 'A', 'T', 'D', 'D3'] as const).filter((k) => w[k]).map((res) => ({ action: { k: 'c-combat', res }, p: w[res]! / 36, label: labels[res]! }));
+  const labels: Record<string, string> = {
+    A3: 'attacker wins by 3+',
+    A: 'attacker wins by 1–2',
+    T: 'tie',
+    D: 'defender wins by 1–2',
+    D3: 'defender wins by 3+',
+  };
+  return (['A3', 'A', 'T', 'D', 'D3'] as const)
+    .filter((k) => w[k])
+    .map((res) => ({ action: { k: 'c-combat', res }, p: w[res]! / 36, label: labels[res]! }));
 }
 
 function lostOutcomes(s: MoeState, b: Bn): ChanceOutcome<Action>[] {
@@ -77,8 +85,14 @@ function lostOutcomes(s: MoeState, b: Bn): ChanceOutcome<Action>[] {
       for (let e = 0; e <= counts[2]!; e++)
         for (let o = 0; o <= counts[3]!; o++)
           for (let g = 0; g <= counts[4]!; g++) {
-            const p = bin(counts[0]!, a) * bin(counts[1]!, c) * bin(counts[2]!, e) * bin(counts[3]!, o) * bin(counts[4]!, g);
-            if (p > 0) out.push({ action: { k: 'c-lost', drum: a, sgt: c, ens: e, off: o, sc: g }, p, label: `${a + c + e + o + g} Character(s) lost` });
+            const p =
+              bin(counts[0]!, a) * bin(counts[1]!, c) * bin(counts[2]!, e) * bin(counts[3]!, o) * bin(counts[4]!, g);
+            if (p > 0)
+              out.push({
+                action: { k: 'c-lost', drum: a, sgt: c, ens: e, off: o, sc: g },
+                p,
+                label: `${a + c + e + o + g} Character(s) lost`,
+              });
           }
   return out;
 }
@@ -97,24 +111,37 @@ function applyCombat(s: MoeState, eid: string, res: 'A3' | 'A' | 'T' | 'D' | 'D3
   const attWins = res === 'A' || res === 'A3';
   const w = attWins ? a : d;
   const l = attWins ? d : a;
-  ev(log, 'Combat process', `${w.name} wins${res.endsWith('3') ? ' by 3 or more' : ''}: the winner takes 2 casualties, the loser 6`);
+  ev(
+    log,
+    'Combat process',
+    `${w.name} wins${res.endsWith('3') ? ' by 3 or more' : ''}: the winner takes 2 casualties, the loser 6`,
+  );
   ns = rankerLoss(ns, w.id, 2, log);
   // [Resolve] "It takes casualties": the winner's 2 casualties are a trigger too, tested in the RESOLVE phase (the
   // book's trigger list; the digest's M10 exempts the winner, and the book wins). The loser tests at once, below.
   if (unit(ns, w.id).on) ns = upd(ns, w.id, { trig: unit(ns, w.id).trig | TRIG_CASUALTIES });
   ns = upd(ns, l.id, { lost: true });
-  if (res.endsWith('3') && characters(ns, unit(ns, l.id)) > 0) return push(ns, { t: 'combatChars', e: eid, win: w.id, lose: l.id });
+  if (res.endsWith('3') && characters(ns, unit(ns, l.id)) > 0)
+    return push(ns, { t: 'combatChars', e: eid, win: w.id, lose: l.id });
   return loserCasualties(ns, eid, w.id, l.id, { drum: 0, sgt: 0, ens: 0, off: 0, sc: 0 }, log);
 }
 
 /** The loser's 6 casualties (Characters lost count among them), its 2" fall-back, then its RESOLVE or the follow-up. */
-function loserCasualties(s: MoeState, eid: string, winId: string, loseId: string, lost: { drum: number; sgt: number; ens: number; off: number; sc: number }, log: Log): MoeState {
+function loserCasualties(
+  s: MoeState,
+  eid: string,
+  winId: string,
+  loseId: string,
+  lost: { drum: number; sgt: number; ens: number; off: number; sc: number },
+  log: Log,
+): MoeState {
   let ns = s;
   let chars = 0;
-  for (const [k, n] of Object.entries(lost) as [CharType, number][]) for (let i = 0; i < n; i++) {
-    ns = loseCharacter(ns, loseId, k, log);
-    chars++;
-  }
+  for (const [k, n] of Object.entries(lost) as [CharType, number][])
+    for (let i = 0; i < n; i++) {
+      ns = loseCharacter(ns, loseId, k, log);
+      chars++;
+    }
   // [Risk to characters in combat] Characters lost count among the 6 casualties
   ns = rankerLoss(ns, loseId, Math.max(0, 6 - chars), log);
   const l = unit(ns, loseId);
@@ -124,7 +151,8 @@ function loserCasualties(s: MoeState, eid: string, winId: string, loseId: string
     return ns;
   }
   ns = fallBack(ns, loseId, 2 * IN, log, 'Combat process');
-  if (!l.tested) return startCheck(ns, unit(ns, loseId), 'resolve', { k: 'resolve', cause: 'combat', e: eid, win: winId }, log);
+  if (!l.tested)
+    return startCheck(ns, unit(ns, loseId), 'resolve', { k: 'resolve', cause: 'combat', e: eid, win: winId }, log);
   ev(log, 'Resolve', `${l.name} already tested RESOLVE this turn`);
   return push(ns, { t: 'followUp', p: unit(ns, winId).side, e: eid, win: winId, lose: loseId });
 }
@@ -160,6 +188,7 @@ export const combat: MoeHandlers<'combat' | 'combatChars' | 'followUp'> = {
       const ns = enterGround(upd(s, f.win, { x: c.x, y: c.y, h: c.h }), f.win, footprint(w), c, log, 'follows up');
       return updEng(ns, f.e, { bonus: e.att === f.win ? 'att' : 'def' });
     },
-    describe: (s, f) => `${named(s, f.win)} won the round and ${named(s, f.lose)} stood: follow up and fight on, or stop (both then stand next turn)?`,
+    describe: (s, f) =>
+      `${named(s, f.win)} won the round and ${named(s, f.lose)} stood: follow up and fight on, or stop (both then stand next turn)?`,
   },
 };

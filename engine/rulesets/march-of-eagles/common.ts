@@ -75,7 +75,8 @@ export function polysAt(b: Bn, r: Rect): Polygon[] {
 export function boxClear(s: MoeState, b: Bn, box: Box, friendsToo: boolean, obstaclesToo: boolean): boolean {
   if (box.minX < 0 || box.minY < 0 || box.maxX > s.ctx.width || box.maxY > s.ctx.height) return false;
   for (const a of s.ctx.terrain.areas) if (a.impassable && boxDistance(box, bbox(a.polygon)) === 0) return false;
-  if (obstaclesToo) for (const l of s.ctx.terrain.lines) if (l.obstacle && boxDistance(box, bbox(l.points)) === 0) return false;
+  if (obstaclesToo)
+    for (const l of s.ctx.terrain.lines) if (l.obstacle && boxDistance(box, bbox(l.points)) === 0) return false;
   for (const o of s.units) {
     if (!o.on || o.id === b.id) continue;
     if (o.side === b.side) {

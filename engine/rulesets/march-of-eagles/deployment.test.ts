@@ -33,9 +33,35 @@ const crowded = () =>
     ],
     natB: 'French',
     terrain: [
-      { type: 'woods', id: 'w1', polygon: [[10, 4], [18, 4], [18, 10], [10, 10]] },
-      { type: 'hill', id: 'h1', polygon: [[40, 38], [54, 38], [54, 46], [40, 46]], crest: [47, 42] },
-      { type: 'hedge', id: 'hg', points: [[20, 30], [30, 30]] },
+      {
+        type: 'woods',
+        id: 'w1',
+        polygon: [
+          [10, 4],
+          [18, 4],
+          [18, 10],
+          [10, 10],
+        ],
+      },
+      {
+        type: 'hill',
+        id: 'h1',
+        polygon: [
+          [40, 38],
+          [54, 38],
+          [54, 46],
+          [40, 46],
+        ],
+        crest: [47, 42],
+      },
+      {
+        type: 'hedge',
+        id: 'hg',
+        points: [
+          [20, 30],
+          [30, 30],
+        ],
+      },
     ],
   });
 
@@ -64,10 +90,16 @@ function deployRandomly(sc: Scenario, u: () => number): MoeState {
 }
 
 describe('alternate deployment never dead-ends (M23_squeeze)', () => {
-  it("the crowded 72\" scenario: the scripted player as side A deploys and plays every game (it trapped itself in 11 of 20)", async () => {
+  it('the crowded 72" scenario: the scripted player as side A deploys and plays every game (it trapped itself in 11 of 20)', async () => {
     const sc = valid(crowded());
     for (let g = 0; g < 10; g++) {
-      const r = await runMatch({ game, scenario: sc, scenarioId: 'crowded', seed: `crowded/${g}`, agents: [createAgent('heuristic'), new RandomAgent()] });
+      const r = await runMatch({
+        game,
+        scenario: sc,
+        scenarioId: 'crowded',
+        seed: `crowded/${g}`,
+        agents: [createAgent('heuristic'), new RandomAgent()],
+      });
       expect(r.aborted, `seed ${g}`).toBeUndefined();
       expect(r.replay.result).not.toBeNull();
     }
@@ -76,7 +108,9 @@ describe('alternate deployment never dead-ends (M23_squeeze)', () => {
     const tight = valid(
       alternateScenario({
         width: 48,
-        a: Array.from({ length: 12 }, (_, i) => ({ id: `A${i + 1}`, rankers: 32, quality: 'Green' as const })).concat([{ id: 'A13', rankers: 16, quality: 'Green' }]),
+        a: Array.from({ length: 12 }, (_, i) => ({ id: `A${i + 1}`, rankers: 32, quality: 'Green' as const })).concat([
+          { id: 'A13', rankers: 16, quality: 'Green' },
+        ]),
         b: [
           { id: 'B1', rankers: 48, quality: 'Green' },
           { id: 'B2', rankers: 48, quality: 'Green' },
@@ -85,7 +119,18 @@ describe('alternate deployment never dead-ends (M23_squeeze)', () => {
           { id: 'B5', rankers: 48, quality: 'Drilled' },
         ],
         natB: 'British',
-        terrain: [{ type: 'building', id: 'farm', polygon: [[20, 2], [28, 2], [28, 9], [20, 9]] }],
+        terrain: [
+          {
+            type: 'building',
+            id: 'farm',
+            polygon: [
+              [20, 2],
+              [28, 2],
+              [28, 9],
+              [20, 9],
+            ],
+          },
+        ],
       }),
     );
     for (let g = 0; g < 12; g++) {
@@ -96,12 +141,24 @@ describe('alternate deployment never dead-ends (M23_squeeze)', () => {
   it('offers rows every M23_grid inches back to the table edge, not just two', () => {
     let s = game.initialState(valid(crowded()));
     // roll-off, side, skirmishers (none), place first
-    const keys = (st: MoeState) => (game.toMove(st).kind === 'chance' ? game.chanceOutcomes(st).map((o) => game.actionKey(o.action)) : game.legalActions(st).map((a) => game.actionKey(a)));
+    const keys = (st: MoeState) =>
+      game.toMove(st).kind === 'chance'
+        ? game.chanceOutcomes(st).map((o) => game.actionKey(o.action))
+        : game.legalActions(st).map((a) => game.actionKey(a));
     while (top(s)?.t !== 'place') {
       const k = keys(s).find((x) => x === 'skirmishers 0') ?? keys(s)[0]!;
-      s = game.apply(s, [...(game.toMove(s).kind === 'chance' ? game.chanceOutcomes(s).map((o) => o.action) : game.legalActions(s))].find((a) => game.actionKey(a) === k)!);
+      s = game.apply(
+        s,
+        [
+          ...(game.toMove(s).kind === 'chance' ? game.chanceOutcomes(s).map((o) => o.action) : game.legalActions(s)),
+        ].find((a) => game.actionKey(a) === k)!,
+      );
     }
-    const rows = new Set(keys(s).filter((k) => k.startsWith('place A1 ') || k.startsWith('place B1 ')).map((k) => k.split(' ')[2]));
+    const rows = new Set(
+      keys(s)
+        .filter((k) => k.startsWith('place A1 ') || k.startsWith('place B1 '))
+        .map((k) => k.split(' ')[2]),
+    );
     // a 40-Ranker line is 1.6" deep in a 12" zone: rows 0…5 (back offsets 0, 2, …, 10)
     expect([...rows].sort()).toEqual(['row0', 'row1', 'row2', 'row3', 'row4', 'row5']);
   });
@@ -110,11 +167,27 @@ describe('alternate deployment never dead-ends (M23_squeeze)', () => {
 describe('validation: armies that cannot be set up are refused, naming the side and battalions', () => {
   it('a building across both zones', () => {
     const sc = crowded();
-    const v = game.validateScenario({ ...sc, terrain: [{ type: 'building', id: 'town', polygon: [[0, 0], [72, 0], [72, 48], [0, 48]] }] });
+    const v = game.validateScenario({
+      ...sc,
+      terrain: [
+        {
+          type: 'building',
+          id: 'town',
+          polygon: [
+            [0, 0],
+            [72, 0],
+            [72, 48],
+            [0, 48],
+          ],
+        },
+      ],
+    });
     expect(v.ok).toBe(false);
     if (!v.ok) {
       expect(v.problems[0]!.path).toBe('$.armies[0]');
-      expect(v.problems[0]!.message).toMatch(/army "Blue" cannot be set up in the south zone: no room .* for A1, .*\[Setting up a battle\] \(M23_squeeze\)/);
+      expect(v.problems[0]!.message).toMatch(
+        /army "Blue" cannot be set up in the south zone: no room .* for A1, .*\[Setting up a battle\] \(M23_squeeze\)/,
+      );
     }
   });
   it('more battalions than the zone holds (40 of 16 Green Rankers on 48")', () => {
@@ -177,32 +250,157 @@ describe('validation: everything on the table, terrain that is real ground, no t
       points: 24,
       terrain: [],
       deployment: {
-        A: { edge: 'south', battalions: [{ id: 'A1', x: 30, y: 6, formation: 'Line', facing: 0 }], sc: { x: -50, y: 300 } },
-        B: { edge: 'north', battalions: [{ id: 'B1', x: 30, y: 42, formation: 'Line', facing: 180 }], sc: { attach: 'B1' } },
+        A: {
+          edge: 'south',
+          battalions: [{ id: 'A1', x: 30, y: 6, formation: 'Line', facing: 0 }],
+          sc: { x: -50, y: 300 },
+        },
+        B: {
+          edge: 'north',
+          battalions: [{ id: 'B1', x: 30, y: 42, formation: 'Line', facing: 180 }],
+          sc: { attach: 'B1' },
+        },
       },
     };
   };
   it('accepts the crowded scenario and the fixed one with its commander on the table', () => {
     expect(problems((j) => j)).toBe('');
-    expect(problems(() => ({ ...fixed(), deployment: { ...fixed().deployment, A: { ...fixed().deployment.A, sc: { x: 30, y: 2 } } } }))).toBe('');
+    expect(
+      problems(() => ({
+        ...fixed(),
+        deployment: { ...fixed().deployment, A: { ...fixed().deployment.A, sc: { x: 30, y: 2 } } },
+      })),
+    ).toBe('');
   });
   it('a Supreme Commander or an objective off the table', () => {
-    expect(problems(() => fixed())).toMatch(/\$\.deployment\.A\.sc: Supreme Commander point \(-50, 300\) is off the 72"×48" table/);
-    expect(problems((j) => ({ ...j, objectives: [{ id: 'o', x: 10, y: 450 }] }))).toMatch(/\$\.objectives\[0\]: objective "o" point \(10, 450\) is off/);
+    expect(problems(() => fixed())).toMatch(
+      /\$\.deployment\.A\.sc: Supreme Commander point \(-50, 300\) is off the 72"×48" table/,
+    );
+    expect(problems((j) => ({ ...j, objectives: [{ id: 'o', x: 10, y: 450 }] }))).toMatch(
+      /\$\.objectives\[0\]: objective "o" point \(10, 450\) is off/,
+    );
   });
   it('terrain off the table, with no area, crossing itself, or a hill whose crest is outside it', () => {
-    expect(problems((j) => ({ ...j, terrain: [{ type: 'woods', id: 'w', polygon: [[1e15, 0], [1e15, 10], [1e15 + 5, 10]] }] }))).toMatch(/\$\.terrain\[0\]\.polygon\[0\]: woods "w" point .* is off/);
-    expect(problems((j) => ({ ...j, terrain: [{ type: 'woods', id: 'w', polygon: [[10, 20], [20, 20], [30, 20]] }] }))).toMatch(/woods "w" encloses no area/);
-    expect(problems((j) => ({ ...j, terrain: [{ type: 'building', id: 'b', polygon: [[10, 20], [20, 30], [20, 20], [10, 30]] }] }))).toMatch(/building "b" crosses itself/);
-    expect(problems((j) => ({ ...j, terrain: [{ type: 'hill', id: 'h', polygon: [[10, 20], [20, 20], [20, 30], [10, 30]], crest: [40, 40] }] }))).toMatch(/crest of hill "h" is not inside/);
-    expect(problems((j) => ({ ...j, terrain: [{ type: 'hedge', id: 'h', points: [[10, 20], [10, 20]] }] }))).toMatch(/hedge "h" has no length/);
+    expect(
+      problems((j) => ({
+        ...j,
+        terrain: [
+          {
+            type: 'woods',
+            id: 'w',
+            polygon: [
+              [1e15, 0],
+              [1e15, 10],
+              [1e15 + 5, 10],
+            ],
+          },
+        ],
+      })),
+    ).toMatch(/\$\.terrain\[0\]\.polygon\[0\]: woods "w" point .* is off/);
+    expect(
+      problems((j) => ({
+        ...j,
+        terrain: [
+          {
+            type: 'woods',
+            id: 'w',
+            polygon: [
+              [10, 20],
+              [20, 20],
+              [30, 20],
+            ],
+          },
+        ],
+      })),
+    ).toMatch(/woods "w" encloses no area/);
+    expect(
+      problems((j) => ({
+        ...j,
+        terrain: [
+          {
+            type: 'building',
+            id: 'b',
+            polygon: [
+              [10, 20],
+              [20, 30],
+              [20, 20],
+              [10, 30],
+            ],
+          },
+        ],
+      })),
+    ).toMatch(/building "b" crosses itself/);
+    expect(
+      problems((j) => ({
+        ...j,
+        terrain: [
+          {
+            type: 'hill',
+            id: 'h',
+            polygon: [
+              [10, 20],
+              [20, 20],
+              [20, 30],
+              [10, 30],
+            ],
+            crest: [40, 40],
+          },
+        ],
+      })),
+    ).toMatch(/crest of hill "h" is not inside/);
+    expect(
+      problems((j) => ({
+        ...j,
+        terrain: [
+          {
+            type: 'hedge',
+            id: 'h',
+            points: [
+              [10, 20],
+              [10, 20],
+            ],
+          },
+        ],
+      })),
+    ).toMatch(/hedge "h" has no length/);
   });
   it('duplicate terrain or objective ids, a battalion placed twice, and unknown keys at any level', () => {
-    expect(problems((j) => ({ ...j, terrain: [...j.terrain, { type: 'hedge', id: 'w1', points: [[1, 20], [5, 20]] }] }))).toMatch(/\$\.terrain\[3\]\.id: duplicate terrain id "w1"/);
-    expect(problems((j) => ({ ...j, objectives: [{ id: 'o', x: 1, y: 1 }, { id: 'o', x: 2, y: 2 }] }))).toMatch(/duplicate objective id "o"/);
+    expect(
+      problems((j) => ({
+        ...j,
+        terrain: [
+          ...j.terrain,
+          {
+            type: 'hedge',
+            id: 'w1',
+            points: [
+              [1, 20],
+              [5, 20],
+            ],
+          },
+        ],
+      })),
+    ).toMatch(/\$\.terrain\[3\]\.id: duplicate terrain id "w1"/);
+    expect(
+      problems((j) => ({
+        ...j,
+        objectives: [
+          { id: 'o', x: 1, y: 1 },
+          { id: 'o', x: 2, y: 2 },
+        ],
+      })),
+    ).toMatch(/duplicate objective id "o"/);
     const twice = fixed();
     twice.deployment.A.battalions.push({ ...twice.deployment.A.battalions[0]! });
     expect(problems(() => twice)).toMatch(/battalion "A1" is placed twice/);
-    expect(problems((j) => ({ ...j, armies: [{ ...j.armies[0]!, battalions: j.armies[0]!.battalions.map((b, i) => (i ? b : { ...b, Light: true })) }, j.armies[1]] }))).toMatch(/\$\.armies\[0\]\.battalions\[0\]: Unrecognized key.*Light/);
+    expect(
+      problems((j) => ({
+        ...j,
+        armies: [
+          { ...j.armies[0]!, battalions: j.armies[0]!.battalions.map((b, i) => (i ? b : { ...b, Light: true })) },
+          j.armies[1],
+        ],
+      })),
+    ).toMatch(/\$\.armies\[0\]\.battalions\[0\]: Unrecognized key.*Light/);
   });
 });

@@ -186,7 +186,8 @@ export function placementChoices(s: MoeState, p: Side): { u: string; lay: Layout
   const l = lattice(s);
   for (const b of sideUnits(s, p)) {
     if (b.placed) continue;
-    for (const band of bands(s, b)) if (someBandPlacement(band, l, (c) => roomy(s, b, c))) out.push({ u: b.id, lay: band.tag });
+    for (const band of bands(s, b))
+      if (someBandPlacement(band, l, (c) => roomy(s, b, c))) out.push({ u: b.id, lay: band.tag });
   }
   return out;
 }
@@ -202,7 +203,14 @@ export function placementXs(s: MoeState, b: Bn, lay: Layout): number[] {
 
 /** The battalion with `sk` skirmishers (close order, footprint groups and screen follow). */
 export function withSkirmishers(b: Bn, sk: number): Bn {
-  return { ...b, sk, skS: sk, rk: b.start - sk, G: Math.max(1, Math.ceil((b.start - sk) / 4)), scr: sk ? (b.light ? 'front' : b.scr) : null };
+  return {
+    ...b,
+    sk,
+    skS: sk,
+    rk: b.start - sk,
+    G: Math.max(1, Math.ceil((b.start - sk) / 4)),
+    scr: sk ? (b.light ? 'front' : b.scr) : null,
+  };
 }
 
 /**
@@ -216,7 +224,8 @@ export function skirmisherChoices(s: MoeState, b: Bn): number[] {
   const others = sideUnits(s, b.side).filter((o) => !o.placed && o.id !== b.id);
   const clear = memo(s).clear;
   const l = lattice(s);
-  for (let n = 1; n <= max; n++) if (firstFit(pieces(s, [...others, withSkirmishers(b, n)]), l, clear).stuck < 0) out.push(n);
+  for (let n = 1; n <= max; n++)
+    if (firstFit(pieces(s, [...others, withSkirmishers(b, n)]), l, clear).stuck < 0) out.push(n);
   return out;
 }
 

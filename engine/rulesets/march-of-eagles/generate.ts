@@ -32,7 +32,12 @@ interface Bat {
 
 const LADDER: readonly Quality[] = ['Green', 'Drilled', 'Veteran', 'Guards'];
 /** [Unit quality] the file accepts three names for the third level; a Light battalion must be one of them. */
-const veteranName = (u: Uniform): Quality => weighted(u, [['Veteran', 6], ['Veterans', 2], ['Grizzled', 2]]);
+const veteranName = (u: Uniform): Quality =>
+  weighted(u, [
+    ['Veteran', 6],
+    ['Veterans', 2],
+    ['Grizzled', 2],
+  ]);
 
 // ---------------------------------------------------------------------------------------------
 // Armies of exactly the budget
@@ -46,7 +51,19 @@ function cost(bats: readonly Bat[], british: boolean): number {
 
 /** The cheapest a battalion can be made by stripping it (Light ones stay Veteran). */
 function floorCost(b: Bat, british: boolean): number {
-  return battalionPoints({ ...b, rankers: 16, quality: b.light ? b.quality : 'Green', drummers: 0, sergeants: 0, ensigns: 0, officer: 0, rifles: false }, british);
+  return battalionPoints(
+    {
+      ...b,
+      rankers: 16,
+      quality: b.light ? b.quality : 'Green',
+      drummers: 0,
+      sergeants: 0,
+      ensigns: 0,
+      officer: 0,
+      rifles: false,
+    },
+    british,
+  );
 }
 
 /**
@@ -83,16 +100,37 @@ function drawBattalion(u: Uniform, id: string, name: string, british: boolean, l
     : style === 'horde'
       ? 'Green'
       : style === 'elite'
-        ? weighted<Quality>(u, [['Drilled', 1], ['Veteran', 3], ['Veterans', 1], ['Guards', 3]])
-        : weighted<Quality>(u, [['Green', 3], ['Drilled', 4], ['Veteran', 2], ['Veterans', 0.5], ['Grizzled', 0.5], ['Guards', 1.5]]);
-  const rankers = 4 * (light ? int(u, 4, 9) : style === 'horde' ? int(u, 4, 5) : style === 'elite' ? int(u, 8, 12) : int(u, 4, 12));
+        ? weighted<Quality>(u, [
+            ['Drilled', 1],
+            ['Veteran', 3],
+            ['Veterans', 1],
+            ['Guards', 3],
+          ])
+        : weighted<Quality>(u, [
+            ['Green', 3],
+            ['Drilled', 4],
+            ['Veteran', 2],
+            ['Veterans', 0.5],
+            ['Grizzled', 0.5],
+            ['Guards', 1.5],
+          ]);
+  const rankers =
+    4 * (light ? int(u, 4, 9) : style === 'horde' ? int(u, 4, 5) : style === 'elite' ? int(u, 8, 12) : int(u, 4, 12));
   return {
     id,
     name,
     quality,
     rankers,
-    drummers: weighted(u, [[0, 5], [1, 3], [2, 2]]),
-    sergeants: weighted(u, [[0, 5], [1, 3], [2, 2]]),
+    drummers: weighted(u, [
+      [0, 5],
+      [1, 3],
+      [2, 2],
+    ]),
+    sergeants: weighted(u, [
+      [0, 5],
+      [1, 3],
+      [2, 2],
+    ]),
     ensigns: chance(u, 0.3) ? (british && chance(u, 0.4) ? 2 : 1) : 0,
     officer: chance(u, 0.3) ? 1 : 0,
     light,
@@ -105,7 +143,14 @@ function drawBattalion(u: Uniform, id: string, name: string, british: boolean, l
  * without overshooting (every cost is even and a Green group or a drummer costs 2, so the last steps nearly always
  * land); an extra battalion when nothing else fits. Null when it does not land: the caller draws again.
  */
-function fitBudget(u: Uniform, start: Bat[], british: boolean, budget: number, style: Style, newBat: () => Bat): Bat[] | null {
+function fitBudget(
+  u: Uniform,
+  start: Bat[],
+  british: boolean,
+  budget: number,
+  style: Style,
+  newBat: () => Bat,
+): Bat[] | null {
   let bats = [...start];
   while (bats.length > 1 && bats.reduce((t, b) => t + floorCost(b, british), 0) > budget) {
     const i = bats.findIndex((b) => !b.light);
@@ -124,25 +169,69 @@ function fitBudget(u: Uniform, start: Bat[], british: boolean, budget: number, s
       continue;
     }
     const room = budget - total;
-    const ups = bats.flatMap((b, k) => variants(b, british, 1, style).filter((v) => battalionPoints(v, british) - battalionPoints(b, british) <= room).map((v) => [k, v] as const));
+    const ups = bats.flatMap((b, k) =>
+      variants(b, british, 1, style)
+        .filter((v) => battalionPoints(v, british) - battalionPoints(b, british) <= room)
+        .map((v) => [k, v] as const),
+    );
     if (ups.length && !(style === 'horde' && room >= 24 && chance(u, 0.5))) {
       const [k, v] = pick(u, ups);
       bats = bats.map((b, j) => (j === k ? v : b));
       continue;
     }
-    const extra = { ...newBat(), rankers: 16, quality: 'Green' as Quality, drummers: 0, sergeants: 0, ensigns: 0, officer: 0, light: false, rifles: false };
+    const extra = {
+      ...newBat(),
+      rankers: 16,
+      quality: 'Green' as Quality,
+      drummers: 0,
+      sergeants: 0,
+      ensigns: 0,
+      officer: 0,
+      light: false,
+      rifles: false,
+    };
     if (battalionPoints(extra, british) > room || bats.length >= 20) return null;
     bats = [...bats, extra];
   }
   return null;
 }
 
-const ORDINALS = ['1st', '2nd', '3rd', '4th', '5th', '6th', '7th', '8th', '9th', '10th', '11th', '12th', '13th', '14th', '15th', '16th', '17th', '18th', '19th', '20th'];
+const ORDINALS = [
+  '1st',
+  '2nd',
+  '3rd',
+  '4th',
+  '5th',
+  '6th',
+  '7th',
+  '8th',
+  '9th',
+  '10th',
+  '11th',
+  '12th',
+  '13th',
+  '14th',
+  '15th',
+  '16th',
+  '17th',
+  '18th',
+  '19th',
+  '20th',
+];
 
-function battalionNaming(u: Uniform, side: 'A' | 'B', nat: Nationality): { id: (i: number) => string; name: (i: number) => string } {
+function battalionNaming(
+  u: Uniform,
+  side: 'A' | 'B',
+  nat: Nationality,
+): { id: (i: number) => string; name: (i: number) => string } {
   const letter = nat[0]!;
   // ids are 1–12 letters, digits, _ or -, starting with a letter, unique across both armies: the side letter keeps them apart
-  const id = pick<(i: number) => string>(u, [(i) => `${side}${i + 1}`, (i) => `${side}-${i + 1}`, (i) => `${letter}${side}${i + 1}`, (i) => `${side}bn_${i + 1}`]);
+  const id = pick<(i: number) => string>(u, [
+    (i) => `${side}${i + 1}`,
+    (i) => `${side}-${i + 1}`,
+    (i) => `${letter}${side}${i + 1}`,
+    (i) => `${side}bn_${i + 1}`,
+  ]);
   const name = pick<(i: number) => string>(u, [
     (i) => `${ORDINALS[i] ?? `${i + 1}th`} Battalion`,
     (i) => (nat === 'French' ? `Bataillon ${i + 1}` : `${ORDINALS[i] ?? `${i + 1}th`} Foot`),
@@ -155,11 +244,25 @@ function drawArmy(u: Uniform, side: 'A' | 'B', nat: Nationality, budget: number)
   const british = nat === 'British';
   const naming = battalionNaming(u, side, nat);
   for (let attempt = 0; attempt < 40; attempt++) {
-    const style = weighted<Style>(u, [['mixed', 7], ['horde', 1.5], ['elite', 1.5]]);
-    const n = style === 'horde' ? int(u, 8, 14) : style === 'elite' ? int(u, 2, 4) : weighted(u, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((k) => [k, k <= 2 || k >= 10 ? 1 : 3] as const));
+    const style = weighted<Style>(u, [
+      ['mixed', 7],
+      ['horde', 1.5],
+      ['elite', 1.5],
+    ]);
+    const n =
+      style === 'horde'
+        ? int(u, 8, 14)
+        : style === 'elite'
+          ? int(u, 2, 4)
+          : weighted(
+              u,
+              [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((k) => [k, k <= 2 || k >= 10 ? 1 : 3] as const),
+            );
     const lightAt = style !== 'horde' && chance(u, 0.5) ? int(u, 0, n - 1) : -1;
     let next = n;
-    const start = Array.from({ length: n }, (_, i) => drawBattalion(u, naming.id(i), naming.name(i), british, i === lightAt, style));
+    const start = Array.from({ length: n }, (_, i) =>
+      drawBattalion(u, naming.id(i), naming.name(i), british, i === lightAt, style),
+    );
     const newBat = () => {
       const i = next++;
       return drawBattalion(u, naming.id(i), naming.name(i), british, false, style);
@@ -171,7 +274,18 @@ function drawArmy(u: Uniform, side: 'A' | 'B', nat: Nationality, budget: number)
   const out: Bat[] = [];
   for (let left = budget; left > 0; ) {
     const part = left <= 24 ? left : left - 24 >= 8 ? 24 : left - 8;
-    out.push({ id: naming.id(out.length), name: naming.name(out.length), quality: 'Green', rankers: part * 2, drummers: 0, sergeants: 0, ensigns: 0, officer: 0, light: false, rifles: false });
+    out.push({
+      id: naming.id(out.length),
+      name: naming.name(out.length),
+      quality: 'Green',
+      rankers: part * 2,
+      drummers: 0,
+      sergeants: 0,
+      ensigns: 0,
+      officer: 0,
+      light: false,
+      rifles: false,
+    });
     left -= part;
   }
   return out;
@@ -265,7 +379,16 @@ function drawTerrain(u: Uniform, W: number, H: number): { terrain: TerrainJson[]
   const terrain: TerrainJson[] = [];
   const buildings: Pt[][] = [];
   const taken: Disc[] = [];
-  const n = weighted(u, [[0, 1.5], [1, 1], [2, 1.5], [3, 2], [4, 2], [5, 1.5], [6, 1], [8, 0.5]]);
+  const n = weighted(u, [
+    [0, 1.5],
+    [1, 1],
+    [2, 1.5],
+    [3, 2],
+    [4, 2],
+    [5, 1.5],
+    [6, 1],
+    [8, 0.5],
+  ]);
   const ids = new Map<string, number>();
   const idFor = (kind: string) => {
     const k = (ids.get(kind) ?? 0) + 1;
@@ -273,13 +396,27 @@ function drawTerrain(u: Uniform, W: number, H: number): { terrain: TerrainJson[]
     return `${kind}-${k}`;
   };
   for (let i = 0; i < n; i++) {
-    const kind = weighted(u, [['woods', 3], ['building', 1.5], ['hill', 3], ['hedge', 2], ['wall', 1.5], ['farm', 1]] as const);
+    const kind = weighted(u, [
+      ['woods', 3],
+      ['building', 1.5],
+      ['hill', 3],
+      ['hedge', 2],
+      ['wall', 1.5],
+      ['farm', 1],
+    ] as const);
     if (kind === 'hedge' || kind === 'wall') {
       const pts = polyline(u, W, H);
       if (pts) terrain.push({ type: kind, id: idFor(kind), points: pts });
       continue;
     }
-    const d = freeDisc(u, taken, W, H, kind === 'building' ? 1 : kind === 'farm' ? 4 : 2.5, kind === 'building' ? 3 : kind === 'farm' ? 7 : 9);
+    const d = freeDisc(
+      u,
+      taken,
+      W,
+      H,
+      kind === 'building' ? 1 : kind === 'farm' ? 4 : 2.5,
+      kind === 'building' ? 3 : kind === 'farm' ? 7 : 9,
+    );
     if (!d) continue;
     taken.push(d);
     if (kind === 'farm') {
@@ -293,7 +430,15 @@ function drawTerrain(u: Uniform, W: number, H: number): { terrain: TerrainJson[]
       buildings.push(b);
       continue;
     }
-    const poly = chance(u, 0.3) ? rectangle(d.x, d.y, d.r * real(u, 0.5, 0.7), d.r * real(u, 0.5, 0.7), chance(u, 0.5) ? 0 : real(u, 0, Math.PI / 2)) : starPolygon(u, d.x, d.y, d.r, int(u, kind === 'hill' ? 4 : 3, 8));
+    const poly = chance(u, 0.3)
+      ? rectangle(
+          d.x,
+          d.y,
+          d.r * real(u, 0.5, 0.7),
+          d.r * real(u, 0.5, 0.7),
+          chance(u, 0.5) ? 0 : real(u, 0, Math.PI / 2),
+        )
+      : starPolygon(u, d.x, d.y, d.r, int(u, kind === 'hill' ? 4 : 3, 8));
     if (kind === 'hill') terrain.push({ type: 'hill', id: idFor('hill'), polygon: poly, crest: [d.x, d.y] });
     else terrain.push({ type: kind, id: idFor(kind), polygon: poly });
     if (kind === 'building') buildings.push(poly);
@@ -334,8 +479,20 @@ function localBox(b: Bat, formation: 'Line' | 'Column', sk: number, screen: stri
   if (!sk) return box;
   const sw = Math.max(w, 0.8 * sk);
   const pos = b.light ? 'front' : screen;
-  if (pos === 'front') return { x0: Math.min(box.x0, -sw / 2), x1: Math.max(box.x1, sw / 2), y0: box.y0, y1: d / 2 + (b.light ? LIGHT_GAP : SCREEN_GAP) + SCREEN_DEPTH };
-  if (pos === 'rear') return { x0: Math.min(box.x0, -sw / 2), x1: Math.max(box.x1, sw / 2), y0: -d / 2 - SCREEN_GAP - SCREEN_DEPTH, y1: box.y1 };
+  if (pos === 'front')
+    return {
+      x0: Math.min(box.x0, -sw / 2),
+      x1: Math.max(box.x1, sw / 2),
+      y0: box.y0,
+      y1: d / 2 + (b.light ? LIGHT_GAP : SCREEN_GAP) + SCREEN_DEPTH,
+    };
+  if (pos === 'rear')
+    return {
+      x0: Math.min(box.x0, -sw / 2),
+      x1: Math.max(box.x1, sw / 2),
+      y0: -d / 2 - SCREEN_GAP - SCREEN_DEPTH,
+      y1: box.y1,
+    };
   if (pos === 'left') return { ...box, x0: -w / 2 - FLANK_GAP - sw };
   return { ...box, x1: w / 2 + FLANK_GAP + sw };
 }
@@ -354,10 +511,16 @@ function worldBox(l: Box, h: number, cx: number, cy: number): Box {
   }
 }
 
-const meets = (a: Box, b: Box, gap: number) => a.x0 < b.x1 + gap && b.x0 < a.x1 + gap && a.y0 < b.y1 + gap && b.y0 < a.y1 + gap;
+const meets = (a: Box, b: Box, gap: number) =>
+  a.x0 < b.x1 + gap && b.x0 < a.x1 + gap && a.y0 < b.y1 + gap && b.y0 < a.y1 + gap;
 
 function boxOf(poly: readonly Pt[]): Box {
-  return { x0: Math.min(...poly.map((p) => p[0])), x1: Math.max(...poly.map((p) => p[0])), y0: Math.min(...poly.map((p) => p[1])), y1: Math.max(...poly.map((p) => p[1])) };
+  return {
+    x0: Math.min(...poly.map((p) => p[0])),
+    x1: Math.max(...poly.map((p) => p[0])),
+    y0: Math.min(...poly.map((p) => p[1])),
+    y1: Math.max(...poly.map((p) => p[1])),
+  };
 }
 
 /**
@@ -365,7 +528,14 @@ function boxOf(poly: readonly Pt[]): Box {
  * random spot, formation, facing (mostly toward the enemy) and skirmish screen, clear of the others and of buildings.
  * A battalion that does not fit sheds its skirmishers, then forms column; null when the side still does not fit.
  */
-function fixedSide(u: Uniform, bats: readonly Bat[], edge: 'south' | 'north', W: number, H: number, blocked: readonly Box[]): Record<string, unknown> | null {
+function fixedSide(
+  u: Uniform,
+  bats: readonly Bat[],
+  edge: 'south' | 'north',
+  W: number,
+  H: number,
+  blocked: readonly Box[],
+): Record<string, unknown> | null {
   const zone = edge === 'south' ? { y0: 0, y1: H / 2 - 12 } : { y0: H / 2 + 12, y1: H };
   const toEnemy = edge === 'south' ? 0 : 180;
   const placed: Box[] = [];
@@ -378,7 +548,12 @@ function fixedSide(u: Uniform, bats: readonly Bat[], edge: 'south' | 'north', W:
       const facing = chance(u, 0.8) ? toEnemy : pick(u, [0, 90, 180, 270]);
       const max = maxSkirmishers(b.rankers, b.light);
       const sk = !squeeze && t < 20 && chance(u, b.light ? 0.6 : 0.35) ? int(u, 1, max) : 0;
-      const screen = sk && !b.light ? pick(u, ['front', 'left', 'right', 'rear'] as const) : b.light && sk && chance(u, 0.3) ? 'front' : undefined;
+      const screen =
+        sk && !b.light
+          ? pick(u, ['front', 'left', 'right', 'rear'] as const)
+          : b.light && sk && chance(u, 0.3)
+            ? 'front'
+            : undefined;
       const l = localBox(b, formation, sk, screen);
       const rel = worldBox(l, facing, 0, 0);
       const xlo = MARGIN - rel.x0;
@@ -403,7 +578,10 @@ function fixedSide(u: Uniform, bats: readonly Bat[], edge: 'south' | 'north', W:
   const ordered = bats.map((b) => out.find((p) => p.id === b.id)!);
   const sc = chance(u, 0.4)
     ? { attach: pick(u, bats).id }
-    : { x: roundTo(real(u, 2, W - 2), 0.1), y: roundTo(edge === 'south' ? real(u, 0.5, 3) : real(u, H - 3, H - 0.5), 0.1) };
+    : {
+        x: roundTo(real(u, 2, W - 2), 0.1),
+        y: roundTo(edge === 'south' ? real(u, 0.5, 3) : real(u, H - 3, H - 0.5), 0.1),
+      };
   return { edge, battalions: chance(u, 0.5) ? ordered : out, sc };
 }
 
@@ -451,7 +629,12 @@ const ARMY_NAMES: Record<Nationality, readonly string[]> = {
 
 /** Budgets: mostly the book's 200 points (stated or left to the default), sometimes another even total or a pair. */
 function drawPoints(u: Uniform): { json: number | [number, number] | undefined; budgets: [number, number] } {
-  const k = weighted(u, [['default', 3], ['200', 3], ['other', 1.5], ['pair', 1]] as const);
+  const k = weighted(u, [
+    ['default', 3],
+    ['200', 3],
+    ['other', 1.5],
+    ['pair', 1],
+  ] as const);
   if (k === 'default') return { json: undefined, budgets: [200, 200] };
   if (k === '200') return { json: 200, budgets: [200, 200] };
   const even = () => 2 * int(u, 30, 150);
@@ -483,10 +666,31 @@ export function randomScenario(u: Uniform): unknown {
   }
 
   const objectives = chance(u, 0.5)
-    ? Array.from({ length: int(u, 1, 3) }, (_, i) => ({ id: `obj-${i + 1}`, x: roundTo(real(u, 4, W - 4), 0.5), y: roundTo(real(u, 14, H - 14), 0.5) }))
+    ? Array.from({ length: int(u, 1, 3) }, (_, i) => ({
+        id: `obj-${i + 1}`,
+        x: roundTo(real(u, 4, W - 4), 0.5),
+        y: roundTo(real(u, 14, H - 14), 0.5),
+      }))
     : [];
-  const victory = objectives.length ? weighted(u, [['objectives', 3], ['battalions', 1], [undefined, 1]] as const) : pick(u, ['battalions', undefined] as const);
-  const turns = weighted<number | undefined>(u, [[undefined, 2], [1, 0.3], [2, 0.5], [3, 1], [4, 1.5], [5, 1.5], [6, 1.5], [8, 1.5], [10, 1], [12, 0.7]]);
+  const victory = objectives.length
+    ? weighted(u, [
+        ['objectives', 3],
+        ['battalions', 1],
+        [undefined, 1],
+      ] as const)
+    : pick(u, ['battalions', undefined] as const);
+  const turns = weighted<number | undefined>(u, [
+    [undefined, 2],
+    [1, 0.3],
+    [2, 0.5],
+    [3, 1],
+    [4, 1.5],
+    [5, 1.5],
+    [6, 1.5],
+    [8, 1.5],
+    [10, 1],
+    [12, 0.7],
+  ]);
   const options = drawOptions(u);
 
   const sc: Record<string, unknown> = {
@@ -494,12 +698,17 @@ export function randomScenario(u: Uniform): unknown {
     id: `generated-${tag}`,
     title: `Generated scenario ${tag}`,
   };
-  if (chance(u, 0.5)) sc.description = `Random ${W}"×${H}" battle: ${armies[0]!.length} against ${armies[1]!.length} battalions, ${deployment === 'alternate' ? 'alternate' : 'fixed'} deployment.`;
+  if (chance(u, 0.5))
+    sc.description = `Random ${W}"×${H}" battle: ${armies[0]!.length} against ${armies[1]!.length} battalions, ${deployment === 'alternate' ? 'alternate' : 'fixed'} deployment.`;
   sc.table = { width: W, height: H };
   if (turns !== undefined) sc.turns = turns;
   if (points.json !== undefined) sc.points = points.json;
   if (terrain.length || chance(u, 0.5)) sc.terrain = terrain;
-  sc.armies = ([0, 1] as const).map((i) => ({ name: pick(u, ARMY_NAMES[nats[i]]), nationality: nats[i], battalions: armies[i]!.map((b) => battalionJson(u, b)) }));
+  sc.armies = ([0, 1] as const).map((i) => ({
+    name: pick(u, ARMY_NAMES[nats[i]]),
+    nationality: nats[i],
+    battalions: armies[i]!.map((b) => battalionJson(u, b)),
+  }));
   sc.deployment = deployment;
   if (objectives.length || chance(u, 0.3)) sc.objectives = objectives;
   if (victory !== undefined) sc.victory = victory;

@@ -17,8 +17,16 @@ function best(s: MoeState): string {
 
 describe('scripted tactics (heuristic)', () => {
   it('rallies a broken battalion', () => {
-    const s = tinyState({ a: [{ id: 'A1', x: 24, y: 10 }, { id: 'A2', x: 6, y: 4 }], b: [{ id: 'B1', x: 24, y: 40 }] });
-    expect(best(play(patch(s, 'A1', { brk: true }), ['roll:winner A', 'go-first self', 'activate A1']))).toBe('rally A1');
+    const s = tinyState({
+      a: [
+        { id: 'A1', x: 24, y: 10 },
+        { id: 'A2', x: 6, y: 4 },
+      ],
+      b: [{ id: 'B1', x: 24, y: 40 }],
+    });
+    expect(best(play(patch(s, 'A1', { brk: true }), ['roll:winner A', 'go-first self', 'activate A1']))).toBe(
+      'rally A1',
+    );
   });
   it('shoots a target at short range rather than walking', () => {
     const s = tinyState({ a: [{ id: 'A1', x: 24, y: 10 }], b: [{ id: 'B1', x: 24, y: 10.8 + 6 + 0.8 }] });
@@ -29,11 +37,27 @@ describe('scripted tactics (heuristic)', () => {
     expect(best(play(s, ['roll:winner A', 'go-first self', 'activate A1']))).toMatch(/^(move A1 0|form A1)$/);
   });
   it('gives defensive fire and stops a move at effective range', () => {
-    const s = tinyState({ a: [{ id: 'A1', x: 24, y: 10, formation: 'Column' }, { id: 'A2', x: 6, y: 4 }], b: [{ id: 'B1', x: 24, y: 10 + 2.4 + 8 + 0.8 }, { id: 'B2', x: 42, y: 44 }] });
+    const s = tinyState({
+      a: [
+        { id: 'A1', x: 24, y: 10, formation: 'Column' },
+        { id: 'A2', x: 6, y: 4 },
+      ],
+      b: [
+        { id: 'B1', x: 24, y: 10 + 2.4 + 8 + 0.8 },
+        { id: 'B2', x: 42, y: 44 },
+      ],
+    });
     const df = play(s, ['roll:winner A', 'go-first self', 'activate A1', 'attack A1 B1', 'roll:pass', 'roll:sum 12']);
     expect(top(df)!.t).toBe('defFire');
     expect(best(df)).toBe('defensive-fire yes');
-    const mv = play(tinyState({ a: [{ id: 'A1', x: 24, y: 10 }], b: [{ id: 'B1', x: 24, y: 10.8 + 16 + 0.8 }] }), ['roll:winner A', 'go-first self', 'activate A1', 'move A1 0', 'roll:pass', 'roll:sum 12']);
+    const mv = play(tinyState({ a: [{ id: 'A1', x: 24, y: 10 }], b: [{ id: 'B1', x: 24, y: 10.8 + 16 + 0.8 }] }), [
+      'roll:winner A',
+      'go-first self',
+      'activate A1',
+      'move A1 0',
+      'roll:pass',
+      'roll:sum 12',
+    ]);
     // 16" away: the move that ends nearest 7" from the enemy (12 × ¾ = 9" → 7" left)
     expect(best(mv)).toBe('distance 9');
   });
@@ -71,7 +95,16 @@ describe('scenarios won on objectives (§7 scenario option)', () => {
 });
 
 describe('evaluation (fitted to results, §7)', () => {
-  const s0 = tinyState({ a: [{ id: 'A1', x: 24, y: 10 }, { id: 'A2', x: 12, y: 10 }], b: [{ id: 'B1', x: 24, y: 40 }, { id: 'B2', x: 12, y: 40 }] });
+  const s0 = tinyState({
+    a: [
+      { id: 'A1', x: 24, y: 10 },
+      { id: 'A2', x: 12, y: 10 },
+    ],
+    b: [
+      { id: 'B1', x: 24, y: 40 },
+      { id: 'B2', x: 12, y: 40 },
+    ],
+  });
   it('is zero-sum and 0 for mirror armies', () => {
     expect(game.evaluate(s0, 0)).toBeCloseTo(0, 12);
     const hurt = patch(s0, 'B1', { dis: true });
@@ -82,7 +115,9 @@ describe('evaluation (fitted to results, §7)', () => {
     expect(game.evaluate(patch(mid, 'B1', { brk: true }), 0)).toBeGreaterThan(0.2);
     expect(game.evaluate(patch(s0, 'B1', { rk: 12, cas: 12 }), 0)).toBeGreaterThan(0.2);
     const late = { ...mid, turn: s0.ctx.turns };
-    expect(game.evaluate(patch(late, 'B1', { brk: true }), 0)).toBeGreaterThan(game.evaluate(patch(mid, 'B1', { brk: true }), 0));
+    expect(game.evaluate(patch(late, 'B1', { brk: true }), 0)).toBeGreaterThan(
+      game.evaluate(patch(mid, 'B1', { brk: true }), 0),
+    );
     expect(game.evaluate(patch(late, 'A1', { brk: true }), 0)).toBeLessThan(-0.5);
     expect(game.evaluate(patch(late, 'B1', { brk: true }), 0)).toBeLessThan(1);
   });
@@ -108,7 +143,15 @@ describe('evaluation (fitted to results, §7)', () => {
 
 describe('scripted tactics with no enemy left on the table (M20_earlyEnd off)', () => {
   it('gives one finite score per action at every decision of a game played on to the last turn', () => {
-    let s = tinyState({ a: [{ id: 'A1', x: 24, y: 10 }, { id: 'A2', x: 10, y: 6 }], b: [{ id: 'B1', x: 24, y: 40 }], turns: 2, options: { M20_earlyEnd: false } });
+    let s = tinyState({
+      a: [
+        { id: 'A1', x: 24, y: 10 },
+        { id: 'A2', x: 10, y: 6 },
+      ],
+      b: [{ id: 'B1', x: 24, y: 40 }],
+      turns: 2,
+      options: { M20_earlyEnd: false },
+    });
     s = patch(s, 'B1', { on: false, gone: 'destroyed' });
     s = play(s, ['roll:winner A', 'go-first self', 'activate A1', 'move A1 0', 'roll:pass']);
     let decisions = 0;

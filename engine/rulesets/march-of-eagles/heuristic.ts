@@ -6,7 +6,16 @@
  * always give defensive fire, follow up only when ahead, and keep the Supreme Commander free.
  */
 import { sumCounts } from '../../core/chance.ts';
-import { type Vec, IN, headingTo, pointPolygonDistance, polygonDistance, rectCorners, translate, wheel as wheelRect } from '../../geometry/geometry.ts';
+import {
+  type Vec,
+  IN,
+  headingTo,
+  pointPolygonDistance,
+  polygonDistance,
+  rectCorners,
+  translate,
+  wheel as wheelRect,
+} from '../../geometry/geometry.ts';
 import { isDifficultAt, upSlope } from '../../geometry/terrain.ts';
 import { combatModifier } from './combat.ts';
 import { objectiveHolder } from './winning.ts';
@@ -74,12 +83,27 @@ function value(b: Bn): number {
 /** Estimated worth of attacking `t` with `b`: BRAVERY × reach × combat edge. */
 function attackScore(s: MoeState, b: Bn, t: Bn): number {
   const face = 'front' as const;
-  const e: Engagement = { id: '?', att: b.id, def: t.id, rounds: 0, bonus: 'att', started: s.turn, joiners: [], fought: false, face };
+  const e: Engagement = {
+    id: '?',
+    att: b.id,
+    def: t.id,
+    rounds: 0,
+    bonus: 'att',
+    started: s.turn,
+    joiners: [],
+    fought: false,
+    face,
+  };
   const ma = combatModifier(s, e, 'att');
   const md = combatModifier(s, e, 'def');
   const brave = scWith(s, b) ? 1 : pCheck(NEED[effQ(s, b).q]!, resolveMod(s, b), b.off - b.offU);
   const dist = polygonDistance(poly(b), poly(t)) / IN;
-  const n = isDifficultAt(s.ctx.terrain, centre(b)) || upSlope(s.ctx.terrain, centre(b), headingTo(centre(b), centre(t))) ? 1 : b.f === 'L' ? 2 : 3;
+  const n =
+    isDifficultAt(s.ctx.terrain, centre(b)) || upSlope(s.ctx.terrain, centre(b), headingTo(centre(b), centre(t)))
+      ? 1
+      : b.f === 'L'
+        ? 2
+        : 3;
   const reach = pReach(n, Math.ceil(dist));
   const win = pWin(ma, md);
   const weak = (t.dis ? 0.1 : 0) + (halfStrength(t) ? 0.1 : 0);
@@ -152,7 +176,7 @@ function orderScore(s: MoeState, a: Action, b: Bn, near: { e: Bn | null; d: numb
       if (!foe && !goal) return 0.1;
       const off = ((bearing - b.h + 540) % 360) - 180; // negative: enemy to the left
       if (Math.abs(off) < 25) return 0.1;
-      return (off < 0) === (a.side === 'L') ? 3.2 : 0;
+      return off < 0 === (a.side === 'L') ? 3.2 : 0;
     }
     case 'form':
       if (b.f === 'C' && d < 16 * IN) return 3.4; // deploy into line to shoot
@@ -229,7 +253,9 @@ export function policyScores(s: MoeState, actions: readonly Action[]): number[] 
     case 'formFacing': {
       const b = unit(s, f.u);
       const { e: foe } = nearestEnemy(s, b);
-      return actions.map((a) => (foe ? -angleDiff((a as Extract<Action, { k: 'facing' }>).h, headingTo(centre(b), centre(foe))) : 0));
+      return actions.map((a) =>
+        foe ? -angleDiff((a as Extract<Action, { k: 'facing' }>).h, headingTo(centre(b), centre(foe))) : 0,
+      );
     }
     case 'screenPlace':
       return actions.map((a) => ((a as Extract<Action, { k: 'screen' }>).pos === 'front' ? 1 : 0));
@@ -249,11 +275,18 @@ export function policyScores(s: MoeState, actions: readonly Action[]): number[] 
       const e = s.engs.find((x) => x.id === f.e)!;
       const role = e.att === f.win ? 'att' : 'def';
       const w = unit(s, f.win);
-      const edge = combatModifier(s, e, role) + (w.f === 'L' ? 3 : 6) - combatModifier(s, e, role === 'att' ? 'def' : 'att');
+      const edge =
+        combatModifier(s, e, role) + (w.f === 'L' ? 3 : 6) - combatModifier(s, e, role === 'att' ? 'def' : 'att');
       return actions.map((a) => ((a as Extract<Action, { k: 'followUp' }>).yes ? (edge >= 1 ? 1 : -1) : 0));
     }
     case 'scDest':
-      return actions.map((a) => ((a as Extract<Action, { k: 'scDest' }>).mode === 'stay' ? 1 : (a as Extract<Action, { k: 'scDest' }>).mode === 'behind' ? 0.5 : -1));
+      return actions.map((a) =>
+        (a as Extract<Action, { k: 'scDest' }>).mode === 'stay'
+          ? 1
+          : (a as Extract<Action, { k: 'scDest' }>).mode === 'behind'
+            ? 0.5
+            : -1,
+      );
     case 'initChoice':
       return actions.map((a) => ((a as Extract<Action, { k: 'first' }>).self ? 1 : 0));
     case 'chooseSide':
@@ -291,5 +324,3 @@ export function policyScores(s: MoeState, actions: readonly Action[]): number[] 
       return actions.map(() => 0);
   }
 }
-
-

@@ -19,7 +19,20 @@ import { randomScenario } from './generate.ts';
 export type { Action, MoeState, Scenario };
 export { actionKey };
 
-const OPTION_KEYS = ['M5_cover', 'M6_ties', 'M7_obliques', 'M7_fractions', 'M9_band2', 'M13_join', 'M14_combatRisk', 'M16_rerolls', 'M20_earlyEnd', 'M23_grid', 'M23_squeeze', 'M7_wheelAngles'];
+const OPTION_KEYS = [
+  'M5_cover',
+  'M6_ties',
+  'M7_obliques',
+  'M7_fractions',
+  'M9_band2',
+  'M13_join',
+  'M14_combatRisk',
+  'M16_rerolls',
+  'M20_earlyEnd',
+  'M23_grid',
+  'M23_squeeze',
+  'M7_wheelAngles',
+];
 
 function buildTerrain(sc: Scenario): Terrain {
   const areas: TerrainArea[] = [];
@@ -28,19 +41,63 @@ function buildTerrain(sc: Scenario): Terrain {
   for (const t of sc.terrain) {
     switch (t.type) {
       case 'woods': // M4: difficult, soft cover, blocks LOS except within 2" of the edge
-        areas.push({ id: t.id, kind: 'woods', polygon: t.polygon.map(pt), difficult: true, impassable: false, cover: 'soft', blocksLos: true, seeThroughEdge: 2 * IN });
+        areas.push({
+          id: t.id,
+          kind: 'woods',
+          polygon: t.polygon.map(pt),
+          difficult: true,
+          impassable: false,
+          cover: 'soft',
+          blocksLos: true,
+          seeThroughEdge: 2 * IN,
+        });
         break;
       case 'building': // M4: impassable, blocks LOS
-        areas.push({ id: t.id, kind: 'building', polygon: t.polygon.map(pt), difficult: false, impassable: true, cover: 'hard', blocksLos: true, seeThroughEdge: 0 });
+        areas.push({
+          id: t.id,
+          kind: 'building',
+          polygon: t.polygon.map(pt),
+          difficult: false,
+          impassable: true,
+          cover: 'hard',
+          blocksLos: true,
+          seeThroughEdge: 0,
+        });
         break;
       case 'hill': // M4: upward slope toward the crest; does not block LOS
-        areas.push({ id: t.id, kind: 'hill', polygon: t.polygon.map(pt), difficult: false, impassable: false, cover: 'none', blocksLos: false, seeThroughEdge: 0, crest: pt(t.crest) });
+        areas.push({
+          id: t.id,
+          kind: 'hill',
+          polygon: t.polygon.map(pt),
+          difficult: false,
+          impassable: false,
+          cover: 'none',
+          blocksLos: false,
+          seeThroughEdge: 0,
+          crest: pt(t.crest),
+        });
         break;
       case 'hedge': // M4/M5: linear obstacle, soft cover within 1"
-        lines.push({ id: t.id, kind: 'hedge', points: t.points.map(pt), obstacle: true, cover: 'soft', coverDepth: IN, blocksLos: false });
+        lines.push({
+          id: t.id,
+          kind: 'hedge',
+          points: t.points.map(pt),
+          obstacle: true,
+          cover: 'soft',
+          coverDepth: IN,
+          blocksLos: false,
+        });
         break;
       case 'wall': // M4/M5: linear obstacle, hard cover within 1"
-        lines.push({ id: t.id, kind: 'wall', points: t.points.map(pt), obstacle: true, cover: 'hard', coverDepth: IN, blocksLos: false });
+        lines.push({
+          id: t.id,
+          kind: 'wall',
+          points: t.points.map(pt),
+          obstacle: true,
+          cover: 'hard',
+          coverDepth: IN,
+          blocksLos: false,
+        });
         break;
     }
   }
@@ -118,7 +175,13 @@ export function initialState(sc: Scenario): MoeState {
         sc0 = { ...sc0, att: b.id, x: b.x, y: b.y, placed: true };
       } else sc0 = { ...sc0, x: fx(f.sc.x), y: fx(f.sc.y), placed: true };
     }
-    return { name: army.name, nat: army.nationality, edge: f ? f.edge : side === 0 ? 'south' : 'north', sc: sc0, scKilled: false };
+    return {
+      name: army.name,
+      nat: army.nationality,
+      edge: f ? f.edge : side === 0 ? 'south' : 'north',
+      sc: sc0,
+      scKilled: false,
+    };
   }) as unknown as [SideState, SideState];
   const s: MoeState = {
     ctx,
@@ -148,10 +211,13 @@ function deploymentGeometry(sc: Scenario): Problem[] {
   const mid = s.ctx.height / 2;
   s.units.forEach((b) => {
     const side = b.side === 0 ? 'A' : 'B';
-    const i = (sc.deployment as Exclude<Scenario['deployment'], 'alternate'>)[side].battalions.findIndex((p) => p.id === b.id);
+    const i = (sc.deployment as Exclude<Scenario['deployment'], 'alternate'>)[side].battalions.findIndex(
+      (p) => p.id === b.id,
+    );
     const path = `$.deployment.${side}.battalions[${i}]`;
     const polys = allPolys(b);
-    if (!polys.every((p) => onTable(p, s.ctx.width, s.ctx.height))) out.push({ path, message: `${b.id} (or its screen) is partly off the table` });
+    if (!polys.every((p) => onTable(p, s.ctx.width, s.ctx.height)))
+      out.push({ path, message: `${b.id} (or its screen) is partly off the table` });
     const south = s.sides[b.side].edge === 'south';
     for (const p of polys)
       for (const c of p)
@@ -161,9 +227,12 @@ function deploymentGeometry(sc: Scenario): Problem[] {
         }
     for (const o of s.units) {
       if (o === b || o.side < b.side || (o.side === b.side && s.units.indexOf(o) < s.units.indexOf(b))) continue;
-      if (polys.some((p) => allPolys(o).some((q) => polygonsOverlap(p, q)))) out.push({ path, message: `${b.id} overlaps ${o.id}` });
+      if (polys.some((p) => allPolys(o).some((q) => polygonsOverlap(p, q))))
+        out.push({ path, message: `${b.id} overlaps ${o.id}` });
     }
-    for (const a of s.ctx.terrain.areas) if (a.impassable && polygonsOverlap(polys[0]!, a.polygon)) out.push({ path, message: `${b.id} stands on impassable ${a.kind} "${a.id}"` });
+    for (const a of s.ctx.terrain.areas)
+      if (a.impassable && polygonsOverlap(polys[0]!, a.polygon))
+        out.push({ path, message: `${b.id} stands on impassable ${a.kind} "${a.id}"` });
   });
   return out;
 }
@@ -230,7 +299,8 @@ export function render(s: MoeState): string {
   for (let cy = 0; cy < H; cy++)
     for (let cx = 0; cx < W; cx++) {
       const p = cellCentre(cx, cy);
-      for (const a of s.ctx.terrain.areas) if (pointInPolygon(p, a.polygon)) grid[cy]![cx] = a.kind === 'woods' ? 'w' : a.kind === 'building' ? '#' : '^';
+      for (const a of s.ctx.terrain.areas)
+        if (pointInPolygon(p, a.polygon)) grid[cy]![cx] = a.kind === 'woods' ? 'w' : a.kind === 'building' ? '#' : '^';
       for (const l of s.ctx.terrain.lines) {
         for (let i = 0; i + 1 < l.points.length; i++) {
           const a = l.points[i]!;
@@ -269,13 +339,21 @@ export function render(s: MoeState): string {
     grid[cy]![cx] = side === 0 ? '@' : '&';
   }
   const lines: string[] = [];
-  lines.push(`Turn ${s.turn || '(pre-game)'} of ${s.ctx.turns}   phase: ${s.phase}${s.turn ? `   initiative: ${s.sides[s.init].name}` : ''}`);
+  lines.push(
+    `Turn ${s.turn || '(pre-game)'} of ${s.ctx.turns}   phase: ${s.phase}${s.turn ? `   initiative: ${s.sides[s.init].name}` : ''}`,
+  );
   lines.push('+' + '-'.repeat(W) + '+  north');
   for (const row of grid) lines.push('|' + row.join('') + '|');
-  lines.push('+' + '-'.repeat(W) + '+  south   (1 column = 1", 1 row = 2"; w woods, # building, ^ hill, : hedge, = wall, * skirmishers, @/& lone SC)');
+  lines.push(
+    '+' +
+      '-'.repeat(W) +
+      '+  south   (1 column = 1", 1 row = 2"; w woods, # building, ^ hill, : hedge, = wall, * skirmishers, @/& lone SC)',
+  );
   for (const side of [0, 1] as const) {
     const sd = s.sides[side];
-    lines.push(`${side === 0 ? 'A' : 'B'}: ${sd.name} (${sd.nat}, ${sd.edge} edge)${sd.scKilled ? ' — Supreme Commander killed' : ''}`);
+    lines.push(
+      `${side === 0 ? 'A' : 'B'}: ${sd.name} (${sd.nat}, ${sd.edge} edge)${sd.scKilled ? ' — Supreme Commander killed' : ''}`,
+    );
     s.units.forEach((b, i) => {
       if (b.side !== side) return;
       const letter = String.fromCharCode((side === 0 ? 65 : 97) + (i % 26));
@@ -377,7 +455,12 @@ export function evaluate(s: MoeState, p: number): number {
   if (s.result) return s.result.winner < 0 ? 0 : s.result.winner === p ? 1 : -1;
   const f = evalTerms(s, p);
   const g = f.progress;
-  const z = f.material * (3.885 * g + 3.595 * g * g) + 0.099 * f.count * g * g + f.losses * (2.971 + 0.094 * g) + 0.02 * f.sc + f.obj * (0.5 + 3 * g * g);
+  const z =
+    f.material * (3.885 * g + 3.595 * g * g) +
+    0.099 * f.count * g * g +
+    f.losses * (2.971 + 0.094 * g) +
+    0.02 * f.sc +
+    f.obj * (0.5 + 3 * g * g);
   return 2 / (1 + Math.exp(-z)) - 1;
 }
 
@@ -434,8 +517,21 @@ function diceFaces(s: MoeState, a: Action, u: () => number): number[] | undefine
  * nothing else, so every log line names where to read.
  */
 const SECTIONS = [
-  'Setting up a battle', 'Initiative', 'Sequence', 'Activation', 'Manoeuvre', 'Disorder', 'Accuracy', 'Skirmishers',
-  'Defensive fire', 'Aggression', 'Combat process', 'Risk to characters', 'Resolve', 'Supreme Commander', 'Winning',
+  'Setting up a battle',
+  'Initiative',
+  'Sequence',
+  'Activation',
+  'Manoeuvre',
+  'Disorder',
+  'Accuracy',
+  'Skirmishers',
+  'Defensive fire',
+  'Aggression',
+  'Combat process',
+  'Risk to characters',
+  'Resolve',
+  'Supreme Commander',
+  'Winning',
 ];
 const CITATION = new RegExp(`^(${SECTIONS.join('|')}|M([1-9]|1\\d|2[0-5]))$`);
 
@@ -499,7 +595,9 @@ export const marchOfEagles: Game<MoeState, Action, Scenario> = {
   resultText(s) {
     const r = s.result;
     if (!r) return 'game in progress';
-    return r.winner < 0 ? `draw: ${r.reason}` : `${s.sides[r.winner as Side].name} (${r.winner === 0 ? 'A' : 'B'}) wins: ${r.reason}`;
+    return r.winner < 0
+      ? `draw: ${r.reason}`
+      : `${s.sides[r.winner as Side].name} (${r.winner === 0 ? 'A' : 'B'}) wins: ${r.reason}`;
   },
   diceFaces,
   randomScenario,

@@ -31,23 +31,47 @@ describe('perft from hand-counted tiny positions (chance outcomes count as branc
   });
   it('a passed formation change offers the 8 compass facings (the enemy lies due north, already among them)', () => {
     const s = play(far(), ['roll:winner A', 'go-first self', 'activate A1', 'form A1', 'roll:pass']);
-    expect(game.legalActions(s).map((a) => game.actionKey(a))).toEqual([0, 45, 90, 135, 180, 225, 270, 315].map((h) => `facing ${h}`));
+    expect(game.legalActions(s).map((a) => game.actionKey(a))).toEqual(
+      [0, 45, 90, 135, 180, 225, 270, 315].map((h) => `facing ${h}`),
+    );
     // 8 facings after a pass; after a fail the turn passes to B, whose slot has activate B1 and sc-move
     expect(perft(game, play(far(), ['roll:winner A', 'go-first self', 'activate A1', 'form A1']), 2)).toBe(8 + 2);
   });
   it('in range: add shoot and attack (12); disordered: add reform (13); broken: pass or rally (2); standing: pass (1)', () => {
-    const near = () => play(tinyState({ a: [{ id: 'A1', x: 24, y: 10 }], b: [{ id: 'B1', x: 24, y: 10.8 + 8.4 + 0.8 }] }), ['roll:winner A', 'go-first self', 'activate A1']);
+    const near = () =>
+      play(tinyState({ a: [{ id: 'A1', x: 24, y: 10 }], b: [{ id: 'B1', x: 24, y: 10.8 + 8.4 + 0.8 }] }), [
+        'roll:winner A',
+        'go-first self',
+        'activate A1',
+      ]);
     const s = near();
-    expect(game.legalActions(s).map((a) => game.actionKey(a)).filter((k) => /^(shoot|attack)/.test(k))).toEqual(['shoot A1 B1', 'attack A1 B1']);
+    expect(
+      game
+        .legalActions(s)
+        .map((a) => game.actionKey(a))
+        .filter((k) => /^(shoot|attack)/.test(k)),
+    ).toEqual(['shoot A1 B1', 'attack A1 B1']);
     expect(game.legalActions(s)).toHaveLength(12);
     expect(game.legalActions(patch(s, 'A1', { dis: true }))).toHaveLength(13);
-    expect(game.legalActions(patch(s, 'A1', { brk: true })).map((a) => game.actionKey(a))).toEqual(['pass A1', 'rally A1']);
+    expect(game.legalActions(patch(s, 'A1', { brk: true })).map((a) => game.actionKey(a))).toEqual([
+      'pass A1',
+      'rally A1',
+    ]);
     expect(game.legalActions(patch(s, 'A1', { stand: s.turn })).map((a) => game.actionKey(a))).toEqual(['pass A1']);
   });
 });
 
 describe('[Winning] §7 with M20', () => {
-  const s = tinyState({ a: [{ id: 'A1', x: 10, y: 10 }, { id: 'A2', x: 30, y: 10 }], b: [{ id: 'B1', x: 10, y: 38 }, { id: 'B2', x: 30, y: 38 }] });
+  const s = tinyState({
+    a: [
+      { id: 'A1', x: 10, y: 10 },
+      { id: 'A2', x: 30, y: 10 },
+    ],
+    b: [
+      { id: 'B1', x: 10, y: 38 },
+      { id: 'B2', x: 30, y: 38 },
+    ],
+  });
   it('most unbroken battalions on the table wins', () => {
     expect(judge(patch(s, 'B2', { brk: true }), false).winner).toBe(0);
   });
@@ -64,17 +88,59 @@ describe('[Winning] §7 with M20', () => {
 
 describe('[Resolve] once per turn', () => {
   it('a battalion that tested after losing a combat does not test again in the Resolve phase', () => {
-    let s = tinyState({ a: [{ id: 'A1', x: 24, y: 10 }, { id: 'A2', x: 6, y: 4 }], b: [{ id: 'B1', x: 24, y: 38 }, { id: 'B2', x: 42, y: 44 }] });
+    let s = tinyState({
+      a: [
+        { id: 'A1', x: 24, y: 10 },
+        { id: 'A2', x: 6, y: 4 },
+      ],
+      b: [
+        { id: 'B1', x: 24, y: 38 },
+        { id: 'B2', x: 42, y: 44 },
+      ],
+    });
     s = patch(s, 'A1', { tested: true, trig: 1 });
     // everyone passes; the Resolve phase must not push a check for A1
-    s = play(s, ['roll:winner A', 'go-first self', 'activate A1', 'pass A1', 'activate B1', 'pass B1', 'activate A2', 'pass A2', 'activate B2', 'pass B2', ...declineSCs]);
+    s = play(s, [
+      'roll:winner A',
+      'go-first self',
+      'activate A1',
+      'pass A1',
+      'activate B1',
+      'pass B1',
+      'activate A2',
+      'pass A2',
+      'activate B2',
+      'pass B2',
+      ...declineSCs,
+    ]);
     expect(top(s)).toMatchObject({ t: 'initRoll' });
     expect(s.turn).toBe(2);
   });
   it('a pending trigger is tested in the Resolve phase; failure breaks and runs 3D6 toward the home edge', () => {
-    let s = tinyState({ a: [{ id: 'A1', x: 24, y: 20 }, { id: 'A2', x: 6, y: 4 }], b: [{ id: 'B1', x: 24, y: 38 }, { id: 'B2', x: 42, y: 44 }] });
+    let s = tinyState({
+      a: [
+        { id: 'A1', x: 24, y: 20 },
+        { id: 'A2', x: 6, y: 4 },
+      ],
+      b: [
+        { id: 'B1', x: 24, y: 38 },
+        { id: 'B2', x: 42, y: 44 },
+      ],
+    });
     s = patch(s, 'A1', { trig: 1 });
-    s = play(s, ['roll:winner A', 'go-first self', 'activate A1', 'pass A1', 'activate B1', 'pass B1', 'activate A2', 'pass A2', 'activate B2', 'pass B2', ...declineSCs]);
+    s = play(s, [
+      'roll:winner A',
+      'go-first self',
+      'activate A1',
+      'pass A1',
+      'activate B1',
+      'pass B1',
+      'activate A2',
+      'pass A2',
+      'activate B2',
+      'pass B2',
+      ...declineSCs,
+    ]);
     expect(top(s)).toMatchObject({ t: 'check', u: 'A1', kind: 'resolve' });
     s = play(s, ['roll:fail', 'roll:sum 11']);
     expect(unit(s, 'A1')).toMatchObject({ brk: true, y: 900, h: 180 });
@@ -150,7 +216,7 @@ describe('regressions', () => {
     const { scenario } = loadScenario('march-of-eagles', 'farm-on-the-ridge');
     for (const seed of [955, 6136, 6867, 9826]) {
       const r = playRandomGame(game, scenario, seedrandom.alea(`soak/farm-on-the-ridge/${seed}`), { checked: true });
-      expect(game.toMove(r.state as MoeState).kind).toBe("terminal");
+      expect(game.toMove(r.state as MoeState).kind).toBe('terminal');
     }
   });
 });

@@ -15,7 +15,16 @@ import {
   obstaclesCrossed,
   upSlope,
 } from '../../geometry/terrain.ts';
-import { IN, headingTo, headingVec, normDeg, onTable, sweptBox, translate, wheel as wheelRect } from '../../geometry/geometry.ts';
+import {
+  IN,
+  headingTo,
+  headingVec,
+  normDeg,
+  onTable,
+  sweptBox,
+  translate,
+  wheel as wheelRect,
+} from '../../geometry/geometry.ts';
 import { allPolys, blockersExcept, centre, contactRect, footprint, rectAt } from './shape.ts';
 import { ev, push, scWith, unit, upd } from './state.ts';
 import type { Action, Bn, MoeState, Order, Then } from './types.ts';
@@ -39,9 +48,18 @@ import {
 /** Facings offered for a change of formation: the 8 compass points, the current facing, and toward each seen enemy. */
 function facingOptions(s: MoeState, b: Bn, towardEnemies = true): number[] {
   const hs = new Set<number>([0, 45, 90, 135, 180, 225, 270, 315, b.h]);
-  if (towardEnemies) for (const e of enemiesOn(s, b.side)) {
-    if (lineOfSight(s.ctx.terrain, centre(b), centre(e), blockersExcept(s, (o) => o.id === b.id || o.id === e.id))) hs.add(headingTo(centre(b), centre(e)));
-  }
+  if (towardEnemies)
+    for (const e of enemiesOn(s, b.side)) {
+      if (
+        lineOfSight(
+          s.ctx.terrain,
+          centre(b),
+          centre(e),
+          blockersExcept(s, (o) => o.id === b.id || o.id === e.id),
+        )
+      )
+        hs.add(headingTo(centre(b), centre(e)));
+    }
   return [...hs].sort((a, c) => a - c);
 }
 
@@ -62,7 +80,8 @@ export function formFacings(s: MoeState, b: Bn, any: boolean): number[] {
   // every facing fits in the disk through the new footprint's furthest corner: if that is clear, all are legal
   const r0 = rectAt(b, b.x, b.y, 0, nf);
   let R = 0;
-  for (const p of polysAt({ ...b, f: nf, h: 0 }, r0)) for (const c of p) R = Math.max(R, Math.hypot(c.x - b.x, c.y - b.y));
+  for (const p of polysAt({ ...b, f: nf, h: 0 }, r0))
+    for (const c of p) R = Math.max(R, Math.hypot(c.x - b.x, c.y - b.y));
   const clear = boxClear(s, b, { minX: b.x - R, minY: b.y - R, maxX: b.x + R, maxY: b.y + R }, true, true);
   if (clear && any) return [b.h];
   const before = clear ? SEPARATION : minEnemyDistance(s, b, allPolys(b));
@@ -119,7 +138,11 @@ export function executeManoeuvre(s: MoeState, id: string, then: Exclude<Order, {
       // [Manoeuvre] 2D6 in line, 3D6 in column, 1D6 back; 1D6 from difficult terrain or up a slope
       let n = then.back ? 1 : b.f === 'L' ? 2 : 3;
       const dir = normDeg(b.h + then.dir);
-      if (n > 1 && !scWith(s, b) && (isDifficultAt(s.ctx.terrain, centre(b)) || upSlope(s.ctx.terrain, centre(b), dir))) {
+      if (
+        n > 1 &&
+        !scWith(s, b) &&
+        (isDifficultAt(s.ctx.terrain, centre(b)) || upSlope(s.ctx.terrain, centre(b), dir))
+      ) {
         n = 1;
         ev(log, 'Manoeuvre', `${b.name} starts in difficult terrain or on an upward slope: 1D6`);
       }
@@ -136,7 +159,17 @@ export function executeManoeuvre(s: MoeState, id: string, then: Exclude<Order, {
 }
 
 /** Apply a move/charge distance roll (after the first-die and obstacle rulings). */
-function afterDistance(s: MoeState, id: string, then: Then, allowIn: number, firstDieDone: boolean, obstacleDone: boolean, n: number, sum: number, log: Log): MoeState {
+function afterDistance(
+  s: MoeState,
+  id: string,
+  then: Then,
+  allowIn: number,
+  firstDieDone: boolean,
+  obstacleDone: boolean,
+  n: number,
+  sum: number,
+  log: Log,
+): MoeState {
   const b = unit(s, id);
   let allow = allowIn;
   const sc = scWith(s, b);
@@ -163,16 +196,20 @@ function afterDistance(s: MoeState, id: string, then: Then, allowIn: number, fir
       ev(log, 'Aggression', `more than half of ${b.name}'s charge is over difficult terrain: first die only (M7)`);
       return push(s, { t: 'firstDie', u: id, n, sum, then });
     }
-    if (!obstacleDone && obstaclesCrossed(s.ctx.terrain, footprint(b), contact).length) return push(s, { t: 'obstacle', u: id, allow, then });
+    if (!obstacleDone && obstaclesCrossed(s.ctx.terrain, footprint(b), contact).length)
+      return push(s, { t: 'obstacle', u: id, allow, then });
     return push(s, { t: 'charge', u: id, then, allow });
   }
   return s;
 }
 
-export const manoeuvres: MoeHandlers<'dist' | 'firstDie' | 'obstacle' | 'moveDist' | 'wheelAngle' | 'formFacing' | 'screenPlace'> = {
+export const manoeuvres: MoeHandlers<
+  'dist' | 'firstDie' | 'obstacle' | 'moveDist' | 'wheelAngle' | 'formFacing' | 'screenPlace'
+> = {
   dist: {
     kind: 'chance',
-    outcomes: (_s, f) => sumDistribution(f.n).map(({ sum, p }) => ({ action: { k: 'c-sum', sum }, p, label: `${f.n}D6 = ${sum}` })),
+    outcomes: (_s, f) =>
+      sumDistribution(f.n).map(({ sum, p }) => ({ action: { k: 'c-sum', sum }, p, label: `${f.n}D6 = ${sum}` })),
     step(s, f, a, log) {
       const sum = (a as Extract<Action, { k: 'c-sum' }>).sum;
       ev(log, f.then.k === 'charge' ? 'Aggression' : 'Manoeuvre', `${unit(s, f.u).name} rolls ${f.n}D6 = ${sum}"`);
@@ -181,7 +218,12 @@ export const manoeuvres: MoeHandlers<'dist' | 'firstDie' | 'obstacle' | 'moveDis
   },
   firstDie: {
     kind: 'chance',
-    outcomes: (_s, f) => firstDieGivenSum(f.n, f.sum).map(({ face, p }) => ({ action: { k: 'c-die', face }, p, label: `first die ${face}` })),
+    outcomes: (_s, f) =>
+      firstDieGivenSum(f.n, f.sum).map(({ face, p }) => ({
+        action: { k: 'c-die', face },
+        p,
+        label: `first die ${face}`,
+      })),
     step(s, f, a, log) {
       const face = (a as Extract<Action, { k: 'c-die' }>).face;
       return afterDistance(s, f.u, f.then, face * IN, true, false, 1, face, log);
@@ -189,7 +231,8 @@ export const manoeuvres: MoeHandlers<'dist' | 'firstDie' | 'obstacle' | 'moveDis
   },
   obstacle: {
     kind: 'chance',
-    outcomes: () => [1, 2, 3, 4, 5, 6].map((face) => ({ action: { k: 'c-die', face }, p: 1 / 6, label: `D6 = ${face}` })),
+    outcomes: () =>
+      [1, 2, 3, 4, 5, 6].map((face) => ({ action: { k: 'c-die', face }, p: 1 / 6, label: `D6 = ${face}` })),
     step(s, f, a, log) {
       const face = (a as Extract<Action, { k: 'c-die' }>).face;
       // [Manoeuvre] to cross linear obstacles subtract 1D6" from movement
@@ -214,7 +257,8 @@ export const manoeuvres: MoeHandlers<'dist' | 'firstDie' | 'obstacle' | 'moveDis
       if (b.sk > 0 && !b.light && d > 0) s = push(s, { t: 'screenPlace', p: b.side, u: b.id });
       return s;
     },
-    describe: (s, f) => `${named(s, f.u)} may move up to ${inches(f.allow)} on heading ${f.dir}°: choose how far (the furthest legal point is last)`,
+    describe: (s, f) =>
+      `${named(s, f.u)} may move up to ${inches(f.allow)} on heading ${f.dir}°: choose how far (the furthest legal point is last)`,
   },
   wheelAngle: {
     kind: 'decision',
@@ -228,7 +272,8 @@ export const manoeuvres: MoeHandlers<'dist' | 'firstDie' | 'obstacle' | 'moveDis
       ev(log, 'Manoeuvre', `${b.name} wheels ${ang}° ${f.side === 'L' ? 'left' : 'right'}`);
       return enterGround(upd(s, f.u, { x: nr.x, y: nr.y, h: nr.h }), f.u, footprint(b), nr, log, 'wheels');
     },
-    describe: (s, f) => `${named(s, f.u)} may wheel ${f.side === 'L' ? 'left' : 'right'} with up to ${inches(f.allow)} of arc: choose the angle`,
+    describe: (s, f) =>
+      `${named(s, f.u)} may wheel ${f.side === 'L' ? 'left' : 'right'} with up to ${inches(f.allow)} of arc: choose the angle`,
   },
   formFacing: {
     kind: 'decision',
@@ -240,7 +285,8 @@ export const manoeuvres: MoeHandlers<'dist' | 'firstDie' | 'obstacle' | 'moveDis
       ev(log, 'Manoeuvre', `${b.name} changes to ${b.f === 'L' ? 'column' : 'line'} facing ${h}°`);
       return upd(s, f.u, { f: b.f === 'L' ? 'C' : 'L', h });
     },
-    describe: (s, f) => `${named(s, f.u)} changes to ${unit(s, f.u).f === 'L' ? 'column' : 'line'}: choose its new facing (degrees clockwise from north)`,
+    describe: (s, f) =>
+      `${named(s, f.u)} changes to ${unit(s, f.u).f === 'L' ? 'column' : 'line'}: choose its new facing (degrees clockwise from north)`,
   },
   screenPlace: {
     kind: 'decision',

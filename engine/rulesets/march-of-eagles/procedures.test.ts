@@ -17,14 +17,23 @@ import type { Engagement, MoeState } from './types.ts';
 import { type GameEvent, formatEvent } from '../../core/game.ts';
 
 const play = playKeys;
-const keys = (s: MoeState) => (game.toMove(s).kind === 'chance' ? game.chanceOutcomes(s).map((o) => game.actionKey(o.action)) : game.legalActions(s).map((a) => game.actionKey(a)));
+const keys = (s: MoeState) =>
+  game.toMove(s).kind === 'chance'
+    ? game.chanceOutcomes(s).map((o) => game.actionKey(o.action))
+    : game.legalActions(s).map((a) => game.actionKey(a));
 const start = ['roll:winner A', 'go-first self'];
 
 describe('[Supreme Commander]', () => {
   const base = () =>
     tinyState({
-      a: [{ id: 'A1', x: 24, y: 10 }, { id: 'A2', x: 10, y: 10 }],
-      b: [{ id: 'B1', x: 24, y: 10.8 + 6 + 0.8 }, { id: 'B2', x: 42, y: 44 }],
+      a: [
+        { id: 'A1', x: 24, y: 10 },
+        { id: 'A2', x: 10, y: 10 },
+      ],
+      b: [
+        { id: 'B1', x: 24, y: 10.8 + 6 + 0.8 },
+        { id: 'B2', x: 42, y: 44 },
+      ],
       scA: { attach: 'A1' },
     });
   it('the battalion he is with takes no MANOEUVRE check and shoots at +1 per die; the others drop a level', () => {
@@ -37,12 +46,25 @@ describe('[Supreme Commander]', () => {
   });
   it('+3 in combat while attached', () => {
     const s0 = base();
-    const e: Engagement = { id: 'E1', att: 'A1', def: 'B1', rounds: 1, bonus: '', started: 1, joiners: [], fought: false, face: 'front' };
+    const e: Engagement = {
+      id: 'E1',
+      att: 'A1',
+      def: 'B1',
+      rounds: 1,
+      bonus: '',
+      started: 1,
+      joiners: [],
+      fought: false,
+      face: 'front',
+    };
     const s = { ...s0, engs: [e] };
     const log: import('../../core/game.ts').GameEvent[] = [];
     combatModifier(s, e, 'att', log);
     expect(log[0]!.text).toMatch(/\+3 Supreme Commander/);
-    const alone = { ...s, sides: [{ ...s.sides[0], sc: { ...s.sides[0].sc, att: '' } }, s.sides[1]] as MoeState['sides'] };
+    const alone = {
+      ...s,
+      sides: [{ ...s.sides[0], sc: { ...s.sides[0].sc, att: '' } }, s.sides[1]] as MoeState['sides'],
+    };
     expect(combatModifier(s, e, 'att') - combatModifier(alone, e, 'att')).toBe(3);
   });
   it('killed by fire: not replaced, the army drops a level for good, his battalion tests RESOLVE, one less for initiative', () => {
@@ -69,7 +91,13 @@ describe('[Supreme Commander]', () => {
 
 describe('M15: the free move instead of an activation when a side has none left', () => {
   it('A, out of battalions, is offered only its Supreme Commander; then B activates the rest', () => {
-    const s0 = tinyState({ a: [{ id: 'A1', x: 24, y: 10 }], b: [{ id: 'B1', x: 10, y: 40 }, { id: 'B2', x: 38, y: 40 }] });
+    const s0 = tinyState({
+      a: [{ id: 'A1', x: 24, y: 10 }],
+      b: [
+        { id: 'B1', x: 10, y: 40 },
+        { id: 'B2', x: 38, y: 40 },
+      ],
+    });
     let s = play(s0, [...start, 'activate A1', 'pass A1', 'activate B1', 'pass B1']);
     expect(top(s)).toMatchObject({ t: 'slot', p: 0 });
     expect(keys(s)).toEqual(['sc-move']);
@@ -82,10 +110,26 @@ describe('M15: the free move instead of an activation when a side has none left'
 describe('[Aggression] joining an existing combat (§6.8)', () => {
   function engaged(started: number): MoeState {
     let s = tinyState({
-      a: [{ id: 'A1', x: 24, y: 20 }, { id: 'A2', x: 40, y: 24.2, facing: 270 }],
-      b: [{ id: 'B1', x: 24, y: 21.6 + 0.8, formation: 'Line' }, { id: 'B2', x: 6, y: 44 }],
+      a: [
+        { id: 'A1', x: 24, y: 20 },
+        { id: 'A2', x: 40, y: 24.2, facing: 270 },
+      ],
+      b: [
+        { id: 'B1', x: 24, y: 21.6 + 0.8, formation: 'Line' },
+        { id: 'B2', x: 6, y: 44 },
+      ],
     });
-    const e: Engagement = { id: 'E1', att: 'A1', def: 'B1', rounds: 1, bonus: '', started, joiners: [], fought: false, face: 'front' };
+    const e: Engagement = {
+      id: 'E1',
+      att: 'A1',
+      def: 'B1',
+      rounds: 1,
+      bonus: '',
+      started,
+      joiners: [],
+      fought: false,
+      face: 'front',
+    };
     s = { ...s, engs: [e], nEng: 1 };
     s = upd(upd(s, 'A1', { eng: 'E1' }), 'B1', { eng: 'E1' });
     return s;
@@ -109,7 +153,16 @@ describe('[Aggression] joining an existing combat (§6.8)', () => {
 
 describe('[Manoeuvre] terrain, obstacles and interpenetration', () => {
   it('a move that starts in difficult terrain rolls 1D6; entering woods disorders', () => {
-    const wood = { type: 'woods', id: 'w', polygon: [[10, 5], [38, 5], [38, 30], [10, 30]] };
+    const wood = {
+      type: 'woods',
+      id: 'w',
+      polygon: [
+        [10, 5],
+        [38, 5],
+        [38, 30],
+        [10, 30],
+      ],
+    };
     let s = tinyState({ a: [{ id: 'A1', x: 24, y: 10 }], b: [{ id: 'B1', x: 24, y: 40 }], terrain: [wood] });
     s = play(s, [...start, 'activate A1']);
     expect(keys(s)).not.toContain('wheel A1 L'); // no wheels in difficult terrain
@@ -119,7 +172,16 @@ describe('[Manoeuvre] terrain, obstacles and interpenetration', () => {
     expect(unit(s, 'A1')).toMatchObject({ y: 1400, dis: true });
   });
   it('more than half of the rolled move over difficult terrain: first die only', () => {
-    const wood = { type: 'woods', id: 'w', polygon: [[10, 12], [38, 12], [38, 30], [10, 30]] };
+    const wood = {
+      type: 'woods',
+      id: 'w',
+      polygon: [
+        [10, 12],
+        [38, 12],
+        [38, 30],
+        [10, 30],
+      ],
+    };
     let s = tinyState({ a: [{ id: 'A1', x: 24, y: 10 }], b: [{ id: 'B1', x: 24, y: 44 }], terrain: [wood] });
     s = play(s, [...start, 'activate A1', 'move A1 0', 'roll:pass', 'roll:sum 8']);
     expect(top(s)).toMatchObject({ t: 'firstDie', n: 2, sum: 8 });
@@ -128,7 +190,14 @@ describe('[Manoeuvre] terrain, obstacles and interpenetration', () => {
     expect(top(s)).toMatchObject({ t: 'moveDist', allow: 300 });
   });
   it('crossing a hedge costs 1D6 and a battalion that cannot clear it stops against it', () => {
-    const hedge = { type: 'hedge', id: 'h', points: [[10, 14], [38, 14]] };
+    const hedge = {
+      type: 'hedge',
+      id: 'h',
+      points: [
+        [10, 14],
+        [38, 14],
+      ],
+    };
     let s = tinyState({ a: [{ id: 'A1', x: 24, y: 10 }], b: [{ id: 'B1', x: 24, y: 44 }], terrain: [hedge] });
     s = play(s, [...start, 'activate A1', 'move A1 0', 'roll:pass', 'roll:sum 8']);
     expect(top(s)).toMatchObject({ t: 'obstacle' });
@@ -140,7 +209,13 @@ describe('[Manoeuvre] terrain, obstacles and interpenetration', () => {
     expect(unit(s, 'A1').y).toBe(1300);
   });
   it('passing through a friendly battalion disorders it (M21); ending on it is not offered', () => {
-    let s = tinyState({ a: [{ id: 'A1', x: 24, y: 8, formation: 'Column' }, { id: 'A2', x: 24, y: 12 }], b: [{ id: 'B1', x: 24, y: 44 }] });
+    let s = tinyState({
+      a: [
+        { id: 'A1', x: 24, y: 8, formation: 'Column' },
+        { id: 'A2', x: 24, y: 12 },
+      ],
+      b: [{ id: 'B1', x: 24, y: 44 }],
+    });
     s = play(s, [...start, 'activate A1', 'move A1 0', 'roll:pass', 'roll:sum 16']);
     const opts = keys(s);
     s = play(s, [opts.at(-1)!]);
@@ -156,7 +231,16 @@ describe('[Manoeuvre] terrain, obstacles and interpenetration', () => {
 
 describe('[Resolve] rally and routing', () => {
   it('RALLY: pass halts the battalion; it stands the next turn and reforms at its end', () => {
-    let s = tinyState({ a: [{ id: 'A1', x: 24, y: 20 }, { id: 'A2', x: 6, y: 4 }], b: [{ id: 'B1', x: 24, y: 44 }, { id: 'B2', x: 40, y: 44 }] });
+    let s = tinyState({
+      a: [
+        { id: 'A1', x: 24, y: 20 },
+        { id: 'A2', x: 6, y: 4 },
+      ],
+      b: [
+        { id: 'B1', x: 24, y: 44 },
+        { id: 'B2', x: 40, y: 44 },
+      ],
+    });
     s = patch(s, 'A1', { brk: true, dis: true });
     s = play(s, [...start, 'activate A1', 'rally A1', 'roll:pass']);
     expect(unit(s, 'A1')).toMatchObject({ ral: true, stand: 2 });
@@ -172,9 +256,29 @@ describe('[Resolve] rally and routing', () => {
     expect(unit(s, 'A1')).toMatchObject({ brk: false, ral: false, dis: false, stand: 0 });
   });
   it('a broken battalion that passes runs 3D6 in the compulsory moves and leaves the table at its edge', () => {
-    let s = tinyState({ a: [{ id: 'A1', x: 24, y: 6 }, { id: 'A2', x: 40, y: 20 }], b: [{ id: 'B1', x: 24, y: 44 }, { id: 'B2', x: 6, y: 44 }] });
+    let s = tinyState({
+      a: [
+        { id: 'A1', x: 24, y: 6 },
+        { id: 'A2', x: 40, y: 20 },
+      ],
+      b: [
+        { id: 'B1', x: 24, y: 44 },
+        { id: 'B2', x: 6, y: 44 },
+      ],
+    });
     s = patch(s, 'A1', { brk: true });
-    s = play(s, [...start, 'activate A1', 'pass A1', 'activate B1', 'pass B1', 'activate A2', 'pass A2', 'activate B2', 'pass B2', ...declineSCs]);
+    s = play(s, [
+      ...start,
+      'activate A1',
+      'pass A1',
+      'activate B1',
+      'pass B1',
+      'activate A2',
+      'pass A2',
+      'activate B2',
+      'pass B2',
+      ...declineSCs,
+    ]);
     expect(top(s)).toMatchObject({ t: 'run', u: 'A1' });
     s = play(s, ['roll:sum 10']);
     expect(unit(s, 'A1')).toMatchObject({ on: false, gone: 'routed' });
@@ -202,10 +306,11 @@ describe('[Setting up a battle] the full pre-game', () => {
     expect(frames.slice(-2)).toEqual(['placeSC', 'placeSC']);
     for (const b of s.units) {
       expect(b.on).toBe(true);
-      for (const p of allPolys(b)) for (const c of p) {
-        if (s.sides[b.side].edge === 'south') expect(c.y).toBeLessThanOrEqual(12 * IN + 1);
-        else expect(c.y).toBeGreaterThanOrEqual(36 * IN - 1);
-      }
+      for (const p of allPolys(b))
+        for (const c of p) {
+          if (s.sides[b.side].edge === 'south') expect(c.y).toBeLessThanOrEqual(12 * IN + 1);
+          else expect(c.y).toBeGreaterThanOrEqual(36 * IN - 1);
+        }
     }
     expect(s.turn).toBe(1);
     expect(top(s)!.t).toBe('initRoll');
@@ -225,7 +330,16 @@ describe('[Disorder] a close-order battalion entering difficult terrain is disor
   const go = (s: MoeState) => play(s, ['roll:winner A', 'go-first self']);
   it('a wheel that ends in woods', () => {
     // a wood just ahead of the line's right half: wheeling left swings the right flank (and the centre) into it
-    const wood = { type: 'woods', id: 'w', polygon: [[20, 11.5], [40, 11.5], [40, 20], [20, 20]] };
+    const wood = {
+      type: 'woods',
+      id: 'w',
+      polygon: [
+        [20, 11.5],
+        [40, 11.5],
+        [40, 20],
+        [20, 20],
+      ],
+    };
     let s = go(tinyState({ a: [{ id: 'A1', x: 24, y: 10 }], b: [{ id: 'B1', x: 24, y: 40 }], terrain: [wood] }));
     s = play(s, ['activate A1', 'wheel A1 L', 'roll:pass', 'roll:sum 6']);
     const angles = keys(s);
@@ -235,22 +349,96 @@ describe('[Disorder] a close-order battalion entering difficult terrain is disor
   });
   it('a charge that contacts an enemy in woods, and one that falls short after setting out from woods', () => {
     // B1 stands 1.9" inside a wood (visible: within 2" of its edge); A1's contact position is inside it
-    const wood = { type: 'woods', id: 'w', polygon: [[10, 15.7], [38, 15.7], [38, 30], [10, 30]] };
-    let s = go(tinyState({ a: [{ id: 'A1', x: 24, y: 10 }, { id: 'A2', x: 6, y: 4 }], b: [{ id: 'B1', x: 24, y: 17.6 }, { id: 'B2', x: 42, y: 44 }], terrain: [wood] }));
+    const wood = {
+      type: 'woods',
+      id: 'w',
+      polygon: [
+        [10, 15.7],
+        [38, 15.7],
+        [38, 30],
+        [10, 30],
+      ],
+    };
+    let s = go(
+      tinyState({
+        a: [
+          { id: 'A1', x: 24, y: 10 },
+          { id: 'A2', x: 6, y: 4 },
+        ],
+        b: [
+          { id: 'B1', x: 24, y: 17.6 },
+          { id: 'B2', x: 42, y: 44 },
+        ],
+        terrain: [wood],
+      }),
+    );
     s = play(s, ['activate A1', 'attack A1 B1', 'roll:pass', 'roll:sum 12', 'defensive-fire no']);
     expect(unit(s, 'A1').eng).toBe('E1');
     expect(unit(s, 'A1').dis).toBe(true);
     // A1 sets out from just inside a copse (1D6) and falls short: it moved within difficult terrain
-    const copse = { type: 'woods', id: 'c', polygon: [[10, 7], [38, 7], [38, 10.4], [10, 10.4]] };
-    s = go(tinyState({ a: [{ id: 'A1', x: 24, y: 10 }, { id: 'A2', x: 6, y: 4 }], b: [{ id: 'B1', x: 24, y: 20.6 }, { id: 'B2', x: 42, y: 44 }], terrain: [copse] }));
+    const copse = {
+      type: 'woods',
+      id: 'c',
+      polygon: [
+        [10, 7],
+        [38, 7],
+        [38, 10.4],
+        [10, 10.4],
+      ],
+    };
+    s = go(
+      tinyState({
+        a: [
+          { id: 'A1', x: 24, y: 10 },
+          { id: 'A2', x: 6, y: 4 },
+        ],
+        b: [
+          { id: 'B1', x: 24, y: 20.6 },
+          { id: 'B2', x: 42, y: 44 },
+        ],
+        terrain: [copse],
+      }),
+    );
     s = play(s, ['activate A1', 'attack A1 B1', 'roll:pass', 'roll:sum 3']);
     expect(unit(s, 'A1')).toMatchObject({ eng: '', y: 1300, dis: true });
   });
   it('a fall-back into woods, and the winner following up into them', () => {
-    const wood = { type: 'woods', id: 'w', polygon: [[10, 2], [38, 2], [38, 10.8], [10, 10.8]] };
+    const wood = {
+      type: 'woods',
+      id: 'w',
+      polygon: [
+        [10, 2],
+        [38, 2],
+        [38, 10.8],
+        [10, 10.8],
+      ],
+    };
     const events: GameEvent[] = [];
-    let s = tinyState({ a: [{ id: 'A1', x: 24, y: 11 }, { id: 'A2', x: 44, y: 4 }], b: [{ id: 'B1', x: 24, y: 11 + 0.8 + 8 + 0.8 }, { id: 'B2', x: 6, y: 44 }], terrain: [wood] });
-    s = play(s, ['roll:winner B', 'go-first self', 'activate B1', 'attack B1 A1', 'roll:pass', 'roll:sum 12', 'defensive-fire no', 'roll:combat A'], events);
+    let s = tinyState({
+      a: [
+        { id: 'A1', x: 24, y: 11 },
+        { id: 'A2', x: 44, y: 4 },
+      ],
+      b: [
+        { id: 'B1', x: 24, y: 11 + 0.8 + 8 + 0.8 },
+        { id: 'B2', x: 6, y: 44 },
+      ],
+      terrain: [wood],
+    });
+    s = play(
+      s,
+      [
+        'roll:winner B',
+        'go-first self',
+        'activate B1',
+        'attack B1 A1',
+        'roll:pass',
+        'roll:sum 12',
+        'defensive-fire no',
+        'roll:combat A',
+      ],
+      events,
+    );
     // the loser falls back 2" straight back [Combat process], into the wood
     expect(unit(s, 'A1')).toMatchObject({ y: 900, dis: true });
     expect(unit(s, 'B1').dis).toBe(false);

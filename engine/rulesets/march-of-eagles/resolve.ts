@@ -34,14 +34,25 @@ function checkOutcomes(need: number, mod: number, rerolls: number): ChanceOutcom
   if (p === 1) return [{ action: { k: 'c-check', pass: true, used: 0 }, p: 1, label: 'pass' }];
   for (let k = 0; k <= rerolls; k++) {
     const pk = p * (1 - p) ** k;
-    if (pk > 0) out.push({ action: { k: 'c-check', pass: true, used: k }, p: pk, label: k ? `pass after ${k} re-roll${k > 1 ? 's' : ''}` : 'pass' });
+    if (pk > 0)
+      out.push({
+        action: { k: 'c-check', pass: true, used: k },
+        p: pk,
+        label: k ? `pass after ${k} re-roll${k > 1 ? 's' : ''}` : 'pass',
+      });
   }
   out.push({ action: { k: 'c-check', pass: false, used: rerolls }, p: (1 - p) ** (rerolls + 1), label: 'fail' });
   return out;
 }
 
 /** A battalion takes a check: rolled with its Characters' re-rolls, or passed outright when the Supreme Commander is with it. */
-export function startCheck(s: MoeState, b: Bn, kind: 'manoeuvre' | 'bravery' | 'rally' | 'resolve', then: Then, log: Log): MoeState {
+export function startCheck(
+  s: MoeState,
+  b: Bn,
+  kind: 'manoeuvre' | 'bravery' | 'rally' | 'resolve',
+  then: Then,
+  log: Log,
+): MoeState {
   if (scWith(s, b)) {
     // [Supreme Commander] the battalion he is with takes no checks
     ev(log, 'Supreme Commander', `${b.name} needs no ${kind} check: the Supreme Commander is with it`);
@@ -79,7 +90,8 @@ function afterCheck(s: MoeState, id: string, then: Then, pass: boolean, log: Log
         if (then.cause === 'combat' && then.e) ns = endEngagement(ns, then.e, false, log);
         return breakUnit(ns, id, log);
       }
-      if (then.cause === 'combat') return push(s, { t: 'followUp', p: unit(s, then.win!).side, e: then.e!, win: then.win!, lose: id });
+      if (then.cause === 'combat')
+        return push(s, { t: 'followUp', p: unit(s, then.win!).side, e: then.e!, win: then.win!, lose: id });
       if (then.cause === 'defFire') return push(s, { t: 'contact', att: id, def: then.target!, face: then.face! });
       return s;
     }
@@ -98,7 +110,8 @@ function breakUnit(s: MoeState, id: string, log: Log): MoeState {
   for (const f of ns.units) {
     if (!f.on || f.side !== b.side || f.id === id || f.brk) continue;
     const blockers = blockersExcept(ns, (o) => o.id === f.id || o.id === id);
-    if (lineOfSight(ns.ctx.terrain, centre(f), centre(b), blockers)) ns = upd(ns, f.id, { trig: unit(ns, f.id).trig | TRIG_SAW_RUN });
+    if (lineOfSight(ns.ctx.terrain, centre(f), centre(b), blockers))
+      ns = upd(ns, f.id, { trig: unit(ns, f.id).trig | TRIG_SAW_RUN });
   }
   return push(ns, { t: 'run', u: id });
 }
@@ -120,15 +133,16 @@ function runAway(s: MoeState, id: string, sum: number, log: Log): MoeState {
     // fast path: nothing to stop short of; only the table edge matters
     d = allow;
     off = !onTable(rectCorners(translate(r0, home, allow)), ns.ctx.width, ns.ctx.height);
-  } else for (let x = STEP; x <= allow; x += STEP) {
-    const p = rectCorners(translate(r0, home, x));
-    if (enemies.some((e) => polygonDistance(p, e) < IN)) break;
-    d = x;
-    if (!onTable(p, ns.ctx.width, ns.ctx.height)) {
-      off = true;
-      break;
+  } else
+    for (let x = STEP; x <= allow; x += STEP) {
+      const p = rectCorners(translate(r0, home, x));
+      if (enemies.some((e) => polygonDistance(p, e) < IN)) break;
+      d = x;
+      if (!onTable(p, ns.ctx.width, ns.ctx.height)) {
+        off = true;
+        break;
+      }
     }
-  }
   const nr = translate(r0, home, d);
   ns = passThroughDisorder(ns, b, r0, nr, log);
   ev(log, 'Resolve', `${b.name} runs ${(d / IN).toFixed(1)}" toward its home edge`);
@@ -162,14 +176,20 @@ export const resolve: MoeHandlers<'check' | 'run'> = {
       const b = unit(s, f.u);
       const patch: BnPatch = {};
       if (o.used) {
-        if (f.kind === 'manoeuvre') patch.drumU = b.drumU + o.used; // [Drummer]
-        else if (f.kind === 'bravery') patch.offU = b.offU + o.used; // [Officer]
+        if (f.kind === 'manoeuvre')
+          patch.drumU = b.drumU + o.used; // [Drummer]
+        else if (f.kind === 'bravery')
+          patch.offU = b.offU + o.used; // [Officer]
         else patch.ensU = b.ensU + o.used; // [Ensign]
       }
       if (f.kind === 'resolve') patch.tested = true; // [Resolve] once per turn
       const ns = upd(s, f.u, patch);
       const names = { manoeuvre: 'Manoeuvre', bravery: 'Aggression', rally: 'Resolve', resolve: 'Resolve' } as const;
-      ev(log, names[f.kind], `${b.name} ${o.pass ? 'passes' : 'fails'} its ${f.kind === 'bravery' ? 'BRAVERY' : f.kind.toUpperCase()} check (needs ${f.need}${f.mod ? `, ${f.mod > 0 ? '+' : ''}${f.mod}` : ''})${o.used ? ` after ${o.used} re-roll(s)` : ''}`);
+      ev(
+        log,
+        names[f.kind],
+        `${b.name} ${o.pass ? 'passes' : 'fails'} its ${f.kind === 'bravery' ? 'BRAVERY' : f.kind.toUpperCase()} check (needs ${f.need}${f.mod ? `, ${f.mod > 0 ? '+' : ''}${f.mod}` : ''})${o.used ? ` after ${o.used} re-roll(s)` : ''}`,
+      );
       return afterCheck(ns, f.u, f.then, o.pass, log);
     },
   },

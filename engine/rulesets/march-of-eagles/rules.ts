@@ -34,7 +34,15 @@ import { idle } from './turn.ts';
 import type { Action, Frame, MoeState } from './types.ts';
 import { earlyEnd } from './winning.ts';
 
-export const handlers: Handlers<MoeState, Frame, Action> = { ...setup, ...activation, ...manoeuvres, ...shooting, ...attacks, ...combat, ...resolve };
+export const handlers: Handlers<MoeState, Frame, Action> = {
+  ...setup,
+  ...activation,
+  ...manoeuvres,
+  ...shooting,
+  ...attacks,
+  ...combat,
+  ...resolve,
+};
 
 /** The runtime: who moves, what is offered, the validating and the fast apply, chance keys `t<turn>/c<n>`. */
 export const moe = procedure<MoeState, Frame, Action>({

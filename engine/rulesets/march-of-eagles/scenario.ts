@@ -73,7 +73,12 @@ export const optionsSchema = z
     M6_ties: z.literal('reroll').default('reroll'),
     // M7: move directions in degrees either side of straight ahead (facing kept), distance fractions offered.
     // Straight ahead is always offered, so 0 is not an oblique; the book allows oblique moves, so the list is not empty.
-    M7_obliques: distinct(z.number().gt(0, 'an oblique is more than 0° off straight ahead (straight ahead is always offered) [Manoeuvre] (M7)').max(90))
+    M7_obliques: distinct(
+      z
+        .number()
+        .gt(0, 'an oblique is more than 0° off straight ahead (straight ahead is always offered) [Manoeuvre] (M7)')
+        .max(90),
+    )
       .min(1, 'the book allows oblique moves: give at least one angle [Manoeuvre] (M7)')
       .default([22.5, 45]),
     // The furthest legal point is always among the distances (digest §9.2).
@@ -92,7 +97,11 @@ export const optionsSchema = z
     // M20: the game also ends when a side has no unbroken battalion on the table.
     M20_earlyEnd: z.boolean().default(true),
     // M23: placement grid spacing in inches along the zone, and the depth rows offered.
-    M23_grid: z.number().min(1, 'the placement grid is 1" to 6"').max(6, 'the placement grid is 1" to 6" (M23)').default(2),
+    M23_grid: z
+      .number()
+      .min(1, 'the placement grid is 1" to 6"')
+      .max(6, 'the placement grid is 1" to 6" (M23)')
+      .default(2),
     // M23_squeeze: the book is silent on a side that leaves itself no room; a placement (or a skirmisher count) is
     // offered only if the side's other battalions can all still be placed, and an army that cannot be set up in its
     // zone is refused at validation.
@@ -104,18 +113,26 @@ export const optionsSchema = z
     // The remaining ADAPTATIONs are fixed readings: named here so a scenario can state them, and so a file asking
     // for a reading this engine does not implement is refused with the option named.
     M1_table: z.literal('72x48-or-48x48-inches').default('72x48-or-48x48-inches'),
-    M2_stands: z.literal('1.6in-groups-frontage-fixed-to-half-strength').default('1.6in-groups-frontage-fixed-to-half-strength'),
+    M2_stands: z
+      .literal('1.6in-groups-frontage-fixed-to-half-strength')
+      .default('1.6in-groups-frontage-fixed-to-half-strength'),
     M3_screens: z.literal('0.8in-deep-placed-front-left-right-rear').default('0.8in-deep-placed-front-left-right-rear'),
     M4_geometry: z.literal('45deg-arcs-edge-to-edge-range').default('45deg-arcs-edge-to-edge-range'),
     M8_separation: z.literal('no-move-within-or-closer-than-4in').default('no-move-within-or-closer-than-4in'),
-    M10_resolveTiming: z.literal('immediate-for-combat-and-defensive-fire').default('immediate-for-combat-and-defensive-fire'),
+    M10_resolveTiming: z
+      .literal('immediate-for-combat-and-defensive-fire')
+      .default('immediate-for-combat-and-defensive-fire'),
     M11_running: z.literal('toward-home-edge-stop-1in-short').default('toward-home-edge-stop-1in-short'),
     M12_markers: z.literal('mustStand-and-reformPending').default('mustStand-and-reformPending'),
     M15_commander: z.literal('free-4D6-move-once-per-turn').default('free-4D6-move-once-per-turn'),
-    M17_rounding: z.literal('additive-then-halvings-then-range-one-rounding').default('additive-then-halvings-then-range-one-rounding'),
+    M17_rounding: z
+      .literal('additive-then-halvings-then-range-one-rounding')
+      .default('additive-then-halvings-then-range-one-rounding'),
     M18_combatFire: z.literal('no-shooting-into-or-out-of-combat').default('no-shooting-into-or-out-of-combat'),
     M19_costs: z.literal('rifles-per-ranker-6-per-ensign-figure').default('rifles-per-ranker-6-per-ensign-figure'),
-    M21_interpenetration: z.literal('pass-through-disorders-no-overlap-at-end').default('pass-through-disorders-no-overlap-at-end'),
+    M21_interpenetration: z
+      .literal('pass-through-disorders-no-overlap-at-end')
+      .default('pass-through-disorders-no-overlap-at-end'),
     M22_greenPenalty: z.literal('all-activation-table-rolls').default('all-activation-table-rolls'),
     M24_defensiveFire: z.literal('uses-the-activation').default('uses-the-activation'),
     M25_contact: z.literal('face-of-declaration-sector').default('face-of-declaration-sector'),
@@ -134,7 +151,9 @@ export const scenarioSchema = z
     table: z.strictObject({ width: z.union([z.literal(72), z.literal(48)]), height: z.literal(48) }),
     turns: z.number().int().min(1).max(30).default(8),
     // [How to choose your army] 200 points each; a pair [A, B] sets unequal budgets (historical or test scenarios)
-    points: z.union([z.number().int().positive(), z.tuple([z.number().int().positive(), z.number().int().positive()])]).default(200),
+    points: z
+      .union([z.number().int().positive(), z.tuple([z.number().int().positive(), z.number().int().positive()])])
+      .default(200),
     terrain: z.array(terrainSchema).default([]),
     armies: z.tuple([armySchema, armySchema]),
     deployment: z.union([z.literal('alternate'), z.strictObject({ A: fixedSideSchema, B: fixedSideSchema })]),
@@ -168,7 +187,14 @@ export function qualityIndex(q: BattalionSpec['quality']): number {
 export function battalionPoints(b: BattalionSpec, british: boolean): number {
   const perFigure = [0.5, 1, 1.5, 2][qualityIndex(b.quality)]!;
   const ensignFigures = british ? b.ensigns : Math.min(1, b.ensigns);
-  return b.rankers * perFigure + b.drummers * 2 + b.sergeants * 4 + ensignFigures * 6 + b.officer * 10 + (b.rifles ? b.rankers : 0);
+  return (
+    b.rankers * perFigure +
+    b.drummers * 2 +
+    b.sergeants * 4 +
+    ensignFigures * 6 +
+    b.officer * 10 +
+    (b.rifles ? b.rankers : 0)
+  );
 }
 
 /** [Skirmishers] up to 20% of Rankers, rounded up; a Light battalion 75% [Light troops]. */
@@ -188,22 +214,37 @@ function armyProblems(s: Scenario): Problem[] {
       if (ids.has(b.id)) out.push({ path: `${p}.id`, message: `duplicate battalion id "${b.id}"` });
       ids.add(b.id);
       if (b.rankers < 16 || b.rankers > 48 || b.rankers % 4 !== 0)
-        out.push({ path: `${p}.rankers`, message: `battalions are 16 to 48 Rankers in multiples of 4 [Unit organisation]; got ${b.rankers}` });
+        out.push({
+          path: `${p}.rankers`,
+          message: `battalions are 16 to 48 Rankers in multiples of 4 [Unit organisation]; got ${b.rankers}`,
+        });
       if (b.ensigns > (british ? 2 : 1))
-        out.push({ path: `${p}.ensigns`, message: `at most ${british ? 2 : 1} ensign figure(s) [Character figures: Ensign]` });
+        out.push({
+          path: `${p}.ensigns`,
+          message: `at most ${british ? 2 : 1} ensign figure(s) [Character figures: Ensign]`,
+        });
       if (b.light) {
         lights++;
-        if (qualityIndex(b.quality) !== 2) out.push({ path: `${p}.quality`, message: 'a Light battalion must be Veteran [Light troops]' });
-        if (b.rankers > 36) out.push({ path: `${p}.rankers`, message: 'a Light battalion has at most 36 figures [Light troops]' });
+        if (qualityIndex(b.quality) !== 2)
+          out.push({ path: `${p}.quality`, message: 'a Light battalion must be Veteran [Light troops]' });
+        if (b.rankers > 36)
+          out.push({ path: `${p}.rankers`, message: 'a Light battalion has at most 36 figures [Light troops]' });
       }
       if (b.rifles && !(british && b.light))
-        out.push({ path: `${p}.rifles`, message: 'only British Light troops may take rifles [How to choose your army]' });
+        out.push({
+          path: `${p}.rifles`,
+          message: 'only British Light troops may take rifles [How to choose your army]',
+        });
       total += battalionPoints(b, british);
     });
-    if (lights > 1) out.push({ path: `$.armies[${ai}].battalions`, message: 'at most one Light battalion per army [Light troops]' });
+    if (lights > 1)
+      out.push({ path: `$.armies[${ai}].battalions`, message: 'at most one Light battalion per army [Light troops]' });
     const budget = typeof s.points === 'number' ? s.points : s.points[ai]!;
     if (total !== budget)
-      out.push({ path: `$.armies[${ai}]`, message: `army "${army.name}" costs ${total} points; the scenario requires exactly ${budget}` });
+      out.push({
+        path: `$.armies[${ai}]`,
+        message: `army "${army.name}" costs ${total} points; the scenario requires exactly ${budget}`,
+      });
   });
   return out;
 }
@@ -212,7 +253,8 @@ function deploymentProblems(s: Scenario): Problem[] {
   if (s.deployment === 'alternate') return [];
   const out: Problem[] = [];
   const d = s.deployment;
-  if (d.A.edge === d.B.edge) out.push({ path: '$.deployment.B.edge', message: 'the two sides must set up on opposite edges' });
+  if (d.A.edge === d.B.edge)
+    out.push({ path: '$.deployment.B.edge', message: 'the two sides must set up on opposite edges' });
   (['A', 'B'] as const).forEach((side, si) => {
     const army = s.armies[si]!;
     const byId = new Map(army.battalions.map((b) => [b.id, b]));
@@ -227,16 +269,31 @@ function deploymentProblems(s: Scenario): Problem[] {
       if (seen.has(pb.id)) out.push({ path: `${p}.id`, message: `battalion "${pb.id}" is placed twice` });
       seen.add(pb.id);
       if (pb.x < 0 || pb.x > s.table.width || pb.y < 0 || pb.y > s.table.height)
-        out.push({ path: p, message: `position (${pb.x}, ${pb.y}) is off the ${s.table.width}"×${s.table.height}" table` });
+        out.push({
+          path: p,
+          message: `position (${pb.x}, ${pb.y}) is off the ${s.table.width}"×${s.table.height}" table`,
+        });
       const max = maxSkirmishers(spec.rankers, spec.light);
       if (pb.skirmishers > max)
-        out.push({ path: `${p}.skirmishers`, message: `at most ${max} skirmishers for ${spec.rankers} Rankers [Skirmishers]` });
+        out.push({
+          path: `${p}.skirmishers`,
+          message: `at most ${max} skirmishers for ${spec.rankers} Rankers [Skirmishers]`,
+        });
       if (pb.skirmishers > 0 && !pb.screen && !spec.light)
-        out.push({ path: `${p}.screen`, message: 'a battalion with skirmishers needs a screen placement (front, left, right, rear)' });
+        out.push({
+          path: `${p}.screen`,
+          message: 'a battalion with skirmishers needs a screen placement (front, left, right, rear)',
+        });
     });
-    for (const b of army.battalions) if (!seen.has(b.id)) out.push({ path: `$.deployment.${side}.battalions`, message: `battalion "${b.id}" is not placed` });
+    for (const b of army.battalions)
+      if (!seen.has(b.id))
+        out.push({ path: `$.deployment.${side}.battalions`, message: `battalion "${b.id}" is not placed` });
     const sc = d[side].sc;
-    if ('attach' in sc && !byId.has(sc.attach)) out.push({ path: `$.deployment.${side}.sc.attach`, message: `no battalion "${sc.attach}" to attach the Supreme Commander to` });
+    if ('attach' in sc && !byId.has(sc.attach))
+      out.push({
+        path: `$.deployment.${side}.sc.attach`,
+        message: `no battalion "${sc.attach}" to attach the Supreme Commander to`,
+      });
   });
   return out;
 }
@@ -244,20 +301,41 @@ function deploymentProblems(s: Scenario): Problem[] {
 /** [Setting up a battle] terrain, objectives and a placed Supreme Commander lie on the table; ids are unique. */
 function tableProblems(s: Scenario): Problem[] {
   const { width, height } = s.table;
-  const out: Problem[] = [...duplicateIds(s.terrain, '$.terrain', 'terrain'), ...duplicateIds(s.objectives, '$.objectives', 'objective')];
+  const out: Problem[] = [
+    ...duplicateIds(s.terrain, '$.terrain', 'terrain'),
+    ...duplicateIds(s.objectives, '$.objectives', 'objective'),
+  ];
   s.terrain.forEach((t, i) => {
     const p = `$.terrain[${i}]`;
-    if (t.type === 'hedge' || t.type === 'wall') out.push(...polylineProblems(t.points, width, height, `${p}.points`, `${t.type} "${t.id}"`));
+    if (t.type === 'hedge' || t.type === 'wall')
+      out.push(...polylineProblems(t.points, width, height, `${p}.points`, `${t.type} "${t.id}"`));
     else {
       out.push(...polygonProblems(t.polygon, width, height, `${p}.polygon`, `${t.type} "${t.id}"`));
-      if (t.type === 'hill' && !insidePolygon(t.crest, t.polygon)) out.push({ path: `${p}.crest`, message: `the crest of hill "${t.id}" is not inside the hill (M4: slopes rise toward the crest)` });
+      if (t.type === 'hill' && !insidePolygon(t.crest, t.polygon))
+        out.push({
+          path: `${p}.crest`,
+          message: `the crest of hill "${t.id}" is not inside the hill (M4: slopes rise toward the crest)`,
+        });
     }
   });
-  s.objectives.forEach((o, i) => out.push(...offTable([[o.x, o.y]], width, height, `$.objectives[${i}]`, `objective "${o.id}"`).map((q) => ({ ...q, path: `$.objectives[${i}]` }))));
+  s.objectives.forEach((o, i) =>
+    out.push(
+      ...offTable([[o.x, o.y]], width, height, `$.objectives[${i}]`, `objective "${o.id}"`).map((q) => ({
+        ...q,
+        path: `$.objectives[${i}]`,
+      })),
+    ),
+  );
   if (s.deployment !== 'alternate')
     for (const side of ['A', 'B'] as const) {
       const sc = s.deployment[side].sc;
-      if ('x' in sc) out.push(...offTable([[sc.x, sc.y]], width, height, `$.deployment.${side}.sc`, 'Supreme Commander').map((q) => ({ ...q, path: `$.deployment.${side}.sc` })));
+      if ('x' in sc)
+        out.push(
+          ...offTable([[sc.x, sc.y]], width, height, `$.deployment.${side}.sc`, 'Supreme Commander').map((q) => ({
+            ...q,
+            path: `$.deployment.${side}.sc`,
+          })),
+        );
     }
   return out;
 }

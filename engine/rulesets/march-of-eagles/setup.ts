@@ -71,7 +71,8 @@ export const setup: MoeHandlers<'rollOff' | 'chooseSide' | 'skirm' | 'firstPlace
   place: {
     kind: 'decision',
     owner,
-    legal: (s, f) => placementChoices(s, f.p).map(({ u, lay }) => ({ k: 'place', u, row: lay.row, f: lay.f, scr: lay.scr })),
+    legal: (s, f) =>
+      placementChoices(s, f.p).map(({ u, lay }) => ({ k: 'place', u, row: lay.row, f: lay.f, scr: lay.scr })),
     step(s, f, a) {
       const pa = a as Extract<Action, { k: 'place' }>;
       return push(s, { t: 'placeX', p: f.p, u: pa.u, row: pa.row, f: pa.f, scr: pa.scr });
@@ -87,14 +88,19 @@ export const setup: MoeHandlers<'rollOff' | 'chooseSide' | 'skirm' | 'firstPlace
       const pa = { ...f, x: (a as Extract<Action, { k: 'x' }>).x };
       const pos = layoutRect(s0, unit(s0, pa.u), pa, pa.x);
       const s = upd(s0, pa.u, { x: pos.x, y: pos.y, h: pos.h, f: pa.f, scr: pa.scr, placed: true, on: true });
-      ev(log, 'Setting up a battle', `${unit(s, pa.u).name} placed at (${(pos.x / IN).toFixed(0)}, ${(pos.y / IN).toFixed(1)}) in ${pa.f === 'L' ? 'line' : 'column'}`);
+      ev(
+        log,
+        'Setting up a battle',
+        `${unit(s, pa.u).name} placed at (${(pos.x / IN).toFixed(0)}, ${(pos.y / IN).toFixed(1)}) in ${pa.f === 'L' ? 'line' : 'column'}`,
+      );
       const left = (p: Side) => sideUnits(s, p).some((b) => !b.placed);
       if (left(other(f.p))) return push(s, { t: 'place', p: other(f.p) });
       if (left(f.p)) return push(s, { t: 'place', p: f.p });
       // M23: Supreme Commanders last, the first placer's first
       return push(s, { t: 'placeSC', p: other(s.placer) }, { t: 'placeSC', p: s.placer });
     },
-    describe: (s, f) => `where along the zone does ${named(s, f.u)} stand? (x = its centre in inches from the west edge)`,
+    describe: (s, f) =>
+      `where along the zone does ${named(s, f.u)} stand? (x = its centre in inches from the west edge)`,
   },
   placeSC: {
     kind: 'decision',
@@ -104,7 +110,8 @@ export const setup: MoeHandlers<'rollOff' | 'chooseSide' | 'skirm' | 'firstPlace
       const out: Action[] = [];
       for (const b of sideUnits(s, f.p)) {
         out.push({ k: 'placeSC', attach: b.id, behind: false });
-        if (onTable([behindPoint(b)], s.ctx.width, s.ctx.height)) out.push({ k: 'placeSC', attach: b.id, behind: true });
+        if (onTable([behindPoint(b)], s.ctx.width, s.ctx.height))
+          out.push({ k: 'placeSC', attach: b.id, behind: true });
       }
       return out;
     },
@@ -113,7 +120,11 @@ export const setup: MoeHandlers<'rollOff' | 'chooseSide' | 'skirm' | 'firstPlace
       const b = unit(s0, pa.attach);
       const pt = pa.behind ? behindPoint(b) : { x: b.x, y: b.y };
       const s = updSC(s0, f.p, { x: pt.x, y: pt.y, att: pa.behind ? '' : b.id, placed: true });
-      ev(log, 'Setting up a battle', `${s.sides[f.p].name}'s Supreme Commander ${pa.behind ? `placed behind ${b.name}` : `joins ${b.name}`}`);
+      ev(
+        log,
+        'Setting up a battle',
+        `${s.sides[f.p].name}'s Supreme Commander ${pa.behind ? `placed behind ${b.name}` : `joins ${b.name}`}`,
+      );
       return s;
     },
     describe: () => 'place your Supreme Commander: with a battalion, or 3" behind it',

@@ -60,7 +60,9 @@ export function footprint(b: Bn): Rect {
 /** M2: Line is one rank of group stands; Column is two groups wide. */
 export function rectAt(b: Bn, x: number, y: number, h: number, f = b.f): Rect {
   const g = footGroups(b);
-  return f === 'L' ? blockFootprint({ x, y }, h, g, 1, STAND, STAND) : blockFootprint({ x, y }, h, Math.min(2, g), Math.ceil(g / 2), STAND, STAND);
+  return f === 'L'
+    ? blockFootprint({ x, y }, h, g, 1, STAND, STAND)
+    : blockFootprint({ x, y }, h, Math.min(2, g), Math.ceil(g / 2), STAND, STAND);
 }
 
 const polyCache = new WeakMap<Bn, Polygon>();
@@ -84,7 +86,13 @@ export function screenRectFor(b: Bn, r: Rect, pos = b.scr): Rect | null {
   else if (pos === 'rear') c = fromLocal(r, 0, -hd - SCREEN_GAP - sd);
   else if (pos === 'left') c = fromLocal(r, -(r.w / 2 + FLANK_GAP + sw / 2), hd - sd);
   else c = fromLocal(r, r.w / 2 + FLANK_GAP + sw / 2, hd - sd);
-  return { x: Math.round(c.x), y: Math.round(c.y), w: pos === 'left' || pos === 'right' ? Math.min(sw, 80 * b.sk) : sw, d: SCREEN_DEPTH, h: r.h };
+  return {
+    x: Math.round(c.x),
+    y: Math.round(c.y),
+    w: pos === 'left' || pos === 'right' ? Math.min(sw, 80 * b.sk) : sw,
+    d: SCREEN_DEPTH,
+    h: r.h,
+  };
 }
 
 const screenCache = new WeakMap<Bn, Polygon | null>();
@@ -145,7 +153,13 @@ function samplePoints(p: Polygon): Vec[] {
  * against a target polygon: a straight line from the stand's front edge to the target, inside the stand's front
  * arc, crossing no blocker. The count is capped at the current firing groups.
  */
-export function eligibleGroups(s: MoeState, shooterRect: Rect, target: Polygon, blockers: readonly Polygon[], groupsNow: number): number {
+export function eligibleGroups(
+  s: MoeState,
+  shooterRect: Rect,
+  target: Polygon,
+  blockers: readonly Polygon[],
+  groupsNow: number,
+): number {
   const files = Math.round(shooterRect.w / STAND);
   const pts = samplePoints(target);
   let eligible = 0;
@@ -174,7 +188,13 @@ function fromLocalRect(r: Rect, u: number): { x: number; y: number } {
 }
 
 /** Eligible screen groups: all of them if any point of the screen's front edge sees the target in its arc. */
-export function eligibleScreenGroups(s: MoeState, screenRect: Rect, target: Polygon, blockers: readonly Polygon[], groups: number): number {
+export function eligibleScreenGroups(
+  s: MoeState,
+  screenRect: Rect,
+  target: Polygon,
+  blockers: readonly Polygon[],
+  groups: number,
+): number {
   const pts = samplePoints(target);
   const c = rectCorners(screenRect);
   for (const q of pts) {
@@ -238,4 +258,3 @@ export function faceSegment(t: Bn, face: 'front' | 'left' | 'right' | 'rear'): [
       return [c[3]!, c[0]!];
   }
 }
-

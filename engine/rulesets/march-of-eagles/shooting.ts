@@ -5,7 +5,15 @@
  */
 import type { ChanceOutcome } from '../../core/game.ts';
 import type { Log } from '../../core/procedure.ts';
-import { type Box, bbox, boxDistance, boxGap, polygonDistance, rectCorners, sectorOf } from '../../geometry/geometry.ts';
+import {
+  type Box,
+  bbox,
+  boxDistance,
+  boxGap,
+  polygonDistance,
+  rectCorners,
+  sectorOf,
+} from '../../geometry/geometry.ts';
 import {
   blockersExcept,
   centre,
@@ -42,15 +50,32 @@ function targetParts(t: string): { id: string; screen: boolean } {
  * for the same shot, and its line-of-sight tests are the dearest thing in the rules. Keyed by the position's battalion
  * list (a new list whenever any battalion changes), checked against the sides and context it was made with.
  */
-const shotMemo = new WeakMap<readonly Bn[], { sides: MoeState['sides']; ctx: MoeState['ctx']; m: Map<string, Shot | null> }>();
+const shotMemo = new WeakMap<
+  readonly Bn[],
+  { sides: MoeState['sides']; ctx: MoeState['ctx']; m: Map<string, Shot | null> }
+>();
 
-type ShotArgs = [s: MoeState, shooter: Bn, fromScreen: boolean, target: Bn, toScreen: boolean, fixedFraction: number | null, defensive: boolean];
+type ShotArgs = [
+  s: MoeState,
+  shooter: Bn,
+  fromScreen: boolean,
+  target: Bn,
+  toScreen: boolean,
+  fixedFraction: number | null,
+  defensive: boolean,
+];
 
 /** [Accuracy] dice for one volley (§6.4 steps 1–5) with a range fraction, or null when no group is eligible. */
 export function shotDice(...args: ShotArgs): Shot | null {
   const [s, shooter, fromScreen, target, toScreen, fixedFraction, defensive] = args;
   // only the position's own battalions are memoized: a caller may ask about a changed copy
-  if (!hasUnit(s, shooter.id) || unit(s, shooter.id) !== shooter || !hasUnit(s, target.id) || unit(s, target.id) !== target) return computeShot(...args);
+  if (
+    !hasUnit(s, shooter.id) ||
+    unit(s, shooter.id) !== shooter ||
+    !hasUnit(s, target.id) ||
+    unit(s, target.id) !== target
+  )
+    return computeShot(...args);
   let memo = shotMemo.get(s.units);
   if (!memo || memo.sides !== s.sides || memo.ctx !== s.ctx) {
     memo = { sides: s.sides, ctx: s.ctx, m: new Map() };
@@ -78,14 +103,25 @@ function computeShot(...[s, shooter, fromScreen, target, toScreen, fixedFraction
   // every line of fire runs from the shooter to the target, so only bodies whose boxes meet their joint box can block it
   const sb = bbox(sPoly);
   const tb = bbox(tPoly);
-  const span: Box = { minX: Math.min(sb.minX, tb.minX), minY: Math.min(sb.minY, tb.minY), maxX: Math.max(sb.maxX, tb.maxX), maxY: Math.max(sb.maxY, tb.maxY) };
+  const span: Box = {
+    minX: Math.min(sb.minX, tb.minX),
+    minY: Math.min(sb.minY, tb.minY),
+    maxX: Math.max(sb.maxX, tb.maxX),
+    maxY: Math.max(sb.maxY, tb.maxY),
+  };
   const blockers = blockersExcept(
     s,
     (b, isScreen) => (b.id === shooter.id && isScreen === fromScreen) || (b.id === target.id && isScreen === toScreen),
   ).filter((p) => boxDistance(bbox(p), span) === 0);
   const E = fromScreen
     ? eligibleScreenGroups(s, sRect, tPoly, blockers, screenGroups(shooter))
-    : eligibleGroups(s, sRect, tPoly, blockers, shooter.f === 'C' ? Math.min(2, firingGroups(shooter)) : firingGroups(shooter));
+    : eligibleGroups(
+        s,
+        sRect,
+        tPoly,
+        blockers,
+        shooter.f === 'C' ? Math.min(2, firingGroups(shooter)) : firingGroups(shooter),
+      );
   if (E <= 0) return null;
   const { q, pen } = effQ(s, shooter);
   let add = 0;
@@ -119,10 +155,21 @@ export function shootTargets(s: MoeState, b: Bn, fromScreen: boolean): string[] 
     if (engaged(t)) continue; // M18: no shooting into combats
     const range = maxRange(b.rifles);
     const shielded = t.sk > 0 && (t.scr === 'front' || t.light) && sectorOf(footprint(t), centre(b)) === 'front';
-    if (!shielded && boxGap(srcPoly, poly(t)) <= range && polygonDistance(srcPoly, poly(t)) <= range && shotDice(s, b, fromScreen, t, false, null, false))
+    if (
+      !shielded &&
+      boxGap(srcPoly, poly(t)) <= range &&
+      polygonDistance(srcPoly, poly(t)) <= range &&
+      shotDice(s, b, fromScreen, t, false, null, false)
+    )
       out.push(t.id);
     const sp = screenPoly(t);
-    if (sp && boxGap(srcPoly, sp) <= range && polygonDistance(srcPoly, sp) <= range && shotDice(s, b, fromScreen, t, true, null, false)) out.push(`${t.id}.s`);
+    if (
+      sp &&
+      boxGap(srcPoly, sp) <= range &&
+      polygonDistance(srcPoly, sp) <= range &&
+      shotDice(s, b, fromScreen, t, true, null, false)
+    )
+      out.push(`${t.id}.s`);
   }
   return out;
 }
@@ -147,7 +194,13 @@ function rollDp(k: number, pM: number, pH: number, pH6: number): number[][] {
  * Exact distribution of a volley: `n` dice, each hitting when face + mod ≥ need, up to `r` failed dice re-rolled
  * (sergeants, §6.1). Classes: (hits, a natural 6 among the hitting dice, re-rolls used).
  */
-export function volleyDistribution(n: number, need: number, mod: number, r: number, trackSix: boolean): { hits: number; six: boolean; used: number; p: number }[] {
+export function volleyDistribution(
+  n: number,
+  need: number,
+  mod: number,
+  r: number,
+  trackSix: boolean,
+): { hits: number; six: boolean; used: number; p: number }[] {
   let pH6 = 0;
   let pH = 0;
   for (let f = 1; f <= 6; f++) {
@@ -185,7 +238,14 @@ export function volleyDistribution(n: number, need: number, mod: number, r: numb
  * was chosen in, before the shooter was marked as activated, which changes nothing a volley depends on (position,
  * formation, quality, the Supreme Commander) and lets the dice already worked out for the legal actions be reused.
  */
-export function startVolleys(s: MoeState, shooterId: string, mainTarget: string, screenTarget: string, log: Log, shotsIn: MoeState = s): MoeState {
+export function startVolleys(
+  s: MoeState,
+  shooterId: string,
+  mainTarget: string,
+  screenTarget: string,
+  log: Log,
+  shotsIn: MoeState = s,
+): MoeState {
   let ns = s;
   const b = unit(ns, shooterId);
   const frames: Frame[] = [];
@@ -216,12 +276,23 @@ export function startVolleys(s: MoeState, shooterId: string, mainTarget: string,
   return ns;
 }
 
-function applyVolley(s: MoeState, f: Extract<Frame, { t: 'volley' }>, hits: number, six: boolean, used: number, log: Log): MoeState {
+function applyVolley(
+  s: MoeState,
+  f: Extract<Frame, { t: 'volley' }>,
+  hits: number,
+  six: boolean,
+  used: number,
+  log: Log,
+): MoeState {
   let ns = s;
   const shooter = unit(ns, f.shooter);
   if (used) ns = upd(ns, f.shooter, { sgtU: shooter.sgtU + used });
   const t = unit(ns, f.target);
-  ev(log, f.defensive ? 'Defensive fire' : 'Accuracy', `${shooter.name}${f.screen ? "'s skirmishers" : ''} fire ${f.dice} dice at ${t.name}${f.tscreen ? "'s skirmishers" : ''} (need ${f.need}${f.mod ? `, ${f.mod > 0 ? '+' : ''}${f.mod} per die` : ''}): ${hits} hit${hits === 1 ? '' : 's'}`);
+  ev(
+    log,
+    f.defensive ? 'Defensive fire' : 'Accuracy',
+    `${shooter.name}${f.screen ? "'s skirmishers" : ''} fire ${f.dice} dice at ${t.name}${f.tscreen ? "'s skirmishers" : ''} (need ${f.need}${f.mod ? `, ${f.mod > 0 ? '+' : ''}${f.mod} per die` : ''}): ${hits} hit${hits === 1 ? '' : 's'}`,
+  );
   if (!hits) return ns;
   if (f.tscreen) {
     const lost = Math.min(hits, t.sk);
@@ -245,7 +316,9 @@ function charOutcomes(s: MoeState, b: Bn): ChanceOutcome<Action>[] {
     ['sc', scWith(s, b) ? 1 : 0],
   ];
   const total = types.reduce((a, [, n]) => a + n, 0);
-  return types.filter(([, n]) => n > 0).map(([which, n]) => ({ action: { k: 'c-char', which }, p: n / total, label: `${which} lost` }));
+  return types
+    .filter(([, n]) => n > 0)
+    .map(([which, n]) => ({ action: { k: 'c-char', which }, p: n / total, label: `${which} lost` }));
 }
 
 export const shooting: MoeHandlers<'screenTarget' | 'volley' | 'charPick'> = {

@@ -13,7 +13,18 @@ import { judge } from './winning.ts';
 function endTurn(s: MoeState, log: Log): MoeState {
   const t = s.turn;
   const units = s.units.map((b) => {
-    let nb: Bn = { ...b, act: false, drumU: 0, sgtU: 0, ensU: 0, offU: 0, tested: false, trig: 0, lost: false, ran: false };
+    let nb: Bn = {
+      ...b,
+      act: false,
+      drumU: 0,
+      sgtU: 0,
+      ensU: 0,
+      offU: 0,
+      tested: false,
+      trig: 0,
+      lost: false,
+      ran: false,
+    };
     if (b.reform) nb = { ...nb, reform: false, dis: false }; // [Reform] disorder clears (M12)
     if (b.stand === t) {
       nb = { ...nb, stand: 0 };

@@ -124,7 +124,14 @@ export type Frame =
   | { readonly t: 'skirm'; readonly p: Side; readonly u: string }
   | { readonly t: 'firstPlacer'; readonly p: Side }
   | { readonly t: 'place'; readonly p: Side }
-  | { readonly t: 'placeX'; readonly p: Side; readonly u: string; readonly row: number; readonly f: Formation; readonly scr: ScreenPos | null }
+  | {
+      readonly t: 'placeX';
+      readonly p: Side;
+      readonly u: string;
+      readonly row: number;
+      readonly f: Formation;
+      readonly scr: ScreenPos | null;
+    }
   | { readonly t: 'placeSC'; readonly p: Side }
   | { readonly t: 'initChoice'; readonly p: Side }
   | { readonly t: 'slot'; readonly p: Side }
@@ -172,7 +179,13 @@ export type Frame =
   | { readonly t: 'scRoll' }
   // ----- automatic steps (never on top when control returns) -----
   /** [Defensive fire] the volley is done: the attacker checks RESOLVE if hit (M10), then contacts. */
-  | { readonly t: 'afterDefFire'; readonly att: string; readonly def: string; readonly face: Face; readonly cas0: number }
+  | {
+      readonly t: 'afterDefFire';
+      readonly att: string;
+      readonly def: string;
+      readonly face: Face;
+      readonly cas0: number;
+    }
   /** [Activation] the check for an order is passed (or not needed): the order is carried out. */
   | { readonly t: 'execute'; readonly u: string; readonly then: Order }
   /** [Aggression] the charge's distance is known (after the difficult-ground and obstacle rulings): it goes in. */
@@ -186,8 +199,19 @@ export type Then =
   | { readonly k: 'wheel'; readonly side: 'L' | 'R' }
   | { readonly k: 'form' }
   | { readonly k: 'reform' }
-  | { readonly k: 'attack'; readonly target: string; readonly face: 'front' | 'left' | 'right' | 'rear'; readonly join: boolean }
-  | { readonly k: 'charge'; readonly target: string; readonly face: 'front' | 'left' | 'right' | 'rear'; readonly join: boolean; readonly dis: boolean }
+  | {
+      readonly k: 'attack';
+      readonly target: string;
+      readonly face: 'front' | 'left' | 'right' | 'rear';
+      readonly join: boolean;
+    }
+  | {
+      readonly k: 'charge';
+      readonly target: string;
+      readonly face: 'front' | 'left' | 'right' | 'rear';
+      readonly join: boolean;
+      readonly dis: boolean;
+    }
   | { readonly k: 'rally' }
   | {
       readonly k: 'resolve';
@@ -239,7 +263,13 @@ export type Action =
   | { readonly k: 'side'; readonly edge: Edge }
   | { readonly k: 'skirm'; readonly n: number }
   | { readonly k: 'placer'; readonly self: boolean }
-  | { readonly k: 'place'; readonly u: string; readonly row: number; readonly f: Formation; readonly scr: ScreenPos | null }
+  | {
+      readonly k: 'place';
+      readonly u: string;
+      readonly row: number;
+      readonly f: Formation;
+      readonly scr: ScreenPos | null;
+    }
   | { readonly k: 'x'; readonly x: number }
   | { readonly k: 'placeSC'; readonly attach: string; readonly behind: boolean }
   | { readonly k: 'first'; readonly self: boolean }
@@ -272,6 +302,13 @@ export type Action =
   | { readonly k: 'c-char'; readonly which: CharType }
   | { readonly k: 'c-band'; readonly band: 'long' | 'medium' | 'short' }
   | { readonly k: 'c-combat'; readonly res: 'A3' | 'A' | 'T' | 'D' | 'D3' }
-  | { readonly k: 'c-lost'; readonly drum: number; readonly sgt: number; readonly ens: number; readonly off: number; readonly sc: number };
+  | {
+      readonly k: 'c-lost';
+      readonly drum: number;
+      readonly sgt: number;
+      readonly ens: number;
+      readonly off: number;
+      readonly sc: number;
+    };
 
 export type CharType = 'drum' | 'sgt' | 'ens' | 'off' | 'sc';

@@ -211,17 +211,15 @@ export async function decisionBenchOn(
       const player = (game.toMove(state) as { player: number }).player;
       const legal = game.legalActions(state);
       const t0 = performance.now();
-      const d = await a
-        .make()
-        .decide({
-          game,
-          player,
-          observation: game.observe(state, player),
-          legal,
-          state,
-          budget: o.budget,
-          rng: seedrandom.alea(`${o.seed}:${a.spec}:${i}`),
-        });
+      const d = await a.make().decide({
+        game,
+        player,
+        observation: game.observe(state, player),
+        legal,
+        state,
+        budget: o.budget,
+        rng: seedrandom.alea(`${o.seed}:${a.spec}:${i}`),
+      });
       ms += performance.now() - t0;
       const key = game.actionKey(d.action);
       let k = t.keys.indexOf(key);

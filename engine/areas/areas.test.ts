@@ -31,14 +31,12 @@ function strip(
       [10 * i, 10],
     ] as [number, number][],
   }));
-  const boundaries = cells
-    .slice(1)
-    .map((_, i) => ({
-      a: i + 1,
-      b: i + 2,
-      kind: 'side' as const,
-      terrain: boundaryTerrain[`${i + 1}-${i + 2}`] ?? [],
-    }));
+  const boundaries = cells.slice(1).map((_, i) => ({
+    a: i + 1,
+    b: i + 2,
+    kind: 'side' as const,
+    terrain: boundaryTerrain[`${i + 1}-${i + 2}`] ?? [],
+  }));
   return AreaMap.parse({
     format: 'eagles-area-map',
     version: 1,

@@ -43,13 +43,13 @@ describe('lattice', () => {
 });
 
 describe('first-fit packing', () => {
-  it('packs the rear band first, west to east, and reports the first piece with no room', () => {
+  it('packs the rear band first, east to west, and reports the first piece with no room', () => {
     const ps = [piece('a', 10, 2, 4, 2), piece('b', 10, 2, 4, 2)];
     const r = firstFit(ps, L, always);
     expect(r.stuck).toBe(-1);
     expect(r.taken.map((t) => [t.tag, t.x])).toEqual([
-      [1, 6],
-      [1, 18],
+      [1, 34],
+      [1, 22],
     ]);
     const many = Array.from({ length: 7 }, (_, i) => piece(`p${i}`, 10, 1.5, 4, 2));
     expect(firstFit(many, L, always).stuck).toBe(6); // 3 a row (touching counts as overlap) × 2 rows

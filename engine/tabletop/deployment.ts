@@ -132,11 +132,11 @@ function bandOrder<T>(bands: readonly Band<T>[], l: Lattice): readonly Band<T>[]
   return order;
 }
 
-/** Every placement of a piece in packing order: bands by `rear` (ties in the given order), then west to east. */
+/** Every placement of a piece in packing order: bands by `rear` (ties in the given order), then east to west. */
 export function* scanOrder<T>(bands: readonly Band<T>[], l: Lattice): Generator<Placement<T>> {
   for (const b of bandOrder(bands, l)) {
     const c = slidesOf(b, l);
-    for (let i = 0; i < c.xs.length; i++) yield slideAt(b, c, i);
+    for (let i = c.xs.length - 1; i >= 0; i--) yield slideAt(b, c, i);
   }
 }
 
@@ -186,17 +186,19 @@ export function firstFit<T>(
     const order = bandOrder(bands, l);
     // a piece identical to the one before cannot stand anywhere that one was refused: scan on from its place
     let bi = bands === prevBands ? fromBand : 0;
-    let xi = bands === prevBands ? fromX : 0;
+    let k = bands === prevBands ? fromX : 0;
     let got: Placement<T> | undefined;
-    for (; bi < order.length && !got; bi++, xi = 0) {
+    for (; bi < order.length && !got; bi++, k = 0) {
       const b = order[bi]!;
       const c = slidesOf(b, l);
-      for (; xi < c.xs.length; xi++) {
-        const p = slideAt(b, c, xi);
+      // east to west: menus probe each band from the west, so the packing of the rest keeps out of their way and
+      // the fast path of leavesRoom answers most probes
+      for (; k < c.xs.length; k++) {
+        const p = slideAt(b, c, c.xs.length - 1 - k);
         if (overlapsAny(p, extra) || overlapsAny(p, taken) || !clear(p)) continue;
         got = p;
         fromBand = bi;
-        fromX = xi + 1;
+        fromX = k + 1;
         break;
       }
     }

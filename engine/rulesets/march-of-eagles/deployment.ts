@@ -74,15 +74,17 @@ function shapeOf(s: MoeState, b: Bn): string {
   return `${s.sides[b.side].edge}|${b.G}|${b.sk}|${b.light ? 1 : 0}`;
 }
 
-/** Bands by shape, per game context (the table and its terrain never change). */
-const bandMemo = new WeakMap<MoeState['ctx'], Map<string, Band<Layout>[]>>();
+/**
+ * Bands by shape and table. They depend on nothing else (not the terrain), so games on the same table share them
+ * and their placements along the lattice: a new game does not lay its zone out again. Bounded by the shapes that
+ * occur (battalion sizes × skirmisher counts × two edges × table sizes and grids).
+ */
+const bandMemo = new Map<string, Band<Layout>[]>();
 
 /** Every layout of `b` whose rows keep it on the table, in menu order (formation, screen, row), as bands at x = 0. */
 export function bands(s: MoeState, b: Bn): readonly Band<Layout>[] {
-  let m = bandMemo.get(s.ctx);
-  if (!m) bandMemo.set(s.ctx, (m = new Map()));
-  const key = shapeOf(s, b);
-  let out = m.get(key);
+  const key = `${s.ctx.width}x${s.ctx.height}/${s.ctx.options.M23_grid}/${shapeOf(s, b)}`;
+  let out = bandMemo.get(key);
   if (out) return out;
   out = [];
   const south = s.sides[b.side].edge === 'south';
@@ -95,12 +97,29 @@ export function bands(s: MoeState, b: Bn): readonly Band<Layout>[] {
         if (box.minY < 0 || box.maxY > s.ctx.height) break;
         out.push({ tag: lay, polys, rear: south ? box.minY : s.ctx.height - box.maxY });
       }
-  m.set(key, out);
+  bandMemo.set(key, out);
   return out;
 }
 
 /** Placements whose body is on impassable ground (placements are kept with their bands, so this is per game). */
-const groundMemo = new WeakMap<Placement<Layout>, boolean>();
+/** Whether a (shared) placement's body stands on impassable ground, per terrain: by the impassable polygons' text. */
+const groundMemo = new Map<string, WeakMap<Placement<Layout>, boolean>>();
+const groundKeys = new WeakMap<MoeState['ctx'], string>();
+/** The impassable ground of a game as text: games with the same ground share ground checks and menus. */
+function groundKey(s: MoeState): string {
+  let key = groundKeys.get(s.ctx);
+  if (key === undefined) {
+    key = JSON.stringify(s.ctx.terrain.areas.filter((a) => a.impassable).map((a) => a.polygon));
+    groundKeys.set(s.ctx, key);
+  }
+  return key;
+}
+function groundOf(s: MoeState): WeakMap<Placement<Layout>, boolean> {
+  const key = groundKey(s);
+  let m = groundMemo.get(key);
+  if (!m) groundMemo.set(key, (m = new WeakMap()));
+  return m;
+}
 const standingMemo = new WeakMap<Bn, Placement<null>>();
 
 /** The standing world: no body on impassable ground, nothing on troops already placed (bodies and screens). */
@@ -113,11 +132,12 @@ function worldClear(s: MoeState): (p: Placement<Layout>) => boolean {
       placed.push(q);
     }
   const imp = s.ctx.terrain.areas.filter((a) => a.impassable);
+  const ground = groundOf(s);
   return (p) => {
     for (let i = 0; i < placed.length; i++) if (placementsOverlap(p, placed[i]!)) return false;
     if (!imp.length) return true;
-    let bad = groundMemo.get(p);
-    if (bad === undefined) groundMemo.set(p, (bad = hitsImpassable({ areas: imp, lines: [] }, p.polys[0]!)));
+    let bad = ground.get(p);
+    if (bad === undefined) ground.set(p, (bad = hitsImpassable({ areas: imp, lines: [] }, p.polys[0]!)));
     return !bad;
   };
 }
@@ -180,16 +200,44 @@ function roomy(s: MoeState, b: Bn, c: Placement<Layout>): boolean {
   return ok;
 }
 
+/**
+ * Menus computed before, by what decides them: the table, grid and impassable ground, the side's edge, the side's
+ * battalions already standing (where and how) and those still to place (id and shape). Games on one scenario ask the
+ * same questions again and again (every rollout of a search, every game of a match starts from the same empty zones),
+ * so the answers are kept, a bounded number of them.
+ */
+const menuMemo = new Map<string, readonly unknown[]>();
+const MENU_MEMO_MAX = 20_000;
+
+function sideKey(s: MoeState, p: Side): string {
+  let k = `${s.ctx.width}x${s.ctx.height}/${s.ctx.options.M23_grid}/${groundKey(s)}/${s.sides[p].edge}`;
+  for (const b of s.units)
+    if (b.side === p)
+      k += b.placed ? `|${b.id}@${b.x},${b.y},${b.h},${b.f},${b.scr},${shapeOf(s, b)}` : `|${b.id}:${shapeOf(s, b)}`;
+  return k;
+}
+
+function remembered<T>(key: string, compute: () => readonly T[]): readonly T[] {
+  const hit = menuMemo.get(key);
+  if (hit) return hit as readonly T[];
+  const v = compute();
+  if (menuMemo.size >= MENU_MEMO_MAX) menuMemo.delete(menuMemo.keys().next().value!);
+  menuMemo.set(key, v);
+  return v;
+}
+
 /** [Setting up a battle] placement choices (battalion, formation, screen, row) with at least one legal position. */
-export function placementChoices(s: MoeState, p: Side): { u: string; lay: Layout }[] {
-  const out: { u: string; lay: Layout }[] = [];
-  const l = lattice(s);
-  for (const b of sideUnits(s, p)) {
-    if (b.placed) continue;
-    for (const band of bands(s, b))
-      if (someBandPlacement(band, l, (c) => roomy(s, b, c))) out.push({ u: b.id, lay: band.tag });
-  }
-  return out;
+export function placementChoices(s: MoeState, p: Side): readonly { u: string; lay: Layout }[] {
+  return remembered(`place/${sideKey(s, p)}`, () => {
+    const out: { u: string; lay: Layout }[] = [];
+    const l = lattice(s);
+    for (const b of sideUnits(s, p)) {
+      if (b.placed) continue;
+      for (const band of bands(s, b))
+        if (someBandPlacement(band, l, (c) => roomy(s, b, c))) out.push({ u: b.id, lay: band.tag });
+    }
+    return out;
+  });
 }
 
 /** [Setting up a battle] legal centre x positions for one layout. */
@@ -217,16 +265,18 @@ export function withSkirmishers(b: Bn, sk: number): Bn {
  * [Skirmishers] counts offered for `b` before placement (M23: declared before anything is placed). None is always
  * offered; a count is offered only if the side can still set up every battalion with it (M23_squeeze).
  */
-export function skirmisherChoices(s: MoeState, b: Bn): number[] {
-  const max = maxSkirmishers(b.start, b.light);
-  const out = [0];
-  if (max === 0) return out;
-  const others = sideUnits(s, b.side).filter((o) => !o.placed && o.id !== b.id);
-  const clear = memo(s).clear;
-  const l = lattice(s);
-  for (let n = 1; n <= max; n++)
-    if (firstFit(pieces(s, [...others, withSkirmishers(b, n)]), l, clear).stuck < 0) out.push(n);
-  return out;
+export function skirmisherChoices(s: MoeState, b: Bn): readonly number[] {
+  return remembered(`skirm/${b.id}/${sideKey(s, b.side)}`, () => {
+    const max = maxSkirmishers(b.start, b.light);
+    const out = [0];
+    if (max === 0) return out;
+    const others = sideUnits(s, b.side).filter((o) => !o.placed && o.id !== b.id);
+    const clear = memo(s).clear;
+    const l = lattice(s);
+    for (let n = 1; n <= max; n++)
+      if (firstFit(pieces(s, [...others, withSkirmishers(b, n)]), l, clear).stuck < 0) out.push(n);
+    return out;
+  });
 }
 
 /** The battalions of side `p` that the packing cannot set up in its zone (empty when it can), for validation. */

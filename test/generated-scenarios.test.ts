@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import seedrandom from 'seedrandom';
 import type { AnyGame } from '../engine/core/game.ts';
+import { LEADER_ROLES } from '../engine/rulesets/eagles-of-the-empire/scenario.ts';
 import { RULESETS } from '../engine/rulesets/index.ts';
 import { type SoakOptions, formatSoakReport, soakGenerated } from '../arena/scenario-soak.ts';
 
@@ -204,20 +205,7 @@ describe('eagles-of-the-empire generator covers the format', () => {
     expect(formations.some((f) => f.offMapLeaders.length) && formations.some((f) => f.kind === 'hq' && f.reserve)).toBe(
       true,
     );
-    expect(new Set(sides.flatMap((s) => s.leaders.map((l: J) => l.role)))).toEqual(
-      new Set([
-        'armyCommander',
-        'intermediate',
-        'formation',
-        'force',
-        'divisionBrigade',
-        'subordinate',
-        'artillery',
-        'chiefOfStaff',
-        'staffOfficer',
-        'lineOfficer',
-      ]),
-    );
+    expect(new Set(sides.flatMap((s) => s.leaders.map((l: J) => l.role)))).toEqual(new Set(LEADER_ROLES));
     expect(sides.some((s) => s.leaders.some((l: J) => typeof l.tactical === 'string'))).toBe(true);
   });
 

@@ -147,3 +147,31 @@ export function alternateScenario(o: {
   });
   return { ...t, id: 'alternate-test', deployment: 'alternate' as const };
 }
+
+/**
+ * A line A1 charged frontally by B1 from 8" away, A2 and B2 far off, on optional terrain: B wins the initiative, B1
+ * charges and wins the round (`B_CHARGES_AND_WINS`), A1 falls back 2" and tests RESOLVE at once.
+ */
+export function chargedLine(y: number, terrain?: unknown[]): MoeState {
+  return tinyState({
+    a: [
+      { id: 'A1', x: 24, y },
+      { id: 'A2', x: 44, y: 4 },
+    ],
+    b: [
+      { id: 'B1', x: 24, y: y + 0.8 + 8 + 0.8 },
+      { id: 'B2', x: 6, y: 44 },
+    ],
+    ...(terrain ? { terrain } : {}),
+  });
+}
+export const B_CHARGES_AND_WINS = [
+  'roll:winner B',
+  'go-first self',
+  'activate B1',
+  'attack B1 A1',
+  'roll:pass',
+  'roll:sum 12',
+  'defensive-fire no',
+  'roll:combat A',
+] as const;

@@ -57,21 +57,24 @@ export function parseStep(text: string, kind: 'infantry' | 'cavalry' | 'artiller
   return { label, sp, morale, form };
 }
 
+/** Every leader role a scenario may give [2.3, 9.5, 15.3]. */
+export const LEADER_ROLES = [
+  'armyCommander',
+  'intermediate',
+  'formation',
+  'force',
+  'divisionBrigade',
+  'subordinate',
+  'artillery',
+  'chiefOfStaff',
+  'staffOfficer',
+  'lineOfficer',
+] as const;
+
 const leaderSchema = z.object({
   id: z.string().min(1),
   name: z.string().min(1),
-  role: z.enum([
-    'armyCommander',
-    'intermediate',
-    'formation',
-    'force',
-    'divisionBrigade',
-    'subordinate',
-    'artillery',
-    'chiefOfStaff',
-    'staffOfficer',
-    'lineOfficer',
-  ]),
+  role: z.enum(LEADER_ROLES),
   arm: z.enum(['general', 'infantry', 'cavalry', 'artillery']).default('general'),
   /** Higher is more senior [2.3 Seniority]. */
   grade: z.number().int().min(0).default(1),

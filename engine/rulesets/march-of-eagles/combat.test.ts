@@ -1,6 +1,6 @@
 /** Digest §10.5 worked combat, and the attack → defensive fire → combat → resolve procedure. */
 import { describe, expect, it } from 'vitest';
-import { tinyState } from '../../../test/moe-fixtures.ts';
+import { B_CHARGES_AND_WINS, chargedLine, tinyState } from '../../../test/moe-fixtures.ts';
 import { playKeys } from '../../../test/moe-fixtures.ts';
 import { formatEvent, type GameEvent } from '../../core/game.ts';
 import { marchOfEagles as game } from './index.ts';
@@ -231,30 +231,7 @@ describe('rulings where the book decides (see the ruleset README)', () => {
   });
   it('[Resolve] "It takes casualties": the combat winner tests RESOLVE in the RESOLVE phase; the loser at once', () => {
     const events: GameEvent[] = [];
-    let s = tinyState({
-      a: [
-        { id: 'A1', x: 24, y: 10 },
-        { id: 'A2', x: 44, y: 4 },
-      ],
-      b: [
-        { id: 'B1', x: 24, y: 10 + 0.8 + 8 + 0.8 },
-        { id: 'B2', x: 6, y: 44 },
-      ],
-    });
-    s = play(
-      s,
-      [
-        'roll:winner B',
-        'go-first self',
-        'activate B1',
-        'attack B1 A1',
-        'roll:pass',
-        'roll:sum 12',
-        'defensive-fire no',
-        'roll:combat A',
-      ],
-      events,
-    );
+    let s = play(chargedLine(10), [...B_CHARGES_AND_WINS], events);
     expect(unit(s, 'B1').trig & 1).toBe(1); // took casualties
     expect(top(s)).toMatchObject({ t: 'check', u: 'A1', kind: 'resolve' });
     s = play(s, ['roll:pass', 'follow-up no'], events);

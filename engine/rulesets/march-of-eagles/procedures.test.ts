@@ -2,7 +2,7 @@
 import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
 import { loadScenario } from '../../../arena/catalog.ts';
-import { tinyState, patch } from '../../../test/moe-fixtures.ts';
+import { B_CHARGES_AND_WINS, chargedLine, tinyState, patch } from '../../../test/moe-fixtures.ts';
 import { declineSCs, playKeys } from '../../../test/moe-fixtures.ts';
 
 import { IN } from '../../geometry/geometry.ts';
@@ -414,31 +414,7 @@ describe('[Disorder] a close-order battalion entering difficult terrain is disor
       ],
     };
     const events: GameEvent[] = [];
-    let s = tinyState({
-      a: [
-        { id: 'A1', x: 24, y: 11 },
-        { id: 'A2', x: 44, y: 4 },
-      ],
-      b: [
-        { id: 'B1', x: 24, y: 11 + 0.8 + 8 + 0.8 },
-        { id: 'B2', x: 6, y: 44 },
-      ],
-      terrain: [wood],
-    });
-    s = play(
-      s,
-      [
-        'roll:winner B',
-        'go-first self',
-        'activate B1',
-        'attack B1 A1',
-        'roll:pass',
-        'roll:sum 12',
-        'defensive-fire no',
-        'roll:combat A',
-      ],
-      events,
-    );
+    let s = play(chargedLine(11, [wood]), [...B_CHARGES_AND_WINS], events);
     // the loser falls back 2" straight back [Combat process], into the wood
     expect(unit(s, 'A1')).toMatchObject({ y: 900, dis: true });
     expect(unit(s, 'B1').dis).toBe(false);

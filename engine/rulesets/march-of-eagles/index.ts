@@ -11,7 +11,7 @@ import { moe } from './rules.ts';
 import { judge, objectiveHolder } from './winning.ts';
 import { actionKey } from './notation.ts';
 import { allPolys, firingGroups, footprint, screenPoly } from './shape.ts';
-import { QUALITY_NAMES, top, unit } from './state.ts';
+import { QUALITY_NAMES, TURN_FRESH, top, unit } from './state.ts';
 import { undeployable } from './deployment.ts';
 import type { Action, Bn, Ctx, Frame, MoeState, Side, SideState } from './types.ts';
 import { randomScenario } from './generate.ts';
@@ -146,21 +146,13 @@ export function initialState(sc: Scenario): MoeState {
         on: !!pl,
         placed: !!pl,
         gone: '',
-        act: false,
+        ...TURN_FRESH,
         dis: false,
         brk: false,
         ral: false,
         stand: 0,
         standDis: false,
         reform: false,
-        drumU: 0,
-        sgtU: 0,
-        ensU: 0,
-        offU: 0,
-        tested: false,
-        trig: 0,
-        lost: false,
-        ran: false,
         cas: 0,
         eng: '',
       });

@@ -18,6 +18,19 @@ function indexOf(units: readonly Bn[]): Map<string, number> {
   return m;
 }
 
+/** What a battalion's turn uses up, as it stands at the start of every turn: activation, re-rolls, RESOLVE triggers. */
+export const TURN_FRESH = {
+  act: false,
+  drumU: 0,
+  sgtU: 0,
+  ensU: 0,
+  offU: 0,
+  tested: false,
+  trig: 0,
+  lost: false,
+  ran: false,
+} as const satisfies Partial<Bn>;
+
 export function unit(s: MoeState, id: string): Bn {
   const i = indexOf(s.units).get(id);
   if (i === undefined) throw new Error(`no battalion "${id}"`);

@@ -3,7 +3,7 @@
  * moves, the end of the turn and of the game.
  */
 import type { Log } from '../../core/procedure.ts';
-import { ev, other, push, updSC } from './state.ts';
+import { TURN_FRESH, ev, other, push, updSC } from './state.ts';
 import type { Bn, MoeState, Side } from './types.ts';
 import { compulsoryMoves, resolvePhase } from './resolve.ts';
 import { available } from './activation.ts';
@@ -13,18 +13,7 @@ import { judge } from './winning.ts';
 function endTurn(s: MoeState, log: Log): MoeState {
   const t = s.turn;
   const units = s.units.map((b) => {
-    let nb: Bn = {
-      ...b,
-      act: false,
-      drumU: 0,
-      sgtU: 0,
-      ensU: 0,
-      offU: 0,
-      tested: false,
-      trig: 0,
-      lost: false,
-      ran: false,
-    };
+    let nb: Bn = { ...b, ...TURN_FRESH };
     if (b.reform) nb = { ...nb, reform: false, dis: false }; // [Reform] disorder clears (M12)
     if (b.stand === t) {
       nb = { ...nb, stand: 0 };

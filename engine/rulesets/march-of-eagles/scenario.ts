@@ -298,19 +298,29 @@ function deploymentProblems(s: Scenario): Problem[] {
   return out;
 }
 
-/** [Setting up a battle] terrain, objectives and a placed Supreme Commander lie on the table; ids are unique. */
+/** Each problem's message with the rule it breaks appended. */
+const cite = (ps: readonly Problem[], rule: string, path?: string): Problem[] =>
+  ps.map((q) => ({ path: path ?? q.path, message: `${q.message} ${rule}` }));
+
+/**
+ * [Setting up a battle] terrain, objectives and a placed Supreme Commander lie on the table (M1: the table's size);
+ * terrain is real ground (M4: areas with an inside, lines with a length); ids name one thing each.
+ */
 function tableProblems(s: Scenario): Problem[] {
   const { width, height } = s.table;
+  const onTable = '[Setting up a battle] (M1)';
+  const ids = '(ids name one piece of terrain or objective each, so events and objectives can refer to them)';
   const out: Problem[] = [
-    ...duplicateIds(s.terrain, '$.terrain', 'terrain'),
-    ...duplicateIds(s.objectives, '$.objectives', 'objective'),
+    ...cite(duplicateIds(s.terrain, '$.terrain', 'terrain'), ids),
+    ...cite(duplicateIds(s.objectives, '$.objectives', 'objective'), ids),
   ];
   s.terrain.forEach((t, i) => {
     const p = `$.terrain[${i}]`;
+    const what = `${t.type} "${t.id}"`;
     if (t.type === 'hedge' || t.type === 'wall')
-      out.push(...polylineProblems(t.points, width, height, `${p}.points`, `${t.type} "${t.id}"`));
+      out.push(...cite(polylineProblems(t.points, width, height, `${p}.points`, what), `${onTable} (M4)`));
     else {
-      out.push(...polygonProblems(t.polygon, width, height, `${p}.polygon`, `${t.type} "${t.id}"`));
+      out.push(...cite(polygonProblems(t.polygon, width, height, `${p}.polygon`, what), `${onTable} (M4)`));
       if (t.type === 'hill' && !insidePolygon(t.crest, t.polygon))
         out.push({
           path: `${p}.crest`,
@@ -320,10 +330,11 @@ function tableProblems(s: Scenario): Problem[] {
   });
   s.objectives.forEach((o, i) =>
     out.push(
-      ...offTable([[o.x, o.y]], width, height, `$.objectives[${i}]`, `objective "${o.id}"`).map((q) => ({
-        ...q,
-        path: `$.objectives[${i}]`,
-      })),
+      ...cite(
+        offTable([[o.x, o.y]], width, height, `$.objectives[${i}]`, `objective "${o.id}"`),
+        `[Winning: objectives] ${onTable}`,
+        `$.objectives[${i}]`,
+      ),
     ),
   );
   if (s.deployment !== 'alternate')
@@ -331,10 +342,11 @@ function tableProblems(s: Scenario): Problem[] {
       const sc = s.deployment[side].sc;
       if ('x' in sc)
         out.push(
-          ...offTable([[sc.x, sc.y]], width, height, `$.deployment.${side}.sc`, 'Supreme Commander').map((q) => ({
-            ...q,
-            path: `$.deployment.${side}.sc`,
-          })),
+          ...cite(
+            offTable([[sc.x, sc.y]], width, height, `$.deployment.${side}.sc`, 'Supreme Commander'),
+            `[Supreme Commander] ${onTable}`,
+            `$.deployment.${side}.sc`,
+          ),
         );
     }
   return out;

@@ -7,6 +7,7 @@
  * Generated scenarios (arena/scenario-soak.ts; a small size runs in CI as test/generated-scenarios.test.ts):
  *   npx tsx test/soak.ts --generated 1000 [--ruleset R|all] [--seed S] [--first 0] [--games-per 1]
  *                        [--agents random,heuristic] [--max-plies 20000] [--out tmp/soak-failures]
+ *                        [--options-every 10] [--options-cap 40|all]
  * draws N scenarios per ruleset with a `randomScenario` hook, validates them and plays each accepted one (random vs
  * random, the heuristic on each seat vs random), asserting the Game contract at every step. Each failing scenario is
  * written to the --out folder as a scenario file (`--scenario <file>` replays it) beside failures.json; exit 1 on any
@@ -25,6 +26,11 @@ const arg = (k: string, d: string) => {
   return i >= 0 ? process.argv[i + 1]! : d;
 };
 const rs = arg('ruleset', 'all');
+// every legal option (or chance outcome) is applied at every n-th node, at most `cap` of them spread over the list:
+// --options-every 1 --options-cap all applies every option at every node (slow, thorough)
+const optionsEvery = () => Math.max(1, Number(arg('options-every', '10')));
+const optionsCap = () =>
+  arg('options-cap', '40') === 'all' ? Number.POSITIVE_INFINITY : Math.max(1, Number(arg('options-cap', '40')));
 
 if (process.argv.includes('--generated')) process.exit(generated());
 
@@ -47,8 +53,8 @@ for (const [rid, id] of jobs) {
         seats,
         maxPlies: 20_000,
         freeze: false,
-        optionsEvery: 10,
-        optionsCap: 40,
+        optionsEvery: optionsEvery(),
+        optionsCap: optionsCap(),
         hashEvery: 50,
       }).plies;
     } catch (e) {
@@ -88,6 +94,8 @@ function generated(): number {
       agents,
       gamesPerScenario: Number(arg('games-per', '1')),
       maxPlies: Number(arg('max-plies', '20000')),
+      optionsEvery: optionsEvery(),
+      optionsCap: optionsCap(),
       onScenario: (i, r) => {
         if ((r.drawn % step === 0 || r.drawn === n) && n > 1)
           console.log(

@@ -124,3 +124,62 @@ describe('procedure runtime', () => {
     expect(Object.keys(missing)).not.toContain('pass');
   });
 });
+
+describe('procedure runtime: staged frames and upkeep', () => {
+  // one frame that stays on the stack and changes stage: a decision, then a roll, then an automatic step
+  type VFrame = { readonly t: 'volley'; readonly stage: 'choose' | 'roll' | 'resolve'; readonly hit: boolean };
+  type VAction = { readonly k: 'fire' } | { readonly k: 'roll'; readonly pass: boolean };
+  interface V extends ProcedureState<VFrame> {
+    readonly volleys: number;
+    readonly hits: number;
+    readonly upkeeps: number;
+  }
+  const vkey = (a: VAction) => (a.k === 'roll' ? `roll:${a.pass ? 'pass' : 'fail'}` : a.k);
+  const volley = procedure<V, VFrame, VAction>({
+    handlers: {
+      volley: {
+        kind: 'staged',
+        owner: (f) => (f.stage === 'choose' ? 0 : null),
+        legal: (_s, f) => (f.stage === 'choose' ? [{ k: 'fire' }] : []),
+        outcomes: (_s, f) =>
+          f.stage === 'roll'
+            ? check(6, 5).map((o) => ({
+                action: { k: 'roll', pass: o.value },
+                p: o.p,
+                label: o.value ? 'hit' : 'miss',
+              }))
+            : [],
+        // the frame comes popped: a frame that goes on pushes its next stage back
+        step: (s, f, a) =>
+          push(s, a.k === 'fire' ? { ...f, stage: 'roll' } : { ...f, stage: 'resolve', hit: a.k === 'roll' && a.pass }),
+        advance: (s, f) =>
+          f.stage === 'resolve'
+            ? { ...s, stack: s.stack.slice(0, -1), volleys: s.volleys + 1, hits: s.hits + (f.hit ? 1 : 0) }
+            : null,
+      },
+    },
+    idle: (s) => push(s, { t: 'volley', stage: 'choose', hit: false }),
+    finished: (s) => s.volleys >= 3,
+    upkeep: (s) => ({ ...s, upkeeps: s.upkeeps + 1 }),
+    actionKey: vkey,
+  });
+
+  it('asks the frame as it stands: a decision, a chance node, then an automatic step; one chance step each roll', () => {
+    let s = volley.settle({ stack: [], nChance: 0, volleys: 0, hits: 0, upkeeps: 0 });
+    expect(volley.toMove(s)).toEqual({ kind: 'player', player: 0 });
+    expect(volley.legalActions(s)).toEqual([{ k: 'fire' }]);
+    expect(volley.chanceOutcomes(s)).toEqual([]);
+    s = volley.apply(s, { k: 'fire' });
+    expect(volley.toMove(s)).toEqual({ kind: 'chance' });
+    expect(volley.legalActions(s)).toEqual([]);
+    expect(volley.chanceOutcomes(s).map((o) => vkey(o.action))).toEqual(['roll:pass', 'roll:fail']);
+    expect(volley.chanceKey(s)).toBe('c0');
+    expect(() => volley.apply(s, { k: 'fire' })).toThrow(/not among the volley options/);
+    s = volley.apply(s, { k: 'roll', pass: true });
+    expect(s.nChance).toBe(1);
+    expect([s.volleys, s.hits]).toEqual([1, 1]);
+    expect(s.stack.map((f) => f.stage)).toEqual(['choose']);
+    // upkeep runs before every settle step and on the state settle returns
+    expect(s.upkeeps).toBeGreaterThan(3);
+  });
+});

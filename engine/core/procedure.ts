@@ -49,7 +49,28 @@ export interface AutoHandler<S, F> {
   run(s: S, f: F, log: Log): S;
 }
 
-export type Handler<S, F, A> = DecisionHandler<S, F, A> | ChanceHandler<S, F, A> | AutoHandler<S, F>;
+/**
+ * A frame that stays on the stack while it is played and changes stage (a charge is a decision at one stage, a roll at
+ * the next, an automatic step at a third; a segment is a decision until nothing is left to do in it): `advance` takes
+ * one automatic step with the frame still on top (null when it awaits a decision or an outcome), `owner` says who
+ * decides at the frame as it stands (null: a chance node), and `step` applies an action or outcome with the frame
+ * popped, like the other handlers (a frame that goes on pushes its next stage back).
+ */
+export interface StagedHandler<S, F, A> {
+  readonly kind: 'staged';
+  advance(s: S, f: F, log: Log): S | null;
+  owner(f: F, s: S): number | null;
+  legal(s: S, f: F): readonly A[];
+  outcomes(s: S, f: F): readonly ChanceOutcome<A>[];
+  step(s: S, f: F, a: A, log: Log): S;
+  describe?(s: S, f: F): string;
+}
+
+export type Handler<S, F, A> =
+  | DecisionHandler<S, F, A>
+  | ChanceHandler<S, F, A>
+  | AutoHandler<S, F>
+  | StagedHandler<S, F, A>;
 
 /** One handler per frame kind, by the frame's `t`. */
 export type Handlers<S, F extends { readonly t: string }, A> = {
@@ -62,6 +83,8 @@ export interface ProcedureSpec<S extends ProcedureState<F>, F extends { readonly
   idle(s: S, log: Log): S;
   /** Is the game over? (A finished state has nothing more to settle.) */
   finished(s: S): boolean;
+  /** Run before each settle step, and on the state settle returns (e.g. bookkeeping the board needs after every step of play). */
+  upkeep?(s: S, log: Log): S;
   /** Checked before each settle step: the game ends here (e.g. a side has nothing left) — the ended state, or null. */
   conclude?(s: S, log: Log): S | null;
   /** The part of the chance key before the counter, e.g. "t3/" for the turn (default: none). */
@@ -123,6 +146,7 @@ export function procedure<S extends ProcedureState<F>, F extends { readonly t: s
   function settle(s0: S, log?: GameEvent[]): S {
     let s = s0;
     for (let n = 0; n < guard; n++) {
+      if (spec.upkeep) s = spec.upkeep(s, log);
       if (spec.finished(s)) return s;
       const ended = spec.conclude?.(s, log);
       if (ended) return ended;
@@ -134,7 +158,11 @@ export function procedure<S extends ProcedureState<F>, F extends { readonly t: s
       const h = handlerOf(f);
       if (h.kind === 'auto') s = h.run(pop(s), f, log);
       else if (h.kind === 'decision' && h.skip?.(s, f)) s = pop(s);
-      else return s;
+      else if (h.kind === 'staged') {
+        const next = h.advance(s, f, log);
+        if (next === null) return s;
+        s = next;
+      } else return s;
     }
     throw new Error(
       `settle: no decision or chance node reached in ${guard} automatic steps (top frame: ${top(s)?.t ?? 'none'})`,
@@ -147,8 +175,11 @@ export function procedure<S extends ProcedureState<F>, F extends { readonly t: s
     const h = handlerOf(f);
     if (h.kind === 'decision') return h.legal(s, f);
     if (h.kind === 'chance') return h.outcomes(s, f).map((o) => o.action);
+    if (h.kind === 'staged') return h.owner(f, s) === null ? h.outcomes(s, f).map((o) => o.action) : h.legal(s, f);
     return [];
   }
+  const isChance = (h: Handler<S, F, A>, s: S, f: F): boolean =>
+    h.kind === 'chance' || (h.kind === 'staged' && h.owner(f, s) === null);
 
   function applyUnchecked(s: S, a: A, log?: GameEvent[]): S {
     const f = top(s);
@@ -156,7 +187,7 @@ export function procedure<S extends ProcedureState<F>, F extends { readonly t: s
     const h = handlerOf(f);
     if (h.kind === 'auto') throw new Error(`apply: frame "${f.t}" is automatic; settle the state first`);
     // every chance step advances the counter, whichever frame it was: chance keys never repeat
-    const popped = h.kind === 'chance' ? { ...pop(s), nChance: s.nChance + 1 } : pop(s);
+    const popped = isChance(h, s, f) ? { ...pop(s), nChance: s.nChance + 1 } : pop(s);
     return settle(h.step(popped, f, a, log), log);
   }
 
@@ -169,35 +200,48 @@ export function procedure<S extends ProcedureState<F>, F extends { readonly t: s
       const h = handlerOf(f);
       if (h.kind === 'decision') return { kind: 'player', player: h.owner(f, s) };
       if (h.kind === 'chance') return { kind: 'chance' };
+      if (h.kind === 'staged') {
+        const p = h.owner(f, s);
+        return p === null ? { kind: 'chance' } : { kind: 'player', player: p };
+      }
       throw new Error(`toMove: frame "${f.t}" is automatic; the state was not settled`);
     },
     legalActions(s) {
       const f = top(s);
       if (!f || spec.finished(s)) return [];
       const h = handlerOf(f);
+      if (h.kind === 'staged') return h.owner(f, s) === null ? [] : h.legal(s, f);
       return h.kind === 'decision' ? h.legal(s, f) : [];
     },
     chanceOutcomes(s) {
       const f = top(s);
       if (!f || spec.finished(s)) return [];
       const h = handlerOf(f);
+      if (h.kind === 'staged') return h.owner(f, s) === null ? h.outcomes(s, f) : [];
       return h.kind === 'chance' ? h.outcomes(s, f) : [];
     },
     chanceKey: (s) => `${spec.chancePrefix?.(s) ?? ''}c${s.nChance}`,
     apply(s, a, log) {
       if (spec.finished(s)) throw new IllegalActionError(spec.actionKey(a), 'the game is over');
       const key = spec.actionKey(a);
-      if (!offered(s).some((x) => spec.actionKey(x) === key))
-        throw new IllegalActionError(key, `not among the ${top(s)?.t ?? 'current'} options here`);
+      if (!offered(s).some((x) => spec.actionKey(x) === key)) {
+        const asked = describe(s);
+        throw new IllegalActionError(
+          key,
+          `not among the ${top(s)?.t ?? 'current'} options here${asked ? ` (the decision: "${asked}")` : ''}`,
+        );
+      }
       return applyUnchecked(s, a, log);
     },
     applyUnchecked,
     settle,
-    describe(s) {
-      const f = top(s);
-      if (!f) return '';
-      const h = handlerOf(f);
-      return h.kind === 'auto' ? '' : (h.describe?.(s, f) ?? '');
-    },
+    describe,
   };
+
+  function describe(s: S): string {
+    const f = top(s);
+    if (!f) return '';
+    const h = handlerOf(f);
+    return h.kind === 'auto' ? '' : (h.describe?.(s, f) ?? '');
+  }
 }

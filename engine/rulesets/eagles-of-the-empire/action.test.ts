@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GameEvent } from '../../core/game.ts';
-import { hitDistribution } from './action.ts';
+import { hitDistribution } from './loss-flow.ts';
 import { areaMoraleOf } from './world.ts';
 import { chanceOutcomes, initialState, legalActions, settle, toMoveOf, top, victoryPoints } from './rules.ts';
 import type { EState, Frame, PhaseFrame, Segment, Side } from './types.ts';

@@ -15,7 +15,8 @@ import { traceCommand } from './command.ts';
 import { deployedSteps } from './deploy.ts';
 import { option } from './rules-config.ts';
 import { type Candidate, type Vacancy, rallyTarget, recoveryBlocked, replacementCandidates } from './endstep.ts';
-import { register } from './procedures.ts';
+import type { Handlers } from '../../core/procedure.ts';
+import { type FrameRules, auto, chance, decision } from './procedures.ts';
 import { formationsOf } from './scenario.ts';
 import { type Log, ev, pop, push, replaceTop, updUnit } from './state.ts';
 import type { Action, EndFrame, EState, Side, UnitState } from './types.ts';
@@ -37,8 +38,7 @@ import {
   other,
 } from './world.ts';
 
-/** The End Step's frames, registered with the procedure runtime at the end (flow.ts starts the End Step by pushing `endSeq`). */
-const KINDS = ['endSeq', 'freeRally', 'rallyRoll', 'routRally', 'recoverRoll', 'replace'] as const;
+/** The End Step's frames are handed to the runtime at the end (flow.ts starts the End Step by pushing `endSeq`). */
 
 function endDecider(_s: EState, f: EndFrame): Side | null {
   return f.t === 'freeRally' || f.t === 'replace' ? f.p : null;
@@ -406,4 +406,20 @@ function placement(s: EState, p: Side, post: string, by: string): number | null 
   return pick.length ? pick.map((u) => u.area!).sort((a, b) => a - b)[0]! : null;
 }
 
-register(KINDS, { decider: endDecider, legal: endLegal, chance: endChance, step: endStep, settle: endSettle });
+const rules: FrameRules<EndFrame> = {
+  decider: endDecider,
+  legal: endLegal,
+  chance: endChance,
+  step: endStep,
+  settle: endSettle,
+};
+
+/** The End Step's frames as the runtime plays them [15.0–15.3]. */
+export const endHandlers: Handlers<EState, EndFrame, Action> = {
+  endSeq: auto(rules),
+  freeRally: decision(rules),
+  rallyRoll: chance(rules),
+  routRally: chance(rules),
+  recoverRoll: chance(rules),
+  replace: decision(rules),
+};

@@ -3,135 +3,30 @@
  * [7.0]), the Activation Step (alternating attempts, formations selected, Action Phases [8.0–8.18]) with the Command
  * Determination Segment [9.0–9.5], and the End Step [15.0] with the victory check [1.1] (A-53).
  *
- * This module plays the sequence's own frames (registered with the procedure runtime, procedures.ts) and advances the
+ * This module plays the sequence's own frames (its handlers, `sequence`, assembled in rules.ts) and advances the
  * sequence between procedures (`idle`); rules.ts runs them. It starts the other procedures by pushing their frames:
  * the Action Phase (action.ts, with charge-flow.ts, grand-charge.ts and assault-flow.ts) and the End Step's
- * procedures (end-flow.ts).
+ * procedures (end-flow.ts). The initial state is setup.ts's; objectives and the victory check are victory.ts's.
  */
 import type { ChanceOutcome } from '../../core/game.ts';
 import { IllegalActionError } from '../../core/game.ts';
-import type { AreaId, AreaMap } from '../../areas/map.ts';
+import type { AreaId } from '../../areas/map.ts';
 import { nextCbI, traceCommand } from './command.ts';
-import { type Scenario, formationsOf, parseStep } from './scenario.ts';
+import { formationsOf } from './scenario.ts';
 import { activations } from './tables.ts';
-import type { Action, EState, Frame, LeaderState, Reinforcement, Side, UnitState, Weather } from './types.ts';
+import type { Action, EState, Frame, LeaderState, Reinforcement, Side, Weather } from './types.ts';
 import { type Log, ev, pop, push, startPhase, updUnit } from './state.ts';
-import { commandInput, conformationsFor, enemyPresence, leaderDef, markerIds, other } from './world.ts';
+import { commandInput, conformationsFor, enemyPresence, leaderDef, other } from './world.ts';
 import { afterAttempt, commanderInitiative, eligibleFormations, topFormation } from './activation.ts';
-import { deployAtStart } from './deploy.ts';
-import { type FrameOf, entry, register } from './procedures.ts';
-
-function sideOf(sc: Scenario, p: Side) {
-  return sc.sides[p];
-}
-
-/** The initial state: set-up as the scenario lists it [13.9]; the game starts in the Preparation Step of turn 1. */
-export function initialState(sc: Scenario, map: AreaMap): EState {
-  return deployAtStart(setUp(sc, map)); // [11.31] deployments the scenario makes at set-up
-}
-
-function setUp(sc: Scenario, map: AreaMap): EState {
-  const units: UnitState[] = [];
-  const leaders: LeaderState[] = [];
-  for (const p of [0, 1] as const) {
-    const side = sideOf(sc, p);
-    const where = new Map<string, { area: AreaId; conf: string | null }>();
-    for (const pl of sc.setup[p]) for (const u of pl.units) where.set(u, { area: pl.area, conf: pl.facing[u] ?? null });
-    for (const { f } of formationsOf(side))
-      for (const u of f.units) {
-        const steps = u.steps.map((t) => parseStep(t, u.kind));
-        if (steps.some((x) => typeof x === 'string'))
-          throw new Error(`unit ${u.id}: bad step track (validate the scenario first)`);
-        const at = where.get(u.id);
-        units.push({
-          id: u.id,
-          side: p,
-          kind: u.kind,
-          long: u.kind === 'infantry' && u.counter === 'long',
-          steps: steps as never,
-          step: u.startStep,
-          startStep: u.startStep,
-          area: at?.area ?? null,
-          eliminated: false,
-          conf: at?.conf ?? null,
-          formation: f.id,
-          attachedTo: null,
-          lost: 0,
-          routed: false,
-          square: false,
-          mc: null,
-          rs: false,
-          acted: null,
-          mp: 0,
-          moveDone: false,
-          refaced: false,
-          detached: false,
-          ext: null,
-          xsp: null,
-        });
-        // the scenario's extended-line markers start off the map [16.0]
-        const lc = units[units.length - 1]!;
-        for (const m of markerIds(u))
-          units.push({ ...lc, id: m.id, area: null, conf: null, ext: { lc: u.id, div: m.div } });
-      }
-    const lwhere = new Map<string, AreaId>();
-    for (const pl of sc.setup[p]) for (const l of pl.leaders) lwhere.set(l, pl.area);
-    for (const l of side.leaders)
-      leaders.push({
-        id: l.id,
-        side: p,
-        area: lwhere.get(l.id) ?? null,
-        status: lwhere.has(l.id) ? 'on' : 'off',
-        moved: false,
-      });
-  }
-  const hqOf = (p: Side) => {
-    if (!sc.sides[p].hq) return null;
-    const pl = sc.setup[p].find((x) => x.hq);
-    return { area: pl ? pl.area : null, lost: false };
-  };
-  const control: Record<string, Side> = {};
-  for (const [k, v] of Object.entries(sc.victory.control)) control[k] = v;
-  return {
-    ctx: { scenario: sc, map },
-    turn: 1,
-    phase: 'prep',
-    weather: sc.weather.initial,
-    weatherSet: false,
-    firstPlayer: null,
-    units,
-    leaders,
-    hq: [hqOf(0), hqOf(1)],
-    formations: [0, 1].flatMap((p) =>
-      formationsOf(sc.sides[p]!).map(({ f }) => ({ id: f.id, side: p as Side, activated: false, failedRally: false })),
-    ),
-    reinf: sc.reinforcements.map((r) => ({ id: r.id, due: r.turn, delayed: false, arrived: false })),
-    acting: 0,
-    prev: null,
-    sameSideFails: 0,
-    active: [],
-    cbi: {},
-    courier: {},
-    control,
-    leaderMp: {},
-    hqMp: [0, 0],
-    hqMoved: [false, false],
-    assigned: [0, 0],
-    artLeaderOf: {},
-    standIn: {},
-    fallen: [],
-    endDone: false,
-    stack: [],
-    nChance: 0,
-    result: null,
-  };
-}
+import type { Handlers } from '../../core/procedure.ts';
+import { type FrameOf, type FrameRules, auto, chance, decision, entry } from './procedures.ts';
+import { victory } from './victory.ts';
 
 // ---------------------------------------------------------------------------------------------
 // the sequence of play's frames: who decides, legal actions and chance
 // ---------------------------------------------------------------------------------------------
 
-/** The frames this module plays (registered with the procedure runtime at the end). */
+/** The frames this module plays (its handlers are at the end). */
 const KINDS = [
   'reinf',
   'reinfPlace',
@@ -439,75 +334,6 @@ function flowStep(s0: EState, f: FlowFrame, a: Action, log: Log): EState {
 // automatic flow
 // ---------------------------------------------------------------------------------------------
 
-/** (A-53) An objective belongs to the side that last had combat units alone in it (the scenario gives the first holder). */
-export function updateControl(s: EState, log: Log): EState {
-  let control: Record<string, Side> | null = null;
-  for (const o of s.ctx.scenario.victory.objectives) {
-    let who: Side | null = null;
-    let both = false;
-    for (const u of s.units)
-      if (u.area === o.area && !u.eliminated) {
-        if (who === null) who = u.side;
-        else if (who !== u.side) both = true;
-      }
-    if (who === null || both || s.control[String(o.area)] === who) continue;
-    control ??= { ...s.control };
-    control[String(o.area)] = who;
-    ev(log, 'A-53', `the objective in area ${o.area} passes to the ${s.ctx.scenario.sides[who].name}`);
-  }
-  return control ? { ...s, control } : s;
-}
-
-/** Victory points so far (A-53): steps lost, artillery and HQs eliminated, fallen leaders, objectives held. */
-export function victoryPoints(s: EState): readonly [number, number] {
-  const sc = s.ctx.scenario;
-  const vp: [number, number] = [0, 0];
-  const v = sc.victory.vp;
-  for (const u of s.units) {
-    const gain = other(u.side);
-    if (u.kind === 'artillery') {
-      if (u.eliminated) vp[gain] += v.artilleryUnit;
-    } else vp[gain] += u.lost * v.step;
-  }
-  // each fall counts once; the army commander's own value only for the first holder of the post
-  s.fallen.forEach((id, i) => {
-    const l = s.leaders.find((x) => x.id === id)!;
-    const def = sc.sides[l.side].leaders.find((x) => x.id === id)!;
-    const gain = other(l.side);
-    if (v.armyCommander[id] !== undefined && s.fallen.indexOf(id) === i) vp[gain] += v.armyCommander[id]!;
-    else if (
-      def.role === 'formation' ||
-      def.role === 'force' ||
-      def.role === 'armyCommander' ||
-      def.role === 'intermediate'
-    )
-      vp[gain] += v.leader;
-  });
-  for (const p of [0, 1] as const) if (s.hq[p]?.lost) vp[other(p)] += v.hq;
-  for (const o of sc.victory.objectives) {
-    const c = s.control[String(o.area)];
-    if (c !== undefined) vp[c] += o.vp[c];
-  }
-  return vp;
-}
-
-/** The result at the end of the last turn [1.1] (A-53): the VP difference against the scenario's thresholds. */
-function victory(s: EState): NonNullable<EState['result']> {
-  const sc = s.ctx.scenario;
-  const vp = victoryPoints(s);
-  const d = vp[0] - vp[1];
-  const t = sc.victory.thresholds;
-  const level = Math.abs(d) >= t.decisive ? 'decisive' : Math.abs(d) >= t.marginal ? 'marginal' : 'draw';
-  const winner = level === 'draw' ? -1 : d > 0 ? 0 : 1;
-  return {
-    winner,
-    level,
-    vp,
-    reason: `VP ${sc.sides[0].name} ${vp[0]}, ${sc.sides[1].name} ${vp[1]} (difference ${d > 0 ? '+' : ''}${d})`,
-  };
-}
-
-/** A facing owed by a unit that has since left the map (a marker retracted into its line [16.4]) lapses. */
 function faceLapses(s: EState, f: Extract<Frame, { t: 'face' }>): boolean {
   const u = s.units.find((x) => x.id === f.u)!;
   return u.area === null || u.eliminated || !conformationsFor(s, u).length;
@@ -639,4 +465,26 @@ export function idle(s: EState, log: Log): EState | null {
   }
 }
 
-register(KINDS, { decider: flowDecider, legal: flowLegal, chance: flowChance, step: flowStep, settle: flowSettle });
+const rules: FrameRules<FlowFrame> = {
+  decider: flowDecider,
+  legal: flowLegal,
+  chance: flowChance,
+  step: flowStep,
+  settle: flowSettle,
+};
+
+/** The sequence of play's frames as the runtime plays them: decisions, rolls and the Command Determination [5.0–9.0]. */
+export const sequence: Handlers<EState, FlowFrame, Action> = {
+  reinf: decision(rules),
+  reinfPlace: decision(rules),
+  face: decision(rules, (s, f) => f.t === 'face' && faceLapses(s, f)), // a facing no longer needed lapses
+  firstChoice: decision(rules),
+  attempt: decision(rules),
+  select: decision(rules),
+  weather: chance(rules),
+  firstRoll: chance(rules),
+  actDie: chance(rules),
+  courier: chance(rules),
+  cbi: chance(rules),
+  command: auto(rules),
+};

@@ -12,7 +12,8 @@ import { IllegalActionError } from '../../core/game.ts';
 import type { AreaId } from '../../areas/map.ts';
 import { chargeLanes } from './charge.ts';
 import { afterAttempt, eligibleFormations, topFormation } from './activation.ts';
-import { entry, provide, register } from './procedures.ts';
+import type { Handlers } from '../../core/procedure.ts';
+import { entry, provide, staged } from './procedures.ts';
 import { type Log, ev, pop, push, replaceTop, updUnit } from './state.ts';
 import type { Action, EState, GrandChargeFrame, Side, UnitState } from './types.ts';
 import { laneWorld, leaderDef, tactical, unit, unitDef } from './world.ts';
@@ -160,11 +161,14 @@ export function gcStep(
   }
 }
 
-register(['gc'], {
-  decider: (_s, f) => (f.stage === 'launch' ? null : f.p), // the launch roll is a chance node
-  legal: gcLegal,
-  chance: gcChance,
-  step: (s, f, a, log) => gcStep(s, f, a, log, afterAttempt),
-  settle: () => null,
-});
+/** A Grand Charge being declared as the runtime plays it: the leader's choices, then the launch roll [10.8–10.81]. */
+export const grandCharges: Handlers<EState, GrandChargeFrame, Action> = {
+  gc: staged<GrandChargeFrame>({
+    decider: (_s, f) => (f.stage === 'launch' ? null : f.p), // the launch roll is a chance node
+    legal: gcLegal,
+    chance: gcChance,
+    step: (s, f, a, log) => gcStep(s, f, a, log, afterAttempt),
+    settle: () => null,
+  }),
+};
 provide('grandCharge', { canGrandCharge });

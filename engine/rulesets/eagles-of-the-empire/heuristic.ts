@@ -13,7 +13,7 @@ import { toMoveOf, top, victoryPoints } from './rules.ts';
 import type { Action, EState, Frame, Side, UnitState } from './types.ts';
 import { alive, moraleOf, spOf, stepsLeft, unit, unitsAt, other } from './world.ts';
 import { assaultTerrainPct } from './assault.ts';
-import { firstSteps } from './action.ts';
+import { firstSteps } from './move-flow.ts';
 
 /**
  * Areas a side wants to reach: the objectives it does not hold (the attacker), else its own objectives to garrison

@@ -5,34 +5,20 @@
  * Scenario files name their map (`"map": "hohenwald-1809"`); the loader (arena/catalog.ts, which does the I/O) embeds
  * the map file as `mapData`, so a validated scenario is self-contained and replays carry the map with them.
  */
-import {
-  type ChanceOutcome,
-  type Game,
-  type GameEvent,
-  type ToMove,
-  type Validated,
-  IllegalActionError,
-  isOffered,
-} from '../../core/game.ts';
+import type { Game, Validated } from '../../core/game.ts';
 import { hashValue, type Hash64 } from '../../core/hash.ts';
 import { AreaMap, type AreaMapJson, validateAreaMap } from '../../areas/map.ts';
-import { type Scenario, formationsOf, validateScenario as validateAgainstMap } from './scenario.ts';
-import {
-  chanceOutcomes,
-  initialState as initialFlow,
-  legalActions,
-  settle,
-  step,
-  toMoveOf,
-  top,
-  victoryPoints,
-} from './rules.ts';
-import type { Action, EState, Frame, Side, UnitState } from './types.ts';
-import { leaderDef, moraleOf, spOf, stepsLeft, unitDef } from './world.ts';
+import { type Scenario, validateScenario as validateAgainstMap } from './scenario.ts';
+import { eote, initialState as initialFlow, settle, victoryPoints } from './rules.ts';
+import { actionKey } from './notation.ts';
+import type { Action, EState, Side, UnitState } from './types.ts';
+import { areaName, formationName, leaderName, sideName, unitName } from './words.ts';
+import { moraleOf, spOf, stepsLeft } from './world.ts';
 import { evaluate, policyScores } from './heuristic.ts';
 import { randomScenario } from './generate.ts';
 
 export type { Action, EState };
+export { actionKey };
 
 /** A validated scenario with its map embedded. */
 export type EScenario = Scenario & { readonly mapData: AreaMapJson };
@@ -78,232 +64,8 @@ function initialState(sc: EScenario): EState {
 }
 
 // ---------------------------------------------------------------------------------------------
-// notation
-// ---------------------------------------------------------------------------------------------
-
-export function actionKey(a: Action): string {
-  switch (a.k) {
-    case 'arrive':
-      return `arrive ${a.g}`;
-    case 'delay':
-      return `delay ${a.g}`;
-    case 'placeAt':
-      return `place ${a.area}`;
-    case 'face':
-      return `face ${a.u} ${a.conf}`;
-    case 'first':
-      return `go-first ${a.self ? 'self' : 'opponent'}`;
-    case 'roll':
-      return 'attempt';
-    case 'pass':
-      return 'pass';
-    case 'grandCharge':
-      return `grand-charge ${a.leader}`;
-    case 'select':
-      return `select ${a.f}`;
-    case 'next':
-      return 'next';
-    case 'fire':
-      return `fire ${a.u} ${a.to}`;
-    case 'shoot':
-      return a.cb ? 'shoot counter-battery' : 'shoot';
-    case 'mvUnit':
-      return `move ${a.u}`;
-    case 'mvStack':
-      return `move-stack ${a.area}`;
-    case 'mvLeader':
-      return `move-leader ${a.l}`;
-    case 'mvWithLeader':
-      return `move ${a.u} with ${a.l}`;
-    case 'mvHq':
-      return 'move-hq';
-    case 'to':
-      return a.mode === 'normal' ? `to ${a.area}` : `to ${a.area} ${a.mode}`;
-    case 'stop':
-      return 'stop';
-    case 'routOff':
-      return 'rout-off-map';
-    case 'hit':
-      return `hit ${a.u}`;
-    case 'goTo':
-      return `go ${a.area}`;
-    case 'square':
-      return `square ${a.area} ${a.on ? 'on' : 'off'}`;
-    case 'assault':
-      return `assault ${a.target}`;
-    case 'join':
-      return `join ${a.u}`;
-    case 'resolve':
-      return 'resolve';
-    case 'fireAt':
-      return `fire-at ${a.area}`;
-    case 'stand':
-      return 'stand';
-    case 'retreat':
-      return 'retreat';
-    case 'advance':
-      return `advance ${a.u}`;
-    case 'charge':
-      return `charge ${a.area}>${a.target}`;
-    case 'escort':
-      return `escort ${a.l}`;
-    case 'pursue':
-      return `pursue ${a.sign > 0 ? '+1' : a.sign}`;
-    case 'attach':
-      return `attach ${a.u} ${a.lc}`;
-    case 'detach':
-      return `detach ${a.u}`;
-    case 'reserve':
-      return `reserve ${a.u} ${a.to}`;
-    case 'artLeader':
-      return `art-leader ${a.l} ${a.to}`;
-    case 'deploy':
-      return `deploy ${a.id}`;
-    case 'reabsorb':
-      return `reabsorb ${a.id}`;
-    case 'gcFirst':
-      return `gc-via ${a.area}`;
-    case 'gcTarget':
-      return `gc-target ${a.target}`;
-    case 'gcAfter':
-      return `gc-${a.mode}`;
-    case 'reverseSlope':
-      return `reverse-slope ${a.u} ${a.on ? 'on' : 'off'}`;
-    case 'massedColumn':
-      return `massed-column ${a.u} ${a.target}`;
-    case 'extend':
-      return `extend ${a.u} ${a.to.join('+')}`;
-    case 'retract':
-      return `retract ${a.u} ${a.into}`;
-    case 'c-weather':
-      return `roll:weather ${a.w}`;
-    case 'c-first':
-      return `roll:first ${a.winner}`;
-    case 'c-die':
-      return `roll:die ${a.face}`;
-    case 'c-hits':
-      return `roll:hits ${a.n}`;
-    case 'c-pass':
-      return `roll:${a.ok ? 'pass' : 'fail'}`;
-  }
-}
-
-function applyInternal(s: EState, a: Action, events?: GameEvent[]): EState {
-  // Every chance step advances the chance counter exactly once, whatever frame rolls (weather, activation, courier,
-  // bombardment, leader and rout checks, charge and assault dice, …), so `chanceKey` names each chance event of a game
-  // once and keyed dice never give two events the same draw. No frame increments it itself.
-  if (toMoveOf(s).kind === 'chance') s = { ...s, nChance: s.nChance + 1 };
-  return settle(step(s, a, events), events);
-}
-
-// ---------------------------------------------------------------------------------------------
 // words
 // ---------------------------------------------------------------------------------------------
-
-const sideName = (s: EState, p: Side) => s.ctx.scenario.sides[p].name;
-function areaName(s: EState, id: number | null): string {
-  if (id === null) return '(off map)';
-  const a = s.ctx.map.areas.get(id);
-  return a ? `${id} ${a.name}` : String(id);
-}
-function unitName(s: EState, id: string): string {
-  try {
-    return unitDef(s, id).name;
-  } catch {
-    return id;
-  }
-}
-function leaderName(s: EState, id: string): string {
-  try {
-    return leaderDef(s, id).name;
-  } catch {
-    return id;
-  }
-}
-function formationName(s: EState, id: string): string {
-  for (const side of s.ctx.scenario.sides) for (const { f } of formationsOf(side)) if (f.id === id) return f.name;
-  return id;
-}
-
-function describeDecision(s: EState): string {
-  const f: Frame | undefined = top(s);
-  if (!f) return '';
-  switch (f.t) {
-    case 'reinf': {
-      const can = new Set(legalActions(s).map((a) => a.k));
-      if (!can.has('arrive'))
-        return `reinforcement group ${f.g} is due, but the enemy holds every area it could arrive in: delay it one turn [6.0] (A-51)`;
-      return can.has('delay')
-        ? `reinforcement group ${f.g} is due: bring it on now or delay it one turn [6.0] (A-51)`
-        : `reinforcement group ${f.g} is due: bring it on now (it cannot be delayed again or past the last turn) [6.0] (A-51)`;
-    }
-    case 'reinfPlace':
-      return `the entry area of ${f.g} is held by the enemy: choose where it arrives [6.0] (A-51)`;
-    case 'face':
-      return `choose the conformation (facing) of ${unitName(s, f.u)} [13.9]`;
-    case 'firstChoice':
-      return 'you won the first-player roll: attempt activation first, or make your opponent go first? [7.0]';
-    case 'attempt':
-      return "activation attempt: roll against your commander's initiative, pass (a failed attempt, A-05), or declare a Grand Charge [8.1, 10.8]";
-    case 'select':
-      return `select a formation to activate (${f.left} left) [8.1]`;
-    case 'phase':
-      return `${sideName(s, f.p)} Action Phase, ${f.seg} segment: act, or "next" to end the segment [8.14]`;
-    case 'fire':
-      return `bombardment from area ${areaName(s, f.from)} at ${areaName(s, f.to)}: add artillery to the fire group, or shoot [12.0]`;
-    case 'move':
-      return `moving ${[...f.units.map((u) => unitName(s, u)), ...f.leaders.map((l) => leaderName(s, l)), ...(f.hq ? ['the HQ'] : [])].join(', ')} from area ${areaName(s, f.at)}: choose the next area, or stop [13.0]`;
-    case 'routMove':
-      return `${unitName(s, f.u)} is routed and must move away from the enemy: choose the next area${f.initial && f.path.length === 1 ? ', or a leader who goes with it [19.14]' : ''}; from a map edge it may flee off the map [19.11, 19.23, 19.31]`;
-    case 'displace':
-      return `${leaderName(s, f.l)} is alone with the enemy and is displaced: choose where he goes [3.13]`;
-    case 'retreatTo':
-      return `${f.units.map((u) => unitName(s, u)).join(', ')} retreat${f.voluntary ? ' (voluntarily)' : ''} from area ${areaName(s, f.from)}: choose where [20.0]`;
-    case 'loss':
-      return `${f.hits} hit${f.hits === 1 ? '' : 's'} to allocate in area ${areaName(s, f.area)}, one at a time: choose the unit that loses a step [${f.rule}] (A-42)`;
-    case 'assault':
-      switch (f.stage) {
-        case 'gather':
-          return `assault on area ${areaName(s, f.target)}: add units that join it, or resolve [14.1]`;
-        case 'beforeRetreat':
-          return `the enemy is assaulting area ${areaName(s, f.target)}: stand, or retreat before the assault [14.11]`;
-        case 'defTarget':
-          return 'choose the attacking area your defenders fire at [14.1] (A-38)';
-        case 'atkChoice':
-          return 'the attacker may stand (roll against morale) or retreat to reduce losses [14.4]';
-        case 'defChoice':
-          return 'the defender may stand (roll against morale) or retreat to reduce losses [14.4]';
-        case 'advance':
-          return `the defenders left area ${areaName(s, f.target)}: choose the units that advance into it [14.5]`;
-        default:
-          return `assault on area ${areaName(s, f.target)} (${f.stage})`;
-      }
-    case 'charge':
-      return f.stage === 'gather'
-        ? `cavalry charge from area ${areaName(s, f.origin)} at ${areaName(s, f.target)}: add cavalry or escorting leaders, or resolve [10.1]`
-        : f.stage === 'squareAsk'
-          ? 'your infantry is charged: try to form square under duress? [17.12]'
-          : f.stage === 'pursuitChoice'
-            ? 'pursue the retreating enemy? (−1, 0 or +1 on the pursuit roll with the cavalry leader) [10.91]'
-            : f.stage === 'advanceChoice'
-              ? `choose the cavalry that occupy area ${areaName(s, f.target)} [10.5]`
-              : `cavalry charge at area ${areaName(s, f.target)} (${f.stage})`;
-    case 'gc':
-      return f.stage === 'first'
-        ? `Grand Charge by ${leaderName(s, f.leader)}: choose the single first area all the cavalry enter [10.81]`
-        : f.stage === 'target'
-          ? `Grand Charge by ${leaderName(s, f.leader)}: choose the target area beyond area ${areaName(s, f.first)} [10.81]`
-          : f.stage === 'gather'
-            ? 'Grand Charge: add the participating cavalry, or declare it [10.8]'
-            : 'the Grand Charge succeeded: continue it behind the target, or return to the origin areas [10.83]';
-    case 'freeRally':
-      return 'choose the formation that rallies without a roll [15.12]';
-    case 'replace':
-      return `choose the officer who fills the post of ${leaderName(s, f.post)} [15.3]`;
-    default:
-      return f.t;
-  }
-}
 
 function describeAction(s: EState, a: Action): string {
   switch (a.k) {
@@ -442,17 +204,12 @@ export const eaglesOfTheEmpire: Game<EState, Action, EScenario> = {
   citation: /^(\d{1,2}\.\d{1,2}|A-\d{2})$/,
   validateScenario: validate,
   initialState: (sc) => initialState(sc),
-  toMove: (s): ToMove => toMoveOf(s),
-  legalActions: (s) => legalActions(s),
-  chanceOutcomes: (s): ChanceOutcome<Action>[] => chanceOutcomes(s),
-  chanceKey: (s) => `t${s.turn}/c${s.nChance}`,
-  apply(s, a, events) {
-    if (s.result) throw new IllegalActionError(actionKey(a), 'the game is over');
-    if (!isOffered(eaglesOfTheEmpire, s, a))
-      throw new IllegalActionError(actionKey(a), `not among the options at "${describeDecision(s)}"`);
-    return applyInternal(s, a, events);
-  },
-  applyUnchecked: (s, a, events) => applyInternal(s, a, events),
+  toMove: eote.toMove,
+  legalActions: eote.legalActions,
+  chanceOutcomes: eote.chanceOutcomes,
+  chanceKey: eote.chanceKey,
+  apply: eote.apply,
+  applyUnchecked: eote.applyUnchecked,
   returns(s) {
     const r = s.result;
     if (!r) {
@@ -468,7 +225,7 @@ export const eaglesOfTheEmpire: Game<EState, Action, EScenario> = {
   actionKey,
   describeAction,
   hash,
-  describeDecision,
+  describeDecision: eote.describe,
   render: (s) => render(s),
   resultText,
   diceFaces(s, a) {

@@ -1,33 +1,35 @@
 /**
- * The procedure runtime's registry. Play is a stack of frames (types.ts `Frame`); every kind of frame has one
- * procedure, registered by the flow module that owns it, which says who decides at the frame, what they may do, what
- * chance offers, how an action or outcome is applied and how the frame advances by itself. The runtime (rules.ts)
- * only ever asks the procedure of the frame on top of the stack, so flows talk by pushing frames, not by calling each
- * other; rules.ts imports every flow once, so all are registered before play starts. A frame of a kind nobody
- * registered is refused by name (`UnknownFrameError`).
+ * How the chapters of Eagles of the Empire hand their frames to the procedure runtime (engine/core/procedure.ts):
+ * each chapter exports `Handlers` for the frame kinds it owns, and rules.ts assembles them into the runtime. Play is
+ * a stack of frames (types.ts `Frame`); the runtime asks only the handler of the frame on top, so chapters talk by
+ * pushing frames, not by calling each other. A frame of a kind without a handler is refused by name
+ * (`UnknownFrameError`, raised by the runtime).
+ *
+ * A chapter states its frames' rules in one place per frame (`FrameRules`: who decides, what they may do, what chance
+ * offers, how an action or outcome is applied, how the frame advances by itself), and plays them where they stand:
+ * a frame stays on the stack while it is played and changes stage. The runtime hands a handler its frame popped, so
+ * the adapters below put it back on top before the chapter's step (the state is the same as if it had never left),
+ * and choose the kind of handler the frame is: a `decision`, a `chance` node, an `auto`matic step, or `staged` for a
+ * frame that is a decision at one stage and a roll or an automatic step at another (a charge, an assault, a segment
+ * with nothing left to do).
  *
  * Starting a procedure is usually pushing its frame. Where the start is more than a push (it validates the
- * declaration, logs it, or reads the board first), the owning flow provides an entry here and other flows call it
- * through `entry`, never by importing that flow.
+ * declaration, logs it, or reads the board first), the owning chapter provides an entry here and other chapters call
+ * it through `entry`, never by importing that chapter.
  *
- * This follows engine/core/procedure.ts (one handler per frame kind, flows talking through the stack) but keeps the
- * ruleset's frames as they are: a frame here stays on the stack while it is played and changes stage (a charge frame
- * is a decision at one stage, a roll or an automatic step at the next), so a procedure says per frame, not per kind,
- * who acts; the core runtime's per-kind handlers with the frame popped first would change the state and its hashes.
- *
- * This module depends on no flow (types only).
+ * This module depends on no chapter (types only).
  */
 import type { ChanceOutcome } from '../../core/game.ts';
-import { UnknownFrameError } from '../../core/procedure.ts';
+import type { AutoHandler, ChanceHandler, DecisionHandler, StagedHandler } from '../../core/procedure.ts';
 import type { AreaId } from '../../areas/map.ts';
-import type { Log } from './state.ts';
+import { type Log, push } from './state.ts';
 import type { Action, EState, Frame, PhaseFrame, Side, UnitState } from './types.ts';
 
 export type FrameKind = Frame['t'];
 export type FrameOf<K extends FrameKind> = Extract<Frame, { readonly t: K }>;
 
-/** How one kind of frame is played. */
-export interface Procedure<F extends Frame = Frame> {
+/** How a chapter plays its frames, each asked with the frame on top of the stack. */
+export interface FrameRules<F extends Frame = Frame> {
   /** Who decides at the frame; null: a chance node, or an automatic frame (settled before anyone is asked). */
   decider(s: EState, f: F): Side | null;
   /** The actions open to the decider (none at chance and automatic frames). */
@@ -40,21 +42,51 @@ export interface Procedure<F extends Frame = Frame> {
   settle(s: EState, f: F, log: Log): EState | null;
 }
 
-const procedures = new Map<FrameKind, Procedure>();
-
-/** Register the procedure that plays `kinds` (once per kind, from the module that owns the frames). */
-export function register<K extends FrameKind>(kinds: readonly K[], p: Procedure<FrameOf<K>>): void {
-  for (const k of kinds) {
-    if (procedures.has(k)) throw new Error(`eagles-of-the-empire: two procedures registered for the frame kind '${k}'`);
-    procedures.set(k, p as unknown as Procedure);
-  }
+/** A frame its owner always decides at; `skip`: it lapses (is dropped) without a decision. */
+export function decision<F extends Frame>(
+  r: FrameRules<F>,
+  skip?: (s: EState, f: F) => boolean,
+): DecisionHandler<EState, F, Action> {
+  return {
+    kind: 'decision',
+    owner: (f, s) => r.decider(s, f) as Side,
+    legal: (s, f) => r.legal(s, f),
+    step: (s, f, a, log) => r.step(push(s, f), f, a, log),
+    ...(skip ? { skip } : {}),
+  };
 }
 
-/** The procedure of frame `f`; a kind of frame no flow registered is an engine error naming it. */
-export function procedureOf(f: Frame): Procedure {
-  const p = procedures.get(f.t);
-  if (!p) throw new UnknownFrameError(f.t);
-  return p;
+/** A frame that is always a roll. */
+export function chance<F extends Frame>(r: FrameRules<F>): ChanceHandler<EState, F, Action> {
+  return {
+    kind: 'chance',
+    outcomes: (s, f) => r.chance(s, f),
+    step: (s, f, a, log) => r.step(push(s, f), f, a, log),
+  };
+}
+
+/** A frame the rules always play by themselves. */
+export function auto<F extends Frame>(r: FrameRules<F>): AutoHandler<EState, F> {
+  return {
+    kind: 'auto',
+    run(s, f, log) {
+      const next = r.settle(push(s, f), f, log);
+      if (next === null) throw new Error(`eagles-of-the-empire: the automatic frame '${f.t}' did not advance`);
+      return next;
+    },
+  };
+}
+
+/** A frame whose stages differ: a decision, a roll or an automatic step, as it stands. */
+export function staged<F extends Frame>(r: FrameRules<F>): StagedHandler<EState, F, Action> {
+  return {
+    kind: 'staged',
+    advance: (s, f, log) => r.settle(s, f, log),
+    owner: (f, s) => r.decider(s, f),
+    legal: (s, f) => r.legal(s, f),
+    outcomes: (s, f) => r.chance(s, f),
+    step: (s, f, a, log) => r.step(push(s, f), f, a, log),
+  };
 }
 
 /** The ways into procedures that are more than pushing a frame, by the flow that provides them. */
@@ -97,6 +129,6 @@ export function provide<K extends keyof Entries>(k: K, e: Entries[K]): void {
 /** A flow's entry; missing only if its module was never loaded (an engine error). */
 export function entry<K extends keyof Entries>(k: K): Entries[K] {
   const e = entries[k];
-  if (!e) throw new Error(`eagles-of-the-empire: no entry '${k}' is provided; rules.ts registers every flow`);
+  if (!e) throw new Error(`eagles-of-the-empire: no entry '${k}' is provided; rules.ts loads every chapter`);
   return e as Entries[K];
 }

@@ -10,7 +10,8 @@ import type { AreaId } from '../../areas/map.ts';
 import { displaceLeaders, loseSteps } from './casualties.ts';
 import { lineRetreatOptions } from './lines.ts';
 import type { MoveClass } from './movement.ts';
-import { register } from './procedures.ts';
+import type { Handlers } from '../../core/procedure.ts';
+import { staged } from './procedures.ts';
 import { retreatAreas } from './retreat.ts';
 import { type Log, ev, pop, push, updUnit } from './state.ts';
 import type { Action, EState, Frame, Side, UnitState } from './types.ts';
@@ -122,13 +123,16 @@ export function retreatInto(s: EState, f: Extract<Frame, { t: 'retreatTo' }>, ar
   return push(s, ...frames.reverse());
 }
 
-register(['retreatTo'], {
-  decider: (_s, f) => f.p,
-  legal: (_s, f) => f.options.map((area): Action => ({ k: 'goTo', area })),
-  chance: () => [],
-  step(s: EState, f: RetreatFrame, a: Action, log: Log): EState {
-    if (a.k === 'goTo' && f.options.includes(a.area)) return retreatInto(s, f, a.area, log);
-    throw new IllegalActionError(a.k, `not an action at this point (${f.t})`);
-  },
-  settle: (s, f, log) => (f.options.length ? null : retreatInto(s, f, null, log)), // nowhere to go [20.1]
-});
+/** Retreats as the runtime plays them: the owner chooses where, or the units are lost when there is nowhere to go. */
+export const retreats: Handlers<EState, RetreatFrame, Action> = {
+  retreatTo: staged<RetreatFrame>({
+    decider: (_s, f) => f.p,
+    legal: (_s, f) => f.options.map((area): Action => ({ k: 'goTo', area })),
+    chance: () => [],
+    step(s: EState, f: RetreatFrame, a: Action, log: Log): EState {
+      if (a.k === 'goTo' && f.options.includes(a.area)) return retreatInto(s, f, a.area, log);
+      throw new IllegalActionError(a.k, `not an action at this point (${f.t})`);
+    },
+    settle: (s, f, log) => (f.options.length ? null : retreatInto(s, f, null, log)), // nowhere to go [20.1]
+  }),
+};

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flankSet, twice } from './assault-flow.ts';
+import { flankSet, twice } from './assault-dice.ts';
 import { bombardmentDrms } from './bombard.ts';
 import { chanceOutcomes, legalActions } from './rules.ts';
 import { ADAPTATIONS, NAMED_OPTIONS, option, optionProblems } from './rules-config.ts';

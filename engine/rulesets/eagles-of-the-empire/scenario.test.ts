@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { AreaMap } from '../../areas/map.ts';
 import { checkScenario, map } from '../../../test/eote-fixtures.ts';
-import { initialState } from './flow.ts';
+import { initialState } from './setup.ts';
 import { validateScenario } from './scenario.ts';
 import { longCountersFit, spFits } from './stacking.ts';
 import { isLC, spOf } from './world.ts';

@@ -99,7 +99,6 @@ export type Frame =
   | { readonly t: 'cbi'; readonly p: Side; readonly leader: string }
   // automatic continuations
   | { readonly t: 'command'; readonly p: Side }
-  | { readonly t: 'segments'; readonly p: Side }
   // the Action Phase [8.14]: segments and their procedures (action.ts)
   | PhaseFrame
   | {
@@ -367,7 +366,7 @@ export interface EState {
   /** The End Step's procedures [15.1–15.3] have been started this turn. */
   readonly endDone: boolean;
   readonly stack: readonly Frame[];
-  /** Chance steps taken so far; the Game's apply advances it once at every chance node (`chanceKey`). */
+  /** Chance steps taken so far; the procedure runtime advances it once at every chance step (`chanceKey`). */
   readonly nChance: number;
   readonly result: Result | null;
 }

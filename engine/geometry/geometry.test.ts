@@ -15,17 +15,7 @@ import {
   wheel,
   type Rect,
 } from './geometry.ts';
-import {
-  type Terrain,
-  candidatesAlong,
-  furthestAlong,
-  lineOfSight,
-  obstaclesCrossed,
-  upSlope,
-  wheelCandidates,
-  difficultFraction,
-  lineCover,
-} from './terrain.ts';
+import { type Terrain, lineOfSight, obstaclesCrossed, upSlope, difficultFraction, lineCover } from './terrain.ts';
 
 const line: Rect = { x: fx(24), y: fx(10), w: fx(8), d: fx(1.6), h: 0 }; // facing north
 
@@ -189,17 +179,5 @@ describe('terrain and line of sight (drawn as small maps)', () => {
     expect(lineCover(terrain, { x: fx(37), y: fx(20) }, shooterSide, { x: fx(37), y: fx(29) })).toBe('none'); // hedge not between them
     const beyond = rectCorners({ x: fx(37), y: fx(31.5), w: fx(4), d: fx(1), h: 180 });
     expect(lineCover(terrain, { x: fx(37), y: fx(20) }, beyond, { x: fx(37), y: fx(31.5) })).toBe('soft');
-  });
-  it('candidate destinations are a finite list', () => {
-    const reach = furthestAlong(line, 0, fx(10), 25, (rr) => rr.y < fx(15));
-    expect(reach).toBe(fx(4.75));
-    expect(candidatesAlong(line, 0, fx(8), [0.25, 0.5, 0.75, 1]).map((c) => c.distance)).toEqual([
-      fx(2),
-      fx(4),
-      fx(6),
-      fx(8),
-    ]);
-    // a 8" frontage wheeling with 6" of allowance: 45° needs 6.28", 30° needs 4.19"
-    expect(wheelCandidates(line, 'L', fx(6), [15, 30, 45]).map((c) => c.angle)).toEqual([15, 30]);
   });
 });

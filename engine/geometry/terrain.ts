@@ -1,7 +1,7 @@
 /**
  * Generic terrain for tabletop rulesets: area features (polygons) and linear features (polylines), classified by
  * their effect (movement, cover, line of sight, slope) rather than by name, so any ruleset can map its own
- * terrain names onto them. Also: line of sight, footprints from figure counts and candidate destinations.
+ * terrain names onto them. Also: line of sight.
  */
 import {
   type Polygon,
@@ -16,8 +16,6 @@ import {
   rectCorners,
   segmentCrossesPolygon,
   segmentCrossesPolyline,
-  translate,
-  wheel,
 } from './geometry.ts';
 
 export type Cover = 'none' | 'soft' | 'hard';
@@ -167,70 +165,4 @@ export function lineOfSight(t: Terrain, p: Vec, q: Vec, blockers: readonly Polyg
 /** Length of the part of p→q inside the polygon (sampled). */
 export function segmentInsideLength(p: Vec, q: Vec, poly: Polygon, samples = 32): number {
   return fractionInside(p, q, [poly], samples) * dist(p, q);
-}
-
-// ---------- footprints ----------
-
-/** A footprint laid out as `files` stands wide and `ranks` stands deep, each stand `standW` × `standD`. */
-export function blockFootprint(
-  centre: Vec,
-  heading: number,
-  files: number,
-  ranks: number,
-  standW: number,
-  standD: number,
-): Rect {
-  return { x: centre.x, y: centre.y, w: files * standW, d: ranks * standD, h: heading };
-}
-
-// ---------- candidate destinations ----------
-
-export interface MoveCandidate {
-  readonly rect: Rect;
-  /** Heading of travel. */
-  readonly dir: number;
-  readonly distance: number;
-}
-
-/**
- * The furthest distance ≤ `max` along `dir` such that every sampled point of the path satisfies `ok`; samples every
- * `step` units. Returns 0 when the first step already fails.
- */
-export function furthestAlong(r: Rect, dir: number, max: number, step: number, ok: (r: Rect) => boolean): number {
-  let best = 0;
-  for (let d = step; d < max + step; d += step) {
-    const dd = Math.min(d, max);
-    if (!ok(translate(r, dir, dd))) break;
-    best = dd;
-    if (dd === max) break;
-  }
-  return best;
-}
-
-/** Straight-line candidates: for each fraction, that fraction of `reach` along `dir` (deduplicated). */
-export function candidatesAlong(r: Rect, dir: number, reach: number, fractions: readonly number[]): MoveCandidate[] {
-  const out: MoveCandidate[] = [];
-  const seen = new Set<number>();
-  for (const f of fractions) {
-    const d = Math.round(reach * f);
-    if (d <= 0 || seen.has(d)) continue;
-    seen.add(d);
-    out.push({ rect: translate(r, dir, d), dir, distance: d });
-  }
-  return out;
-}
-
-/** Wheel candidates: each angle whose outer-corner arc fits in `arcAllowance` (units). */
-export function wheelCandidates(
-  r: Rect,
-  side: 'L' | 'R',
-  arcAllowance: number,
-  angles: readonly number[],
-): { rect: Rect; angle: number }[] {
-  const out: { rect: Rect; angle: number }[] = [];
-  for (const a of angles) {
-    if ((r.w * a * Math.PI) / 180 > arcAllowance + 0.5) continue;
-    out.push({ rect: wheel(r, side, a), angle: a });
-  }
-  return out;
 }

@@ -3,7 +3,7 @@
  * away, joining a combat (M13), defensive fire (M9, M24) with the attacker's RESOLVE (M10), and contact.
  */
 import type { Log } from '../../core/procedure.ts';
-import { furthestAlong, hitsImpassable, isDifficultAt, lineOfSight, upSlope } from '../../geometry/terrain.ts';
+import { hitsImpassable, isDifficultAt, lineOfSight, upSlope } from '../../geometry/terrain.ts';
 import {
   IN,
   type Rect,
@@ -24,6 +24,8 @@ import { blockersExcept, centre, contactRect, faceSegment, footprint, poly, scre
 import { eng, ev, push, scWith, unit, upd, updEng } from './state.ts';
 import type { Action, Bn, Engagement, Face, MoeState, Then } from './types.ts';
 import { type MoeHandlers, STEP, engaged, enterGround, named, owner } from './common.ts';
+import { furthestAlong } from '../../tabletop/movement.ts';
+import { onGround } from '../../tabletop/clearance.ts';
 import { removeUnit } from './casualties.ts';
 import { shotDice } from './shooting.ts';
 import { startCheck } from './resolve.ts';
@@ -128,7 +130,7 @@ function resolveCharge(
     const dir = headingTo(centre(b), { x: (f1.x + f2.x) / 2, y: (f1.y + f2.y) / 2 });
     const d = furthestAlong(r, dir, Math.max(0, Math.min(allow, need - 50)), STEP, (rr) => {
       const p = rectCorners(rr);
-      if (!onTable(p, ns.ctx.width, ns.ctx.height) || hitsImpassable(ns.ctx.terrain, p)) return false;
+      if (!onGround(ns.ctx, [p])) return false;
       return !ns.units.some((o) => o.on && o.id !== id && polygonsOverlap(p, poly(o)));
     });
     const nr = translate(r, dir, d);

@@ -5,25 +5,31 @@
  */
 import type { ChanceOutcome } from '../../core/game.ts';
 import type { Handlers, Log } from '../../core/procedure.ts';
-import { difficultFraction, furthestAlong, hitsImpassable, isDifficultAt } from '../../geometry/terrain.ts';
+import { difficultFraction, isDifficultAt } from '../../geometry/terrain.ts';
 import {
   type Box,
   IN,
   type Polygon,
   type Rect,
-  bbox,
-  boxDistance,
   dist,
   fromLocal,
   headingTo,
   normDeg,
-  onTable,
-  polygonDistanceCapped,
-  polygonTouchesPolyline,
   polygonsOverlap,
   rectCorners,
   translate,
 } from '../../geometry/geometry.ts';
+import {
+  type Bodies,
+  type BodyView,
+  type ClearanceRules,
+  boxClear as clearBox,
+  endClear,
+  nearestEnemy,
+  onGround,
+  pathClear,
+} from '../../tabletop/clearance.ts';
+import { furthestAlong } from '../../tabletop/movement.ts';
 import { allPolys, footprint, poly, screenRectFor } from './shape.ts';
 import { ev, unit, upd } from './state.ts';
 import type { Action, Bn, Frame, MoeState, Side } from './types.ts';
@@ -47,19 +53,23 @@ export function enemiesOn(s: MoeState, side: Side): Bn[] {
   return s.units.filter((u) => u.on && u.side !== side);
 }
 
+/** Clearance's view of battalions: the others on the table count, friends by side, bodies and screens. */
+const BATTALIONS: BodyView<Bn> = {
+  counts: (o, b) => o.on && o.id !== b.id,
+  friendly: (o, b) => o.side === b.side,
+  body: poly,
+  troops: allPolys,
+};
+/** The table as seen from `b`. */
+export function bodiesFor(s: MoeState, b: Bn): Bodies<Bn> {
+  return { view: BATTALIONS, list: s.units, mover: b };
+}
+/** [Manoeuvre] the 4" separation, for the shared clearance tests. */
+export const CLEARANCE: ClearanceRules = { separation: SEPARATION };
+
 /** Nearest enemy troops (bodies and screens), capped at the 4" separation: only smaller values matter (M8). */
 export function minEnemyDistance(s: MoeState, b: Bn, polys: readonly Polygon[]): number {
-  let best = SEPARATION;
-  for (const e of s.units) {
-    if (!e.on || e.side === b.side) continue;
-    for (const ep of allPolys(e)) {
-      for (const p of polys) {
-        const d = polygonDistanceCapped(p, ep, best);
-        if (d < best) best = d;
-      }
-    }
-  }
-  return best;
+  return nearestEnemy(bodiesFor(s, b), polys, SEPARATION);
 }
 
 /** Body and screen polygons of `b` if its body stood at `r`. */
@@ -73,17 +83,7 @@ export function polysAt(b: Bn, r: Rect): Polygon[] {
  * other bodies (friends, if asked) and enemy troops by the 4" separation? If so, every position inside it is legal.
  */
 export function boxClear(s: MoeState, b: Bn, box: Box, friendsToo: boolean, obstaclesToo: boolean): boolean {
-  if (box.minX < 0 || box.minY < 0 || box.maxX > s.ctx.width || box.maxY > s.ctx.height) return false;
-  for (const a of s.ctx.terrain.areas) if (a.impassable && boxDistance(box, bbox(a.polygon)) === 0) return false;
-  if (obstaclesToo)
-    for (const l of s.ctx.terrain.lines) if (l.obstacle && boxDistance(box, bbox(l.points)) === 0) return false;
-  for (const o of s.units) {
-    if (!o.on || o.id === b.id) continue;
-    if (o.side === b.side) {
-      if (friendsToo && boxDistance(box, bbox(poly(o))) === 0) return false;
-    } else for (const p of allPolys(o)) if (boxDistance(box, bbox(p)) < SEPARATION) return false;
-  }
-  return true;
+  return clearBox(s.ctx, bodiesFor(s, b), box, CLEARANCE, { friends: friendsToo, obstacles: obstaclesToo });
 }
 
 /**
@@ -91,23 +91,12 @@ export function boxClear(s: MoeState, b: Bn, box: Box, friendsToo: boolean, obst
  * troops unless already closer, in which case the distance may not shrink (M8).
  */
 export function pathOk(s: MoeState, b: Bn, r: Rect, startSep: number): boolean {
-  const ps = polysAt(b, r);
-  for (const p of ps) if (!onTable(p, s.ctx.width, s.ctx.height)) return false;
-  if (hitsImpassable(s.ctx.terrain, ps[0]!)) return false;
-  const d = minEnemyDistance(s, b, ps);
-  if (d < SEPARATION && d < startSep - 1) return false;
-  return true;
+  return pathClear(s.ctx, bodiesFor(s, b), polysAt(b, r), startSep, CLEARANCE);
 }
 
 /** No overlap with other battalions' bodies at the end of a move (M21). */
 export function endOk(s: MoeState, b: Bn, r: Rect): boolean {
-  const p = rectCorners(r);
-  for (const o of s.units) {
-    if (!o.on || o.id === b.id) continue;
-    if (polygonsOverlap(p, poly(o))) return false;
-  }
-  for (const l of s.ctx.terrain.lines) if (l.obstacle && polygonTouchesPolyline(p, l.points)) return false;
-  return true;
+  return endClear(s.ctx, bodiesFor(s, b), rectCorners(r));
 }
 
 /** In an engagement (a combat not yet ended). */
@@ -174,10 +163,7 @@ export function fallBack(s: MoeState, id: string, inches2: number, log: Log, rul
   const b = unit(s, id);
   const r = footprint(b);
   const dir = normDeg(b.h + 180);
-  const d = furthestAlong(r, dir, inches2, STEP, (rr) => {
-    const p = rectCorners(rr);
-    return onTable(p, s.ctx.width, s.ctx.height) && !hitsImpassable(s.ctx.terrain, p);
-  });
+  const d = furthestAlong(r, dir, inches2, STEP, (rr) => onGround(s.ctx, [rectCorners(rr)]));
   const nr = translate(r, dir, d);
   ev(log, rule, `${b.name} falls back ${(d / IN).toFixed(1)}"`);
   return enterGround(upd(s, id, { x: nr.x, y: nr.y }), id, r, nr, log, 'falls back');

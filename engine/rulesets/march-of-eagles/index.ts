@@ -4,6 +4,7 @@ import { facesForHits, facesForSum, faceForCheck } from '../../core/chance.ts';
 import { hashValue } from '../../core/hash.ts';
 import { IN, fx, onTable, polygonsOverlap, rectCorners, pointInPolygon } from '../../geometry/geometry.ts';
 import type { Terrain, TerrainArea, TerrainLine } from '../../geometry/terrain.ts';
+import { type TerrainClasses, areaFlags } from '../../tabletop/terrain.ts';
 import { type Scenario, battalionPoints, qualityIndex, validateScenario as validateSchema } from './scenario.ts';
 import { createMarchEncoding } from './encoding.ts';
 import { policyScores } from './heuristic.ts';
@@ -34,6 +35,20 @@ const OPTION_KEYS = [
   'M7_wheelAngles',
 ];
 
+/**
+ * M4 terrain for MoE's only arm, its close-order foot: woods are difficult (its own dice rules, not a multiplier) and
+ * soft cover; buildings impassable and hard cover; hedges soft and walls hard cover, crossed for 1D6" (rolled, so no
+ * fixed crossing cost here).
+ */
+export const TERRAIN_CLASSES: TerrainClasses<'foot'> = {
+  woods: { difficult: ['foot'], cover: 'soft' },
+  building: { move: { foot: 0 }, cover: 'hard' },
+  hill: { cover: 'none' },
+  hedge: { cover: 'soft' },
+  wall: { cover: 'hard' },
+};
+const flags = (kind: string) => areaFlags(TERRAIN_CLASSES[kind]!, 'foot');
+
 function buildTerrain(sc: Scenario): Terrain {
   const areas: TerrainArea[] = [];
   const lines: TerrainLine[] = [];
@@ -45,9 +60,7 @@ function buildTerrain(sc: Scenario): Terrain {
           id: t.id,
           kind: 'woods',
           polygon: t.polygon.map(pt),
-          difficult: true,
-          impassable: false,
-          cover: 'soft',
+          ...flags('woods'),
           blocksLos: true,
           seeThroughEdge: 2 * IN,
         });
@@ -57,9 +70,7 @@ function buildTerrain(sc: Scenario): Terrain {
           id: t.id,
           kind: 'building',
           polygon: t.polygon.map(pt),
-          difficult: false,
-          impassable: true,
-          cover: 'hard',
+          ...flags('building'),
           blocksLos: true,
           seeThroughEdge: 0,
         });
@@ -69,9 +80,7 @@ function buildTerrain(sc: Scenario): Terrain {
           id: t.id,
           kind: 'hill',
           polygon: t.polygon.map(pt),
-          difficult: false,
-          impassable: false,
-          cover: 'none',
+          ...flags('hill'),
           blocksLos: false,
           seeThroughEdge: 0,
           crest: pt(t.crest),
@@ -83,7 +92,7 @@ function buildTerrain(sc: Scenario): Terrain {
           kind: 'hedge',
           points: t.points.map(pt),
           obstacle: true,
-          cover: 'soft',
+          cover: TERRAIN_CLASSES.hedge!.cover,
           coverDepth: IN,
           blocksLos: false,
         });
@@ -94,7 +103,7 @@ function buildTerrain(sc: Scenario): Terrain {
           kind: 'wall',
           points: t.points.map(pt),
           obstacle: true,
-          cover: 'hard',
+          cover: TERRAIN_CLASSES.wall!.cover,
           coverDepth: IN,
           blocksLos: false,
         });

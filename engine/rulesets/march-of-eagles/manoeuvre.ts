@@ -5,32 +5,26 @@
  */
 import type { Log } from '../../core/procedure.ts';
 import { firstDieGivenSum, sumDistribution } from '../../core/chance.ts';
-import {
-  candidatesAlong,
-  difficultFraction,
-  furthestAlong,
-  hitsImpassable,
-  isDifficultAt,
-  lineOfSight,
-  obstaclesCrossed,
-  upSlope,
-} from '../../geometry/terrain.ts';
+import { difficultFraction, isDifficultAt, lineOfSight, obstaclesCrossed, upSlope } from '../../geometry/terrain.ts';
 import {
   IN,
   headingTo,
   headingVec,
   normDeg,
-  onTable,
   sweptBox,
   translate,
   wheel as wheelRect,
 } from '../../geometry/geometry.ts';
+import { endClear, pathClear } from '../../tabletop/clearance.ts';
+import { facingChoices, straightMenu, wheelMenu } from '../../tabletop/movement.ts';
 import { allPolys, blockersExcept, centre, contactRect, footprint, rectAt } from './shape.ts';
 import { ev, push, scWith, unit, upd } from './state.ts';
 import type { Action, Bn, MoeState, Order, Then } from './types.ts';
 import {
+  CLEARANCE,
   type MoeHandlers,
   SEPARATION,
+  bodiesFor,
   STEP,
   boxClear,
   endOk,
@@ -47,7 +41,7 @@ import {
 
 /** Facings offered for a change of formation: the 8 compass points, the current facing, and toward each seen enemy. */
 function facingOptions(s: MoeState, b: Bn, towardEnemies = true): number[] {
-  const hs = new Set<number>([0, 45, 90, 135, 180, 225, 270, 315, b.h]);
+  const toward: number[] = [];
   if (towardEnemies)
     for (const e of enemiesOn(s, b.side)) {
       if (
@@ -58,20 +52,16 @@ function facingOptions(s: MoeState, b: Bn, towardEnemies = true): number[] {
           blockersExcept(s, (o) => o.id === b.id || o.id === e.id),
         )
       )
-        hs.add(headingTo(centre(b), centre(e)));
+        toward.push(headingTo(centre(b), centre(e)));
     }
-  return [...hs].sort((a, c) => a - c);
+  return facingChoices(8, b.h, toward);
 }
 
 function formOk(s: MoeState, b: Bn, f: 'L' | 'C', h: number, before: number): boolean {
   const r = rectAt(b, b.x, b.y, h, f);
-  const nb = { ...b, f, h };
-  const ps = polysAt(nb, r);
-  for (const p of ps) if (!onTable(p, s.ctx.width, s.ctx.height)) return false;
-  if (hitsImpassable(s.ctx.terrain, ps[0]!)) return false;
-  if (!endOk(s, b, r)) return false;
-  const after = minEnemyDistance(s, nb, ps);
-  return !(after < SEPARATION && after < before - 1);
+  const ps = polysAt({ ...b, f, h }, r);
+  const bodies = bodiesFor(s, b);
+  return pathClear(s.ctx, bodies, ps, before, CLEARANCE) && endClear(s.ctx, bodies, ps[0]!);
 }
 
 /** Legal facings for a change of formation (all of them, or just the first found when `any`). */
@@ -100,34 +90,31 @@ export function formFacings(s: MoeState, b: Bn, any: boolean): number[] {
 function moveDistances(s: MoeState, b: Bn, dir: number, allow: number): number[] {
   const r = footprint(b);
   const v = headingVec(dir);
-  const swept = sweptBox(allPolys(b), v.x * allow, v.y * allow);
-  let reach: number;
-  if (boxClear(s, b, swept, false, false)) reach = allow;
-  else {
-    const startSep = minEnemyDistance(s, b, allPolys(b));
-    reach = furthestAlong(r, dir, allow, STEP, (rr) => pathOk(s, b, rr, startSep));
-  }
-  const out: number[] = [];
-  for (const c of candidatesAlong(r, dir, reach, s.ctx.options.M7_fractions)) {
+  const clear = boxClear(s, b, sweptBox(allPolys(b), v.x * allow, v.y * allow), false, false);
+  const startSep = clear ? SEPARATION : minEnemyDistance(s, b, allPolys(b));
+  return straightMenu({
+    rect: r,
+    dir,
+    allow,
+    fractions: s.ctx.options.M7_fractions,
+    step: STEP,
+    clear,
+    pathOk: (rr) => pathOk(s, b, rr, startSep),
     // M21 no overlap at the end; M7 stop short of an obstacle that cannot be crossed
-    let d = c.distance;
-    while (d > 0 && !endOk(s, b, translate(r, dir, d))) d -= STEP;
-    if (d > 0 && !out.includes(d)) out.push(d);
-  }
-  if (!out.length) out.push(0);
-  return out.sort((a, c) => a - c);
+    endOk: (rr) => endOk(s, b, rr),
+  });
 }
 
 function wheelAngles(s: MoeState, b: Bn, side: 'L' | 'R', allow: number): number[] {
-  const r = footprint(b);
   const startSep = minEnemyDistance(s, b, allPolys(b));
-  const out = [0];
-  for (const a of s.ctx.options.M7_wheelAngles) {
-    if ((r.w * a * Math.PI) / 180 > allow + 0.5) continue; // [Manoeuvre] wheel measured from the outside
-    const nr = wheelRect(r, side, a);
-    if (pathOk(s, b, nr, startSep) && endOk(s, b, nr)) out.push(a);
-  }
-  return out;
+  // [Manoeuvre] a wheel is measured from the outside
+  return wheelMenu(
+    footprint(b),
+    side,
+    allow,
+    s.ctx.options.M7_wheelAngles,
+    (nr) => pathOk(s, b, nr, startSep) && endOk(s, b, nr),
+  );
 }
 
 /** A passed manoeuvre check: the move, wheel, change of formation or reform declared is carried out. */

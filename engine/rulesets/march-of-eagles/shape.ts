@@ -1,22 +1,17 @@
 /** March of Eagles footprints, screens, eligible firing groups, cover and contact, on the shared geometry. */
-import {
-  type Polygon,
-  type Rect,
-  type Vec,
-  IN,
-  fromLocal,
-  inFrontArc,
-  polygonDistance,
-  rectCorners,
-  closestPointOnSegment,
-} from '../../geometry/geometry.ts';
-import { type Cover, areaCover, blockFootprint, lineCover, lineOfSight } from '../../geometry/terrain.ts';
+import { type Polygon, type Rect, type Vec, IN, polygonDistance, rectCorners } from '../../geometry/geometry.ts';
+import type { Cover } from '../../geometry/terrain.ts';
+import { type Face, contactRect as contactRectOf, faceSegment as faceSegmentOf } from '../../tabletop/contact.ts';
+import { coverAgainst, eligibleStands, frontSees } from '../../tabletop/sight.ts';
+import { memo, attachedRect, blockFootprint, blockOf, sameOn } from '../../tabletop/footprint.ts';
 import type { Bn, MoeState } from './types.ts';
 
 /** M2: a firing group of 4 figures is a 1.6" × 1.6" stand. */
 export const STAND = 160;
 /** M3: a skirmish screen is 0.8" deep. */
 export const SCREEN_DEPTH = 80;
+const STAND_SIZE = { w: STAND, d: STAND };
+const CONTACT_GAP = 1;
 const SCREEN_GAP = 200;
 const LIGHT_GAP = 600;
 const FLANK_GAP = 100;
@@ -38,70 +33,49 @@ export function footGroups(b: Bn): number {
   return halfStrength(b) ? Math.max(1, firingGroups(b)) : b.G;
 }
 
-const rectCache = new WeakMap<Bn, Rect>();
 const GEOMETRY_KEYS = ['x', 'y', 'h', 'f', 'rk', 'sk', 'scr', 'G', 'start'] as const;
+const rects = memo<Bn, Rect>((b) => rectAt(b, b.x, b.y, b.h));
+const polys = memo<Bn, Polygon>((b) => rectCorners(footprint(b)));
+const screens = memo<Bn, Polygon | null>((b) => {
+  const r = screenRectFor(b, footprint(b));
+  return r ? rectCorners(r) : null;
+});
 
 /** A copy that moved nothing reuses the footprint caches of the original (they depend only on geometry). */
 export function inheritGeometry(from: Bn, to: Bn): void {
-  for (const k of GEOMETRY_KEYS) if (from[k] !== to[k]) return;
-  const r = rectCache.get(from);
-  if (r) rectCache.set(to, r);
-  const p = polyCache.get(from);
-  if (p) polyCache.set(to, p);
-  if (screenCache.has(from)) screenCache.set(to, screenCache.get(from)!);
+  if (!sameOn(from, to, GEOMETRY_KEYS)) return;
+  rects.inherit(from, to);
+  polys.inherit(from, to);
+  screens.inherit(from, to);
 }
 export function footprint(b: Bn): Rect {
-  let r = rectCache.get(b);
-  if (r) return r;
-  r = rectAt(b, b.x, b.y, b.h);
-  rectCache.set(b, r);
-  return r;
+  return rects.get(b);
 }
 /** M2: Line is one rank of group stands; Column is two groups wide. */
 export function rectAt(b: Bn, x: number, y: number, h: number, f = b.f): Rect {
   const g = footGroups(b);
-  return f === 'L'
-    ? blockFootprint({ x, y }, h, g, 1, STAND, STAND)
-    : blockFootprint({ x, y }, h, Math.min(2, g), Math.ceil(g / 2), STAND, STAND);
+  const { files, ranks } = blockOf(g, f === 'L' ? g : 2);
+  return blockFootprint({ x, y }, h, files, ranks, STAND, STAND);
 }
 
-const polyCache = new WeakMap<Bn, Polygon>();
 export function poly(b: Bn): Polygon {
-  let p = polyCache.get(b);
-  if (!p) {
-    p = rectCorners(footprint(b));
-    polyCache.set(b, p);
-  }
-  return p;
+  return polys.get(b);
 }
 
 /** M3: the screen's rectangle relative to a parent rectangle, or null without skirmishers. */
 export function screenRectFor(b: Bn, r: Rect, pos = b.scr): Rect | null {
   if (!b.sk || !pos) return null;
   const sw = Math.max(r.w, 80 * b.sk);
-  const hd = r.d / 2;
-  const sd = SCREEN_DEPTH / 2;
-  let c: Vec;
-  if (b.light || pos === 'front') c = fromLocal(r, 0, hd + (b.light ? LIGHT_GAP : SCREEN_GAP) + sd);
-  else if (pos === 'rear') c = fromLocal(r, 0, -hd - SCREEN_GAP - sd);
-  else if (pos === 'left') c = fromLocal(r, -(r.w / 2 + FLANK_GAP + sw / 2), hd - sd);
-  else c = fromLocal(r, r.w / 2 + FLANK_GAP + sw / 2, hd - sd);
-  return {
-    x: Math.round(c.x),
-    y: Math.round(c.y),
-    w: pos === 'left' || pos === 'right' ? Math.min(sw, 80 * b.sk) : sw,
-    d: SCREEN_DEPTH,
-    h: r.h,
-  };
+  const w = pos === 'left' || pos === 'right' ? Math.min(sw, 80 * b.sk) : sw;
+  if (b.light || pos === 'front')
+    return attachedRect(r, 'front', { w, d: SCREEN_DEPTH, gap: b.light ? LIGHT_GAP : SCREEN_GAP });
+  if (pos === 'rear') return attachedRect(r, 'rear', { w, d: SCREEN_DEPTH, gap: SCREEN_GAP });
+  // on a flank the screen stands as far out as a screen as wide as the battalion would
+  return attachedRect(r, pos, { w, d: SCREEN_DEPTH, gap: FLANK_GAP + (sw - w) / 2 });
 }
 
-const screenCache = new WeakMap<Bn, Polygon | null>();
 export function screenPoly(b: Bn): Polygon | null {
-  if (screenCache.has(b)) return screenCache.get(b)!;
-  const r = screenRectFor(b, footprint(b));
-  const p = r ? rectCorners(r) : null;
-  screenCache.set(b, p);
-  return p;
+  return screens.get(b);
 }
 
 /** Every polygon a battalion occupies (body and screen). */
@@ -138,16 +112,6 @@ export function blockersExcept(s: MoeState, exclude: (b: Bn, isScreen: boolean) 
   return out;
 }
 
-function samplePoints(p: Polygon): Vec[] {
-  const out: Vec[] = [...p];
-  for (let i = 0; i < p.length; i++) {
-    const a = p[i]!;
-    const b = p[(i + 1) % p.length]!;
-    out.push({ x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 });
-  }
-  return out;
-}
-
 /**
  * [Who can shoot] eligible firing groups of a body (front stands of its footprint; in column only the front row)
  * against a target polygon: a straight line from the stand's front edge to the target, inside the stand's front
@@ -160,31 +124,7 @@ export function eligibleGroups(
   blockers: readonly Polygon[],
   groupsNow: number,
 ): number {
-  const files = Math.round(shooterRect.w / STAND);
-  const pts = samplePoints(target);
-  let eligible = 0;
-  for (let i = 0; i < files; i++) {
-    const u0 = -shooterRect.w / 2 + i * STAND;
-    const standRect: Rect = { ...shooterRect, ...fromLocalRect(shooterRect, u0 + STAND / 2), w: STAND, d: STAND };
-    const a = fromLocal(shooterRect, u0, shooterRect.d / 2);
-    const b = fromLocal(shooterRect, u0 + STAND, shooterRect.d / 2);
-    let ok = false;
-    for (const q of pts) {
-      if (!inFrontArc(standRect, q)) continue;
-      const from = closestPointOnSegment(q, a, b);
-      if (lineOfSight(s.ctx.terrain, from, q, blockers)) {
-        ok = true;
-        break;
-      }
-    }
-    if (ok && ++eligible >= groupsNow) break; // capped: the other files cannot add to it
-  }
-  return Math.min(eligible, groupsNow);
-}
-
-function fromLocalRect(r: Rect, u: number): { x: number; y: number } {
-  const c = fromLocal(r, u, r.d / 2 - STAND / 2);
-  return { x: c.x, y: c.y };
+  return eligibleStands(s.ctx.terrain, shooterRect, STAND_SIZE, target, blockers, groupsNow);
 }
 
 /** Eligible screen groups: all of them if any point of the screen's front edge sees the target in its arc. */
@@ -195,66 +135,24 @@ export function eligibleScreenGroups(
   blockers: readonly Polygon[],
   groups: number,
 ): number {
-  const pts = samplePoints(target);
-  const c = rectCorners(screenRect);
-  for (const q of pts) {
-    if (!inFrontArc(screenRect, q)) continue;
-    const from = closestPointOnSegment(q, c[0]!, c[1]!);
-    if (lineOfSight(s.ctx.terrain, from, q, blockers)) return groups;
-  }
-  return 0;
+  return frontSees(s.ctx.terrain, screenRect, target, blockers) ? groups : 0;
 }
 
 /** Cover of a target body against fire or attack from point `from` (woods: soft; hedge soft, wall hard, M4/M5). */
 export function coverOf(s: MoeState, target: Bn, from: Vec): Cover {
-  const a = areaCover(s.ctx.terrain, centre(target));
-  const l = lineCover(s.ctx.terrain, from, poly(target), centre(target));
-  if (a === 'hard' || l === 'hard') return 'hard';
-  if (a === 'soft' || l === 'soft') return 'soft';
-  return 'none';
+  return coverAgainst(s.ctx.terrain, poly(target), centre(target), from);
 }
 
 export function distanceBetween(a: Polygon, b: Polygon): number {
   return polygonDistance(a, b);
 }
 
-/** The face of target `t` and the rectangle an attacker of depth/width takes in contact with it (M25). */
-export function contactRect(t: Bn, face: 'front' | 'left' | 'right' | 'rear', attW: number, attD: number): Rect {
-  const r = footprint(t);
-  let c: Vec;
-  let h: number;
-  switch (face) {
-    case 'front':
-      c = fromLocal(r, 0, r.d / 2 + attD / 2 + 1);
-      h = r.h + 180;
-      break;
-    case 'rear':
-      c = fromLocal(r, 0, -r.d / 2 - attD / 2 - 1);
-      h = r.h;
-      break;
-    case 'left':
-      c = fromLocal(r, -r.w / 2 - attD / 2 - 1, 0);
-      h = r.h + 90;
-      break;
-    case 'right':
-      c = fromLocal(r, r.w / 2 + attD / 2 + 1, 0);
-      h = r.h + 270;
-      break;
-  }
-  return { x: Math.round(c.x), y: Math.round(c.y), w: attW, d: attD, h: ((h % 360) + 360) % 360 };
+/** The face of target `t` and the rectangle an attacker of depth/width takes in contact with it (M25), 1 unit off. */
+export function contactRect(t: Bn, face: Face, attW: number, attD: number): Rect {
+  return contactRectOf(footprint(t), face, attW, attD, CONTACT_GAP);
 }
 
 /** The segment of a target face, for distance-to-contact. */
-export function faceSegment(t: Bn, face: 'front' | 'left' | 'right' | 'rear'): [Vec, Vec] {
-  const c = rectCorners(footprint(t)); // FL, FR, RR, RL
-  switch (face) {
-    case 'front':
-      return [c[0]!, c[1]!];
-    case 'right':
-      return [c[1]!, c[2]!];
-    case 'rear':
-      return [c[2]!, c[3]!];
-    case 'left':
-      return [c[3]!, c[0]!];
-  }
+export function faceSegment(t: Bn, face: Face): [Vec, Vec] {
+  return faceSegmentOf(footprint(t), face);
 }

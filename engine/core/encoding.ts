@@ -18,7 +18,7 @@ export interface FeatureBlock {
 }
 
 export interface Encoding<S = unknown, A = unknown> {
-  /** Stable id including the version, e.g. "march-of-eagles/v1"; recorded in shards and models. */
+  /** Stable id including the version, e.g. "my-ruleset/v1"; recorded in shards and models. */
   readonly id: string;
   readonly version: number;
   readonly stateSize: number;

@@ -60,7 +60,7 @@ export interface Problem {
 }
 
 export interface Game<S = unknown, A = unknown, Sc = unknown> {
-  /** Stable id, e.g. "march-of-eagles". */
+  /** Stable id, e.g. "my-ruleset". */
   readonly id: string;
   readonly title: string;
   /** Bumped whenever a rule change alters play; recorded in replays. */
@@ -116,7 +116,7 @@ export interface Game<S = unknown, A = unknown, Sc = unknown> {
   /** Longer human description of an action in its state. */
   describeAction(s: S, a: A): string;
   hash(s: S): Hash64;
-  /** What the player to move is being asked, in words (e.g. "Skirmishers for 1st Bn (at most 8)"). */
+  /** What the player to move is being asked, in words (e.g. "how many go forward as a screen? (at most 8)"). */
   describeDecision?(s: S): string;
   /** A readable text picture of the state, for terminal play. */
   render(s: S, viewer?: Player): string;

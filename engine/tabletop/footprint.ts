@@ -1,6 +1,6 @@
 /**
  * Footprints for miniatures rulesets: block formations (files × ranks of stands), squares, rectangles attached to a
- * parent (skirmish screens, limbers, commanders) at the ruleset's gaps, and per-object caches that a copy which moved
+ * parent (screens, limbers, commanders) at the ruleset's gaps, and per-object caches that a copy which moved
  * nothing can inherit.
  */
 import { type Rect, type Vec, fromLocal } from '../geometry/geometry.ts';

@@ -104,7 +104,10 @@ export function checkWithRerolls(
 ): Dist<{ pass: boolean; used: number }>[] {
   const p = successes(k, need, mod, o.autoFail ?? 0, o.autoPass ?? k + 1) / k;
   const out: Dist<{ pass: boolean; used: number }>[] = [];
-  for (let i = 0; i <= rerolls; i++) if (p > 0) out.push({ value: { pass: true, used: i }, p: p * (1 - p) ** i });
+  for (let i = 0; i <= rerolls; i++) {
+    const pi = p * (1 - p) ** i;
+    if (pi > 0) out.push({ value: { pass: true, used: i }, p: pi });
+  }
   if (p < 1) out.push({ value: { pass: false, used: rerolls }, p: (1 - p) ** (rerolls + 1) });
   return out;
 }

@@ -3,6 +3,7 @@
  * position [Manoeuvre] (M8, M21), the point behind a battalion (M15, M23), roll-offs (M6), and entering difficult ground
  * [Disorder], interpenetration (M21) and falling back, which moves, charges, follow-ups and combats all cause.
  */
+import { rollOff } from '../../core/dice.ts';
 import type { ChanceOutcome } from '../../core/game.ts';
 import type { Handlers, Log } from '../../core/procedure.ts';
 import { difficultFraction, isDifficultAt } from '../../geometry/terrain.ts';
@@ -113,17 +114,12 @@ export function behindPoint(b: Bn): { x: number; y: number } {
 
 /** A roll-off (D6 + modifiers each): M6, ties re-rolled, so each side's chance is its share of the decisive results. */
 export function winOutcomes(mods: [number, number]): ChanceOutcome<Action>[] {
-  let a = 0;
-  let b = 0;
-  for (let x = 1; x <= 6; x++)
-    for (let y = 1; y <= 6; y++) {
-      if (x + mods[0] > y + mods[1]) a++;
-      else if (x + mods[0] < y + mods[1]) b++;
-    }
-  const out: ChanceOutcome<Action>[] = [];
-  if (a) out.push({ action: { k: 'c-win', side: 0 }, p: a / (a + b), label: 'side A wins' });
-  if (b) out.push({ action: { k: 'c-win', side: 1 }, p: b / (a + b), label: 'side B wins' });
-  return out;
+  // M6: ties are re-rolled, so each side's chance is its share of the rolls that do not tie
+  return rollOff(6, mods[0], mods[1]).map(({ value: side, p }) => ({
+    action: { k: 'c-win', side },
+    p,
+    label: `side ${side === 0 ? 'A' : 'B'} wins`,
+  }));
 }
 
 /**

@@ -7,6 +7,7 @@
 import type { ChanceOutcome } from '../../core/game.ts';
 import type { Log } from '../../core/procedure.ts';
 import { sumDistribution } from '../../core/chance.ts';
+import { checkWithRerolls } from '../../core/dice.ts';
 import { lineOfSight } from '../../geometry/terrain.ts';
 import {
   IN,
@@ -26,23 +27,13 @@ import { type Action, type Bn, type MoeState, TRIG_SAW_RUN, type Then } from './
 import { type BnPatch, type MoeHandlers, STEP, enemiesOn, passThroughDisorder } from './common.ts';
 import { endEngagement, removeUnit } from './casualties.ts';
 
+/** A check on a D6 with the battalion's re-rolls of failure, which re-roll passed being part of the outcome. */
 function checkOutcomes(need: number, mod: number, rerolls: number): ChanceOutcome<Action>[] {
-  let w = 0;
-  for (let f = 1; f <= 6; f++) if (f + mod >= need) w++;
-  const p = w / 6;
-  const out: ChanceOutcome<Action>[] = [];
-  if (p === 1) return [{ action: { k: 'c-check', pass: true, used: 0 }, p: 1, label: 'pass' }];
-  for (let k = 0; k <= rerolls; k++) {
-    const pk = p * (1 - p) ** k;
-    if (pk > 0)
-      out.push({
-        action: { k: 'c-check', pass: true, used: k },
-        p: pk,
-        label: k ? `pass after ${k} re-roll${k > 1 ? 's' : ''}` : 'pass',
-      });
-  }
-  out.push({ action: { k: 'c-check', pass: false, used: rerolls }, p: (1 - p) ** (rerolls + 1), label: 'fail' });
-  return out;
+  return checkWithRerolls(6, need, mod, rerolls).map(({ value: { pass, used }, p }) => ({
+    action: { k: 'c-check', pass, used },
+    p,
+    label: pass ? (used ? `pass after ${used} re-roll${used > 1 ? 's' : ''}` : 'pass') : 'fail',
+  }));
 }
 
 /** A battalion takes a check: rolled with its Characters' re-rolls, or passed outright when the Supreme Commander is with it. */

@@ -18,6 +18,7 @@ import { createInterface } from 'node:readline';
 import { hashHex } from '../engine/core/hash.ts';
 import type { Agent, Decision, DecisionContext, MatchInfo } from './agent.ts';
 
+/** Public API. @public */
 export const PROTOCOL_VERSION = 1;
 
 interface Waiter {

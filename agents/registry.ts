@@ -16,6 +16,7 @@ export interface AgentFactory {
 
 const factories = new Map<string, AgentFactory>();
 
+/** Public API. @public */
 export function registerAgent(f: AgentFactory): void {
   factories.set(f.name, f);
 }
@@ -78,11 +79,7 @@ registerAgent({
   create: (spec, p) => new HeuristicAgent(spec, num(spec, 'epsilon', p.epsilon, 0, 0, 1)),
 });
 
-export function mctsConfig(
-  spec: string,
-  p: Readonly<Record<string, string>>,
-  base: MctsConfig = DEFAULT_MCTS,
-): MctsConfig {
+function mctsConfig(spec: string, p: Readonly<Record<string, string>>, base: MctsConfig = DEFAULT_MCTS): MctsConfig {
   const leaf = p.leaf ?? base.leaf;
   if (leaf !== 'random' && leaf !== 'heuristic' && leaf !== 'eval')
     throw new AgentSpecError(`agent spec "${spec}": leaf=${leaf} must be random, heuristic or eval`);
@@ -137,6 +134,7 @@ registerAgent({
  * Difficulty levels for human play: each is an agent and a budget, ordered by measured strength (paired-seed
  * matches; see the README). `expert` is the search player: MCTS over the scripted tactics with scripted-player
  * rollouts of 120 plies and the fitted evaluation, one second per decision.
+ * Public API. @public
  */
 export const DIFFICULTIES: Readonly<Record<string, { description: string; make: (spec: string) => Agent }>> = {
   easy: {

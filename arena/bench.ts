@@ -12,7 +12,7 @@ import { ticTacToe } from '../engine/reference/tictactoe.ts';
 import { loadScenario, scenarioHash, scenarioIds } from './catalog.ts';
 import { playRandomGame } from './random-play.ts';
 
-export interface BenchRow {
+interface BenchRow {
   ruleset: string;
   scenario: string;
   scenarioHash: string;
@@ -25,7 +25,7 @@ export interface BenchRow {
 }
 
 /** Random playouts: uniformly random actions and chance outcomes by their exact probabilities. */
-export function randomPlayouts(
+function randomPlayouts(
   game: AnyGame,
   scenario: unknown,
   seconds: number,
@@ -45,7 +45,7 @@ export function randomPlayouts(
   return { games, plies, seconds: (performance.now() - t0) / 1000 };
 }
 
-export function runBench(opts: { seconds: number; ruleset?: string; scenario?: string }) {
+function runBench(opts: { seconds: number; ruleset?: string; scenario?: string }) {
   let peakRss = process.memoryUsage().rss;
   let peakHeap = process.memoryUsage().heapUsed;
   const sample = () => {

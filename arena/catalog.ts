@@ -7,6 +7,7 @@ import { hashHex, hashValue } from '../engine/core/hash.ts';
 import { formatProblems } from '../engine/core/validate.ts';
 import { getRuleset, RULESETS } from '../engine/rulesets/index.ts';
 
+/** Public API. @public */
 export const DATA_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'data');
 
 export class ScenarioError extends Error {

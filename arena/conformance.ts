@@ -32,7 +32,7 @@ export class GameFault extends Error {
 }
 
 /** A broken contract found by the soak's own checks (not thrown by the ruleset: no stack frame of interest). */
-export class ContractError extends Error {}
+class ContractError extends Error {}
 
 /** The first stack frame in the project's own code (not node_modules, not this file). */
 export function whereOf(e: unknown): string {

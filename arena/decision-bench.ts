@@ -36,14 +36,14 @@ export interface DecisionBenchOptions {
   onProgress?: (what: string, done: number, total: number) => void;
 }
 
-export interface PositionTruth {
+interface PositionTruth {
   /** Candidate action keys, the scripted player's order. */
   keys: string[];
   /** Value of each candidate for the mover. */
   values: number[];
 }
 
-export interface DecisionRow {
+interface DecisionRow {
   agent: string;
   decisions: number;
   meanRegret: number;
@@ -77,7 +77,7 @@ function scriptedAction(
 }
 
 /** A game played out by the scripted player; returns player 0's result. */
-export function scriptedPlayout(game: AnyGame, s0: unknown, rng: () => number): number {
+function scriptedPlayout(game: AnyGame, s0: unknown, rng: () => number): number {
   let s = s0;
   for (;;) {
     const tm = game.toMove(s);
@@ -90,7 +90,7 @@ export function scriptedPlayout(game: AnyGame, s0: unknown, rng: () => number): 
 }
 
 /** One decision per game of scripted self-play (with `epsilon` random moves), at a uniformly drawn decision. */
-export function samplePositions(game: AnyGame, scenario: unknown, n: number, seed: string, epsilon: number): unknown[] {
+function samplePositions(game: AnyGame, scenario: unknown, n: number, seed: string, epsilon: number): unknown[] {
   const rng = seedrandom.alea(`${seed}:positions`);
   const out: unknown[] = [];
   for (let guard = 0; out.length < n; guard++) {

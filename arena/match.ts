@@ -12,7 +12,7 @@ import { hashHex, hashValue, setHashDebug, hashValueFresh } from '../engine/core
 import { REPLAY_FORMAT, REPLAY_VERSION, type Replay, type ReplayStep } from '../engine/core/replay.ts';
 import { keyedUniform, sampleOutcome } from './dice.ts';
 
-export interface StepInfo {
+interface StepInfo {
   readonly ply: number;
   /** The state before the step. */
   readonly before: unknown;
@@ -60,6 +60,7 @@ export interface MatchResult {
   readonly finalState: unknown;
 }
 
+/** Public API. @public */
 export class AgentFailure extends Error {
   constructor(
     readonly player: number,
@@ -73,6 +74,7 @@ export class AgentFailure extends Error {
  * The engine, not an agent, failed: a non-terminal state with nothing to choose, or a chance node with no outcome.
  * The game stops unfinished with no result and nobody forfeits; the message names the ruleset, the decision and the
  * state hash so that the position can be found again from the replay.
+ * Public API. @public
  */
 export class EngineError extends Error {
   readonly code = 'engine/dead-end';

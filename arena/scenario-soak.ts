@@ -87,7 +87,7 @@ export interface SoakReport {
 }
 
 /** Numbers and quoted names blanked, so that one kind of message from many scenarios counts once. */
-export function categoryOf(message: string): string {
+function categoryOf(message: string): string {
   return message
     .split('\n')[0]!
     .replace(/"[^"]*"/g, '"…"')
@@ -96,7 +96,7 @@ export function categoryOf(message: string): string {
 }
 
 /** The pairings played on each scenario, seat A first. */
-export function pairings(game: AnyGame, agents: readonly AgentKind[]): (readonly [AgentKind, AgentKind])[] {
+function pairings(game: AnyGame, agents: readonly AgentKind[]): (readonly [AgentKind, AgentKind])[] {
   const out: (readonly [AgentKind, AgentKind])[] = [];
   if (agents.includes('random')) out.push(['random', 'random']);
   if (agents.includes('heuristic') && game.policyScores) out.push(['heuristic', 'random'], ['random', 'heuristic']);
@@ -104,7 +104,7 @@ export function pairings(game: AnyGame, agents: readonly AgentKind[]): (readonly
 }
 
 /** The scenario seed of index `i`: the generator's uniform source is `seedrandom.alea(scenarioSeed(...))`. */
-export function scenarioSeed(seed: string, rulesetId: string, i: number): string {
+function scenarioSeed(seed: string, rulesetId: string, i: number): string {
   return `${seed}/${rulesetId}/${i}`;
 }
 

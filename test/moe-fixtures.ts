@@ -5,7 +5,7 @@ import { battalionPoints, validateScenario as validateSchema } from '../engine/r
 import { upd } from '../engine/rulesets/march-of-eagles/state.ts';
 import type { Bn } from '../engine/rulesets/march-of-eagles/types.ts';
 
-export interface TinyBn {
+interface TinyBn {
   id: string;
   quality?: 'Green' | 'Drilled' | 'Veteran' | 'Guards';
   rankers?: number;
@@ -36,7 +36,7 @@ export interface TinyOpts {
   options?: Record<string, unknown>;
 }
 
-export function tinyScenario(o: TinyOpts) {
+function tinyScenario(o: TinyOpts) {
   const army = (list: TinyBn[], nat: string, name: string) => ({
     name,
     nationality: nat,
@@ -97,8 +97,6 @@ export function tinyState(o: TinyOpts): MoeState {
 export function patch(s: MoeState, id: string, p: Partial<Bn>): MoeState {
   return upd(s, id, p);
 }
-
-export { marchOfEagles };
 
 /** Apply actions and chance outcomes by their text keys, failing with the options listed when one is not legal. */
 export function playKeys(

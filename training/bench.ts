@@ -13,7 +13,7 @@ import { Learner } from './learner.ts';
 import { playInPool } from './run.ts';
 import { imitationGame, type Sample } from './selfplay.ts';
 
-export interface BackendRow {
+interface BackendRow {
   backend: string;
   note: string;
   unbatchedPerSec: number;

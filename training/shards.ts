@@ -10,8 +10,8 @@ import { deflateSync, inflateSync } from 'node:zlib';
 import { pack, unpack } from 'msgpackr';
 import type { Sample } from './selfplay.ts';
 
-export const SHARD_FORMAT = 'eagles-shard';
-export const SHARD_VERSION = 2;
+const SHARD_FORMAT = 'eagles-shard';
+const SHARD_VERSION = 2;
 /** Deflated shards start with these bytes, then the deflated msgpack body. */
 const MAGIC = Buffer.from('EGSHARD2');
 

@@ -34,7 +34,7 @@ export function resolveModelDir(p: string): string {
 const cache = new Map<string, Promise<{ batcher: NetBatcher; meta: ModelMeta }>>();
 
 /** Load (once per thread) a model and a batcher for it. */
-export function loadNet(dir: string): Promise<{ batcher: NetBatcher; meta: ModelMeta }> {
+function loadNet(dir: string): Promise<{ batcher: NetBatcher; meta: ModelMeta }> {
   let p = cache.get(dir);
   if (!p) {
     p = (async () => {

@@ -7,7 +7,7 @@
 import { isMainThread } from 'node:worker_threads';
 
 export type Tf = typeof import('@tensorflow/tfjs');
-export type BackendChoice = 'auto' | 'node' | 'wasm' | 'cpu';
+type BackendChoice = 'auto' | 'node' | 'wasm' | 'cpu';
 
 export interface LoadedTf {
   readonly tf: Tf;

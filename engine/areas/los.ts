@@ -180,7 +180,7 @@ export interface LosRules {
   readonly blocksBoundary: (b: Boundary) => boolean;
 }
 
-export type LosBlock =
+type LosBlock =
   | 'envelope'
   | 'higher-intervening'
   | 'level-intervening-looking-down'

@@ -79,6 +79,7 @@ const losOverrideSchema = z.object({
   corners: z.array(z.tuple([z.number().int(), z.number().int()])).default([]),
 });
 
+/** Public API. @public */
 export const areaMapSchema = z.object({
   format: z.literal('eagles-area-map'),
   version: z.literal(1),

@@ -41,7 +41,7 @@ function hashColour(s: string): string {
 }
 
 /** The stretches two polygons share (collinear overlapping edges). */
-export function sharedEdges(a: readonly Pt[], b: readonly Pt[], tol = 1e-6): [Pt, Pt][] {
+function sharedEdges(a: readonly Pt[], b: readonly Pt[], tol = 1e-6): [Pt, Pt][] {
   const out: [Pt, Pt][] = [];
   for (let i = 0; i < a.length; i++) {
     const p = a[i]!;

@@ -43,12 +43,6 @@ export function formatEvent(e: GameEvent): string {
   return `[${e.rule}] ${e.text}${e.dice && e.dice.length ? ` (dice: ${e.dice.join(' ')})` : ''}`;
 }
 
-export interface ScenarioInfo {
-  readonly id: string;
-  readonly title: string;
-  readonly description?: string;
-}
-
 export type Validated<T> =
   | { readonly ok: true; readonly value: T }
   | { readonly ok: false; readonly problems: readonly Problem[] };
@@ -151,7 +145,7 @@ export class IllegalActionError extends Error {
   }
 }
 
-/** Thrown when a ruleset meets a rule it does not implement: refuse loudly, name the rule. */
+/** Thrown when a ruleset meets a rule it does not implement: refuse loudly, name the rule. Public API. @public */
 export class NotImplementedRuleError extends Error {
   readonly code = 'rule/not-implemented';
   constructor(
@@ -162,7 +156,7 @@ export class NotImplementedRuleError extends Error {
   }
 }
 
-/** Whether `a` is among the options at `s` (the legal actions, or the listed chance outcomes), compared by key. */
+/** Whether `a` is among the options at `s` (the legal actions, or the listed chance outcomes), compared by key. Public API. @public */
 export function isOffered<S, A>(game: Game<S, A>, s: S, a: A): boolean {
   const tm = game.toMove(s);
   if (tm.kind === 'terminal') return false;

@@ -123,11 +123,11 @@ export interface Procedure<S, A> {
 export function push<S extends { readonly stack: readonly unknown[] }>(s: S, ...frames: S['stack'][number][]): S {
   return { ...s, stack: [...s.stack, ...frames] };
 }
-/** The state with its top frame removed. */
+/** The state with its top frame removed. Public API. @public */
 export function pop<S extends { readonly stack: readonly unknown[] }>(s: S): S {
   return { ...s, stack: s.stack.slice(0, -1) };
 }
-/** The top frame, if any. */
+/** The top frame, if any. Public API. @public */
 export function topFrame<S extends { readonly stack: readonly unknown[] }>(s: S): S['stack'][number] | undefined {
   return s.stack[s.stack.length - 1];
 }

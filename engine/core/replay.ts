@@ -24,6 +24,7 @@ const stepSchema = z.object({
   p: z.number().int(),
 });
 
+/** Public API. @public */
 export const replaySchema = z.object({
   format: z.literal(REPLAY_FORMAT),
   version: z.literal(REPLAY_VERSION),

@@ -2,7 +2,7 @@
 import type { ZodError, ZodType } from 'zod';
 import type { Problem, Validated } from './game.ts';
 
-export function jsonPath(path: readonly PropertyKey[]): string {
+function jsonPath(path: readonly PropertyKey[]): string {
   let out = '$';
   for (const p of path) {
     if (typeof p === 'number') out += `[${p}]`;

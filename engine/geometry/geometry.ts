@@ -11,10 +11,6 @@ export const IN = 100;
 export function fx(inches: number): number {
   return Math.round(inches * IN);
 }
-/** Fixed-point units → inches. */
-export function inches(units: number): number {
-  return units / IN;
-}
 
 export interface Vec {
   readonly x: number;
@@ -61,7 +57,7 @@ export function rectCorners(r: Rect): Vec[] {
 }
 
 /** Point in local rectangle frame: u to the right, v forward. */
-export function toLocal(r: Rect, p: Vec): { u: number; v: number } {
+function toLocal(r: Rect, p: Vec): { u: number; v: number } {
   const f = headingVec(r.h);
   const dx = p.x - r.x;
   const dy = p.y - r.y;
@@ -150,7 +146,7 @@ export function pointInPolygon(p: Vec, poly: Polygon): boolean {
   return inside;
 }
 
-export function pointSegmentDistance(p: Vec, a: Vec, b: Vec): number {
+function pointSegmentDistance(p: Vec, a: Vec, b: Vec): number {
   const dx = b.x - a.x;
   const dy = b.y - a.y;
   const l2 = dx * dx + dy * dy;
@@ -312,32 +308,6 @@ export function polygonPolylineDistance(a: Polygon, line: readonly Vec[]): numbe
   return best;
 }
 
-/** The pair of nearest points between two polygons (first on a, second on b). */
-export function nearestPoints(a: Polygon, b: Polygon): [Vec, Vec] {
-  let best = Infinity;
-  let pa: Vec = a[0]!;
-  let pb: Vec = b[0]!;
-  const test = (p: Vec, s1: Vec, s2: Vec, pFirst: boolean) => {
-    const c = closestPointOnSegment(p, s1, s2);
-    const d = dist(p, c);
-    if (d < best) {
-      best = d;
-      if (pFirst) {
-        pa = p;
-        pb = c;
-      } else {
-        pa = c;
-        pb = p;
-      }
-    }
-  };
-  for (let i = 0; i < a.length; i++)
-    for (let j = 0; j < b.length; j++) test(a[i]!, b[j]!, b[(j + 1) % b.length]!, true);
-  for (let j = 0; j < b.length; j++)
-    for (let i = 0; i < a.length; i++) test(b[j]!, a[i]!, a[(i + 1) % a.length]!, false);
-  return [pa, pb];
-}
-
 export function segmentCrossesPolygon(p: Vec, q: Vec, poly: Polygon): boolean {
   const b = bbox(poly);
   if (
@@ -370,7 +340,7 @@ export function fractionInside(p: Vec, q: Vec, polys: readonly Polygon[], sample
   return n / samples;
 }
 
-export function boundingBox(poly: Polygon): { minX: number; minY: number; maxX: number; maxY: number } {
+function boundingBox(poly: Polygon): { minX: number; minY: number; maxX: number; maxY: number } {
   let minX = Infinity;
   let minY = Infinity;
   let maxX = -Infinity;

@@ -58,10 +58,6 @@ export interface Terrain {
 
 export const NO_TERRAIN: Terrain = { areas: [], lines: [] };
 
-export function areasAt(t: Terrain, p: Vec): TerrainArea[] {
-  return t.areas.filter((a) => pointInPolygon(p, a.polygon));
-}
-
 export function isDifficultAt(t: Terrain, p: Vec): boolean {
   return t.areas.some((a) => a.difficult && pointInPolygon(p, a.polygon));
 }
@@ -163,6 +159,6 @@ export function lineOfSight(t: Terrain, p: Vec, q: Vec, blockers: readonly Polyg
 }
 
 /** Length of the part of p→q inside the polygon (sampled). */
-export function segmentInsideLength(p: Vec, q: Vec, poly: Polygon, samples = 32): number {
+function segmentInsideLength(p: Vec, q: Vec, poly: Polygon, samples = 32): number {
   return fractionInside(p, q, [poly], samples) * dist(p, q);
 }

@@ -14,7 +14,7 @@ const TTT_STATE = layout([
 const TTT_ACTION = layout([{ name: 'cell', size: 9, doc: 'one-hot cell to mark' }]);
 
 /** Encoding of the reference game: board planes from the viewer's side, one-hot cells as actions, fixed index = cell. */
-export const tttEncoding: Encoding<TttState, TttAction> = {
+const tttEncoding: Encoding<TttState, TttAction> = {
   id: 'tic-tac-toe/v1',
   version: 1,
   stateSize: TTT_STATE.size,

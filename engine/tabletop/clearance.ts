@@ -51,7 +51,7 @@ export interface ClearanceRules {
 }
 
 /** Distance below which a separation that was already broken counts as having shrunk (rounding slack, units). */
-export const SLACK = 1;
+const SLACK = 1;
 
 /** Nearest enemy troops to any of `polys`, capped at `cap`: only smaller values matter. */
 export function nearestEnemy<T>(bodies: Bodies<T>, polys: readonly Polygon[], cap: number): number {

@@ -53,7 +53,7 @@ export function latticeXs(l: Lattice, minX: number, maxX: number): number[] {
 }
 
 /** Is the polygon an axis-aligned rectangle (4 corners, every edge horizontal or vertical)? */
-export function isAxisRect(p: Polygon): boolean {
+function isAxisRect(p: Polygon): boolean {
   if (p.length !== 4) return false;
   for (let i = 0; i < 4; i++) {
     const a = p[i]!;
@@ -69,7 +69,7 @@ export function asPlacement<T>(tag: T, x: number, polys: readonly Polygon[]): Pl
 }
 
 /** A band slid to centre x. */
-export function slide<T>(b: Band<T>, x: number): Placement<T> {
+function slide<T>(b: Band<T>, x: number): Placement<T> {
   return asPlacement(
     b.tag,
     x,
@@ -130,14 +130,6 @@ function bandOrder<T>(bands: readonly Band<T>[], l: Lattice): readonly Band<T>[]
     .map((x) => x.b);
   scanCache.set(bands, { width: l.width, grid: l.grid, order });
   return order;
-}
-
-/** Every placement of a piece in packing order: bands by `rear` (ties in the given order), then east to west. */
-export function* scanOrder<T>(bands: readonly Band<T>[], l: Lattice): Generator<Placement<T>> {
-  for (const b of bandOrder(bands, l)) {
-    const c = slidesOf(b, l);
-    for (let i = c.xs.length - 1; i >= 0; i--) yield slideAt(b, c, i);
-  }
 }
 
 function boxesMeet(a: Box, b: Box): boolean {

@@ -46,7 +46,7 @@ export function wheelArc(width: number, angle: number): number {
 }
 
 /** Slack on a wheel's arc allowance (units), so an angle that just fits by rounding is offered. */
-export const ARC_SLACK = 0.5;
+const ARC_SLACK = 0.5;
 
 /** Wheel candidates: each angle whose outer-corner arc fits in `arcAllowance` (units). */
 export function wheelCandidates(

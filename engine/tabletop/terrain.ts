@@ -22,7 +22,7 @@ export interface TerrainClass<Arm extends string> {
 export type TerrainClasses<Arm extends string> = Readonly<Record<string, TerrainClass<Arm>>>;
 
 /** The class's movement multiplier for `arm`. */
-export function moveFactor<Arm extends string>(c: TerrainClass<Arm>, arm: Arm): number {
+function moveFactor<Arm extends string>(c: TerrainClass<Arm>, arm: Arm): number {
   return c.move?.[arm] ?? 1;
 }
 

@@ -28,7 +28,7 @@ import {
 } from './move-flow.ts';
 import { entry, staged } from './procedures.ts';
 
-export const SEGMENTS: readonly Segment[] = ['charge', 'assign', 'bombard', 'move', 'assault'];
+const SEGMENTS: readonly Segment[] = ['charge', 'assign', 'bombard', 'move', 'assault'];
 const SEG_RULE: Record<Segment, string> = {
   charge: '10.0',
   assign: '11.0',

@@ -51,7 +51,7 @@ function attackers(s: EState, p: Side, target: AreaId): UnitState[] {
 }
 
 /** Enemy areas that may be assaulted now: once per segment each [14.64]. */
-export function assaultTargets(s: EState, p: Side): AreaId[] {
+function assaultTargets(s: EState, p: Side): AreaId[] {
   const ph = phaseOf(s);
   const set = new Set<AreaId>();
   for (const u of s.units) if (u.side !== p && alive(u)) set.add(u.area!);
@@ -60,7 +60,7 @@ export function assaultTargets(s: EState, p: Side): AreaId[] {
   return [...set].filter((a) => !ph.assaulted.includes(a) && attackers(s, p, a).length > 0).sort((a, b) => a - b);
 }
 
-export function startAssault(s: EState, f: PhaseFrame, target: AreaId, log: Log): EState {
+function startAssault(s: EState, f: PhaseFrame, target: AreaId, log: Log): EState {
   if (!assaultTargets(s, f.p).includes(target))
     throw new IllegalActionError('assault', `area ${target} cannot be assaulted now`);
   const pending = pendingMassedColumns(s, f.p);
@@ -91,7 +91,7 @@ export function startAssault(s: EState, f: PhaseFrame, target: AreaId, log: Log)
 }
 
 /** Declared Massed Columns that can still assault their target this segment [14.7] (A-41). */
-export function pendingMassedColumns(s: EState, p: Side): UnitState[] {
+function pendingMassedColumns(s: EState, p: Side): UnitState[] {
   const ph = phaseOf(s);
   return s.units.filter(
     (u) =>
@@ -122,7 +122,7 @@ function assaultDecider(_s: EState, f: AssaultFrame): Side | null {
   }
 }
 
-export function assaultLegal(s: EState, f: AssaultFrame): Action[] {
+function assaultLegal(s: EState, f: AssaultFrame): Action[] {
   switch (f.stage) {
     case 'gather': {
       const order = (id: string) => s.units.findIndex((x) => x.id === id);
@@ -192,7 +192,7 @@ function standTest(s: EState, f: AssaultFrame, attacker: boolean): { morale: num
   return { morale, p: holdChance(morale, 0) };
 }
 
-export function assaultChance(s: EState, f: AssaultFrame): ChanceOutcome<Action>[] {
+function assaultChance(s: EState, f: AssaultFrame): ChanceOutcome<Action>[] {
   if (f.stage !== 'atkStand' && f.stage !== 'defStand') return [];
   const { morale, p } = standTest(s, f, f.stage === 'atkStand');
   return [
@@ -208,7 +208,7 @@ export function assaultChance(s: EState, f: AssaultFrame): ChanceOutcome<Action>
 const allElite = (s: EState, us: readonly UnitState[]) =>
   us.length > 0 && us.every((u) => (u.kind === 'infantry' && unitDef(s, u.id).elite) || u.attachedTo !== null);
 
-export function assaultStep(s: EState, f: AssaultFrame, a: Action, log: Log): EState {
+function assaultStep(s: EState, f: AssaultFrame, a: Action, log: Log): EState {
   switch (a.k) {
     case 'join':
       if (f.stage !== 'gather') break;
@@ -350,7 +350,7 @@ function lossFrame(p: Side, area: AreaId, hits: number, only: readonly string[] 
 }
 
 /** Automatic stages. */
-export function assaultSettle(s: EState, f: AssaultFrame, log: Log): EState | null {
+function assaultSettle(s: EState, f: AssaultFrame, log: Log): EState | null {
   switch (f.stage) {
     case 'gather':
       return null;
@@ -498,8 +498,6 @@ function afterAdvance(s: EState, f: AssaultFrame, log: Log): EState {
   }
   return s;
 }
-
-export type { PhaseFrame };
 
 /** An assault as the runtime plays it: each stage a decision of one side, a roll or an automatic step [14.0–14.66]. */
 export const assaults: Handlers<EState, AssaultFrame, Action> = {

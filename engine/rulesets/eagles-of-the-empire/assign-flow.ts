@@ -102,7 +102,7 @@ export function assignmentOptions(s: EState, p: Side): Action[] {
 }
 
 /** A unit or leader whose assignment changed this segment (one change each [11.0]). */
-export function markDone(s: EState, f: PhaseFrame, id: string): EState {
+function markDone(s: EState, f: PhaseFrame, id: string): EState {
   return replaceTop(s, { ...f, done: [...(f.done ?? []), id] });
 }
 

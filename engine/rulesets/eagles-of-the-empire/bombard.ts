@@ -30,7 +30,7 @@ export function artilleryRange(
 }
 
 /** Elevation envelope: target − firer elevations the kind can reach [12.55, 12.57]. */
-export function envelope(kind: ArtKind, delta: number): boolean {
+function envelope(kind: ArtKind, delta: number): boolean {
   switch (kind) {
     case 'foot':
     case 'horse':
@@ -46,12 +46,12 @@ export function envelope(kind: ArtKind, delta: number): boolean {
 }
 
 /** High-angle fire ignores line of sight: mortars, rockets, and a licorne at range 3 [12.57, 12.4]. */
-export function ignoresLos(kind: ArtKind, range: number): boolean {
+function ignoresLos(kind: ArtKind, range: number): boolean {
   return kind === 'mortar' || kind === 'rocket' || (kind === 'licorne' && range === 3);
 }
 
 /** Area terrain that blocks line of sight [12.52] (villages and hamlets only when the scenario says so). */
-export function blockingTerrain(terrain: readonly string[], villagesBlock: boolean): boolean {
+function blockingTerrain(terrain: readonly string[], villagesBlock: boolean): boolean {
   return terrain.some(
     (t) =>
       t === 'woods' ||
@@ -64,7 +64,7 @@ export function blockingTerrain(terrain: readonly string[], villagesBlock: boole
 }
 
 /** Boundary terrain that blocks line of sight: a tree-line, not a hedgerow [12.54a] (placeholder TEC, A-29). */
-export function blockingBoundary(b: Boundary): boolean {
+function blockingBoundary(b: Boundary): boolean {
   return b.terrain.includes('tree-line');
 }
 

@@ -69,7 +69,7 @@ function chargeOptions(s: EState, p: Side): { area: AreaId; target: AreaId; via:
   return out;
 }
 
-export function startCharge(s: EState, f: PhaseFrame, origin: AreaId, via: AreaId, target: AreaId, log: Log): EState {
+function startCharge(s: EState, f: PhaseFrame, origin: AreaId, via: AreaId, target: AreaId, log: Log): EState {
   ev(
     log,
     '10.0',
@@ -79,7 +79,7 @@ export function startCharge(s: EState, f: PhaseFrame, origin: AreaId, via: AreaI
 }
 
 /** A launched Grand Charge [10.8]: the named cavalry, each from its own origin, through `via` at `target`. */
-export function startGrandCharge(
+function startGrandCharge(
   s: EState,
   p: Side,
   main: AreaId,
@@ -131,7 +131,7 @@ function blank(
 const eligibleCav = (s: EState, f: ChargeFrame, chargers: readonly UnitState[]) =>
   chargers.filter((u) => u.area === f.origin && !f.units.includes(u.id));
 
-export function chargeDecider(f: ChargeFrame): Side | null {
+function chargeDecider(f: ChargeFrame): Side | null {
   switch (f.stage) {
     case 'gather':
     case 'pursuitChoice':
@@ -146,7 +146,7 @@ export function chargeDecider(f: ChargeFrame): Side | null {
   }
 }
 
-export function chargeLegal(s: EState, f: ChargeFrame, chargers: readonly UnitState[]): Action[] {
+function chargeLegal(s: EState, f: ChargeFrame, chargers: readonly UnitState[]): Action[] {
   switch (f.stage) {
     case 'gather': {
       const order = (id: string) => s.units.findIndex((x) => x.id === id);
@@ -208,7 +208,7 @@ export function chargeLegal(s: EState, f: ChargeFrame, chargers: readonly UnitSt
   }
 }
 
-export function chargeStep(s: EState, f: ChargeFrame, a: Action, chargersNow: readonly UnitState[], log: Log): EState {
+function chargeStep(s: EState, f: ChargeFrame, a: Action, chargersNow: readonly UnitState[], log: Log): EState {
   switch (a.k) {
     case 'join':
       if (f.stage === 'gather' && eligibleCav(s, f, chargersNow).some((u) => u.id === a.u))
@@ -405,7 +405,7 @@ function retreatDestination(s: EState, f: ChargeFrame): AreaId | null {
 }
 
 /** Automatic stages. */
-export function chargeSettle(s: EState, f: ChargeFrame, log: Log): EState | null {
+function chargeSettle(s: EState, f: ChargeFrame, log: Log): EState | null {
   const o = other(f.p);
   switch (f.stage) {
     case 'squareCheck': {

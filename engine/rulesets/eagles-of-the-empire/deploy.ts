@@ -18,12 +18,12 @@ import type { Action, EState, Frame, Side, UnitState } from './types.ts';
 import { alive, conformationsFor, fits, isActive, stepsLeft, unit, unitDef } from './world.ts';
 
 /** Steps the alternates of an option hold at their starting steps: what the parent gives up. */
-export function deploymentSteps(s: EState, d: DeploymentJson): number {
+function deploymentSteps(s: EState, d: DeploymentJson): number {
   return d.units.reduce((t, id) => t + (unitDef(s, id).steps.length - unitDef(s, id).startStep), 0);
 }
 
 /** Whether option `d` is deployed now: an alternate is on the map or was eliminated. */
-export function isDeployed(s: EState, d: DeploymentJson): boolean {
+function isDeployed(s: EState, d: DeploymentJson): boolean {
   return d.units.some((id) => {
     const u = unit(s, id);
     return u.area !== null || u.eliminated;

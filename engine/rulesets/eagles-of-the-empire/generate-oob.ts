@@ -9,7 +9,7 @@ import { type Uniform, chance, int, pick, weighted } from '../../core/draw.ts';
 export type Side = 0 | 1;
 export type Json = Record<string, unknown>;
 
-export interface Leader {
+interface Leader {
   id: string;
   name: string;
   role: string;
@@ -64,7 +64,7 @@ export function startSp(x: Unit): number {
 export function isLongAtStart(x: Unit): boolean {
   return x.kind === 'infantry' && x.counter === 'long' && /^[A-Z]/.test(x.steps[x.startStep ?? 0]!);
 }
-export function stepsLeft(x: Unit): number {
+function stepsLeft(x: Unit): number {
   return x.steps.length - (x.startStep ?? 0);
 }
 
@@ -72,7 +72,7 @@ export function stepsLeft(x: Unit): number {
  * A step track of `n` steps, strongest first: SP falling by one a step, morale (when the kind has it) falling every
  * other step; the first `long` steps are capital letters (long-counter steps).
  */
-export function track(u: Uniform, n: number, top: number, long: number, morale: number | null): string[] {
+function track(u: Uniform, n: number, top: number, long: number, morale: number | null): string[] {
   return Array.from({ length: n }, (_, i) => {
     const l = i < long ? LETTERS[i]!.toUpperCase() : LETTERS[i]!;
     const sp = Math.max(1, top - i);
@@ -120,7 +120,7 @@ function infantryShort(u: Uniform, id: string, name: string): Unit {
   return x;
 }
 
-export function cavalry(u: Uniform, id: string, name: string): Unit {
+function cavalry(u: Uniform, id: string, name: string): Unit {
   const n = int(u, 1, 2);
   const x: Unit = {
     id,
@@ -140,7 +140,7 @@ export function cavalry(u: Uniform, id: string, name: string): Unit {
   return x;
 }
 
-export function artillery(
+function artillery(
   u: Uniform,
   id: string,
   name: string,
@@ -184,7 +184,7 @@ export interface Oob {
   cos: string | null;
 }
 
-export function tactical(u: Uniform): number | string {
+function tactical(u: Uniform): number | string {
   return chance(u, 0.15) ? pick(u, ['1/2', '2/1', '0/1', '2/3']) : int(u, 0, 3);
 }
 

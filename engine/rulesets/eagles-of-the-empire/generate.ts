@@ -17,7 +17,7 @@ import { type Uniform, chance, int, pick, shuffle, subset, weighted } from '../.
 import { ADAPTATIONS, NAMED_OPTIONS } from './rules-config.ts';
 
 /** The parts of a map file the generator reads. */
-export interface GenMap {
+interface GenMap {
   readonly id: string;
   readonly areas: readonly {
     readonly id: number;
@@ -387,7 +387,7 @@ function drawOptions(u: Uniform): Json | undefined {
 // ---------------------------------------------------------------------------------------------
 
 /** A random scenario on `map` (the map file's JSON, embedded as `mapData`). */
-export function randomScenarioOn(u: Uniform, map: GenMap): unknown {
+function randomScenarioOn(u: Uniform, map: GenMap): unknown {
   const tag = Math.floor(u() * 36 ** 6).toString(36);
   const turns = drawTurns(u);
   for (let attempt = 0; ; attempt++) {

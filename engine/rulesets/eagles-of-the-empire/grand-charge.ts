@@ -19,7 +19,7 @@ import type { Action, EState, GrandChargeFrame, Side, UnitState } from './types.
 import { laneWorld, leaderDef, tactical, unit, unitDef } from './world.ts';
 
 /** Cavalry that may take part [10.8] (A-21): of formations not yet activated, in or next to the leader's area, fit to charge. */
-export function grandChargeCavalry(s: EState, p: Side, leader: string): UnitState[] {
+function grandChargeCavalry(s: EState, p: Side, leader: string): UnitState[] {
   const at = s.leaders.find((x) => x.id === leader)!.area;
   if (at === null) return [];
   const near = new Set([at, ...s.ctx.map.neighbours(at)]);
@@ -45,7 +45,7 @@ function lanes(s: EState, p: Side, leader: string): { origin: AreaId; via: AreaI
 }
 
 /** True when the leader can declare a Grand Charge with at least one lane. */
-export function canGrandCharge(s: EState, p: Side, leader: string): boolean {
+function canGrandCharge(s: EState, p: Side, leader: string): boolean {
   return (
     leaderDef(s, leader).canGrandCharge &&
     s.leaders.find((x) => x.id === leader)!.status === 'on' &&
@@ -53,7 +53,7 @@ export function canGrandCharge(s: EState, p: Side, leader: string): boolean {
   );
 }
 
-export function gcLegal(s: EState, f: GrandChargeFrame): Action[] {
+function gcLegal(s: EState, f: GrandChargeFrame): Action[] {
   const ls = lanes(s, f.p, f.leader);
   switch (f.stage) {
     case 'first':
@@ -82,7 +82,7 @@ function launchFaces(s: EState, f: GrandChargeFrame): number {
   return Math.max(0, Math.min(6, tactical(leaderDef(s, f.leader), true) - 1));
 }
 
-export function gcChance(s: EState, f: GrandChargeFrame): ChanceOutcome<Action>[] {
+function gcChance(s: EState, f: GrandChargeFrame): ChanceOutcome<Action>[] {
   if (f.stage !== 'launch') return [];
   const n = launchFaces(s, f);
   const t = tactical(leaderDef(s, f.leader), true);
@@ -92,7 +92,7 @@ export function gcChance(s: EState, f: GrandChargeFrame): ChanceOutcome<Action>[
   ].filter((o) => o.p > 0);
 }
 
-export function gcStep(
+function gcStep(
   s: EState,
   f: GrandChargeFrame,
   a: Action,

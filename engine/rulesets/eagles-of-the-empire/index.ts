@@ -18,7 +18,6 @@ import { evaluate, policyScores } from './heuristic.ts';
 import { randomScenario } from './generate.ts';
 
 export type { Action, EState };
-export { actionKey };
 
 /** A validated scenario with its map embedded. */
 export type EScenario = Scenario & { readonly mapData: AreaMapJson };

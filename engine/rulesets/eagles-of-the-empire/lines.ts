@@ -21,7 +21,7 @@ import { alive, conformationsFor, enemyOccupied, fits, isLC, markerIds, unit, un
 
 const withMarkers = new WeakMap<object, boolean>();
 /** Whether the scenario provides any extended-line markers (otherwise nothing here runs). */
-export function scenarioHasLines(s: EState): boolean {
+function scenarioHasLines(s: EState): boolean {
   let v = withMarkers.get(s.ctx.scenario);
   if (v === undefined) {
     v = s.units.some((u) => u.ext !== null);
@@ -31,7 +31,7 @@ export function scenarioHasLines(s: EState): boolean {
 }
 
 /** The markers of long counter `lc` now on the map. */
-export function markersOf(s: EState, lc: string): UnitState[] {
+function markersOf(s: EState, lc: string): UnitState[] {
   return s.units.filter((u) => u.ext !== null && u.ext.lc === lc && u.area !== null);
 }
 
@@ -47,7 +47,7 @@ export function isExtended(u: UnitState): boolean {
 }
 
 /** All parts of a line (the LC first). */
-export function partsOf(s: EState, lc: string): UnitState[] {
+function partsOf(s: EState, lc: string): UnitState[] {
   return [unit(s, lc), ...markersOf(s, lc)];
 }
 
@@ -71,7 +71,7 @@ export function lineAllows(s: EState, u: UnitState, to: AreaId): boolean {
 }
 
 /** The areas a part may retreat into besides the normal ones: always its partners' areas [16.4]. */
-export function retreatIntoPartner(s: EState, u: UnitState, from: AreaId): AreaId[] {
+function retreatIntoPartner(s: EState, u: UnitState, from: AreaId): AreaId[] {
   if (u.xsp === null) return [];
   return partnerAreas(s, u).filter((a) => s.ctx.map.sideNeighbours(from).includes(a));
 }

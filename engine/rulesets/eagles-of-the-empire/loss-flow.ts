@@ -35,7 +35,7 @@ import { artKind } from './bombard-flow.ts';
 import { moveClass } from './move-flow.ts';
 import { type FrameOf, type FrameRules, chance, decision, staged } from './procedures.ts';
 
-export function lossUnits(s: EState, f: LossFrame): LossUnit[] {
+function lossUnits(s: EState, f: LossFrame): LossUnit[] {
   // the struck units: everyone of the side in the area, or the listed participants wherever they now are (an attacker
   // that advanced after a voluntary defender retreat takes its losses in the target [14.4 (b)])
   const us =

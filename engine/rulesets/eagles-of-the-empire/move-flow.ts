@@ -286,7 +286,7 @@ function moveSteps(s: EState, f: Extract<Frame, { t: 'move' }>) {
   return parts.length ? steps.filter((o) => parts.every((u) => lineAllows(s, u, o.to))) : steps;
 }
 /** The road a moving long counter is aligned along where it starts [13.35]. */
-export function roadOf(s: EState, us: readonly UnitState[]): string | null {
+function roadOf(s: EState, us: readonly UnitState[]): string | null {
   const long = us.find(isLC);
   if (!long || long.conf === null) return null;
   const a = s.ctx.map.area(long.area!);

@@ -39,7 +39,7 @@ function idx(c: MoveClass): 0 | 1 | 2 {
   return c === 'infantry' ? 0 : c === 'cavalry' ? 1 : 2;
 }
 
-export class TerrainError extends Error {}
+class TerrainError extends Error {}
 
 /** Cost of the terrain of area `id` for a class: the greatest of its kinds [2.3]. */
 export function areaCost(map: AreaMap, id: AreaId, c: MoveClass): number {

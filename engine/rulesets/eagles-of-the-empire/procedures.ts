@@ -25,7 +25,7 @@ import type { AreaId } from '../../areas/map.ts';
 import { type Log, push } from './state.ts';
 import type { Action, EState, Frame, PhaseFrame, Side, UnitState } from './types.ts';
 
-export type FrameKind = Frame['t'];
+type FrameKind = Frame['t'];
 export type FrameOf<K extends FrameKind> = Extract<Frame, { readonly t: K }>;
 
 /** How a chapter plays its frames, each asked with the frame on top of the stack. */

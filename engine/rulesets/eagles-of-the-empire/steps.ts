@@ -77,7 +77,7 @@ export function legalSteps(w: StepWorld, m: Mover, from: AreaId, mpLeft: number)
 }
 
 /** Whether road `id` runs across `from`|`to`. */
-export function roadThrough(map: AreaMap, id: string, from: AreaId, to: AreaId): boolean {
+function roadThrough(map: AreaMap, id: string, from: AreaId, to: AreaId): boolean {
   const r = map.json.roads.find((x) => x.id === id);
   if (!r) return false;
   for (let i = 1; i < r.areas.length; i++) {

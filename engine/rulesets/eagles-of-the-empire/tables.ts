@@ -20,11 +20,6 @@ export function leaderBonus(tactical: number, unitsSp: number): number {
   return Math.max(0, Math.min(tactical, unitsSp));
 }
 
-/** A cavalry leader assisting infantry not of his formation rates 2 less, minimum 0 [3.12]. */
-export function cavalryLeaderOnForeignInfantry(tactical: number): number {
-  return Math.max(0, tactical - 2);
-}
-
 /**
  * Activation attempt [8.1]: N = initiative − die; N ≥ 1 activates N formations, N = 0 one [8.11], N < 0 none (the attempt
  * fails) [8.12]. The player must take min(N, eligible) (A-05).
@@ -170,11 +165,6 @@ export function bombardmentDrm(plus: number, minus: number): number {
   return Math.max(-1, Math.min(2, plus - minus));
 }
 
-/** Net assault DRM: capped at +2 [14.22]. */
-export function assaultDrm(net: number): number {
-  return Math.min(2, net);
-}
-
 export type MoverKind =
   | 'leader'
   | 'cavalry'
@@ -185,7 +175,7 @@ export type MoverKind =
   | 'artillery';
 
 /** Base movement allowance [13.2] (an LC with attached artillery is 1: that is the [11.25] −1). */
-export function baseMA(k: MoverKind): number {
+function baseMA(k: MoverKind): number {
   switch (k) {
     case 'leader':
       return 4;

@@ -55,7 +55,7 @@ export interface LeaderState {
   readonly moved: boolean;
 }
 
-export interface FormationState {
+interface FormationState {
   readonly id: string;
   readonly side: Side;
   /** Leader counter on its "Activated" side [8.16, 8.17]. */
@@ -64,7 +64,7 @@ export interface FormationState {
   readonly failedRally: boolean;
 }
 
-export interface HqState {
+interface HqState {
   readonly area: AreaId | null;
   readonly lost: boolean;
 }
@@ -78,7 +78,7 @@ export interface Reinforcement {
   readonly lapsed?: boolean;
 }
 
-export interface Ctx {
+interface Ctx {
   readonly scenario: Scenario;
   readonly map: AreaMap;
 }
@@ -319,9 +319,9 @@ export interface AssaultFrame {
   readonly mc?: boolean;
 }
 
-export type Phase = 'prep' | 'activation' | 'end' | 'over';
+type Phase = 'prep' | 'activation' | 'end' | 'over';
 
-export interface Result {
+interface Result {
   /** 0, 1, or -1 for a draw. */
   readonly winner: number;
   readonly level: 'decisive' | 'marginal' | 'draw';

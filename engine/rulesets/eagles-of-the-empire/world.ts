@@ -164,7 +164,7 @@ export function enemyOccupied(s: EState, p: Side, area: AreaId): boolean {
 }
 
 /** Friendly SP and long counters in an area (stacking [13.6, 13.7]; each part of an extended line counts as a long counter with its share, A-32). */
-export function stackOf(
+function stackOf(
   s: EState,
   p: Side,
   area: AreaId,
@@ -246,7 +246,7 @@ export function seniorLeader(
   return here[0] ?? null;
 }
 
-export function moraleUnits(s: EState, us: readonly UnitState[]): MoraleUnit[] {
+function moraleUnits(s: EState, us: readonly UnitState[]): MoraleUnit[] {
   return us.map((u) => ({
     kind: u.kind,
     long: isLC(u),

@@ -82,7 +82,7 @@ function shapeOf(s: MoeState, b: Bn): string {
 const bandMemo = new Map<string, Band<Layout>[]>();
 
 /** Every layout of `b` whose rows keep it on the table, in menu order (formation, screen, row), as bands at x = 0. */
-export function bands(s: MoeState, b: Bn): readonly Band<Layout>[] {
+function bands(s: MoeState, b: Bn): readonly Band<Layout>[] {
   const key = `${s.ctx.width}x${s.ctx.height}/${s.ctx.options.M23_grid}/${shapeOf(s, b)}`;
   let out = bandMemo.get(key);
   if (out) return out;

@@ -16,7 +16,7 @@ import { scWith, top } from './state.ts';
 import type { Action, Bn, Frame, MoeState, Side } from './types.ts';
 
 /** Battalion slots per side. */
-export const MAX_PER_SIDE = 8;
+const MAX_PER_SIDE = 8;
 const MAX_OBJECTIVES = 2;
 
 const FRAME_KINDS: readonly Frame['t'][] = [

@@ -5,7 +5,7 @@ import { hashValue } from '../../core/hash.ts';
 import { IN, fx, onTable, polygonsOverlap, rectCorners, pointInPolygon } from '../../geometry/geometry.ts';
 import type { Terrain, TerrainArea, TerrainLine } from '../../geometry/terrain.ts';
 import { type TerrainClasses, areaFlags } from '../../tabletop/terrain.ts';
-import { type Scenario, battalionPoints, qualityIndex, validateScenario as validateSchema } from './scenario.ts';
+import { type Scenario, qualityIndex, validateScenario as validateSchema } from './scenario.ts';
 import { createMarchEncoding } from './encoding.ts';
 import { policyScores } from './heuristic.ts';
 import { moe } from './rules.ts';
@@ -18,29 +18,13 @@ import type { Action, Bn, Ctx, Frame, MoeState, Side, SideState } from './types.
 import { randomScenario } from './generate.ts';
 
 export type { Action, MoeState, Scenario };
-export { actionKey };
-
-const OPTION_KEYS = [
-  'M5_cover',
-  'M6_ties',
-  'M7_obliques',
-  'M7_fractions',
-  'M9_band2',
-  'M13_join',
-  'M14_combatRisk',
-  'M16_rerolls',
-  'M20_earlyEnd',
-  'M23_grid',
-  'M23_squeeze',
-  'M7_wheelAngles',
-];
 
 /**
  * M4 terrain for MoE's only arm, its close-order foot: woods are difficult (its own dice rules, not a multiplier) and
  * soft cover; buildings impassable and hard cover; hedges soft and walls hard cover, crossed for 1D6" (rolled, so no
  * fixed crossing cost here).
  */
-export const TERRAIN_CLASSES: TerrainClasses<'foot'> = {
+const TERRAIN_CLASSES: TerrainClasses<'foot'> = {
   woods: { difficult: ['foot'], cover: 'soft' },
   building: { move: { foot: 0 }, cover: 'hard' },
   hill: { cover: 'none' },
@@ -113,7 +97,7 @@ function buildTerrain(sc: Scenario): Terrain {
   return { areas, lines };
 }
 
-export function initialState(sc: Scenario): MoeState {
+function initialState(sc: Scenario): MoeState {
   const ctx: Ctx = {
     scenarioId: sc.id,
     width: sc.table.width * IN,
@@ -292,7 +276,7 @@ function chars(b: Bn): string {
   return c.join(' ') || '-';
 }
 
-export function render(s: MoeState): string {
+function render(s: MoeState): string {
   const W = Math.round(s.ctx.width / IN);
   const H = Math.round(s.ctx.height / IN / 2);
   const grid: string[][] = Array.from({ length: H }, () => Array.from({ length: W }, () => '.'));
@@ -381,7 +365,7 @@ function strength(b: Bn): number {
  * the table first, then casualties among the remaining units, plus fighting strength; the counts weigh more as the
  * last turn nears. Kept as one input of the network encoding (version 1), which the shipped model was trained on.
  */
-export function handEvaluate(s: MoeState, p: number): number {
+function handEvaluate(s: MoeState, p: number): number {
   if (s.result) return s.result.winner < 0 ? 0 : s.result.winner === p ? 1 : -1;
   const f = evalTerms(s, p);
   return Math.tanh(2 * f.material + (1 + 2 * f.progress) * f.count + (0.5 + f.progress) * f.losses);
@@ -452,7 +436,7 @@ function objectiveBalance(s: MoeState, p: number): number {
  * theirs over their number, add to the logit with a hand weight of 0.5 + 3·progress², since they decide the result
  * before the battalion count: holding the only objective on the last turn alone is worth about 94%.
  */
-export function evaluate(s: MoeState, p: number): number {
+function evaluate(s: MoeState, p: number): number {
   if (s.result) return s.result.winner < 0 ? 0 : s.result.winner === p ? 1 : -1;
   const f = evalTerms(s, p);
   const g = f.progress;
@@ -473,7 +457,7 @@ const QUIET_FRAMES: ReadonlySet<Frame['t']> = new Set(['slot', 'orders', 'initRo
  * volley, a move or a combat half-way through, or the end-of-turn resolution (rallies, routs), whose dice will change
  * what the evaluation counts.
  */
-export function quiet(s: MoeState): boolean {
+function quiet(s: MoeState): boolean {
   if (s.result || s.phase === 'pregame') return true;
   if (s.phase !== 'activations') return false;
   return s.stack.length === 0 || (s.stack.length === 1 && QUIET_FRAMES.has(s.stack[0]!.t));
@@ -603,5 +587,3 @@ export const marchOfEagles: Game<MoeState, Action, Scenario> = {
   diceFaces,
   randomScenario,
 };
-
-export { OPTION_KEYS, battalionPoints };

@@ -20,7 +20,7 @@
  * Rule references in brackets name the rulebook section ([Manoeuvre], [Accuracy], …) and, for rulings the book
  * leaves open, the digest's ADAPTATION number (M1–M25, shared/rules/march-of-eagles.md §8).
  */
-import type { ChanceOutcome, GameEvent } from '../../core/game.ts';
+import type { ChanceOutcome } from '../../core/game.ts';
 import { type Handlers, procedure } from '../../core/procedure.ts';
 import { activation } from './activation.ts';
 import { attacks } from './attacks.ts';
@@ -34,7 +34,7 @@ import { idle } from './turn.ts';
 import type { Action, Frame, MoeState } from './types.ts';
 import { earlyEnd } from './winning.ts';
 
-export const handlers: Handlers<MoeState, Frame, Action> = {
+const handlers: Handlers<MoeState, Frame, Action> = {
   ...setup,
   ...activation,
   ...manoeuvres,
@@ -55,7 +55,4 @@ export const moe = procedure<MoeState, Frame, Action>({
   guard: 10_000,
 });
 
-export const legalActions = (s: MoeState): readonly Action[] => moe.legalActions(s);
 export const chanceOutcomes = (s: MoeState): readonly ChanceOutcome<Action>[] => moe.chanceOutcomes(s);
-/** Run the automatic steps (and the turn sequence) until a decision, a chance node or the end of the game. */
-export const settle = (s: MoeState, log?: GameEvent[]): MoeState => moe.settle(s, log);

@@ -9,9 +9,6 @@ import type { Problem, Validated } from '../../core/game.ts';
 import { zodProblems } from '../../core/validate.ts';
 import { duplicateIds, insidePolygon, offTable, polygonProblems, polylineProblems } from '../../tabletop/validate.ts';
 
-export const QUALITIES = ['Green', 'Drilled', 'Veteran', 'Guards'] as const;
-export type QualityName = (typeof QUALITIES)[number];
-
 const point = z.tuple([z.number(), z.number()]);
 
 const battalionSchema = z.strictObject({
@@ -64,7 +61,7 @@ function distinct<T extends z.ZodNumber>(item: T) {
 }
 
 /** Rules options: one per ADAPTATION, default = the digest's choice. */
-export const optionsSchema = z
+const optionsSchema = z
   .object({
     // M5: contradictory cover rules → soft cover −2 dice, hard cover ×0.5 ('modifiers'); or the "Who can shoot"
     // paragraph's reading, where any cover halves the eligible groups ('halve-groups').
@@ -141,7 +138,7 @@ export const optionsSchema = z
 
 export type Options = z.infer<typeof optionsSchema>;
 
-export const scenarioSchema = z
+const scenarioSchema = z
   .object({
     ruleset: z.literal('march-of-eagles'),
     id: z.string().regex(/^[a-z0-9-]+$/, 'scenario ids are lower-case letters, digits and -'),

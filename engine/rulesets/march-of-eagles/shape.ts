@@ -1,5 +1,5 @@
 /** March of Eagles footprints, screens, eligible firing groups, cover and contact, on the shared geometry. */
-import { type Polygon, type Rect, type Vec, IN, polygonDistance, rectCorners } from '../../geometry/geometry.ts';
+import { type Polygon, type Rect, type Vec, IN, rectCorners } from '../../geometry/geometry.ts';
 import type { Cover } from '../../geometry/terrain.ts';
 import { type Face, contactRect as contactRectOf, faceSegment as faceSegmentOf } from '../../tabletop/contact.ts';
 import { coverAgainst, eligibleStands, frontSees } from '../../tabletop/sight.ts';
@@ -7,9 +7,9 @@ import { memo, attachedRect, blockFootprint, blockOf, sameOn } from '../../table
 import type { Bn, MoeState } from './types.ts';
 
 /** M2: a firing group of 4 figures is a 1.6" × 1.6" stand. */
-export const STAND = 160;
+const STAND = 160;
 /** M3: a skirmish screen is 0.8" deep. */
-export const SCREEN_DEPTH = 80;
+const SCREEN_DEPTH = 80;
 const STAND_SIZE = { w: STAND, d: STAND };
 const CONTACT_GAP = 1;
 const SCREEN_GAP = 200;
@@ -29,7 +29,7 @@ export function halfStrength(b: Bn): boolean {
   return b.rk + b.sk <= b.start / 2;
 }
 /** [Removing casualties] frontage keeps its original groups until 50% strength, then shrinks (M2). */
-export function footGroups(b: Bn): number {
+function footGroups(b: Bn): number {
   return halfStrength(b) ? Math.max(1, firingGroups(b)) : b.G;
 }
 
@@ -141,10 +141,6 @@ export function eligibleScreenGroups(
 /** Cover of a target body against fire or attack from point `from` (woods: soft; hedge soft, wall hard, M4/M5). */
 export function coverOf(s: MoeState, target: Bn, from: Vec): Cover {
   return coverAgainst(s.ctx.terrain, poly(target), centre(target), from);
-}
-
-export function distanceBetween(a: Polygon, b: Polygon): number {
-  return polygonDistance(a, b);
 }
 
 /** The face of target `t` and the rectangle an attacker of depth/width takes in contact with it (M25), 1 unit off. */

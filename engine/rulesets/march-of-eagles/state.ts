@@ -64,9 +64,6 @@ export function updSC(s: MoeState, side: Side, patch: Partial<SC>): MoeState {
 export function push(s: MoeState, ...frames: Frame[]): MoeState {
   return { ...s, stack: [...s.stack, ...frames] };
 }
-export function pop(s: MoeState): MoeState {
-  return { ...s, stack: s.stack.slice(0, -1) };
-}
 export function top(s: MoeState): Frame | undefined {
   return s.stack[s.stack.length - 1];
 }

@@ -6,7 +6,7 @@ export type Side = 0 | 1;
 export type Face = 'front' | 'left' | 'right' | 'rear';
 export type Formation = 'L' | 'C';
 export type ScreenPos = 'front' | 'left' | 'right' | 'rear';
-export type Edge = 'south' | 'north';
+type Edge = 'south' | 'north';
 
 /** Resolve trigger bits [Resolve & Bravery]. */
 export const TRIG_CASUALTIES = 1;
@@ -85,7 +85,7 @@ export interface SideState {
   readonly scKilled: boolean;
 }
 
-export interface Joiner {
+interface Joiner {
   readonly id: string;
   readonly side: Side;
   /** First turn in which its +2 counts. */
@@ -227,9 +227,9 @@ export type Then =
 /** What a battalion's order leads to once its check is passed: a move, wheel, formation change, reform or attack. */
 export type Order = Extract<Then, { k: 'move' | 'wheel' | 'form' | 'reform' | 'attack' }>;
 
-export type Phase = 'pregame' | 'activations' | 'resolve' | 'compulsory' | 'over';
+type Phase = 'pregame' | 'activations' | 'resolve' | 'compulsory' | 'over';
 
-export interface Result {
+interface Result {
   /** 0 or 1, or -1 for a draw. */
   readonly winner: number;
   readonly reason: string;

@@ -3,7 +3,7 @@ import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
 import { check } from './dice.ts';
 import type { GameEvent } from './game.ts';
-import { type Handlers, type ProcedureState, UnknownFrameError, procedure, push } from './procedure.ts';
+import { type Handlers, type ProcedureState, UnknownFrameError, checkHandler, procedure, push } from './procedure.ts';
 
 type Frame =
   | { readonly t: 'turn'; readonly p: number }
@@ -181,5 +181,35 @@ describe('procedure runtime: staged frames and upkeep', () => {
     expect(s.stack.map((f) => f.stage)).toEqual(['choose']);
     // upkeep runs before every settle step and on the state settle returns
     expect(s.upkeeps).toBeGreaterThan(3);
+  });
+});
+
+describe('check frames', () => {
+  type CFrame = { readonly t: 'test'; readonly need: number; readonly mod: number; readonly rerolls: number };
+  type CAction = { readonly pass: boolean; readonly used: number };
+  interface CState extends ProcedureState<CFrame> {
+    readonly results: readonly string[];
+  }
+  const test = checkHandler<CState, CFrame, CAction>({
+    action: (pass, used) => ({ pass, used }),
+    read: (a) => a,
+    then: (s, _f, pass, used) => ({ ...s, results: [...s.results, `${pass ? 'pass' : 'fail'}/${used}`] }),
+  });
+  const rules = procedure<CState, CFrame, CAction>({
+    handlers: { test },
+    idle: (s) => (s.results.length ? s : push(s, { t: 'test', need: 4, mod: 0, rerolls: 1 })),
+    finished: (s) => s.results.length > 0,
+    actionKey: (a) => `${a.pass}/${a.used}`,
+  });
+  it('roll against a target with re-rolls of failure, then go on with the result', () => {
+    const s = rules.settle({ stack: [], nChance: 0, results: [] });
+    expect(rules.chanceOutcomes(s).map((o) => [o.label, o.p])).toEqual([
+      ['pass', 0.5],
+      ['pass after 1 re-roll', 0.25],
+      ['fail', 0.25],
+    ]);
+    const after = rules.apply(s, { pass: true, used: 1 });
+    expect(after.results).toEqual(['pass/1']);
+    expect(after.nChance).toBe(1);
   });
 });

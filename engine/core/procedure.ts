@@ -14,6 +14,7 @@
  * `Handlers` is a mapped type over the frame union, so a frame kind without a handler is a compile error; a frame
  * whose kind has no handler at run time (a malformed state) throws naming it.
  */
+import { checkWithRerolls } from './dice.ts';
 import { type ChanceOutcome, type GameEvent, IllegalActionError, type ToMove } from './game.ts';
 
 export type Log = GameEvent[] | undefined;
@@ -244,4 +245,43 @@ export function procedure<S extends ProcedureState<F>, F extends { readonly t: s
     const h = handlerOf(f);
     return h.kind === 'auto' ? '' : (h.describe?.(s, f) ?? '');
   }
+}
+
+/** What a check frame carries: a die roll of `need` or more after `mod`, with `rerolls` re-rolls of a failure. */
+export interface CheckFields {
+  readonly need: number;
+  readonly mod: number;
+  readonly rerolls: number;
+}
+
+/**
+ * A check-then-continue frame, the commonest procedure of all: roll one die against a target with re-rolls of failure,
+ * then go on with the result (which re-roll passed is part of the outcome, for rules that use re-rolls up). The
+ * ruleset says how an outcome is written as its action and read back, and what follows.
+ */
+export function checkHandler<S, F extends CheckFields, A>(o: {
+  /** Sides of the die (default 6). */
+  readonly die?: number;
+  readonly action: (pass: boolean, used: number) => A;
+  readonly read: (a: A) => { readonly pass: boolean; readonly used: number };
+  /** What follows the roll (the frame already popped). */
+  readonly then: (s: S, f: F, pass: boolean, used: number, log: Log) => S;
+  readonly describe?: (s: S, f: F) => string;
+}): ChanceHandler<S, F, A> {
+  const label = (pass: boolean, used: number) =>
+    pass ? (used ? `pass after ${used} re-roll${used > 1 ? 's' : ''}` : 'pass') : 'fail';
+  return {
+    kind: 'chance',
+    outcomes: (_s, f) =>
+      checkWithRerolls(o.die ?? 6, f.need, f.mod, f.rerolls).map(({ value: { pass, used }, p }) => ({
+        action: o.action(pass, used),
+        p,
+        label: label(pass, used),
+      })),
+    step: (s, f, a, log) => {
+      const r = o.read(a);
+      return o.then(s, f, r.pass, r.used, log);
+    },
+    ...(o.describe ? { describe: o.describe } : {}),
+  };
 }

@@ -1,13 +1,5 @@
-/**
- * [Resolve]: the checks (MANOEUVRE, BRAVERY, RALLY and RESOLVE on the [Activation table], with their Characters'
- * re-rolls), what a RESOLVE or RALLY result does, breaking and running (M11), and the turn's resolve phase and
- * compulsory moves (M10). A passed order's check hands back to the activation (the `execute` frame); a RESOLVE passed
- * under defensive fire lets the charge go in (the `contact` frame).
- */
-import type { ChanceOutcome } from '../../core/game.ts';
-import type { Log } from '../../core/procedure.ts';
+import { type Log, checkHandler } from '../../core/procedure.ts';
 import { sumDistribution } from '../../core/chance.ts';
-import { checkWithRerolls } from '../../core/dice.ts';
 import { lineOfSight } from '../../geometry/terrain.ts';
 import {
   IN,
@@ -23,18 +15,9 @@ import {
 } from '../../geometry/geometry.ts';
 import { blockersExcept, centre, footprint, poly } from './shape.ts';
 import { NEED, effQ, ev, other, push, resolveMod, scWith, sideUnits, top, unit, upd } from './state.ts';
-import { type Action, type Bn, type MoeState, TRIG_SAW_RUN, type Then } from './types.ts';
+import { type Action, type Bn, type Frame, type MoeState, TRIG_SAW_RUN, type Then } from './types.ts';
 import { type BnPatch, type MoeHandlers, STEP, enemiesOn, passThroughDisorder } from './common.ts';
 import { endEngagement, removeUnit } from './casualties.ts';
-
-/** A check on a D6 with the battalion's re-rolls of failure, which re-roll passed being part of the outcome. */
-function checkOutcomes(need: number, mod: number, rerolls: number): ChanceOutcome<Action>[] {
-  return checkWithRerolls(6, need, mod, rerolls).map(({ value: { pass, used }, p }) => ({
-    action: { k: 'c-check', pass, used },
-    p,
-    label: pass ? (used ? `pass after ${used} re-roll${used > 1 ? 's' : ''}` : 'pass') : 'fail',
-  }));
-}
 
 /** A battalion takes a check: rolled with its Characters' re-rolls, or passed outright when the Supreme Commander is with it. */
 export function startCheck(
@@ -159,19 +142,18 @@ export function compulsoryMoves(s: MoeState): MoeState | null {
 }
 
 export const resolve: MoeHandlers<'check' | 'run'> = {
-  check: {
-    kind: 'chance',
-    outcomes: (_s, f) => checkOutcomes(f.need, f.mod, f.rerolls),
-    step(s, f, a, log) {
-      const o = a as Extract<Action, { k: 'c-check' }>;
+  check: checkHandler<MoeState, Extract<Frame, { t: 'check' }>, Action>({
+    action: (pass, used) => ({ k: 'c-check', pass, used }),
+    read: (a) => a as Extract<Action, { k: 'c-check' }>,
+    then(s, f, pass, used, log) {
       const b = unit(s, f.u);
       const patch: BnPatch = {};
-      if (o.used) {
+      if (used) {
         if (f.kind === 'manoeuvre')
-          patch.drumU = b.drumU + o.used; // [Drummer]
+          patch.drumU = b.drumU + used; // [Drummer]
         else if (f.kind === 'bravery')
-          patch.offU = b.offU + o.used; // [Officer]
-        else patch.ensU = b.ensU + o.used; // [Ensign]
+          patch.offU = b.offU + used; // [Officer]
+        else patch.ensU = b.ensU + used; // [Ensign]
       }
       if (f.kind === 'resolve') patch.tested = true; // [Resolve] once per turn
       const ns = upd(s, f.u, patch);
@@ -179,11 +161,11 @@ export const resolve: MoeHandlers<'check' | 'run'> = {
       ev(
         log,
         names[f.kind],
-        `${b.name} ${o.pass ? 'passes' : 'fails'} its ${f.kind === 'bravery' ? 'BRAVERY' : f.kind.toUpperCase()} check (needs ${f.need}${f.mod ? `, ${f.mod > 0 ? '+' : ''}${f.mod}` : ''})${o.used ? ` after ${o.used} re-roll(s)` : ''}`,
+        `${b.name} ${pass ? 'passes' : 'fails'} its ${f.kind === 'bravery' ? 'BRAVERY' : f.kind.toUpperCase()} check (needs ${f.need}${f.mod ? `, ${f.mod > 0 ? '+' : ''}${f.mod}` : ''})${used ? ` after ${used} re-roll(s)` : ''}`,
       );
-      return afterCheck(ns, f.u, f.then, o.pass, log);
+      return afterCheck(ns, f.u, f.then, pass, log);
     },
-  },
+  }),
   run: {
     kind: 'chance',
     outcomes: () => sumDistribution(3).map(({ sum, p }) => ({ action: { k: 'c-sum', sum }, p, label: `3D6 = ${sum}` })),

@@ -11,6 +11,11 @@
  *
  * Chance keys are unique by construction: every chance step advances the state's `nChance`, whichever frame it was.
  *
+ * A frame that changes stage in place (a charge that is a decision, then a roll, then automatic) has a `staged`
+ * handler: `advance` takes its automatic steps with the frame on top, `owner` says who decides now (null: the dice).
+ * `upkeep` runs before every settle step, for bookkeeping the rules keep current at all times. `checkHandler` builds
+ * the commonest chance frame, a check with re-rolls that then continues.
+ *
  * `Handlers` is a mapped type over the frame union, so a frame kind without a handler is a compile error; a frame
  * whose kind has no handler at run time (a malformed state) throws naming it.
  */

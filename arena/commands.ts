@@ -1,5 +1,6 @@
 /** `eagles play`, `eagles rulesets`, `eagles scenario validate`, `eagles replay verify|show`. */
-import { readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { accessSync, constants, readFileSync, statSync, writeFileSync, existsSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Argv } from 'yargs';
 import type { Agent } from '../agents/agent.ts';
@@ -36,6 +37,19 @@ function readReplayFile(file: string) {
   } catch (e) {
     if (e instanceof ReplayError) throw new CliError(`${file}: ${e.message}`);
     throw e;
+  }
+}
+
+/** A replay can be written to `file`: not a folder, in a folder that exists and is writable (checked before playing). */
+function replayWritable(file: string): void {
+  if (existsSync(file) && statSync(file).isDirectory())
+    throw new CliError(`--replay ${file} is a folder; name a file`, 2);
+  const dir = dirname(file);
+  if (!existsSync(dir)) throw new CliError(`--replay ${file}: folder ${dir} does not exist`, 2);
+  try {
+    accessSync(existsSync(file) ? file : dir, constants.W_OK);
+  } catch {
+    throw new CliError(`--replay ${file} cannot be written`, 2);
   }
 }
 
@@ -121,6 +135,7 @@ export function arenaCommands(y: Argv): Argv {
             describe: 'print one JSON object (result, seed, final hash)',
           }),
       async (args) => {
+        if (args.replay) replayWritable(args.replay); // refuse now, not after a whole game
         const game = getRuleset(args.ruleset);
         const { scenario, id } = loadScenario(game.id, args.scenario);
         const seed = args.seed ?? randomBytes(6).toString('hex');

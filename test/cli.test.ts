@@ -30,6 +30,16 @@ describe('eagles CLI', () => {
     expect(JSON.parse(b.out).finalHash).toBe(ja.finalHash);
   });
 
+  it('refuses a --replay it could not write before playing, not after the game', () => {
+    const dir = eagles(['play', '--seed', '3', '--replay', tmp]);
+    expect(dir.code).toBe(2);
+    expect(dir.err).toMatch(/--replay .* is a folder; name a file/);
+    const missing = eagles(['play', '--seed', '3', '--replay', join(tmp, 'no-such-folder', 'r.msgpack')]);
+    expect(missing.code).toBe(2);
+    expect(missing.err).toMatch(/folder .*no-such-folder does not exist/);
+    expect(dir.out + missing.out).not.toMatch(/Result:/); // no game was played
+  });
+
   it('writes a replay that verifies and shows; a corrupt replay fails clearly', () => {
     const file = join(tmp, 'g.replay');
     expect(eagles(['play', '--scenario', 'farm-on-the-ridge', '--seed', '3', '--replay', file, '--json']).code).toBe(0);

@@ -6,18 +6,8 @@
 import { createRequire } from 'node:module';
 import seedrandom from 'seedrandom';
 import { DEFAULT_MCTS, MctsSearch } from '../agents/mcts.ts';
-import { ticTacToe } from '../engine/reference/tictactoe.ts';
+import { LINES, ticTacToe } from '../engine/reference/tictactoe.ts';
 
-const LINES = [
-  [0, 1, 2],
-  [3, 4, 5],
-  [6, 7, 8],
-  [0, 3, 6],
-  [1, 4, 7],
-  [2, 5, 8],
-  [0, 4, 8],
-  [2, 4, 6],
-];
 function winner(c: number[]): number {
   for (const [a, b, d] of LINES) if (c[a!] && c[a!] === c[b!] && c[a!] === c[d!]) return c[a!]!;
   return c.every((x) => x) ? 0 : -1;

@@ -45,7 +45,8 @@ export interface TttState {
 }
 export type TttAction = number;
 
-const LINES = [
+/** The eight lines of three. */
+export const LINES = [
   [0, 1, 2],
   [3, 4, 5],
   [6, 7, 8],

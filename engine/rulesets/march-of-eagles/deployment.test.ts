@@ -11,6 +11,8 @@ import { alternateScenario } from '../../../test/moe-fixtures.ts';
 import { marchOfEagles as game } from './index.ts';
 import type { Scenario } from './scenario.ts';
 import { top } from './state.ts';
+import { footprint } from './shape.ts';
+import { IN } from '../../geometry/geometry.ts';
 import type { MoeState } from './types.ts';
 
 /** Two valid 200-point armies of five battalions, several 32–40-Ranker lines, on 72"×48" with a wood, a hill, a hedge. */
@@ -72,7 +74,7 @@ function valid(json: unknown): Scenario {
 }
 
 /** Play the pre-game only (to the first initiative roll) with random choices; throws on a dead end. */
-function deployRandomly(sc: Scenario, u: () => number): MoeState {
+function deployRandomly(sc: Scenario, u: () => number, atDecision?: (s: MoeState) => void): MoeState {
   let s = game.initialState(sc);
   while (s.phase === 'pregame' || top(s)?.t === 'placeSC') {
     const tm = game.toMove(s);
@@ -82,6 +84,7 @@ function deployRandomly(sc: Scenario, u: () => number): MoeState {
       s = game.apply(s, outs[Math.floor(u() * outs.length)]!.action);
       continue;
     }
+    atDecision?.(s);
     const legal = game.legalActions(s);
     if (!legal.length) throw new Error(`dead end at ${top(s)?.t}`);
     s = game.apply(s, legal[Math.floor(u() * legal.length)]!);
@@ -219,18 +222,32 @@ describe('validation: armies that cannot be set up are refused, naming the side 
 });
 
 describe('the Supreme Commander', () => {
-  it('is offered "behind" a battalion only where 3" behind it is on the table', () => {
+  it('is offered "behind" a battalion exactly where 3" behind it is on the table', () => {
     const sc = valid(crowded());
+    let refused = 0;
+    let offered = 0;
     for (let g = 0; g < 15; g++) {
-      let s = deployRandomly(sc, seedrandom.alea(`sc/${g}`));
+      const s = deployRandomly(sc, seedrandom.alea(`sc/${g}`), (st) => {
+        const f = top(st);
+        if (f?.t !== 'placeSC') return;
+        const keys = new Set(game.legalActions(st).map((a) => game.actionKey(a)));
+        for (const b of st.units.filter((u) => u.side === f.p)) {
+          // 3" behind the body's rear edge, straight back toward the home edge
+          const r = footprint(b);
+          const south = st.sides[f.p].edge === 'south';
+          const y = south ? b.y - r.d / 2 - 3 * IN : b.y + r.d / 2 + 3 * IN;
+          const onTable = y >= 0 && y <= st.ctx.height;
+          expect(keys.has(`sc-behind ${b.id}`), `${b.id} at y ${b.y}`).toBe(onTable);
+          expect(keys.has(`sc-with ${b.id}`)).toBe(true);
+          if (onTable) offered++;
+          else refused++;
+        }
+      });
       expect(s.sides.every((x) => x.sc.placed)).toBe(true);
-      for (const side of s.sides) {
-        expect(side.sc.x).toBeGreaterThanOrEqual(0);
-        expect(side.sc.y).toBeGreaterThanOrEqual(0);
-        expect(side.sc.y).toBeLessThanOrEqual(s.ctx.height);
-      }
-      s = s as MoeState;
     }
+    // the random placements used the rear rows often enough to exercise both cases
+    expect(refused).toBeGreaterThan(0);
+    expect(offered).toBeGreaterThan(0);
   });
 });
 

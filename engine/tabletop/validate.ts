@@ -36,17 +36,18 @@ export function polygonProblems(
   what: string,
 ): Problem[] {
   const out = offTable(ps, width, height, path, what);
-  if (Math.abs(area2(ps)) < 1e-9) out.push({ path, message: `${what} encloses no area` });
   const n = ps.length;
   for (let i = 0; i < n; i++)
     for (let j = i + 1; j < n; j++) {
       // edges i and j: neighbours share a corner and are not a crossing
       if (j === i + 1 || (i === 0 && j === n - 1)) continue;
       if (segmentsIntersect(v(ps[i]!), v(ps[(i + 1) % n]!), v(ps[j]!), v(ps[(j + 1) % n]!))) {
+        // a crossing polygon's signed area can cancel to 0: say what is wrong once, not "no area" as well
         out.push({ path, message: `${what} crosses itself (edges ${i} and ${j})` });
         return out;
       }
     }
+  if (Math.abs(area2(ps)) < 1e-9) out.push({ path, message: `${what} encloses no area` });
   return out;
 }
 

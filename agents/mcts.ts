@@ -144,6 +144,8 @@ interface ChanceNode {
 interface TerminalNode {
   readonly kind: 't';
   readonly v: number;
+  /** Reached the same way in every iteration, so `v` is its value (else: the running mean of the payoffs seen). */
+  readonly det: boolean;
   n: number;
   w: number;
 }
@@ -169,8 +171,19 @@ export interface LeafMix {
   readonly weight: number;
 }
 
+/** A choice of the open sealed round the search restarts before: the searcher's own by key ('' for the others'). */
+interface Replayed {
+  readonly player: number;
+  readonly key: string;
+}
+
 export class MctsSearch {
   private root: Node | null = null;
+  /** One root per player when something at the root is hidden from a player other than the searcher. */
+  private rootSplit: Node[] | null = null;
+  /** The player the search decides for, and its decision node (the root, unless the search restarts a sealed round). */
+  private searcher = 0;
+  private decision: DecisionNode | null = null;
   private nodes = 0;
   private byHash = new Map<string, DecisionNode>();
   /** The stream chance outcomes and rollouts draw from: the agent's RNG, or the iteration's paired stream. */
@@ -192,19 +205,19 @@ export class MctsSearch {
     this.draw = rng;
   }
 
-  private hidden(): boolean {
-    return !!this.game.hiddenInformation;
-  }
-
-  private makeNode(s: unknown): Node {
+  /**
+   * A node for state `s`; `det` when the node is reached with the same state in every iteration (no hidden value was
+   * re-drawn on the way), so that it may keep the state and cache its actions, outcomes and value.
+   */
+  private makeNode(s: unknown, det: boolean): Node {
     this.nodes++;
     const g = this.game;
     const tm = g.toMove(s);
     if (tm.kind === 'terminal') {
       const r = g.returns(s);
-      return { kind: 't', v: r[0]!, n: 0, w: 0 };
+      return { kind: 't', v: r[0]!, det, n: 0, w: 0 };
     }
-    const keep = this.hidden() ? null : s;
+    const keep = det ? s : null;
     if (tm.kind === 'chance')
       return { kind: 'c', state: keep, outcomes: null, okeys: null, children: new Map(), expanded: 0, n: 0, w: 0 };
     const node: DecisionNode = {
@@ -225,7 +238,7 @@ export class MctsSearch {
   /** Value of a node for player 0: the exact expectation at a fully expanded chance node. */
   private value(n: Node): number {
     // under determinization a terminal's payoff can depend on hidden values: use its running mean
-    if (n.kind === 't') return this.hidden() ? (n.n ? n.w / n.n : n.v) : n.v;
+    if (n.kind === 't') return n.det ? n.v : n.n ? n.w / n.n : n.v;
     if (n.kind === 'c' && n.outcomes && n.okeys && n.expanded === n.outcomes.length) {
       let v = 0;
       for (let i = 0; i < n.outcomes.length; i++) v += n.outcomes[i]!.p * this.value(n.children.get(n.okeys[i]!)!);
@@ -234,11 +247,21 @@ export class MctsSearch {
     return n.n ? n.w / n.n : 0;
   }
 
-  private orderActions(s: unknown, actions: unknown[]): unknown[] {
+  /**
+   * The scripted preferences of `mover` at `s`, read from what the mover can see: where `s` holds something hidden
+   * from it, they are scored on a state re-drawn from its point of view, so its model never uses another's secret.
+   */
+  private scores(s: unknown, actions: readonly unknown[], mover: number, u: () => number): number[] {
+    const g = this.game;
+    const view = g.hidden?.(s, mover) ? g.sampleState(s, mover, u) : s;
+    return g.policyScores!(view, actions);
+  }
+
+  private orderActions(s: unknown, actions: unknown[], mover: number): unknown[] {
     const g = this.game;
     if (this.cfg.widenK <= 0) return actions; // every action is tried before UCT: order does not matter
     if (this.cfg.prior && g.policyScores) {
-      const sc = g.policyScores(s, actions);
+      const sc = this.scores(s, actions, mover, this.rng);
       const idx = actions.map((_, i) => i);
       // ties broken randomly (deterministically from the agent's RNG)
       const jitter = idx.map(() => this.rng() * 1e-6);
@@ -262,10 +285,10 @@ export class MctsSearch {
     return outs.length - 1;
   }
 
-  private rolloutAction(s: unknown, legal: readonly unknown[]): unknown {
+  private rolloutAction(s: unknown, legal: readonly unknown[], mover: number): unknown {
     const g = this.game;
     if (this.cfg.leaf === 'heuristic' && g.policyScores && this.draw() >= this.cfg.epsilon) {
-      const sc = g.policyScores(s, legal);
+      const sc = this.scores(s, legal, mover, this.draw);
       let best = 0;
       for (let i = 1; i < sc.length; i++) if (sc[i]! > sc[best]!) best = i;
       return legal[best];
@@ -294,14 +317,14 @@ export class MctsSearch {
       if (tm.kind === 'chance') {
         const outs = g.chanceOutcomes(s);
         s = g.applyUnchecked(s, outs[this.sampleIndex(outs)]!.action);
-      } else s = g.applyUnchecked(s, this.rolloutAction(s, g.legalActions(s)));
+      } else s = g.applyUnchecked(s, this.rolloutAction(s, g.legalActions(s), tm.player));
     }
   }
 
   /** A decision node's actions in prior order with their keys (cached when the node keeps its state). */
-  private actionsAt(node: DecisionNode, s: unknown): { actions: unknown[]; keys: string[] } {
+  private actionsAt(node: DecisionNode, s: unknown, mover: number): { actions: unknown[]; keys: string[] } {
     if (node.state !== null && node.actions && node.keys) return { actions: node.actions, keys: node.keys };
-    const actions = this.orderActions(s, this.game.legalActions(s) as unknown[]);
+    const actions = this.orderActions(s, this.game.legalActions(s) as unknown[], mover);
     const keys = actions.map((a) => this.game.actionKey(a));
     if (node.state !== null) {
       node.actions = actions;
@@ -310,60 +333,116 @@ export class MctsSearch {
     return { actions, keys };
   }
 
-  /** One iteration from the root state `rs`; `forced` names the root action to go through and its visit number. */
-  private iterate(rs: unknown, forced?: { key: string; k: number }): void {
+  /** Is action (or outcome) `a`, with key `key`, seen as itself by every player? */
+  private isPublic(s: unknown, a: unknown, key: string): boolean {
+    const g = this.game;
+    if (!g.viewAction) return true;
+    for (let q = 0; q < g.players.length; q++) if (g.viewAction(s, a, q) !== key) return false;
+    return true;
+  }
+
+  /**
+   * One iteration from the root state `rs`; `forced` names the decision's action to go through and its visit number;
+   * `replay` is the open round of sealed choices the search restarts before (the searcher's own choices, by key, are
+   * replayed; the other players' are chosen by their own trees).
+   *
+   * The trees: while every step so far was seen alike by every player, all players share one node (the plain MCTS
+   * tree). At the first step some player sees differently (a sealed bid, a hidden card), the iteration splits into one
+   * tree per player, each keyed by what its player sees (multi-observer information-set MCTS): a player choosing
+   * there selects by the statistics of its own tree, so its choice cannot depend on what it did not see.
+   */
+  private iterate(rs: unknown, forced?: { key: string; k: number }, replay?: readonly Replayed[]): void {
     const g = this.game;
     const path: Node[] = [];
     let node = this.root!;
+    let split: Node[] | null = this.rootSplit ? this.rootSplit.slice() : null;
+    if (split) path.push(...split);
+    else path.push(node);
     let s = rs;
     let v: number | null = null;
+    let r = 0; // replayed choices so far
+    let prelude = !!replay; // restarting before the decision: every step is taken, none is a leaf
     for (;;) {
-      path.push(node);
-      if (node.kind === 't') {
-        v = this.hidden() ? g.returns(s)[0]! : node.v;
+      const cur = split ? split[0]! : node;
+      if (cur.kind === 't') {
+        v = cur.det ? cur.v : g.returns(s)[0]!;
         break;
       }
-      if (node.kind === 'c') {
-        if (node.state !== null) s = node.state;
-        let outs = node.outcomes;
-        let okeys = node.okeys;
+      if (cur.kind === 'c') {
+        const det = !split && cur.state !== null;
+        if (det) s = cur.state;
+        let outs = det ? cur.outcomes : null;
+        let okeys = det ? cur.okeys : null;
         if (!outs || !okeys) {
           outs = g.chanceOutcomes(s) as ChanceOutcome<unknown>[];
           okeys = outs.map((o) => g.actionKey(o.action));
-          if (node.state !== null) {
-            node.outcomes = outs;
-            node.okeys = okeys;
+          if (det) {
+            cur.outcomes = outs;
+            cur.okeys = okeys;
           }
         }
         const i = this.sampleIndex(outs);
         const next = g.applyUnchecked(s, outs[i]!.action);
-        let child = node.children.get(okeys[i]!);
-        if (!child) {
-          child = this.makeNode(next);
-          node.children.set(okeys[i]!, child);
-          node.expanded++;
-          path.push(child);
+        if (!split && this.isPublic(s, outs[i]!.action, okeys[i]!)) {
+          let child = cur.children.get(okeys[i]!);
           s = next;
+          if (!child) {
+            child = this.makeNode(next, det);
+            cur.children.set(okeys[i]!, child);
+            cur.expanded++;
+            path.push(child);
+            if (prelude) {
+              node = child;
+              continue;
+            }
+            v = this.evaluateLeaf(next);
+            break;
+          }
+          node = child;
+          path.push(child);
+          continue;
+        }
+        const fresh = this.descendSplit(
+          (split ??= g.players.map(() => cur)),
+          s,
+          outs[i]!.action,
+          okeys[i]!,
+          -1,
+          next,
+          path,
+        );
+        s = next;
+        if (fresh && !prelude) {
           v = this.evaluateLeaf(next);
           break;
         }
-        s = next;
-        node = child;
         continue;
       }
-      // decision node
-      if (node.state !== null) s = node.state;
-      const cached = node.state !== null;
-      const { actions, keys } = this.actionsAt(node, s);
-      const atRoot = path.length === 1;
-      const d = node;
+      // decision node: the mover selects in its own tree
+      const p = cur.player;
+      const sel = (split ? split[p]! : node) as DecisionNode;
+      const cached = sel.state !== null;
+      if (cached) s = sel.state;
+      const { actions, keys } = this.actionsAt(sel, s, p);
+      let replayed: string | undefined;
+      if (prelude && r < replay!.length) {
+        const c = replay![r++]!;
+        if (c.player === this.searcher) replayed = c.key;
+      } else if (prelude) {
+        // the restart has reached the searcher's decision: the same node in its tree at every iteration
+        prelude = false;
+        if (this.decision === null) this.decision = sel;
+        else if (this.decision !== sel) throw new Error('mcts: the restarted round reached a different decision node');
+      }
+      const atDecision = sel === this.decision;
+      const d = sel;
       const unexpanded = (i: number) => (cached ? d.kids[i] === undefined : !d.children.has(keys[i]!));
       let pick = -1; // an action to expand
       let best = -1; // a child to go down into
-      if (forced && atRoot) {
-        // sequential halving chose the root action
-        const i = keys.indexOf(forced.key);
-        if (i < 0) throw new Error(`mcts: root action ${forced.key} is not legal in this determinization`);
+      const must = replayed ?? (forced && atDecision ? forced.key : undefined);
+      if (must !== undefined) {
+        const i = keys.indexOf(must);
+        if (i < 0) throw new Error(`mcts: action ${must} is not legal in this determinization`);
         if (unexpanded(i)) pick = i;
         else best = i;
       } else {
@@ -371,7 +450,7 @@ export class MctsSearch {
           this.cfg.widenK > 0
             ? Math.min(
                 actions.length,
-                Math.max(1, Math.floor(this.cfg.widenK * Math.pow(node.n + 1, this.cfg.widenAlpha))),
+                Math.max(1, Math.floor(this.cfg.widenK * Math.pow(sel.n + 1, this.cfg.widenAlpha))),
               )
             : actions.length;
         for (let i = 0; i < allowed; i++)
@@ -381,11 +460,11 @@ export class MctsSearch {
           }
         if (pick < 0) {
           // UCT among the allowed children, from the mover's point of view
-          const sign = node.player === 0 ? 1 : -1;
-          const logN = Math.log(Math.max(1, node.n));
+          const sign = p === 0 ? 1 : -1;
+          const logN = Math.log(Math.max(1, sel.n));
           let bestScore = -Infinity;
           for (let i = 0; i < allowed; i++) {
-            const ch = cached ? node.kids[i]! : node.children.get(keys[i]!)!;
+            const ch = cached ? sel.kids[i]! : sel.children.get(keys[i]!)!;
             const q = sign * this.value(ch);
             const u = q + this.cfg.c * Math.sqrt(logN / Math.max(1, ch.n));
             if (u > bestScore) {
@@ -395,24 +474,41 @@ export class MctsSearch {
           }
         }
       }
-      if (pick >= 0) {
-        if (atRoot) this.pair(forced ? forced.k : 0);
-        const next = g.applyUnchecked(s, actions[pick]);
-        const child = this.makeNode(next);
-        node.children.set(keys[pick]!, child);
-        if (cached) node.kids[pick] = child;
-        path.push(child);
-        s = next;
-        v = this.evaluateLeaf(next);
-        break;
+      const i = pick >= 0 ? pick : best;
+      const a = actions[i];
+      const key = keys[i]!;
+      // paired dice: the decision's k-th visit of this action (numbered by sequential halving, else by the child's visits)
+      if (atDecision) {
+        const ch = pick >= 0 ? undefined : cached ? sel.kids[i] : sel.children.get(key);
+        this.pair(forced ? forced.k : (ch?.n ?? 0));
       }
-      s = g.applyUnchecked(s, actions[best]);
-      node = cached ? node.kids[best]! : node.children.get(keys[best]!)!;
-      // paired dice: the root action's k-th visit (numbered by sequential halving, else by the child's visits)
-      if (atRoot) this.pair(forced ? forced.k : node.n);
-      if (node.kind === 't' && !this.hidden()) {
+      const next = g.applyUnchecked(s, a);
+      if (!split && this.isPublic(s, a, key)) {
+        s = next;
+        if (pick >= 0) {
+          const child = this.makeNode(next, cached);
+          sel.children.set(key, child);
+          if (cached) sel.kids[i] = child;
+          path.push(child);
+          if (prelude) {
+            node = child;
+            continue;
+          }
+          v = this.evaluateLeaf(next);
+          break;
+        }
+        node = cached ? sel.kids[i]! : sel.children.get(key)!;
         path.push(node);
-        v = node.v;
+        if (node.kind === 't' && node.det) {
+          v = node.v;
+          break;
+        }
+        continue;
+      }
+      this.descendSplit((split ??= g.players.map(() => sel)), s, a, key, p, next, path, cached ? i : -1);
+      s = next;
+      if (pick >= 0 && !prelude) {
+        v = this.evaluateLeaf(next);
         break;
       }
     }
@@ -421,6 +517,40 @@ export class MctsSearch {
       n.w += v!;
     }
     this.draw = this.rng;
+  }
+
+  /**
+   * Step every player's tree by what that player sees of `a` (taken at `s` by `mover`, -1 for chance), creating the
+   * nodes it lacks; `kid` is the action's index when the mover's node caches its children by index. Returns whether
+   * any node was created.
+   */
+  private descendSplit(
+    split: Node[],
+    s: unknown,
+    a: unknown,
+    key: string,
+    mover: number,
+    next: unknown,
+    path: Node[],
+    kid = -1,
+  ): boolean {
+    const g = this.game;
+    let fresh = false;
+    for (let q = 0; q < split.length; q++) {
+      const n = split[q] as DecisionNode | ChanceNode;
+      const view = q === mover ? key : g.viewAction ? g.viewAction(s, a, q) : key;
+      let c = n.children.get(view);
+      if (!c) {
+        c = this.makeNode(next, false);
+        n.children.set(view, c);
+        if (n.kind === 'c') n.expanded++;
+        else if (q === mover && kid >= 0) n.kids[kid] = c;
+        fresh = true;
+      }
+      split[q] = c;
+      path.push(c);
+    }
+    return fresh;
   }
 
   /** With paired dice, the rest of this iteration draws from the stream of the root action's k-th visit. */
@@ -435,9 +565,30 @@ export class MctsSearch {
   ): { root: DecisionNode; stats: SearchStats; choice?: string } {
     const g = this.game;
     const t0 = performance.now();
+    const tm = g.toMove(state);
+    if (tm.kind !== 'player') throw new Error('mcts: search called at a state that is not a decision');
+    const player = tm.player;
+    this.searcher = player;
+    // Hiddenness is decided here, per position: one the searcher sees whole is searched from itself, with one tree
+    // kept between decisions. One that hides something from it is re-drawn from its point of view at every iteration,
+    // and inside an open round of sealed choices the search restarts at the round's start (see `Game.sealedRound`).
+    const round = g.sealedRound?.(state);
+    const hiddenRoot = !!round || !!g.hidden?.(state, player);
+    const replay: Replayed[] | undefined = round?.choices.map((c) => ({
+      player: c.player,
+      key: c.player === player ? g.actionKey(c.action) : '',
+    }));
+    const rootState = (): unknown => {
+      if (!hiddenRoot) return state;
+      const d = g.sampleState(state, player, this.rng);
+      return round ? (g.sealedRound!(d)?.start ?? d) : d;
+    };
+    const rs0 = rootState();
+    // something at the root the searcher sees and another player does not (its own card): one tree per player from the start
+    const blind = !!g.hidden && g.players.some((_, q) => q !== player && g.hidden!(rs0, q));
     let reused = 0;
     let root: Node | undefined;
-    if (this.cfg.reuse && !this.hidden()) {
+    if (this.cfg.reuse && !hiddenRoot && !blind) {
       const found = this.byHash.get(hashHex(g.hash(state)));
       if (found) {
         root = found;
@@ -445,9 +596,13 @@ export class MctsSearch {
       }
     }
     this.byHash = new Map();
+    this.rootSplit = null;
     if (!root) {
       this.nodes = 0;
-      root = this.makeNode(state);
+      if (blind) {
+        this.rootSplit = g.players.map(() => this.makeNode(rs0, !hiddenRoot));
+        root = this.rootSplit[player]!;
+      } else root = this.makeNode(rs0, !hiddenRoot);
     } else if (root.kind === 'd') {
       // re-index the kept subtree for the next reuse
       const stack: Node[] = [root];
@@ -461,12 +616,12 @@ export class MctsSearch {
     }
     if (root.kind !== 'd') throw new Error('mcts: search called at a state that is not a decision');
     this.root = root;
+    this.decision = round ? null : root;
     if (this.cfg.paired) this.pairBase = Math.floor(this.rng() * 0x100000000); // drawn only when used: unpaired searches keep their sequence
     const ms = budget.ms ?? this.cfg.ms;
     const iters = budget.iterations ?? this.cfg.iterations;
-    const player = root.player;
-    if (this.cfg.sh >= 2) {
-      const { done, choice } = this.halving(root, state, t0, ms, iters);
+    if (this.cfg.sh >= 2 && !round) {
+      const { done, choice } = this.halving(root, rootState, t0, ms, iters);
       return {
         root,
         stats: { iterations: done, ms: performance.now() - t0, nodes: this.nodes, reused, settled: false },
@@ -490,11 +645,18 @@ export class MctsSearch {
           break;
         }
       } else if (done >= iters) break;
-      const rs = this.hidden() ? g.sampleState(state, player, this.rng) : state;
-      this.iterate(rs);
+      this.iterate(done === 0 ? rs0 : rootState(), undefined, replay);
       done++;
     }
-    return { root, stats: { iterations: done, ms: performance.now() - t0, nodes: this.nodes, reused, settled } };
+    if (this.decision === null) {
+      // a restarted round reaches the decision in its first iteration: make sure there was one
+      this.iterate(rs0, undefined, replay);
+      done++;
+    }
+    return {
+      root: this.decision!,
+      stats: { iterations: done, ms: performance.now() - t0, nodes: this.nodes, reused, settled },
+    };
   }
 
   /**
@@ -504,14 +666,12 @@ export class MctsSearch {
    */
   private halving(
     root: DecisionNode,
-    state: unknown,
+    rootState: () => unknown,
     t0: number,
     ms: number | undefined,
     iters: number,
   ): { done: number; choice: string } {
-    const g = this.game;
-    const rootState = this.hidden() ? g.sampleState(state, root.player, this.rng) : (root.state ?? state);
-    const { keys } = this.actionsAt(root, rootState);
+    const { keys } = this.actionsAt(root, root.state ?? rootState(), root.player);
     let alive = keys.slice(0, Math.min(this.cfg.sh, keys.length));
     const rounds = Math.max(1, Math.ceil(Math.log2(alive.length)));
     const visits = new Map(alive.map((k) => [k, 0]));
@@ -530,8 +690,7 @@ export class MctsSearch {
         // rounds before the last end only after a whole turn, so the survivors have had the same (paired) dice
         const spent = ms !== undefined ? performance.now() - t0 >= endMs : done >= endIt;
         if (spent && root.children.get(k)?.n && (last || i === 0)) break;
-        const rs = this.hidden() ? g.sampleState(state, root.player, this.rng) : state;
-        this.iterate(rs, { key: k, k: visits.get(k)! });
+        this.iterate(rootState(), { key: k, k: visits.get(k)! });
         visits.set(k, visits.get(k)! + 1);
         done++;
       }

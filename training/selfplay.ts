@@ -6,6 +6,7 @@
  * target (the bootstrap, so the first network is not random), optionally keeping only `keep` positions per game. Dice are drawn from exact distributions with the
  * game's own seeded RNG.
  */
+import { hasHiddenInformation } from '../engine/core/views.ts';
 import seedrandom from 'seedrandom';
 import type { AnyGame } from '../engine/core/game.ts';
 import type { NetEvaluator } from '../agents/neural/evaluator.ts';
@@ -49,7 +50,7 @@ export function sampleChance(game: AnyGame, s: unknown, u: () => number): unknow
 
 function record(game: AnyGame, s: unknown, player: number, legal: readonly unknown[], pi: Float32Array): Sample {
   const enc = game.encoding!;
-  const view = game.hiddenInformation ? game.observe(s, player) : s;
+  const view = hasHiddenInformation(game) ? game.observe(s, player) : s;
   const st = new Float32Array(enc.stateSize);
   enc.encodeState(view, player, st, 0);
   const a = new Float32Array(legal.length * enc.actionSize);

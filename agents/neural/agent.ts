@@ -7,6 +7,7 @@
  * AlphaGo mixed them (the rollout's cut then valued by the ruleset's evaluation). Models are tfjs layers models saved by the trainer (`model.json` +
  * `weights.bin`); the model's ruleset and encoding must match the game.
  */
+import { hasHiddenInformation } from '../../engine/core/views.ts';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -174,7 +175,7 @@ export class NeuralAgent implements Agent {
     }
     if (this.opts.mode === 'policy') {
       const r = await batcher.evaluate(
-        encodeRequest(game.encoding, game.hiddenInformation ? ctx.observation : state, ctx.player, legal),
+        encodeRequest(game.encoding, hasHiddenInformation(game) ? ctx.observation : state, ctx.player, legal),
       );
       const pri = Array.from(r.priors);
       const i = this.opts.temp > 0 ? pickByVisits(pri, this.opts.temp, rng) : pickByVisits(pri, 0, rng);

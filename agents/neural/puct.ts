@@ -7,6 +7,7 @@
  * Hidden information: when the game declares it, every simulation starts from a determinization
  * `game.sampleState(root, player, rng)` and the network only ever sees what the player to move observes.
  */
+import { hasHiddenInformation } from '../../engine/core/views.ts';
 import type { Encoding } from '../../engine/core/encoding.ts';
 import type { Game } from '../../engine/core/game.ts';
 import type { NetEvaluator, NetRequest } from './evaluator.ts';
@@ -107,7 +108,7 @@ export class PuctSearch<S, A> {
 
   private async expand(s: S, player: number, actions: readonly A[]): Promise<DNode> {
     const g = this.game;
-    const view = g.hiddenInformation ? (g.observe(s, player) as S) : s;
+    const view = hasHiddenInformation(g) ? (g.observe(s, player) as S) : s;
     const r = await this.net.evaluate(encodeRequest(this.enc, view, player, actions));
     const k = actions.length;
     return {
@@ -176,7 +177,7 @@ export class PuctSearch<S, A> {
     }
     const d = node as DNode;
     // perfect information: the node's state, hence its legal actions, is the same at every visit
-    const actions = g.hiddenInformation ? g.legalActions(s) : (d.actions as readonly A[]);
+    const actions = hasHiddenInformation(g) ? g.legalActions(s) : (d.actions as readonly A[]);
     const { ni, ai } = this.select(d, actions);
     if (ni < 0) {
       // determinization left none of this node's actions legal: value it as it stands
@@ -197,7 +198,7 @@ export class PuctSearch<S, A> {
    * index and the action's index; under determinization only keys legal now are considered (-1: none is).
    */
   private select(d: DNode, actions: readonly A[]): { ni: number; ai: number } {
-    const hidden = this.game.hiddenInformation;
+    const hidden = hasHiddenInformation(this.game);
     const legalKeys = hidden ? new Set(actions.map((a) => this.game.actionKey(a))) : null;
     const sq = Math.sqrt(d.visits + 1);
     let wsum = 0;
@@ -233,8 +234,8 @@ export class PuctSearch<S, A> {
     }
     if (actions.length > 1)
       for (let it = 0; it < sims; it++) {
-        const s = g.hiddenInformation ? g.sampleState(root, tm.player, this.rng) : root;
-        const legal = g.hiddenInformation ? g.legalActions(s) : actions;
+        const s = hasHiddenInformation(g) ? g.sampleState(root, tm.player, this.rng) : root;
+        const legal = hasHiddenInformation(g) ? g.legalActions(s) : actions;
         const { ni: ri, ai } = this.select(rootNode, legal);
         if (ri < 0) continue;
         const next = this.forward(g.applyUnchecked(s, legal[ai]!));

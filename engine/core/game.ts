@@ -37,6 +37,21 @@ export interface GameEvent {
   readonly text: string;
   /** Concrete dice faces shown for a chance outcome, when the event is a roll. */
   readonly dice?: readonly number[];
+  /**
+   * A secret (a sealed bid, written orders, a card): only these players read `text` and `dice`; everyone else reads
+   * `redacted` (no dice), which must not depend on the secret. Absent: everyone reads the event.
+   */
+  readonly to?: readonly Player[];
+  readonly redacted?: string;
+}
+
+/**
+ * The event as `viewer` reads it (`viewer` < 0: the omniscient record, e.g. a replay or an umpire): a secret not
+ * addressed to the viewer becomes its redacted text, citing the same rule.
+ */
+export function eventFor(e: GameEvent, viewer: Player): GameEvent {
+  if (!e.to || viewer < 0 || e.to.includes(viewer)) return e;
+  return { rule: e.rule, text: e.redacted ?? 'something hidden happens' };
 }
 
 export function formatEvent(e: GameEvent): string {
@@ -78,7 +93,10 @@ export interface Game<S = unknown, A = unknown, Sc = unknown> {
   applyUnchecked(s: S, a: A, events?: GameEvent[]): S;
   /** Payoff per player at a terminal state (+1 win, -1 loss, 0 draw). */
   returns(s: S): readonly number[];
-  /** What `player` can see. For perfect-information rulesets this is the state itself. */
+  /**
+   * What `player` can see, as plain data. For perfect-information rulesets this is the state itself. Two states that
+   * differ only in what `player` cannot see give equal observations (the redaction tests check it).
+   */
   observe(s: S, player: Player): unknown;
   /**
    * A state consistent with what `player` observes in `s`, for in-process search agents: hidden values the player
@@ -103,8 +121,27 @@ export interface Game<S = unknown, A = unknown, Sc = unknown> {
    * a log line can always be traced to its rulebook section, e.g. /^\d+\.\d+$/ for numbered sections.
    */
   readonly citation?: RegExp;
-  /** True when some decisions are hidden from the other player (search agents must then determinize). */
-  readonly hiddenInformation?: boolean;
+  /**
+   * Hidden information, decided per state (a ruleset that never hides anything leaves these three out, and its search
+   * keeps its speed and tree reuse). `viewAction` says what `viewer` sees of action or chance outcome `a` taken at `s`:
+   * its key when the viewer may see it, else a redacted text (e.g. "A: bid (sealed)") that is the same for every
+   * action the viewer cannot tell apart and equal to no action's key. Absent: every action is public.
+   */
+  viewAction?(s: S, a: A, viewer: Player): string;
+  /**
+   * True when `s` holds something `player` cannot see (a sealed choice, a card): a search for `player` from `s` must
+   * determinize with `sampleState`. Absent: never.
+   */
+  hidden?(s: S, player: Player): boolean;
+  /**
+   * At a decision inside a round of sealed choices (bids revealed together): the state at the start of the round,
+   * and the choices made in it so far, in order. Search restarts from `start`, replaying its own earlier choices and
+   * letting the other players choose as its model of them sees fit, so that what it thinks they chose never depends
+   * on what they actually chose. Absent, or undefined: no round is open.
+   */
+  sealedRound?(
+    s: S,
+  ): { readonly start: S; readonly choices: readonly { readonly player: Player; readonly action: A }[] } | undefined;
   /** Canonical text of an action (unique among the legal actions of any state). */
   actionKey(a: A): string;
   /** Longer human description of an action in its state. */

@@ -72,11 +72,39 @@ export interface StagedHandler<S, F, A> {
   describe?(s: S, f: F): string;
 }
 
+/**
+ * Sealed choices revealed together (secret bids, written orders): the frame stays on top while its owners choose in
+ * turn, each choice hidden from every other player, and when the last owner has chosen `reveal` gets them all with the
+ * frame popped. The runtime keeps the choices made so far on the frame (its `sealed` field, which the ruleset never
+ * writes), and gives the ruleset its per-viewer views: redacted action keys and events, observations, `hidden`,
+ * `sampleState` and `sealedRound` (see `Procedure`).
+ */
+export interface SealedHandler<S, F, A> {
+  readonly kind: 'sealed';
+  /** The rule that seals, cited by the event each choice emits. */
+  readonly rule: string;
+  /** Who chooses, in turn; a player may appear more than once (one order per formation). Never reads the choices. */
+  owners(s: S, f: F): readonly number[];
+  /** The `i`-th owner's options: they may depend on its own earlier choices in the round (`mine`), never on another's. */
+  legal(s: S, f: F, i: number, mine: readonly A[]): readonly A[];
+  /** The round is complete (the frame popped): reveal the choices, citing the rule that reveals, and go on. */
+  reveal(s: S, f: F, choices: readonly A[], log: Log): S;
+  /** What the owner reads when it chooses `a` (default: "chooses <key> (sealed)"). */
+  text?(s: S, f: F, i: number, a: A): string;
+  /**
+   * What every other player reads of the `i`-th choice, as its event and as the action's key (default "player N
+   * chooses (sealed)"); the same whatever was chosen, and equal to no action's key.
+   */
+  sealedText?(s: S, f: F, i: number): string;
+  describe?(s: S, f: F, i: number): string;
+}
+
 export type Handler<S, F, A> =
   | DecisionHandler<S, F, A>
   | ChanceHandler<S, F, A>
   | AutoHandler<S, F>
-  | StagedHandler<S, F, A>;
+  | StagedHandler<S, F, A>
+  | SealedHandler<S, F, A>;
 
 /** One handler per frame kind, by the frame's `t`. */
 export type Handlers<S, F extends { readonly t: string }, A> = {
@@ -123,6 +151,23 @@ export interface Procedure<S, A> {
   /** Run automatic frames (and `idle`) until a decision, a chance node or the end. */
   settle(s: S, log?: GameEvent[]): S;
   describe(s: S): string;
+  /** What `viewer` sees of `a` taken at `s` (`Game.viewAction`): a sealed choice is redacted for the other players. */
+  viewAction(s: S, a: A, viewer: number): string;
+  /** Does `s` hold a sealed choice `viewer` cannot see (`Game.hidden`)? */
+  hidden(s: S, viewer: number): boolean;
+  /** `s` as `viewer` may see it: the other owners' sealed choices replaced by null (for `Game.observe`). */
+  redact(s: S, viewer: number): S;
+  /** `s` with the sealed choices `viewer` cannot see drawn afresh with `u` from their owners' options (`Game.sampleState`). */
+  sampleSealed(s: S, viewer: number, u: () => number): S;
+  /** The open round of sealed choices, if any (`Game.sealedRound`). */
+  sealedRound(
+    s: S,
+  ): { readonly start: S; readonly choices: readonly { readonly player: number; readonly action: A }[] } | undefined;
+}
+
+/** The choices a sealed frame holds so far (kept by the runtime on the frame). */
+function sealedOf<A>(f: object): readonly A[] {
+  return (f as { readonly sealed?: readonly A[] }).sealed ?? [];
 }
 
 /** The state with frames pushed (the last one on top). */
@@ -164,6 +209,7 @@ export function procedure<S extends ProcedureState<F>, F extends { readonly t: s
       const h = handlerOf(f);
       if (h.kind === 'auto') s = h.run(pop(s), f, log);
       else if (h.kind === 'decision' && h.skip?.(s, f)) s = pop(s);
+      else if (h.kind === 'sealed' && h.owners(s, f).length === 0) s = h.reveal(pop(s), f, [], log);
       else if (h.kind === 'staged') {
         const next = h.advance(s, f, log);
         if (next === null) return s;
@@ -182,8 +228,34 @@ export function procedure<S extends ProcedureState<F>, F extends { readonly t: s
     if (h.kind === 'decision') return h.legal(s, f);
     if (h.kind === 'chance') return h.outcomes(s, f).map((o) => o.action);
     if (h.kind === 'staged') return h.owner(f, s) === null ? h.outcomes(s, f).map((o) => o.action) : h.legal(s, f);
+    if (h.kind === 'sealed') return sealedLegal(h, s, f);
     return [];
   }
+  function sealedLegal(h: SealedHandler<S, F, A>, s: S, f: F): readonly A[] {
+    const chosen = sealedOf<A>(f);
+    const owners = h.owners(s, f);
+    const i = chosen.length;
+    return h.legal(
+      s,
+      f,
+      i,
+      chosen.filter((_, j) => owners[j] === owners[i]),
+    );
+  }
+  /** The state with its top frame replaced. */
+  const withTop = (s: S, f: F): S => ({ ...s, stack: [...s.stack.slice(0, -1), f] });
+  /** The open sealed frame on top, with its handler, owners and choices. */
+  function openSealed(
+    s: S,
+  ): { h: SealedHandler<S, F, A>; f: F; owners: readonly number[]; chosen: readonly A[] } | null {
+    const f = top(s);
+    if (!f || spec.finished(s)) return null;
+    const h = handlerOf(f);
+    if (h.kind !== 'sealed') return null;
+    return { h, f, owners: h.owners(s, f), chosen: sealedOf<A>(f) };
+  }
+  const sealedText = (h: SealedHandler<S, F, A>, s: S, f: F, i: number, owner: number): string =>
+    h.sealedText?.(s, f, i) ?? `player ${owner + 1} chooses (sealed)`;
   const isChance = (h: Handler<S, F, A>, s: S, f: F): boolean =>
     h.kind === 'chance' || (h.kind === 'staged' && h.owner(f, s) === null);
 
@@ -192,6 +264,20 @@ export function procedure<S extends ProcedureState<F>, F extends { readonly t: s
     if (!f) throw new Error('apply: nothing to decide (the stack is empty)');
     const h = handlerOf(f);
     if (h.kind === 'auto') throw new Error(`apply: frame "${f.t}" is automatic; settle the state first`);
+    if (h.kind === 'sealed') {
+      const owners = h.owners(s, f);
+      const chosen = [...sealedOf<A>(f), a];
+      const i = chosen.length - 1;
+      const owner = owners[i]!;
+      log?.push({
+        rule: h.rule,
+        text: h.text?.(s, f, i, a) ?? `chooses ${spec.actionKey(a)} (sealed)`,
+        to: [owner],
+        redacted: sealedText(h, s, f, i, owner),
+      });
+      if (chosen.length < owners.length) return withTop(s, { ...f, sealed: chosen });
+      return settle(h.reveal(pop(s), f, chosen, log), log);
+    }
     // every chance step advances the counter, whichever frame it was: chance keys never repeat
     const popped = isChance(h, s, f) ? { ...pop(s), nChance: s.nChance + 1 } : pop(s);
     return settle(h.step(popped, f, a, log), log);
@@ -210,6 +296,7 @@ export function procedure<S extends ProcedureState<F>, F extends { readonly t: s
         const p = h.owner(f, s);
         return p === null ? { kind: 'chance' } : { kind: 'player', player: p };
       }
+      if (h.kind === 'sealed') return { kind: 'player', player: h.owners(s, f)[sealedOf(f).length]! };
       throw new Error(`toMove: frame "${f.t}" is automatic; the state was not settled`);
     },
     legalActions(s) {
@@ -217,6 +304,7 @@ export function procedure<S extends ProcedureState<F>, F extends { readonly t: s
       if (!f || spec.finished(s)) return [];
       const h = handlerOf(f);
       if (h.kind === 'staged') return h.owner(f, s) === null ? [] : h.legal(s, f);
+      if (h.kind === 'sealed') return sealedLegal(h, s, f);
       return h.kind === 'decision' ? h.legal(s, f) : [];
     },
     chanceOutcomes(s) {
@@ -242,12 +330,60 @@ export function procedure<S extends ProcedureState<F>, F extends { readonly t: s
     applyUnchecked,
     settle,
     describe,
+    viewAction(s, a, viewer) {
+      const o = openSealed(s);
+      if (o) {
+        const i = o.chosen.length;
+        const owner = o.owners[i]!;
+        if (viewer !== owner) return sealedText(o.h, s, o.f, i, owner);
+      }
+      return spec.actionKey(a);
+    },
+    hidden(s, viewer) {
+      const o = openSealed(s);
+      return !!o && o.chosen.some((_, j) => o.owners[j] !== viewer);
+    },
+    redact(s, viewer) {
+      const o = openSealed(s);
+      if (!o || !o.chosen.some((_, j) => o.owners[j] !== viewer)) return s;
+      return withTop(s, { ...o.f, sealed: o.chosen.map((a, j) => (o.owners[j] === viewer ? a : null)) });
+    },
+    sampleSealed(s, viewer, u) {
+      const o = openSealed(s);
+      if (!o || !o.chosen.some((_, j) => o.owners[j] !== viewer)) return s;
+      const drawn: A[] = [];
+      for (let j = 0; j < o.chosen.length; j++) {
+        const owner = o.owners[j]!;
+        if (owner === viewer) {
+          drawn.push(o.chosen[j]!);
+          continue;
+        }
+        const options = o.h.legal(
+          s,
+          o.f,
+          j,
+          drawn.filter((_, k) => o.owners[k] === owner),
+        );
+        drawn.push(options[Math.floor(u() * options.length)]!);
+      }
+      return withTop(s, { ...o.f, sealed: drawn });
+    },
+    sealedRound(s) {
+      const o = openSealed(s);
+      if (!o || !o.chosen.length) return undefined;
+      const { sealed: _open, ...fresh } = o.f as F & { readonly sealed?: unknown };
+      return {
+        start: withTop(s, fresh as unknown as F),
+        choices: o.chosen.map((action, j) => ({ player: o.owners[j]!, action })),
+      };
+    },
   };
 
   function describe(s: S): string {
     const f = top(s);
     if (!f) return '';
     const h = handlerOf(f);
+    if (h.kind === 'sealed') return h.describe?.(s, f, sealedOf(f).length) ?? '';
     return h.kind === 'auto' ? '' : (h.describe?.(s, f) ?? '');
   }
 }

@@ -61,7 +61,6 @@ export const hiddenGuess: Game<GuessState, string, { id: string }> = {
   version: 1,
   players: ['Hider', 'Seeker'],
   defaultScenario: 'standard',
-  hiddenInformation: true,
   validateScenario: () => ({ ok: true, value: { id: 'standard' } }),
   initialState: () => ({ coin: '', guess: '' }),
   toMove: (s) => (s.guess ? { kind: 'terminal' } : { kind: 'player', player: s.coin ? 1 : 0 }),
@@ -74,6 +73,8 @@ export const hiddenGuess: Game<GuessState, string, { id: string }> = {
   ...plain,
   observe: (s, p) => (p === 0 ? s : { coin: s.coin ? '?' : '', guess: s.guess }),
   sampleState: (s, p, u) => (p === 1 && s.coin && !s.guess ? { ...s, coin: u() < 0.5 ? 'L' : 'R' } : s),
+  viewAction: (_s, a, viewer) => (a.startsWith('hide') && viewer === 1 ? 'Hider hides (sealed)' : a),
+  hidden: (s, p) => p === 1 && !!s.coin && !s.guess,
 };
 
 /**

@@ -65,7 +65,10 @@ export const handlers: Handlers<EState, Frame, Action> = worded({
 function worded(hs: Handlers<EState, Frame, Action>): Handlers<EState, Frame, Action> {
   const out: Record<string, Handler<EState, Frame, Action>> = {};
   for (const [k, h] of Object.entries(hs) as [string, Handler<EState, Frame, Action>][])
-    out[k] = h.kind === 'auto' ? h : { ...h, describe: (s, f) => describeFrame(s, f, () => eote.legalActions(s)) };
+    out[k] =
+      h.kind === 'auto' || h.kind === 'sealed'
+        ? h
+        : { ...h, describe: (s: EState, f: Frame) => describeFrame(s, f, () => eote.legalActions(s)) };
   return out as Handlers<EState, Frame, Action>;
 }
 
@@ -94,6 +97,7 @@ export function step(s: EState, a: Action, log: Log): EState {
   if (!f) throw new Error('eagles-of-the-empire: nothing to decide (the stack is empty)');
   const h = (handlers as Record<string, Handler<EState, Frame, Action> | undefined>)[f.t];
   if (!h) throw new UnknownFrameError(f.t);
-  if (h.kind === 'auto') throw new Error(`eagles-of-the-empire: frame '${f.t}' is automatic; settle the state first`);
+  if (h.kind === 'auto' || h.kind === 'sealed')
+    throw new Error(`eagles-of-the-empire: frame '${f.t}' is not stepped by hand; settle the state first`);
   return h.step(pop(s), f, a, log);
 }

@@ -5,7 +5,7 @@
  * search from: for perfect-information rulesets the true state; for hidden information a sample consistent with
  * the observation, never the true state. Agents draw randomness only from the RNG they are given.
  */
-import type { Game } from '../engine/core/game.ts';
+import type { Game, GameEvent } from '../engine/core/game.ts';
 
 export interface MatchInfo {
   readonly ruleset: string;
@@ -57,19 +57,31 @@ export interface Decision<A = any> {
   readonly stats?: Readonly<Record<string, number>>;
 }
 
+/** One applied step as one side sees it (see `Agent.observe`). */
+export interface StepView {
+  /** Who acted (-1: a chance outcome). */
+  readonly player: number;
+  readonly action: string;
+  readonly hash: string;
+  readonly chance: boolean;
+  readonly events?: readonly GameEvent[];
+}
+
 export interface Agent {
   /** The spec string that made it, e.g. "random" or "mcts:ms=1000". */
   readonly spec: string;
   decide(ctx: DecisionContext): Promise<Decision>;
   /** Called at the start of each game, with the match's facts (external bots pass them on in their hello). */
   reset?(seed: string, match?: MatchInfo): void;
-  /** Told every applied step (actions and visible chance outcomes) with the new state hash. */
-  observe?(event: {
-    readonly player: number;
-    readonly action: string;
-    readonly hash: string;
-    readonly chance: boolean;
-  }): void;
+  /**
+   * Told every applied step as this agent's side sees it: `action` is its view of the action or chance outcome (a
+   * sealed choice of another side reads as the ruleset's redacted text), `hash` the hash of its own observation after
+   * the step (never the full state's, which would betray what it cannot see), and, when the agent asks for them with
+   * `wantsEvents`, the step's events with the secrets not addressed to it redacted.
+   */
+  observe?(event: StepView): void;
+  /** Ask the driver to collect each step's events for `observe` (it costs time, so it is off unless asked). */
+  readonly wantsEvents?: boolean;
   /** Told the result when the game ends. */
   end?(result: { readonly returns: readonly number[]; readonly text: string }): void | Promise<void>;
   /** Called when the agent is done (close processes, free resources). */

@@ -1,25 +1,30 @@
 /**
  * Bots in any language: an agent that runs a program and speaks newline-delimited JSON with it over its
- * stdin/stdout (protocol 1, documented in README.md). The server never blocks on the bot: its output is read as it
+ * stdin/stdout (protocol 2, documented in README.md). The server never blocks on the bot: its output is read as it
  * arrives, every wait has a clock kept here, and a bot that is silent past its clock, exits, or answers with garbage
  * or an illegal action is killed and its game forfeited (the reason is the error message).
  *
- *   → {"type":"hello","protocol":1,"ruleset":…,"rulesetVersion":…,"scenario":…,"scenarioHash":…,"side":0,"sideName":"A",
+ * A bot hears only what its side sees: `action` in an event is its side's view of the step (another side's sealed
+ * choice reads as the ruleset's redacted text, e.g. "A bids for the prize 3 (sealed)"), `hash` is the hash of its own
+ * observation (never the full state's), and `events` are the step's events with other sides' secrets redacted.
+ *
+ *   → {"type":"hello","protocol":2,"ruleset":…,"rulesetVersion":…,"scenario":…,"scenarioHash":…,"side":0,"sideName":"A",
  *      "players":["A","B"],"clocks":{"decisionMs":…,"helloMs":…}}
  *   ← {"type":"ready","name":"my-bot"}
  *   → {"type":"decide","id":1,"observation":{…},"legal":[{"index":0,"key":"pass B1"},…],"hash":"…","clock":{"decisionMs":…}}
  *   ← {"type":"act","id":1,"index":0}            (or "key":"pass B1")
  *   → {"type":"ack","id":1,"ok":true}             (or "ok":false,"reason":"illegal-action"|"bad-message"|"timeout")
- *   → {"type":"event","player":-1,"action":"roll:sum 7","hash":"…","chance":true}   (every applied step)
+ *   → {"type":"event","player":-1,"action":"roll:sum 7","hash":"…","chance":true,"events":[{"rule":"…","text":"…"}]}
  *   → {"type":"end","returns":[1,-1],"text":"…"}
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { hashHex } from '../engine/core/hash.ts';
-import type { Agent, Decision, DecisionContext, MatchInfo } from './agent.ts';
+import { observationHash } from '../engine/core/views.ts';
+import type { Agent, Decision, DecisionContext, MatchInfo, StepView } from './agent.ts';
 
 /** Public API. @public */
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 
 interface Waiter {
   resolve: (msg: Record<string, unknown>) => void;
@@ -27,6 +32,7 @@ interface Waiter {
 }
 
 export class ExtAgent implements Agent {
+  readonly wantsEvents = true;
   private proc: ChildProcess | null = null;
   private inbox: Record<string, unknown>[] = [];
   private waiter: Waiter | null = null;
@@ -158,7 +164,8 @@ export class ExtAgent implements Agent {
     const { game, legal } = ctx;
     const keys = legal.map((a) => game.actionKey(a));
     const ms = ctx.budget.ms ?? this.decisionMs;
-    const hash = hashHex(game.hash(ctx.state));
+    // the hash of what this side sees: `ctx.state` is consistent with its observation, so this is the real one's
+    const hash = hashHex(observationHash(game, ctx.state, ctx.player));
     this.send({
       type: 'decide',
       id,
@@ -189,8 +196,15 @@ export class ExtAgent implements Agent {
     };
   }
 
-  observe(ev: { player: number; action: string; hash: string; chance: boolean }): void {
-    this.send({ type: 'event', ...ev });
+  observe(ev: StepView): void {
+    this.send({
+      type: 'event',
+      player: ev.player,
+      action: ev.action,
+      hash: ev.hash,
+      chance: ev.chance,
+      events: (ev.events ?? []).map((e) => ({ rule: e.rule, text: e.text, ...(e.dice ? { dice: e.dice } : {}) })),
+    });
   }
 
   async end(result: { returns: readonly number[]; text: string }): Promise<void> {

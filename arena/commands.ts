@@ -6,12 +6,15 @@ import type { Argv } from 'yargs';
 import type { Agent } from '../agents/agent.ts';
 import { HumanAgent, LineSource } from '../agents/human.ts';
 import { createAgent } from '../agents/registry.ts';
-import { formatEvent } from '../engine/core/game.ts';
+import type { GameEvent } from '../engine/core/game.ts';
+import { hashHex } from '../engine/core/hash.ts';
+import { actionView, observationHash } from '../engine/core/views.ts';
 import { decodeReplay, encodeReplay, verifyReplay, ReplayError } from '../engine/core/replay.ts';
 import { formatProblems } from '../engine/core/validate.ts';
 import { getRuleset, RULESETS } from '../engine/rulesets/index.ts';
 import { ScenarioError, loadScenario, loadScenarioFile, scenarioHash, scenarioIds } from './catalog.ts';
 import { runMatch } from './match.ts';
+import { SideLog } from './viewer.ts';
 
 /** An error the CLI reports as one clear line (no stack trace), with an exit code. */
 export class CliError extends Error {
@@ -23,11 +26,11 @@ export class CliError extends Error {
   }
 }
 
-function sideIndex(game: { players: readonly string[] }, v: string): number {
+function sideIndex(game: { players: readonly string[] }, v: string, flag = '--human'): number {
   const i = game.players.findIndex((p) => p.toLowerCase() === v.toLowerCase());
   if (i >= 0) return i;
   if (/^[12]$/.test(v)) return Number(v) - 1;
-  throw new CliError(`--human: unknown side "${v}"; use one of ${game.players.join(', ')} (or 1, 2)`, 2);
+  throw new CliError(`${flag}: unknown side "${v}"; use one of ${game.players.join(', ')} (or 1, 2)`, 2);
 }
 
 function readReplayFile(file: string) {
@@ -128,6 +131,11 @@ export function arenaCommands(y: Argv): Argv {
           .option('replay', { type: 'string', describe: 'write the replay (msgpack) to this file' })
           .option('log', { type: 'boolean', default: false, describe: 'print every event with its rule citation' })
           .option('explain', { type: 'boolean', default: false, describe: "print the agents' explanations" })
+          .option('as', {
+            type: 'string',
+            describe:
+              "print the game as this side sees it (another side's secrets redacted; default: the --human side, else everything)",
+          })
           .option('board', { type: 'boolean', default: true, describe: 'print the final table' })
           .option('json', {
             type: 'boolean',
@@ -146,6 +154,14 @@ export function arenaCommands(y: Argv): Argv {
           i === human ? new HumanAgent(lines!, (s) => console.log(s), !!process.stdin.isTTY) : createAgent(spec),
         );
         const verbose = (args.log || human >= 0) && !args.json;
+        const viewer = args.as !== undefined ? sideIndex(game, args.as, '--as') : human;
+        if (human >= 0 && viewer !== human)
+          throw new CliError(`--as ${args.as}: a person playing ${game.players[human]} sees the game as that side`, 2);
+        const view = new SideLog(game, viewer, (l) => console.log(l), {
+          steps: verbose ? 'all' : 'none',
+          events: verbose,
+          explain: args.explain && !args.json,
+        });
         const res = await runMatch({
           game,
           scenario,
@@ -154,30 +170,7 @@ export function arenaCommands(y: Argv): Argv {
           agents,
           events: verbose,
           onStep:
-            verbose || args.explain
-              ? (st) => {
-                  if (args.explain && st.explanation && !args.json) {
-                    const ex = st.explanation;
-                    console.log(
-                      `  ${game.players[st.player]} ${agents[st.player]!.spec}: ${ex.chosen}${ex.winProbability !== undefined ? ` (win ${(ex.winProbability * 100).toFixed(0)}%)` : ''}${ex.text ? ` — ${ex.text}` : ''}`,
-                    );
-                    for (const alt of ex.alternatives ?? [])
-                      console.log(
-                        `      ${alt.action}${alt.visits !== undefined ? ` visits ${alt.visits}` : ''}${alt.value !== undefined ? ` value ${alt.value.toFixed(3)}` : ''}${alt.note ? ` ${alt.note}` : ''}`,
-                      );
-                  }
-                  if (!verbose) return;
-                  if (st.player < 0) {
-                    if (st.events.length) for (const e of st.events) console.log(formatEvent(e));
-                    else console.log(`[dice] ${st.label}${st.dice ? ` (dice: ${st.dice.join(' ')})` : ''}`);
-                    if (st.events.length && st.dice && !st.events.some((e) => e.dice))
-                      console.log(`        dice: ${st.dice.join(' ')} — ${st.label}`);
-                  } else {
-                    console.log(`${game.players[st.player]}: ${st.key}`);
-                    for (const e of st.events) console.log(formatEvent(e));
-                  }
-                }
-              : undefined,
+            verbose || args.explain ? (st) => view.step({ ...st, spec: agents[st.player]?.spec ?? '' }) : undefined,
         });
         lines?.close();
         for (const a of agents) await a.close?.();
@@ -207,7 +200,7 @@ export function arenaCommands(y: Argv): Argv {
             }),
           );
         } else {
-          if (args.board) console.log(game.render(res.finalState));
+          if (args.board) console.log(view.render(res.finalState));
           console.log(`\n${game.title} — ${id} — seed ${seed}`);
           console.log(
             `${game.players[0]}: ${specs[0]}${human === 0 ? ' (human)' : ''}   ${game.players[1]}: ${specs[1]}${human === 1 ? ' (human)' : ''}`,
@@ -231,7 +224,11 @@ export function arenaCommands(y: Argv): Argv {
           .positional('action', { choices: ['verify', 'show'] as const })
           .positional('file', { type: 'string', demandOption: true })
           .option('json', { type: 'boolean', default: false })
-          .option('log', { type: 'boolean', default: false, describe: 'show: print every event' }),
+          .option('log', { type: 'boolean', default: false, describe: 'show: print every event' })
+          .option('as', {
+            type: 'string',
+            describe: "show: the game as this side saw it (another side's secrets redacted until their reveal)",
+          }),
       async (args) => {
         const r = readReplayFile(args.file as string);
         const game = getRuleset(r.ruleset);
@@ -242,11 +239,18 @@ export function arenaCommands(y: Argv): Argv {
           if (!v.ok) throw new CliError(`replay verification failed: ${v.message}`);
           return;
         }
-        if (args.json) return void console.log(JSON.stringify({ ...r, scenario: undefined }));
-        console.log(`${game.title} — scenario ${r.scenarioId} (hash ${r.scenarioHash}) — seed ${r.seed}`);
-        console.log(`agents: ${r.agents.map((s, i) => `${game.players[i]}=${s}`).join('  ')}`);
+        const viewer = args.as !== undefined ? sideIndex(game, args.as, '--as') : -1;
         const v = game.validateScenario(r.scenario);
         if (!v.ok) throw new CliError('embedded scenario is invalid');
+        if (args.json && viewer < 0) return void console.log(JSON.stringify({ ...r, scenario: undefined }));
+        const out: string[] = [];
+        const view = new SideLog(game, viewer, (l) => out.push(l), {
+          steps: args.log ? 'all' : 'decisions',
+          events: args.log,
+          explain: false,
+          prefix: (i) => (i ? `${String(i).padStart(5)}  ` : '       '),
+        });
+        const seen: { a: string; c: number; p: number; h: string }[] = [];
         let s = game.initialState(v.value);
         r.steps.forEach((st, i) => {
           const a = game
@@ -255,13 +259,28 @@ export function arenaCommands(y: Argv): Argv {
             .find((x) => game.actionKey(x) === st.a);
           if (a === undefined)
             throw new CliError(`step ${i + 1}: "${st.a}" is not legal; the replay does not match this engine`);
-          const events: import('../engine/core/game.ts').GameEvent[] = [];
+          const events: GameEvent[] = [];
+          const before = s;
           s = game.apply(s, a, events);
-          if (st.c === 0) console.log(`${String(i + 1).padStart(5)}  ${game.players[st.p]}: ${st.a}`);
-          else if (args.log) console.log(`${String(i + 1).padStart(5)}  ${st.a}`);
-          if (args.log) for (const e of events) console.log(`         ${formatEvent(e)}`);
+          view.step({ before, after: s, action: a, key: st.a, player: st.c ? -1 : st.p, events }, i + 1);
+          if (viewer >= 0)
+            seen.push({
+              a: actionView(game, before, a, viewer),
+              c: st.c,
+              p: st.p,
+              h: hashHex(observationHash(game, s, viewer)),
+            });
         });
-        console.log(game.render(s));
+        if (args.json) {
+          // the record as one side saw it: its view of every step and the hash of its observation after it
+          const { scenario: _s, steps: _all, initialHash: _i, finalHash: _f, ...head } = r;
+          return void console.log(JSON.stringify({ ...head, as: game.players[viewer], steps: seen }));
+        }
+        console.log(`${game.title} — scenario ${r.scenarioId} (hash ${r.scenarioHash}) — seed ${r.seed}`);
+        console.log(`agents: ${r.agents.map((s, i) => `${game.players[i]}=${s}`).join('  ')}`);
+        if (viewer >= 0) console.log(`as ${game.players[viewer]} saw it`);
+        for (const l of out) console.log(l);
+        console.log(view.render(s));
         console.log(`Result: ${r.result ? r.result.text : `unfinished${r.aborted ? ` (${r.aborted})` : ''}`}`);
       },
     );

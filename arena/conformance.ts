@@ -8,11 +8,16 @@
  * - at a sample of nodes every listed option (or a spread of them, capped) applies without throwing;
  * - every event cites its rule in the ruleset's `citation` pattern;
  * - the cached hash equals a fresh copy's (sampled);
- * - the game ends within the ply cap (a failure, never a hang), with finite returns.
+ * - the game ends within the ply cap (a failure, never a hang), with finite returns;
+ * - hidden information (sampled nodes): a state re-drawn for a player looks the same to it (observation, its hash, who
+ *   moves, its options) and is the state itself when `hidden` says nothing is hidden; the mover sees its own action as
+ *   its key, and a redacted view is no option's key; an open sealed round replays from its start to the state; a
+ *   secret event names valid players and has a redacted text.
  * States are deep-frozen (optional), so a mutation of a state throws.
  */
 import { type AnyGame, type GameEvent, deepFreeze } from '../engine/core/game.ts';
 import { hashHex } from '../engine/core/hash.ts';
+import { actionView, hasHiddenInformation, observationHash } from '../engine/core/views.ts';
 import { sampleOutcome } from './dice.ts';
 
 /** Who picks a seat's actions in a checked game. */
@@ -78,6 +83,59 @@ function checkOutcomes(game: AnyGame, outs: readonly { action: unknown; p: numbe
   );
 }
 
+/** The per-viewer contract at `s` (see the header). */
+function checkViews(game: AnyGame, s: unknown, options: readonly unknown[], rng: () => number): void {
+  const tm = game.toMove(s);
+  const keys = options.map((x) => game.actionKey(x));
+  const mover = tm.kind === 'player' ? tm.player : -1;
+  for (let p = 0; p < game.players.length; p++) {
+    const t = game.sampleState(s, p, rng);
+    if (hashHex(observationHash(game, t, p)) !== hashHex(observationHash(game, s, p)))
+      throw new ContractError(`a state re-drawn for ${game.players[p]} does not look the same to it`);
+    const tt = game.toMove(t);
+    if (tt.kind !== tm.kind || (tt.kind === 'player' && tm.kind === 'player' && tt.player !== tm.player))
+      throw new ContractError(`a state re-drawn for ${game.players[p]} has another player to move`);
+    if (
+      mover === p &&
+      game
+        .legalActions(t)
+        .map((x: unknown) => game.actionKey(x))
+        .join('|') !== keys.join('|')
+    )
+      throw new ContractError(`a state re-drawn for ${game.players[p]} offers it other options`);
+    if (!game.hidden?.(s, p) && hashHex(game.hash(t)) !== hashHex(game.hash(s)))
+      throw new ContractError(`nothing is hidden from ${game.players[p]}, yet sampleState changed the state`);
+    for (let i = 0; i < options.length; i++) {
+      const seen = actionView(game, s, options[i], p);
+      if (p === mover && seen !== keys[i])
+        throw new ContractError(`${game.players[p]} does not see its own action "${keys[i]}" (sees "${seen}")`);
+      if (seen !== keys[i] && keys.includes(seen))
+        throw new ContractError(`the redacted view "${seen}" of "${keys[i]}" is another option's key`);
+    }
+  }
+  const round = game.sealedRound?.(s);
+  if (round) {
+    let r = round.start;
+    for (const c of round.choices) {
+      const m = game.toMove(r);
+      if (m.kind !== 'player' || m.player !== c.player)
+        throw new ContractError('the sealed round does not replay from its start: another player moves');
+      r = game.applyUnchecked(r, c.action);
+    }
+    if (hashHex(game.hash(r)) !== hashHex(game.hash(s)))
+      throw new ContractError('the sealed round replayed from its start does not give the state');
+  }
+}
+
+function checkSecretEvents(game: AnyGame, events: readonly GameEvent[]): void {
+  for (const e of events) {
+    if (!e.to) continue;
+    if (!e.to.every((p) => Number.isInteger(p) && p >= 0 && p < game.players.length))
+      throw new ContractError(`a secret event is addressed to ${JSON.stringify(e.to)}: ${e.text}`);
+    if (typeof e.redacted !== 'string') throw new ContractError(`a secret event has no redacted text: ${e.text}`);
+  }
+}
+
 export interface PlayOptions {
   readonly seats: readonly [AgentKind, AgentKind];
   readonly maxPlies: number;
@@ -110,6 +168,7 @@ export function playChecked(
   let s: unknown;
   const chanceKeys = new Set<string>();
   const hashEvery = o.hashEvery ?? 25;
+  const hidden = hasHiddenInformation(game);
   try {
     s = freeze(game.initialState(scenario));
     for (;;) {
@@ -134,6 +193,13 @@ export function playChecked(
         if (chanceKeys.has(ck)) throw new ContractError(`chance key "${ck}" used twice in one game`);
         chanceKeys.add(ck);
         if (sampled) for (const x of spread(outs, o.optionsCap)) game.apply(s, x.action);
+        if (sampled && hidden)
+          checkViews(
+            game,
+            s,
+            outs.map((x) => x.action),
+            rng,
+          );
         a = sampleOutcome(outs, rng()).action;
       } else {
         if (sampled && game.describeDecision) decision = game.describeDecision(s);
@@ -143,6 +209,7 @@ export function playChecked(
         checkKeys(keys, 'action');
         const scores = game.policyScores ? checkScores(game.policyScores(s, legal), keys) : null;
         if (sampled) for (const x of spread(legal, o.optionsCap)) game.apply(s, x);
+        if (sampled && hidden) checkViews(game, s, legal, rng);
         a =
           o.seats[tm.player] === 'heuristic' && scores
             ? legal[heuristicPick(scores)]
@@ -151,6 +218,7 @@ export function playChecked(
       last = game.actionKey(a);
       const events: GameEvent[] = [];
       s = freeze(game.apply(s, a, events));
+      if (hidden) checkSecretEvents(game, events);
       if (game.citation)
         for (const e of events)
           if (!game.citation.test(e.rule))

@@ -9,6 +9,7 @@ import seedrandom from 'seedrandom';
 import type { Agent, Budget, Decision, Explanation } from '../agents/agent.ts';
 import type { AnyGame, GameEvent } from '../engine/core/game.ts';
 import { hashHex, hashValue, setHashDebug, hashValueFresh } from '../engine/core/hash.ts';
+import { actionView, eventsFor, hasHiddenInformation, observationHash } from '../engine/core/views.ts';
 import { REPLAY_FORMAT, REPLAY_VERSION, type Replay, type ReplayStep } from '../engine/core/replay.ts';
 import { keyedUniform, sampleOutcome } from './dice.ts';
 
@@ -17,6 +18,8 @@ interface StepInfo {
   /** The state before the step. */
   readonly before: unknown;
   readonly after: unknown;
+  /** The action or chance outcome applied (its key is `key`; `actionView` gives what a side saw of it). */
+  readonly action: unknown;
   readonly key: string;
   /** Player index, or -1 for a chance outcome. */
   readonly player: number;
@@ -120,7 +123,9 @@ export async function runMatch(o: MatchOptions): Promise<MatchResult> {
   const maxPlies = o.maxPlies ?? 200_000;
   let aborted: string | undefined;
   let forfeit: number | undefined;
-  const want = !!(o.events || o.onStep);
+  const want = !!(o.events || o.onStep || o.agents.some((a) => a.wantsEvents));
+  // each side hears of a step only what it sees (rulesets that hide nothing: the key and the state hash, shared)
+  const hidden = hasHiddenInformation(game);
   try {
     for (let ply = 0; ; ply++) {
       t = performance.now();
@@ -203,12 +208,24 @@ export async function runMatch(o: MatchOptions): Promise<MatchResult> {
       const hex = hashHex(h);
       engineMs += performance.now() - t;
       steps.push({ a: key, c: player < 0 ? 1 : 0, h: hex, p: player });
-      for (const ag of o.agents) ag.observe?.({ player, action: key, hash: hex, chance: player < 0 });
+      o.agents.forEach((ag, i) => {
+        if (!ag.observe) return;
+        const seen = ag.wantsEvents && events ? { events: hidden ? eventsFor(events, i) : events } : {};
+        if (!hidden) return ag.observe({ player, action: key, hash: hex, chance: player < 0, ...seen });
+        ag.observe({
+          player,
+          action: actionView(game, before, action, i),
+          hash: hashHex(observationHash(game, s, i)),
+          chance: player < 0,
+          ...seen,
+        });
+      });
       if (o.onStep)
         await o.onStep({
           ply,
           before,
           after: s,
+          action,
           key,
           player,
           events: events ?? [],

@@ -536,9 +536,16 @@ export class MctsSearch {
   ): boolean {
     const g = this.game;
     let fresh = false;
+    const from = split.slice();
     for (let q = 0; q < split.length; q++) {
-      const n = split[q] as DecisionNode | ChanceNode;
+      const n = from[q] as DecisionNode | ChanceNode;
       const view = q === mover ? key : g.viewAction ? g.viewAction(s, a, q) : key;
+      // players that shared a node and see this step alike still share one: the node and its path are counted once
+      const twin = from.findIndex((m, r) => r < q && m === n && (r === mover ? key : g.viewAction!(s, a, r)) === view);
+      if (twin >= 0) {
+        split[q] = split[twin]!;
+        continue;
+      }
       let c = n.children.get(view);
       if (!c) {
         c = this.makeNode(next, false);
@@ -630,6 +637,7 @@ export class MctsSearch {
     }
     let done = 0;
     let settled = false;
+    let rootKeys: string[] | undefined;
     for (;;) {
       if (ms !== undefined) {
         // checked every iteration: with whole-game rollouts one iteration can take tens of milliseconds
@@ -639,7 +647,11 @@ export class MctsSearch {
           this.cfg.early &&
           done >= 16 &&
           (done & 7) === 0 &&
-          this.settled(root, ((ms - el) * done) / Math.max(el, 1e-3))
+          this.settled(
+            root,
+            (rootKeys ??= g.legalActions(state).map((a: unknown) => g.actionKey(a))),
+            ((ms - el) * done) / Math.max(el, 1e-3),
+          )
         ) {
           settled = true;
           break;
@@ -701,10 +713,13 @@ export class MctsSearch {
   }
 
   /** Is the most-visited root child out of reach: ahead of the runner-up by more than `remaining` more iterations could make up? */
-  private settled(root: DecisionNode, remaining: number): boolean {
+  private settled(root: DecisionNode, keys: readonly string[], remaining: number): boolean {
     let first = 0;
     let second = 0;
-    for (const c of root.children.values()) {
+    for (const k of keys) {
+      // by the actions' keys: a node shared by every player's tree also holds the others' views of its actions
+      const c = root.children.get(k);
+      if (!c) continue;
       if (c.n > first) {
         second = first;
         first = c.n;

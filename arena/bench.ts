@@ -247,7 +247,15 @@ export function benchCommands(y: Argv): Argv {
         const m = await mctsBench(args.iterations);
         if (args.json)
           return void console.log(
-            JSON.stringify({ ...m, sampleArmies: await (await import('./mcts-bench.ts')).mctsSampleArmies() }, null, 2),
+            JSON.stringify(
+              {
+                ...m,
+                sealed: await (await import('./mcts-bench.ts')).mctsSealed(),
+                sampleArmies: await (await import('./mcts-bench.ts')).mctsSampleArmies(),
+              },
+              null,
+              2,
+            ),
           );
         console.log(`MCTS on ${m.game}, ${m.iterations} iterations per search (best of 3), one core`);
         const row = (name: string, r: { ms?: number; iterationsPerSec?: number; error?: string }) =>
@@ -261,7 +269,12 @@ export function benchCommands(y: Argv): Argv {
           console.log(
             `eagles mcts: ${(m.ours.iterationsPerSec / m.boardgameIo.iterationsPerSec).toFixed(1)}× boardgame.io's speed; the bare UCT is ${(m.bareUct.iterationsPerSec / m.ours.iterationsPerSec).toFixed(2)}× ours`,
           );
-        const { mctsSampleArmies } = await import('./mcts-bench.ts');
+        const { mctsSampleArmies, mctsSealed } = await import('./mcts-bench.ts');
+        console.log('\nMCTS on sealed bids (Goofspiel, 4 cards, 20,000 iterations; the game is worth 50%):');
+        for (const r of await mctsSealed())
+          console.log(
+            `  ${r.where.padEnd(40)} ${r.iterationsPerSec.toFixed(0).padStart(7)} it/s  chooses ${r.choice}, win ${(r.winProbability * 100).toFixed(1)}%`,
+          );
         console.log('\nMCTS on the sample armies (open-field, a turn-2 position, 1 s search):');
         for (const r of await mctsSampleArmies())
           console.log(`  ${r.leaf.padEnd(40)} ${r.iterationsPerSec.toFixed(0).padStart(7)} it/s`);

@@ -168,6 +168,49 @@ export async function mctsBench(iterations = 1000, repeats = 3) {
   };
 }
 
+/**
+ * MCTS on the hidden-information reference game, Goofspiel with 4 cards (prizes from the highest down), with plain UCT
+ * settings: iterations/s where the first bidder decides (one shared tree until its sealed bid splits it) and where
+ * the second bidder decides (every iteration restarts the round, one tree per player), with each search's estimate
+ * of the game's value (0 by symmetry: a win probability near 50%).
+ */
+export async function mctsSealed(iterations = 20_000) {
+  const { goofspiel } = await import('../engine/reference/goofspiel.ts');
+  const s0 = goofspiel.initialState({ id: 'bench', cards: 4, order: 'descending' });
+  const cfg = {
+    ...DEFAULT_MCTS,
+    leaf: 'random',
+    depth: Infinity,
+    widenK: 0,
+    prior: false,
+    reuse: false,
+    paired: false,
+    c: 1,
+  } as const;
+  return [
+    ['first bidder (public root)', s0],
+    ['second bidder (the first bid sealed)', goofspiel.apply(s0, 'bid 2')],
+  ].map(([where, s]) => {
+    const tm = goofspiel.toMove(s as typeof s0);
+    const search = new MctsSearch(goofspiel, cfg, seedrandom.alea('bench'));
+    const { root, stats } = search.search(s, { iterations });
+    let best = '';
+    let n = -1;
+    for (const a of goofspiel.legalActions(s as typeof s0)) {
+      const c = root.children.get(a);
+      if (c && c.n > n) [best, n] = [a, c.n];
+    }
+    const win = (search.childValue(root, best) + 1) / 2;
+    return {
+      where: where as string,
+      player: tm.kind === 'player' ? tm.player : -1,
+      iterationsPerSec: (stats.iterations * 1000) / stats.ms,
+      choice: best,
+      winProbability: win,
+    };
+  });
+}
+
 /** MCTS iterations/s on the sample armies: a turn-2 open-field position reached by seeded random play. */
 export async function mctsSampleArmies(ms = 1000) {
   const { loadScenario } = await import('./catalog.ts');

@@ -225,3 +225,35 @@ describe('a sealed bid reaches nobody before the reveal', () => {
     expect(all[1]).not.toBe(all[0]); // the omniscient show tells the games apart
   });
 });
+
+describe('a card dealt face down reaches nobody', () => {
+  it("the search's choice and explanation do not depend on the opponent's card, and it plays the equilibrium's sure moves", async () => {
+    const { kuhnPoker } = await import('../engine/reference/kuhn.ts');
+    const s0 = kuhnPoker.initialState({ id: 'standard' });
+    const decide = async (deal: string, then: string[], player: number) => {
+      let s = kuhnPoker.apply(s0, deal);
+      for (const a of then) s = kuhnPoker.apply(s, a);
+      const agent = new MctsAgent('mcts', { ...DEFAULT_MCTS, iterations: 4000, c: 1, leaf: 'random', depth: Infinity });
+      const rng = seedrandom.alea('kuhn');
+      const d = await agent.decide({
+        game: kuhnPoker,
+        player,
+        observation: kuhnPoker.observe(s, player),
+        legal: kuhnPoker.legalActions(s),
+        state: kuhnPoker.sampleState(s, player, rng),
+        budget: {},
+        rng,
+      });
+      const { text: _time, ...ex } = d.explanation!;
+      return ex;
+    };
+    // A holds the Queen: its decision is the same whether B holds the Jack or the King
+    const a1 = await decide('deal Q J', [], 0);
+    expect(JSON.stringify(await decide('deal Q K', [], 0))).toBe(JSON.stringify(a1));
+    // B facing a bet: calls with the King, folds the Jack, whatever A holds
+    const bK = await decide('deal Q K', ['bet'], 1);
+    expect(bK.chosen).toBe('call');
+    expect(JSON.stringify(await decide('deal J K', ['bet'], 1))).toBe(JSON.stringify(bK));
+    expect((await decide('deal Q J', ['bet'], 1)).chosen).toBe('fold');
+  });
+});

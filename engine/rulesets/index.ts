@@ -6,11 +6,13 @@ import type { AnyGame } from '../core/game.ts';
 import { marchOfEagles } from './march-of-eagles/index.ts';
 import { eaglesOfTheEmpire } from './eagles-of-the-empire/index.ts';
 import { goofspiel } from '../reference/goofspiel.ts';
+import { kuhnPoker } from '../reference/kuhn.ts';
 
 export const RULESETS: Readonly<Record<string, AnyGame>> = {
   [marchOfEagles.id]: marchOfEagles,
   [eaglesOfTheEmpire.id]: eaglesOfTheEmpire,
   [goofspiel.id]: goofspiel,
+  [kuhnPoker.id]: kuhnPoker,
 };
 
 export function getRuleset(id: string): AnyGame {

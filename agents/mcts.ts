@@ -579,7 +579,9 @@ export class MctsSearch {
     // Hiddenness is decided here, per position: one the searcher sees whole is searched from itself, with one tree
     // kept between decisions. One that hides something from it is re-drawn from its point of view at every iteration,
     // and inside an open round of sealed choices the search restarts at the round's start (see `Game.sealedRound`).
-    const round = g.sealedRound?.(state);
+    // (a round whose choices so far are all the searcher's own hides nothing from it: no restart)
+    const open = g.sealedRound?.(state);
+    const round = open?.choices.some((c) => c.player !== player) ? open : undefined;
     const hiddenRoot = !!round || !!g.hidden?.(state, player);
     const replay: Replayed[] | undefined = round?.choices.map((c) => ({
       player: c.player,

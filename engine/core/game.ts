@@ -91,11 +91,14 @@ export interface Game<S = unknown, A = unknown, Sc = unknown> {
   apply(s: S, a: A, events?: GameEvent[]): S;
   /** Unchecked fast path (the caller guarantees `a` is legal or a listed chance outcome). */
   applyUnchecked(s: S, a: A, events?: GameEvent[]): S;
-  /** Payoff per player at a terminal state (+1 win, -1 loss, 0 draw). */
+  /** Payoff per player at a terminal state (+1 win, -1 loss, 0 draw; a reference game may pay more, e.g. ±2 chips). */
   returns(s: S): readonly number[];
   /**
    * What `player` can see, as plain data. For perfect-information rulesets this is the state itself. Two states that
-   * differ only in what `player` cannot see give equal observations (the redaction tests check it).
+   * differ only in what `player` cannot see give equal observations (the conformance suite checks it), and two that
+   * the player can tell apart give different ones: it includes what the player has seen so far (the public history,
+   * its own earlier choices), since solvers key information sets by its hash. A ruleset with an encoding returns a
+   * state-shaped value with the hidden values blanked, which the encoding reads.
    */
   observe(s: S, player: Player): unknown;
   /**

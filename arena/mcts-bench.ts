@@ -5,6 +5,7 @@
  */
 import { createRequire } from 'node:module';
 import seedrandom from 'seedrandom';
+import { IsMctsSearch } from '../agents/ismcts.ts';
 import { DEFAULT_MCTS, MctsSearch } from '../agents/mcts.ts';
 import { LINES, ticTacToe } from '../engine/reference/tictactoe.ts';
 
@@ -192,15 +193,12 @@ export async function mctsSealed(iterations = 20_000) {
     ['second bidder (the first bid sealed)', goofspiel.apply(s0, 'bid 2')],
   ].map(([where, s]) => {
     const tm = goofspiel.toMove(s as typeof s0);
-    const search = new MctsSearch(goofspiel, cfg, seedrandom.alea('bench'));
-    const { root, stats } = search.search(s, { iterations });
+    const search = new IsMctsSearch(goofspiel, cfg, seedrandom.alea('bench'));
+    const { stats, visits, value } = search.search(s, { iterations });
     let best = '';
     let n = -1;
-    for (const a of goofspiel.legalActions(s as typeof s0)) {
-      const c = root.children.get(a);
-      if (c && c.n > n) [best, n] = [a, c.n];
-    }
-    const win = (search.childValue(root, best) + 1) / 2;
+    for (const a of goofspiel.legalActions(s as typeof s0)) if (visits(a) > n) [best, n] = [a, visits(a)];
+    const win = (value(best) + 1) / 2;
     return {
       where: where as string,
       player: tm.kind === 'player' ? tm.player : -1,

@@ -24,7 +24,7 @@ export interface LoggedStep {
   readonly spec?: string;
 }
 
-export function explanationLines(game: AnyGame, player: number, spec: string, ex: Explanation): string[] {
+function explanationLines(game: AnyGame, player: number, spec: string, ex: Explanation): string[] {
   return [
     `  ${game.players[player]} ${spec}: ${ex.chosen}${ex.winProbability !== undefined ? ` (win ${(ex.winProbability * 100).toFixed(0)}%)` : ''}${ex.text ? ` — ${ex.text}` : ''}`,
     ...(ex.alternatives ?? []).map(

@@ -2,7 +2,8 @@
  * Training games. `selfPlayGame`: both sides search with PUCT guided by the network (Dirichlet noise at the root,
  * temperature 1 for the first `tempMoves` decisions and 0 after); each real decision (more than one legal action)
  * becomes a sample: the mover's observation features, the legal actions' features, the visit distribution, and
- * later the game's outcome for the mover. `imitationGame`: the scripted player's games, its choice as the policy
+ * later the game's outcome for the mover. Under hidden information a sample holds only what the mover observes
+ * (`game.observe`), and the search never learns what it does not see (see `agents/neural/puct.ts`). `imitationGame`: the scripted player's games, its choice as the policy
  * target (the bootstrap, so the first network is not random), optionally keeping only `keep` positions per game. Dice are drawn from exact distributions with the
  * game's own seeded RNG.
  */
@@ -146,8 +147,11 @@ export async function imitationGame(
   const scores = game.policyScores?.bind(game);
   if (!scores) throw new Error(`ruleset ${game.id} has no scripted player to imitate (Game.policyScores)`);
   const u = seedrandom(`imitation/${seed}`);
-  const r = await playRecorded(game, initial, u, maxPlies, (s, _player, legal) => {
-    const best = scriptedBest(scores(s, legal));
+  const r = await playRecorded(game, initial, u, maxPlies, (s, player, legal) => {
+    // the scripted player scores what the mover may know, as it does in play (a state re-drawn from its view), so
+    // neither its choice nor the policy target uses a secret
+    const view = game.hidden?.(s, player) ? game.sampleState(s, player, u) : s;
+    const best = scriptedBest(scores(view, legal));
     const pi = new Float32Array(legal.length);
     for (const i of best) pi[i] = 1 / best.length;
     const index = u() < epsilon ? Math.floor(u() * legal.length) : best[Math.floor(u() * best.length)]!;

@@ -109,17 +109,19 @@ export class ValueHead {
 
 /**
  * The network's value as an MCTS leaf value for player 0: the position is encoded from the view of the player to
- * move (player 0 at a chance node), as in training, and the value turned round for player 1.
+ * move (player 0 at a chance node), as in training: under hidden information from what that player observes of it
+ * (`game.observe`), never from the state itself; the value is turned round for player 1.
  */
-export function networkLeafValue(head: ValueHead, game: AnyGame, enc: Encoding<any, any>): LeafValue {
+export function networkLeafValue(head: ValueHead, game: AnyGame, enc: Encoding<unknown, unknown>): LeafValue {
   if (head.inputSize !== enc.stateSize)
     throw new Error(`the network takes ${head.inputSize} state features; ${enc.id} has ${enc.stateSize}`);
   const state = new Float32Array(enc.stateSize);
+  const hidden = hasHiddenInformation(game);
   return (s) => {
     const tm = game.toMove(s);
     const player = tm.kind === 'player' ? tm.player : 0;
     state.fill(0);
-    enc.encodeState(s, player, state, 0);
+    enc.encodeState(hidden ? game.observe(s, player) : s, player, state, 0);
     const v = head.value(state);
     return player === 0 ? v : -v;
   };

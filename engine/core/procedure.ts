@@ -77,7 +77,7 @@ export interface StagedHandler<S, F, A> {
  * turn, each choice hidden from every other player, and when the last owner has chosen `reveal` gets them all with the
  * frame popped. The runtime keeps the choices made so far on the frame (its `sealed` field, which the ruleset never
  * writes), and gives the ruleset its per-viewer views: redacted action keys and events, observations, `hidden`,
- * `sampleState` and `sealedRound` (see `Procedure`).
+ * `sampleState` and `sealedRound` (see `Procedure`). Public API. @public
  */
 export interface SealedHandler<S, F, A> {
   readonly kind: 'sealed';

@@ -169,6 +169,14 @@ export function playChecked(
   const chanceKeys = new Set<string>();
   const hashEvery = o.hashEvery ?? 25;
   const hidden = hasHiddenInformation(game);
+  if (game.viewAction && !game.hidden)
+    throw new GameFault(
+      `${game.id} redacts actions (viewAction) but does not say what is hidden (hidden)`,
+      0,
+      '',
+      '',
+      '',
+    );
   try {
     s = freeze(game.initialState(scenario));
     for (;;) {

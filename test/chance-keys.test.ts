@@ -11,6 +11,8 @@ import { playRandomGame } from '../arena/random-play.ts';
 import { RULESETS } from '../engine/rulesets/index.ts';
 
 const GAMES = 100;
+/** Scenarios without dice (checked to have none, so the list cannot hide a broken check). */
+const NO_DICE = new Set(['goofspiel/three-descending', 'tic-tac-toe/standard']);
 
 describe('chance keys are unique within a game', () => {
   it('every registered ruleset ships scenarios to check', () => {
@@ -34,7 +36,8 @@ describe('chance keys are unique within a game', () => {
             },
           });
         }
-        expect(events).toBeGreaterThan(0);
+        if (NO_DICE.has(`${rid}/${sid}`)) expect(events, 'a scenario listed as without dice rolled some').toBe(0);
+        else expect(events).toBeGreaterThan(0);
         expect(repeats.slice(0, 10), `${repeats.length} of ${events} chance events reuse a key of their game`).toEqual(
           [],
         );

@@ -220,7 +220,7 @@ export const goofspiel: Game<GsState, GsAction, GsScenario> = {
   },
   encoding,
   randomScenario: (u) => ({
-    id: 'generated',
+    id: `generated-${Math.floor(u() * 1e9)}`,
     cards: 1 + Math.floor(u() * 6),
     order: (['random', 'descending', 'ascending'] as const)[Math.floor(u() * 3)],
   }),

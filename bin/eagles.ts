@@ -5,6 +5,7 @@ import { hideBin } from 'yargs/helpers';
 import { agentCommands } from '../agents/commands.ts';
 import { arenaCommands, CliError } from '../arena/commands.ts';
 import { benchCommands } from '../arena/bench.ts';
+import { envServerCommands } from '../arena/env-server.ts';
 import { ladderCommands, tournamentCommands } from '../arena/tournament-commands.ts';
 import { trainCommands } from '../training/commands.ts';
 import { AgentSpecError } from '../agents/agent.ts';
@@ -30,6 +31,7 @@ y = benchCommands(y);
 y = tournamentCommands(y);
 y = ladderCommands(y);
 y = trainCommands(y);
+y = envServerCommands(y);
 y.demandCommand(1, 'name a command (see --help)')
   .strict()
   .recommendCommands()

@@ -71,10 +71,19 @@ export const ticTacToe: Game<TttState, TttAction, { id: string }> = {
   version: 1,
   players: ['X', 'O'],
   defaultScenario: 'standard',
-  validateScenario: (json) =>
-    json && typeof json === 'object' && (json as { id?: unknown }).id === 'standard'
-      ? { ok: true, value: { id: 'standard' } }
-      : { ok: false, problems: [{ path: '$.id', message: 'the only scenario is "standard"' }] },
+  citation: /^(mark|line|full)$/,
+  // the board is always empty at the start: a scenario is only a name (and the soak's generator varies the name)
+  validateScenario: (json) => {
+    const j = json as { id?: unknown } | null;
+    if (!j || typeof j !== 'object' || Array.isArray(j))
+      return { ok: false, problems: [{ path: '$', message: 'a scenario is a JSON object' }] };
+    if (typeof j.id !== 'string' || !j.id)
+      return { ok: false, problems: [{ path: '$.id', message: 'a non-empty string is required' }] };
+    const extra = Object.keys(j).filter((k) => !['id', 'ruleset', 'title'].includes(k));
+    if (extra.length) return { ok: false, problems: extra.map((k) => ({ path: `$.${k}`, message: 'unknown field' })) };
+    return { ok: true, value: { id: j.id } };
+  },
+  randomScenario: (u) => ({ id: `generated-${Math.floor(u() * 1e9)}` }),
   initialState: () => ({ cells: [0, 0, 0, 0, 0, 0, 0, 0, 0], toMove: 0, winner: null }),
   toMove: (s) => (s.winner !== null ? TERMINAL : MOVER[s.toMove]!),
   legalActions: (s) => {
@@ -84,14 +93,20 @@ export const ticTacToe: Game<TttState, TttAction, { id: string }> = {
   },
   chanceOutcomes: () => [],
   chanceKey: () => '',
-  apply(s, a) {
+  apply(s, a, events) {
     if (s.winner !== null || !Number.isInteger(a) || a < 0 || a > 8 || s.cells[a]) throw new Error(`illegal move ${a}`);
-    return this.applyUnchecked(s, a);
+    return this.applyUnchecked(s, a, events);
   },
-  applyUnchecked(s, a) {
+  applyUnchecked(s, a, events) {
     const cells = s.cells.slice();
     cells[a] = s.toMove + 1;
-    return { cells, toMove: s.toMove === 0 ? 1 : 0, winner: winnerOf(cells) };
+    const winner = winnerOf(cells);
+    if (events) {
+      events.push({ rule: 'mark', text: `${'XO'[s.toMove]} marks cell ${a}` });
+      if (winner === -1) events.push({ rule: 'full', text: 'the board is full: a draw' });
+      else if (winner !== null) events.push({ rule: 'line', text: `${'XO'[winner]} completes a line and wins` });
+    }
+    return { cells, toMove: s.toMove === 0 ? 1 : 0, winner };
   },
   returns: (s) => (s.winner === 0 ? [1, -1] : s.winner === 1 ? [-1, 1] : [0, 0]),
   observe: (s) => s,

@@ -1,17 +1,20 @@
 /**
- * Every ruleset the engine knows, by id. Goofspiel is the reference game for sealed choices revealed together: it is
- * registered so that the drivers, the arena, the bot protocol and the tests play hidden information end to end.
+ * Every ruleset the engine knows, by id. The reference games are registered too, so that every command, the arena,
+ * the bot protocol, the Python client and the tests play them end to end: tic-tac-toe (perfect information), Goofspiel
+ * (sealed bids revealed together) and Kuhn poker (a card dealt face down).
  */
 import type { AnyGame } from '../core/game.ts';
 import { marchOfEagles } from './march-of-eagles/index.ts';
 import { eaglesOfTheEmpire } from './eagles-of-the-empire/index.ts';
 import { goofspiel } from '../reference/goofspiel.ts';
+import { ticTacToe } from '../reference/tictactoe.ts';
 import { kuhnPoker } from '../reference/kuhn.ts';
 
 export const RULESETS: Readonly<Record<string, AnyGame>> = {
   [marchOfEagles.id]: marchOfEagles,
   [eaglesOfTheEmpire.id]: eaglesOfTheEmpire,
   [goofspiel.id]: goofspiel,
+  [ticTacToe.id]: ticTacToe,
   [kuhnPoker.id]: kuhnPoker,
 };
 

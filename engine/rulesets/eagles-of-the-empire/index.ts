@@ -16,6 +16,7 @@ import { areaName, formationName, leaderName, sideName, unitName } from './words
 import { moraleOf, spOf, stepsLeft } from './world.ts';
 import { evaluate, policyScores } from './heuristic.ts';
 import { randomScenario } from './generate.ts';
+import { eaglesEncoding } from './encoding.ts';
 
 export type { Action, EState };
 
@@ -231,4 +232,5 @@ export const eaglesOfTheEmpire: Game<EState, Action, EScenario> = {
     return a.k === 'c-die' ? [a.face] : a.k === 'c-weather' && a.faces.length === 1 ? a.faces : undefined;
   },
   randomScenario,
+  encoding: eaglesEncoding,
 };

@@ -12,5 +12,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'threads',
+    // .ci/run asks for a JSON report beside the terminal output, to count the tests that ran
+    ...(process.env.EAGLES_VITEST_REPORT
+      ? { reporters: ['default', 'json'], outputFile: { json: process.env.EAGLES_VITEST_REPORT } }
+      : {}),
   },
 });

@@ -25,7 +25,7 @@ import seedrandom from 'seedrandom';
 import type { Argv } from 'yargs';
 import type { Agent } from '../agents/agent.ts';
 import { createAgent } from '../agents/registry.ts';
-import type { AnyGame } from '../engine/core/game.ts';
+import { type AnyGame, findActionByKey } from '../engine/core/game.ts';
 import { hashHex } from '../engine/core/hash.ts';
 import { REPLAY_FORMAT, REPLAY_VERSION, type Replay, type ReplayStep, encodeReplay } from '../engine/core/replay.ts';
 import { hasHiddenInformation } from '../engine/core/views.ts';
@@ -33,14 +33,14 @@ import { RULESETS, getRuleset } from '../engine/rulesets/index.ts';
 import { loadScenario, scenarioHash, scenarioIds } from './catalog.ts';
 import { keyedUniform, sampleOutcome } from './dice.ts';
 
-export const ENV_PROTOCOL = 1;
+const ENV_PROTOCOL = 1;
 
 /** What an observation carries; asked per environment (fewer fields, faster steps). */
 const FIELDS = ['count', 'legal', 'mask', 'observation', 'features', 'actionFeatures', 'text'] as const;
 type Field = (typeof FIELDS)[number];
 
 /** A request the server refuses: the code names the kind, the message what is wrong. */
-export class EnvError extends Error {
+class EnvError extends Error {
   constructor(
     readonly code: 'bad-request' | 'unknown-env' | 'unknown-handle' | 'illegal-action' | 'game-over' | 'engine',
     message: string,
@@ -49,9 +49,12 @@ export class EnvError extends Error {
   }
 }
 
+/** A step of the record: its key, chance flag and player (the state hash is computed for a replay). */
+type Step = Omit<ReplayStep, 'h'>;
+
 interface Snapshot {
   readonly state: unknown;
-  readonly steps: readonly ReplayStep[];
+  readonly steps: readonly Step[];
   readonly plies: number;
 }
 
@@ -63,7 +66,7 @@ interface Env {
   readonly options: Readonly<Record<string, unknown>> | undefined;
   seed: string;
   state: unknown;
-  steps: ReplayStep[];
+  steps: Step[];
   initialHash: string;
   readonly fields: ReadonlySet<Field>;
   readonly forced: 'auto' | 'ask';
@@ -74,6 +77,17 @@ interface Env {
   opponent: Agent | null;
   opponentRng: () => number;
   readonly budget: { readonly ms?: number; readonly iterations?: number };
+  /** Features as base64 of little-endian float32 (fast to read with numpy) instead of JSON numbers. */
+  readonly binary: boolean;
+  /** The legal actions of `state`, once computed (movement menus are the costly part of a step). */
+  legalOf: { readonly state: unknown; readonly legal: readonly unknown[] } | null;
+}
+
+/** The legal actions at the environment's state, computed once per state. */
+function legalNow(e: Env): readonly unknown[] {
+  if (e.legalOf === null || e.legalOf.state !== e.state)
+    e.legalOf = { state: e.state, legal: e.game.legalActions(e.state) };
+  return e.legalOf.legal;
 }
 
 const str = (v: unknown, what: string): string => {
@@ -263,6 +277,8 @@ export class EnvServer {
       opponent: null,
       opponentRng: Math.random,
       budget,
+      legalOf: null,
+      binary: r.binary === true,
     };
     this.envs.set(id, e);
     const enc = game.encoding;
@@ -309,7 +325,8 @@ export class EnvServer {
 
   private apply(e: Env, a: unknown, player: number): void {
     e.state = e.game.applyUnchecked(e.state, a);
-    e.steps.push({ a: e.game.actionKey(a), c: player < 0 ? 1 : 0, h: hashHex(e.game.hash(e.state)), p: player });
+    // the state hash of each step is filled in when a replay is asked for (hashing every ply slows stepping)
+    e.steps.push({ a: e.game.actionKey(a), c: player < 0 ? 1 : 0, p: player });
   }
 
   /** Apply what the learner does not decide: chance, forced moves, the opponent. Returns the plies applied. */
@@ -326,7 +343,7 @@ export class EnvServer {
         plies++;
         continue;
       }
-      const legal = g.legalActions(e.state);
+      const legal = legalNow(e);
       if (!legal.length) throw new EnvError('engine', `engine error: a decision with no legal action (${g.id})`);
       if (legal.length === 1 && e.forced === 'auto') {
         this.apply(e, legal[0], tm.player);
@@ -355,7 +372,7 @@ export class EnvServer {
     const g = e.game;
     const tm = g.toMove(e.state);
     if (tm.kind !== 'player') throw new EnvError('game-over', 'the game is over: reset it');
-    const legal = g.legalActions(e.state);
+    const legal = legalNow(e);
     let a: unknown;
     if (typeof action === 'string') {
       a = legal.find((x) => g.actionKey(x) === action);
@@ -400,40 +417,40 @@ export class EnvServer {
     };
     if (terminal) out.result = g.resultText(s);
     const mine = tm.kind === 'player' && tm.player === p;
-    const legal = mine ? g.legalActions(s) : [];
+    const legal = mine ? legalNow(e) : [];
     const hidden = hasHiddenInformation(g);
     const view = hidden ? g.observe(s, p) : s;
     if (e.fields.has('count')) out.count = legal.length;
     if (e.fields.has('legal')) out.legal = legal.map((a: unknown) => g.actionKey(a));
-    if (e.fields.has('mask')) {
-      const enc = g.encoding;
-      if (enc?.fixed) {
-        const m = new Array<number>(enc.fixed.size).fill(0);
-        for (const a of legal) m[enc.fixed.index(s, a)] = 1;
-        out.mask = m;
-      } else {
-        if (legal.length > e.maxActions)
-          throw new EnvError(
-            'engine',
-            `${legal.length} legal actions exceed maxActions ${e.maxActions}: create the environment with a larger maxActions`,
-          );
-        out.mask = Array.from({ length: e.maxActions }, (_, i) => (i < legal.length ? 1 : 0));
-      }
+    if (legal.length > e.maxActions)
+      throw new EnvError(
+        'engine',
+        `${legal.length} legal actions exceed maxActions ${e.maxActions}: create the environment with a larger maxActions`,
+      );
+    // over the fixed action index; without one, action i is the i-th legal action and the mask is the first `count`
+    // slots, which a client builds from `count` (so it is not sent)
+    const enc = g.encoding;
+    if (e.fields.has('mask') && enc?.fixed) {
+      const m = new Array<number>(enc.fixed.size).fill(0);
+      for (const a of legal) m[enc.fixed.index(s, a)] = 1;
+      out.mask = m;
     }
     if (e.fields.has('observation')) out.observation = view;
     if (e.fields.has('features')) {
       const enc = g.encoding!;
       const f = new Float32Array(enc.stateSize);
       enc.encodeState(view, p, f, 0);
-      out.features = Array.from(f);
+      out.features = e.binary ? Buffer.from(f.buffer).toString('base64') : Array.from(f);
     }
     if (e.fields.has('actionFeatures')) {
       const enc = g.encoding!;
       const f = new Float32Array(legal.length * enc.actionSize);
       enc.encodeActions(view, p, legal, f, 0);
-      out.actionFeatures = Array.from({ length: legal.length }, (_, i) =>
-        Array.from(f.subarray(i * enc.actionSize, (i + 1) * enc.actionSize)),
-      );
+      out.actionFeatures = e.binary
+        ? Buffer.from(f.buffer).toString('base64')
+        : Array.from({ length: legal.length }, (_, i) =>
+            Array.from(f.subarray(i * enc.actionSize, (i + 1) * enc.actionSize)),
+          );
     }
     if (e.fields.has('text')) out.text = hidden ? g.render(s, p) : g.render(s);
     return out;
@@ -442,6 +459,14 @@ export class EnvServer {
   private replay(e: Env): Replay {
     const g = e.game;
     const terminal = g.toMove(e.state).kind === 'terminal';
+    // replay the record from the start to hash every step
+    let s = g.initialState(e.scenario, e.options);
+    const steps: ReplayStep[] = e.steps.map((st, i) => {
+      const a = findActionByKey(g, s, st.a);
+      if (a === undefined) throw new EnvError('engine', `engine error: step ${i + 1} "${st.a}" does not replay`);
+      s = g.applyUnchecked(s, a);
+      return { ...st, h: hashHex(g.hash(s)) };
+    });
     const agents = g.players.map((_, i) => (e.seat === null || i === e.seat ? 'env-client' : e.opponentSpec!));
     return {
       format: REPLAY_FORMAT,
@@ -455,7 +480,7 @@ export class EnvServer {
       seed: e.seed,
       agents,
       initialHash: e.initialHash,
-      steps: e.steps.slice(),
+      steps,
       finalHash: hashHex(g.hash(e.state)),
       result: terminal ? { returns: [...g.returns(e.state)], text: g.resultText(e.state) } : null,
     };
@@ -469,7 +494,7 @@ export class EnvServer {
 }
 
 /** Serve requests from stdin, one JSON object per line, answering in order on stdout; ends when stdin closes. */
-export async function serveStdio(): Promise<void> {
+async function serveStdio(): Promise<void> {
   const server = new EnvServer();
   const rl = createInterface({ input: process.stdin, crlfDelay: Infinity });
   const out = process.stdout;

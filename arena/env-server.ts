@@ -251,6 +251,11 @@ export class EnvServer {
       } catch (e) {
         throw new EnvError('bad-request', (e as Error).message);
       }
+      if (!game.policyScores && /^(heuristic|easy|normal|hard)(:|$)/.test(opponentSpec))
+        throw new EnvError(
+          'bad-request',
+          `${rid} has no scripted player for the opponent "${opponentSpec}"; use random or mcts (e.g. mcts:it=200)`,
+        );
     }
     const budget: { ms?: number; iterations?: number } = {};
     if (r.opponentMs !== undefined) budget.ms = Number(r.opponentMs);

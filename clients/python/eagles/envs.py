@@ -64,6 +64,7 @@ class _Base:
         forced: str = "auto",
         max_actions: int = 1024,
         legal_keys: bool = True,
+        action_features: bool = False,
         server: Server | None = None,
         extra: dict | None = None,
     ):
@@ -82,6 +83,11 @@ class _Base:
         self.obs_type = obs_type
         # the legal actions' keys (info["legal"]) are for people reading along; learners need only the mask
         fields = ["count"] + (["legal"] if legal_keys else []) + {"features": ["features"], "json": ["observation"], "none": []}[obs_type]
+        if action_features:
+            if not info["encoding"]:
+                raise BadArgumentError(f"ruleset {ruleset} has no feature encoding: no action features")
+            fields.append("actionFeatures")
+        self._action_size = info["encoding"]["actionSize"] if info["encoding"] else 0
         self._fixed_hint = info["encoding"] is not None
         args: dict[str, Any] = {
             "ruleset": ruleset,
@@ -129,6 +135,20 @@ class _Base:
 
     def _info(self, o: dict) -> dict:
         info = {"legal": o.get("legal", []), "to_move": o["toMove"], "plies": o["plies"]}
+        if "actionFeatures" in o:
+            # one feature vector per legal action, in the legal actions' order (action i's row is i for a ruleset
+            # without a fixed index)
+            f = o["actionFeatures"]
+            k = o["count"]
+            if isinstance(f, str):
+                flat = _floats(f)
+                info["action_features"] = (
+                    flat.reshape(k, self._action_size)
+                    if _np is not None
+                    else [flat[i * self._action_size : (i + 1) * self._action_size] for i in range(k)]
+                )
+            else:
+                info["action_features"] = _vec(f) if _np is not None else f
         if o.get("terminal"):
             info["result"] = o.get("result")
         return info

@@ -120,6 +120,16 @@ class Masks(unittest.TestCase):
                     env.step(rng.choice([i for i, m in enumerate(mask) if m]))
                 env.close()
 
+    def test_action_features(self):
+        env = eagles.gym_env("march-of-eagles", opponent="random", seed=3, action_features=True)
+        _, info = env.reset()
+        feats = info["action_features"]
+        self.assertEqual(len(feats), len(info["legal"]))
+        self.assertEqual(len(feats[0]), 66)
+        # different actions, different features
+        self.assertEqual(len({tuple(float(x) for x in row) for row in feats}), len(feats))
+        env.close()
+
     def test_actions_by_key(self):
         env = eagles.env("kuhn-poker", seed=1)
         _, _, _, _, info = env.last()

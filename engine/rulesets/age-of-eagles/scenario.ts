@@ -180,7 +180,7 @@ const scenarioSchema = z
 
 export type Scenario = z.infer<typeof scenarioSchema>;
 export type UnitSpec = z.infer<typeof unitSchema>;
-export type LeaderSpec = z.infer<typeof leaderSchema>;
+type LeaderSpec = z.infer<typeof leaderSchema>;
 export type TerrainSpec = z.infer<typeof terrainSchema>;
 
 /** Everything wrong with a scenario file, each with its JSON path; the validated scenario when nothing is. */

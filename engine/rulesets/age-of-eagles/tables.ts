@@ -36,8 +36,7 @@ export const UNIT_SIZES = {
   battery: { stands: 1, guns: [6, 8] }, // Batteries are 1 gun stand for 6 and 8 gun batteries
 } as const;
 
-/** [Differences: Units] "Russians use half batteries of 6 guns." */
-export const RUSSIAN_BATTERY_GUNS = 6;
+// [Differences: Units] "Russians use half batteries of 6 guns": a scenario gives them `guns: 6` (BatteryGuns).
 
 /** [B&S notes] and [Differences: Hits] "When a unit takes 5 hits it is removed from play." (no stand removal) */
 export const HITS_TO_REMOVE = 5;
@@ -96,9 +95,9 @@ export const FORMATIONS: readonly { readonly formation: Formation; readonly name
 /** Which column of the March table a unit reads: disordered troops and silenced batteries, or Good Order. */
 export type MarchColumn = 'disordered' | 'goodOrder';
 /** How far a result lets the unit move: its full (basic) move, half of it, or not at all. */
-export type MarchMove = 'full' | 'half' | 'none';
+type MarchMove = 'full' | 'half' | 'none';
 /** Formation changes a result permits: any, none, only forming square, or square and limber/unlimber. */
-export type FormationChange = 'any' | 'none' | 'squareOnly' | 'squareOrLimber';
+type FormationChange = 'any' | 'none' | 'squareOnly' | 'squareOrLimber';
 
 export interface MarchResult {
   readonly name: string; // as printed, without the full stop
@@ -431,7 +430,7 @@ export const MARCH_LEADER_DRM_CAP = 4;
 export const INCONSISTENT_FORMATIONS_PRINTED = ['Linear Infantry in Field Column/Masse', 'Columnar Infantry in Line'];
 
 export type MarchMode = 'Linear' | 'Columnar' | 'Impulse';
-export type TroopClass = 'Elite' | 'Regular' | 'Conscript';
+type TroopClass = 'Elite' | 'Regular' | 'Conscript';
 export type LeaderKind = 'none' | 'plain' | 'charismatic';
 
 /**
@@ -613,7 +612,7 @@ export const MUSKET_FIRE_POINTS: Readonly<Record<MusketType, { readonly volley: 
 /** [B&S notes] and [Differences: Fire Points] "Squares fire at 1 fire point per stand." (A6: all 6, 3" only) */
 export const SQUARE_FIRE_POINTS_PER_STAND = 1;
 /** [Differences: Fire Points] "All stands in a BUA fire at ½ effect and cannot skirmish fire." */
-export const BUA_FIRE_MULTIPLIER = 0.5;
+const BUA_FIRE_MULTIPLIER = 0.5;
 /**
  * [Fire Point Modifiers] "Firer disordered or damaged gun." The sheet prints no value (lost in extraction or never
  * there); A6: ×½, stacking with the BUA ½.
@@ -1084,7 +1083,7 @@ export function outnumberDrm(own: number, enemy: number): number {
   return r >= 4 ? 4 : r >= 3 ? 3 : r >= 2 ? 2 : r >= 1.5 ? 1 : 0;
 }
 
-export type CavalryWeight = 'Light' | 'Heavy' | 'ArmouredHeavy';
+type CavalryWeight = 'Light' | 'Heavy' | 'ArmouredHeavy';
 
 /** One side of a Bayonet & Sabre combat, with the note tests (A7) already applied by the caller. */
 export interface BsSideInput {

@@ -6,6 +6,7 @@
  */
 import type { AutoHandler, ChanceHandler, DecisionHandler, Log } from '../../core/procedure.ts';
 import { push } from '../../core/procedure.ts';
+import { checkCharge, contactsOf } from './charge.ts';
 import { addHits } from './hits.ts';
 import { coverLevel, enfiladed, fireRange, firingStands, inFrontArc, lineOfSight } from './shape.ts';
 import { IN, onTable, phasing, unitOf, updUnit } from './state.ts';
@@ -45,8 +46,13 @@ interface Shot {
 function shots(s: AoeState, u: Unit): Shot[] {
   if (!mayFire(u)) return [];
   const out: Shot[] = [];
+  // A6: a unit in contact fires only at an enemy in contact with it, with its front rank; others may not fire at a
+  // unit in contact with a friendly unit
+  const engaged = contactsOf(s, u.id);
   for (const t of onTable(s)) {
-    if (t.side === u.side || !inFrontArc(u, t) || !lineOfSight(s, u, t)) continue;
+    if (t.side === u.side) continue;
+    if (engaged.length ? !engaged.includes(t.id) : contactsOf(s, t.id).length > 0) continue;
+    if (!engaged.length && (!inFrontArc(u, t) || !lineOfSight(s, u, t))) continue;
     const range = fireRange(u, t) / IN;
     let fp: number | null;
     let skirmish = false;
@@ -54,7 +60,7 @@ function shots(s: AoeState, u: Unit): Shot[] {
     else if (u.k === 'inf') {
       const m = musketFirePoints({
         musket: u.ranks === 2 ? 'TwoRank' : 'ThreeRank',
-        firingStands: firingStands(u),
+        firingStands: engaged.length && u.f === 'Square' ? 2 : firingStands(u),
         range,
         square: u.f === 'Square',
         inBua: !!u.bua,
@@ -173,7 +179,8 @@ const fireApply: AutoHandler<AoeState, F<'fireApply'>> = {
       }
       if (e.troopsDisordered) s = updUnit(s, t.id, { dis: true });
       if (e.troopHits) s = addHits(s, t.id, e.troopHits, 'Volley & Cannonade', log);
-      // [Volley & Cannonade] "charge checked" needs a charger in contact: charges are not built yet (A5)
+      // [Volley & Cannonade] Telling or Withering: a charging unit in contact is checked
+      if (e.chargeChecked && !unitOf(s, t.id).gone) s = checkCharge(s, t.id, log);
     }
     return { ...s, pending: [] };
   },

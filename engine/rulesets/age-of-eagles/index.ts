@@ -47,7 +47,7 @@ export const ageOfEagles: Game<AoeState, Action, Scenario> = {
   players: ['A', 'B'],
   defaultScenario: 'saint-aubin',
   citation:
-    /^(A\d{1,2}|Play Sequence|Initiative Phase|March Phase|March Table|Movement|Volley & Cannonade|Bayonet & Sabre|Hits|Built Up Areas|Forming Square)$/,
+    /^(A\d{1,2}|Play Sequence|Initiative Phase|March Phase|March Table|Movement|Charges|Volley & Cannonade|Bayonet & Sabre|Hits|Built Up Areas|Forming Square|Artillery)$/,
   validateScenario,
   initialState: (sc) => aoe.settle(initialState(sc)),
   toMove: aoe.toMove,

@@ -38,7 +38,6 @@ export const leaderReach = (): number => LEADER_REACH;
 
 /** [Movement rates] the unit's basic (full) move now, 1/100" (A11: Masse the Line rate, Square 0). */
 export function basicRate(_s: AoeState, u: Unit): number {
-  if (u.bua) return 0; // [Built Up Areas] leaving a block takes a full move reforming outside: not built yet
   if (u.k === 'bat') return movementRate(u.mob === 'Foot' ? 'footArtillery' : 'horseArtillery').basic * IN;
   if (u.k === 'cav') return movementRate('cavalry').basic * IN;
   const kind = infantryMoverKind(u.f);
@@ -60,6 +59,53 @@ function passable(s: AoeState, u: Unit, r: Rect): boolean {
     if (polygonsOverlap(ps, rectCorners({ x: b.x, y: b.y, w: 3 * IN, d: 3 * IN, h: 0 }))) return false;
   for (const o of onTable(s)) if (o.side !== u.side && o.id !== u.id && polygonsOverlap(ps, poly(o))) return false;
   return true;
+}
+
+/**
+ * [Built Up Areas] the vacant blocks `u` may enter with `allow`: a block holds a single unit (an interpretation:
+ * infantry or a battery; cavalry attack a BUA but do not garrison it), reached straight within the allowance across no
+ * unit; entering any part of it occupies it and ends the move.
+ */
+function enterable(s: AoeState, u: Unit, allow: number): string[] {
+  if (u.k === 'cav' || u.bua) return [];
+  const out: string[] = [];
+  const r0 = footprint(u);
+  for (const b of s.ctx.blocks) {
+    if (onTable(s).some((o) => o.bua === b.id)) continue;
+    const block = rectCorners({ x: b.x, y: b.y, w: 3 * IN, d: 3 * IN, h: 0 });
+    const gap = polygonDistance(rectCorners(r0), block);
+    if (gap > allow) continue;
+    // the straight way in crosses no unit and no stream
+    const dir = normDeg(headingTo({ x: u.x, y: u.y }, { x: b.x, y: b.y }));
+    const end = translate(r0, dir, gap + 1);
+    if (!Number.isFinite(moveCost(s.ctx, armOf(u), r0, end))) continue;
+    if (onTable(s).some((o) => o.id !== u.id && polygonsOverlap(rectCorners(end), poly(o)))) continue;
+    // no enemy already within 1" of the block's edge is contacted by it
+    out.push(b.id);
+  }
+  return out;
+}
+
+/** [Built Up Areas] leaving a block: the unit spends a full move reforming outside an edge (A11), in any formation. */
+function leaveOptions(s: AoeState, u: Unit): { edge: number; f: InfFormation | CavFormation; r: Rect }[] {
+  const b = s.ctx.blocks.find((x) => x.id === u.bua);
+  if (!b) return [];
+  const forms: (InfFormation | CavFormation)[] =
+    u.k === 'bat'
+      ? ['Line']
+      : u.k === 'inf'
+        ? ['Line', 'FieldColumn', 'Masse', 'MarchColumn', ...(u.light ? (['OpenOrder'] as const) : [])]
+        : ['Line'];
+  const out: { edge: number; f: InfFormation | CavFormation; r: Rect }[] = [];
+  for (const edge of [0, 90, 180, 270])
+    for (const f of forms) {
+      const outside = { ...u, bua: '' } as Unit;
+      const probe = rectAt(outside, b.x, b.y, edge, u.k === 'bat' ? undefined : f);
+      // the rear edge on the block's edge: the centre 1.5" + half its depth out from the block's centre
+      const c = translate({ ...probe, x: b.x, y: b.y }, edge, 1.5 * IN + probe.d / 2);
+      if (endLegal(s, outside, c)) out.push({ edge, f, r: c });
+    }
+  return out;
 }
 
 /** A place the unit may end: passable, over no unit, at least 1" from every enemy (A11). */
@@ -115,6 +161,13 @@ function distanceFor(s: AoeState, u: Unit, dir: number, frac: number, allow: num
 /** [March b3] the moves offered within `allow`. */
 export function moveMenu(s: AoeState, u: Unit, allow: Allowance): Action[] {
   const out: Action[] = [{ a: 'stay' }];
+  if (u.bua) {
+    // [Built Up Areas] leaving takes a full move; a half-move result keeps the unit in its block
+    if (allow.dist >= basicRate(s, { ...u, bua: '' } as Unit))
+      for (const o of leaveOptions(s, u)) out.push({ a: 'leave', edge: o.edge, f: o.f });
+    return out;
+  }
+  for (const block of enterable(s, u, allow.dist)) out.push({ a: 'enter', block });
   const r0 = footprint(u);
   for (const rel of DIRS) {
     const seen = new Set<number>();
@@ -201,6 +254,26 @@ export function applyMove(s: AoeState, id: string, a: Action, allow: Allowance, 
         ? push(t, { t: 'move', p: u.side, u: id, allow: { dist: rest, form: 'none', turned: true } })
         : t;
     }
+    case 'enter': {
+      const b = s.ctx.blocks.find((x) => x.id === a.block)!;
+      log?.push({ rule: 'Built Up Areas', text: `${id} occupies ${a.block}` });
+      return updUnit(s, id, { x: b.x, y: b.y, bua: b.id });
+    }
+    case 'leave': {
+      const o = leaveOptions(s, u).find((x) => x.edge === a.edge && x.f === a.f)!;
+      log?.push({
+        rule: 'Built Up Areas',
+        text: `${id} leaves ${u.bua}, reforming ${a.f} outside its ${a.edge}° edge`,
+      });
+      return updUnit(s, id, {
+        x: Math.round(o.r.x),
+        y: Math.round(o.r.y),
+        h: a.edge,
+        bua: '',
+        ...(u.k === 'bat' ? {} : { f: a.f }),
+        changed: true,
+      } as Partial<Unit>);
+    }
     case 'road': {
       const q = roadEnd(s, u, a.frac, allow)!;
       log?.push({ rule: 'Movement', text: `${id} marches along the road` });
@@ -275,9 +348,17 @@ function nearestEnemy(s: AoeState, u: Unit): Unit | undefined {
  * enough. Friends are passed at no cost (it may not end on one); an enemy or impassable ground stops it with 1 extra
  * hit; a unit leaving the table is removed.
  */
-function retreat(s: AoeState, id: string, dist: number, done: (u: Unit) => boolean, rule: string, log: Log): AoeState {
+function retreat(
+  s: AoeState,
+  id: string,
+  dist: number,
+  done: (u: Unit) => boolean,
+  rule: string,
+  log: Log,
+  fromId?: string,
+): AoeState {
   const u = unitOf(s, id);
-  const e = nearestEnemy(s, u);
+  const e = fromId ? unitOf(s, fromId) : nearestEnemy(s, u);
   if (!e) return s;
   const dir = normDeg(headingTo({ x: e.x, y: e.y }, { x: u.x, y: u.y }));
   const r0 = footprint(u);
@@ -306,11 +387,22 @@ function retreat(s: AoeState, id: string, dist: number, done: (u: Unit) => boole
   return t;
 }
 
+/**
+ * [B&S results] A9: retreat `dist` straight away from the unit fought (`fromId`; the nearest enemy if none), facing
+ * kept; blocked: 1 extra hit; off the table: removed.
+ */
+export function retreatBy(s: AoeState, id: string, dist: number, rule: string, log: Log, fromId?: string): AoeState {
+  return retreat(s, id, dist, () => false, rule, log, fromId);
+}
+
 /** [March Table] Broken / Fall Back: retreat a full move (A9; a Square or Masse at the Line rate). */
-export function retreatFull(s: AoeState, id: string, log: Log): AoeState {
-  const u = unitOf(s, id);
-  const full = basicRate(s, u) || movementRate('infantryLine').basic * IN;
-  return retreat(s, id, full, () => false, 'March Table', log);
+export function retreatFull(s: AoeState, id: string, log: Log, rule = 'March Table', fromId?: string): AoeState {
+  return retreat(s, id, fullMove(s, unitOf(s, id)), () => false, rule, log, fromId);
+}
+
+/** A9: a full move for retreats: the basic rate of the current formation (a Square or Masse at the Line rate). */
+export function fullMove(s: AoeState, u: Unit): number {
+  return basicRate(s, u) || movementRate('infantryLine').basic * IN;
 }
 
 /** [March Table] Retire: A9: the shortest distance (at most a full move) leaving it beyond enemy musketry range. */

@@ -4,7 +4,6 @@
  * c. move detached leaders. Units never picked hold (no roll). A turn stays searchable as a chain of small decisions:
  * pick a unit, give its order, the roll (a chance node over the table's rows), then its move from a finite menu.
  */
-import { NotImplementedRuleError } from '../../core/game.ts';
 import type { ChanceHandler, DecisionHandler, Log } from '../../core/procedure.ts';
 import { push } from '../../core/procedure.ts';
 import { addHits } from './hits.ts';
@@ -18,17 +17,11 @@ import {
   retreatFull,
   retreatBeyondMusketry,
 } from './manoeuvre.ts';
-import { leaderDistance, secureFlanks } from './shape.ts';
+import { chargeTargets, mayCharge, startChargeIn } from './charge.ts';
+import { leaderDistance } from './shape.ts';
+import { marchModifier } from './tmm.ts';
 import { IN, onTable, phasing, unitOf, updLeader, updUnit } from './state.ts';
-import {
-  DIE_SIDES,
-  type MarchResult,
-  MARCH_TABLE_DISORDERED,
-  MARCH_TABLE_GOOD_ORDER,
-  type LeaderKind,
-  inconsistentWithMarchMode,
-  marchDrm,
-} from './tables.ts';
+import { DIE_SIDES, type MarchResult, MARCH_TABLE_DISORDERED, MARCH_TABLE_GOOD_ORDER } from './tables.ts';
 import type { Action, Allowance, AoeState, Frame, Leader, Order, Side, Unit } from './types.ts';
 
 type F<T extends Frame['t']> = Extract<Frame, { t: T }>;
@@ -51,10 +44,6 @@ export function startMarch(s0: AoeState, log: Log): AoeState {
   }
   return push(s, { t: 'leaderMove', p }, { t: 'pickUnit', p }, { t: 'leaders', p });
 }
-
-/** The leaders who command unit `u` (its division's and the army's). */
-const commanders = (s: AoeState, u: Unit): Leader[] =>
-  s.leaders.filter((l) => l.side === u.side && !l.captured && (l.army || l.div === u.div));
 
 /** [March a] attach a detached leader to a unit of his command within his move, or detach an attached one. */
 const leaders: DecisionHandler<AoeState, F<'leaders'>, Action> = {
@@ -119,17 +108,11 @@ function orders(s: AoeState, u: Unit): Order[] {
     if (!(u.k === 'inf' && u.f === 'Square')) out.push({ o: 'move' });
     for (const c of formationChoices(s, u))
       out.push({ o: 'form', f: c.f, h: c.h, thenMove: false }, { o: 'form', f: c.f, h: c.h, thenMove: true });
-    // [Charges] A5: infantry not in March Column or Square, and cavalry, may charge
-    if (!(u.k === 'inf' && (u.f === 'MarchColumn' || u.f === 'Square' || u.bua)))
-      for (const t of onTable(s)) if (t.side !== u.side && chargeable(s, u, t)) out.push({ o: 'charge', target: t.id });
+    // [Charges] A5: infantry not in March Column or Square, and cavalry, may charge what they can reach
+    if (mayCharge(u)) for (const t of chargeTargets(s, u)) out.push({ o: 'charge', target: t.id });
   }
   if (u.dis) out.push({ o: 'rally' });
   return out;
-}
-
-/** A5: an enemy at least partly in the charger's front arc, in sight, within its full move. Charges are not built yet. */
-function chargeable(_s: AoeState, _u: Unit, _t: Unit): boolean {
-  return false;
 }
 
 const order: DecisionHandler<AoeState, F<'order'>, Action> = {
@@ -139,8 +122,6 @@ const order: DecisionHandler<AoeState, F<'order'>, Action> = {
   step(s, f, a, log) {
     if (a.a !== 'order') throw new Error('order: unexpected action');
     const u = unitOf(s, f.u);
-    if (a.order.o === 'charge')
-      throw new NotImplementedRuleError('A5', 'charges and the Bayonet & Sabre phase are not built yet');
     const mod = marchModifier(s, u, a.order);
     log?.push({
       rule: 'March Phase',
@@ -160,37 +141,6 @@ function orderWords(o: Order): string {
     default:
       return o.o;
   }
-}
-
-/** A10: the best leader of a kind for unit `u` (attached to it, or detached within 12"). */
-function leaderKind(s: AoeState, u: Unit, attached: boolean): LeaderKind {
-  let best: LeaderKind = 'none';
-  for (const l of commanders(s, u)) {
-    const ok = attached ? l.att === u.id : !l.att && leaderDistance(l, u) <= 12 * IN;
-    if (!ok) continue;
-    if (l.charismatic) return 'charismatic';
-    best = 'plain';
-  }
-  return best;
-}
-
-/** [Tactical Movement Modifiers] the March table DRM for unit `u` given `order`. */
-function marchModifier(s: AoeState, u: Unit, o: Order): number {
-  const formation = u.k === 'bat' || u.bua ? null : o.o === 'form' && o.thenMove ? o.f : u.f;
-  const moving = o.o === 'move' || o.o === 'charge' || (o.o === 'form' && o.thenMove);
-  return marchDrm({
-    detachedLeader: leaderKind(s, u, false),
-    attachedLeader: leaderKind(s, u, true),
-    // the column +1 reads the formation the unit is in now
-    formation: u.k === 'bat' || u.bua ? null : u.f === 'OpenOrder' ? 'OpenOrder' : u.f,
-    // the −2: moving in a formation inconsistent with the March Mode (infantry)
-    movingInconsistently: u.k === 'inf' && moving && formation !== null && inconsistentWithMarchMode(u.mm, formation),
-    secureFlanks: u.k !== 'bat' && secureFlanks(s, u),
-    troopClass: u.k === 'bat' ? 'Regular' : u.cls,
-    hits: u.hits,
-    disorderedCavalryCharging: u.k === 'cav' && u.dis && o.o === 'charge',
-    cohesionLevel: s.sides[u.side].cohesion,
-  }).total;
 }
 
 /** [March Table] the rows of the unit's column with their probabilities for D10 + `mod` (A1). */
@@ -217,6 +167,14 @@ const march: ChanceHandler<AoeState, F<'march'>, Action> = {
     if (a.a !== 'marchRoll') throw new Error('march: not a March roll');
     const u = unitOf(s, f.u);
     const r = (u.dis ? MARCH_TABLE_DISORDERED : MARCH_TABLE_GOOD_ORDER)[a.r]!;
+    if (f.square) {
+      // [Forming Square] at least Cautious or Rally forms the square; A5: other results have no effect
+      log?.push({
+        rule: 'Forming Square',
+        text: `${u.id}: ${r.name}: ${r.formsSquare ? 'forms square' : 'fails to form square'}`,
+      });
+      return r.formsSquare ? changeFormation(s, u.id, 'Square', u.h, log) : s;
+    }
     log?.push({ rule: 'March Table', text: `${u.id}: ${r.text}` });
     return applyMarchResult(s, u, r, f.order, log);
   },
@@ -243,6 +201,12 @@ function applyMarchResult(s0: AoeState, u0: Unit, r: MarchResult, o: Order, log:
   if (r.disorderedAfter) s = updUnit(s, id, { dis: true });
   if (r.move === 'none' || o.o === 'rally' || o.o === 'hold') return s;
   const u = unitOf(s, id);
+  if (o.o === 'charge') {
+    // A5: a normal move lets the charge go in; a half move cancels it: a half move ending 1" from any enemy instead
+    if (r.move === 'full') return startChargeIn(s, u, o.target, log);
+    log?.push({ rule: 'Charges', text: `${id}'s charge is cancelled by the half-move result` });
+    return pushMove(s, u, { dist: basicRate(s, u) / 2, form: 'none' });
+  }
   const rate = basicRate(s, u);
   if (o.o === 'move') {
     // [Movement] an unlimbered battery can only prolong 1"

@@ -55,6 +55,8 @@ export function actionKey(a: Action): string {
       return `road ${frac(a.frac)}`;
     case 'enter':
       return `enter ${a.block}`;
+    case 'leave':
+      return `leave facing ${a.edge} in ${a.f}`;
     case 'stay':
       return 'stay';
     case 'square':

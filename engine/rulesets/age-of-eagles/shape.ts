@@ -85,7 +85,7 @@ const CAV_LAYOUT: Readonly<Record<CavFormation, { files: number; ranks: number }
 };
 
 /** The rectangle of a BUA block [Built Up Areas]: 3" × 3", square to the table (no facing). */
-function blockRect(b: { readonly x: number; readonly y: number }): Rect {
+export function blockRect(b: { readonly x: number; readonly y: number }): Rect {
   return { x: b.x, y: b.y, w: BLOCK_SIZE, d: BLOCK_SIZE, h: 0 };
 }
 
@@ -118,7 +118,7 @@ export function footprint(u: Unit): Rect {
 export function poly(u: Unit): Polygon {
   return polys.get(u);
 }
-function centre(u: Unit): Vec {
+export function centre(u: Unit): Vec {
   return { x: u.x, y: u.y };
 }
 
@@ -133,7 +133,7 @@ export function inheritGeometry(from: Unit, to: Unit): void {
 // ---------- firing stands (§3.1, A6) ----------
 
 /** Squares and BUA occupants have four fronts: no flank or rear (§3.2). */
-function fourFronts(u: Unit): boolean {
+export function fourFronts(u: Unit): boolean {
   return u.bua !== '' || (u.k === 'inf' && u.f === 'Square');
 }
 

@@ -102,11 +102,13 @@ export interface Leader {
 }
 
 /** A combat waiting for the Bayonet & Sabre phase: a defender and the attackers on its faces (1 per face). */
-interface Combat {
+export interface Combat {
   readonly def: string;
   readonly atts: readonly { readonly u: string; readonly face: Face }[];
   /** A breakthrough charge (+1 until a 0 result cancels it). */
   readonly bt: boolean;
+  /** Fought in this Bayonet & Sabre phase (after a 0 result the units stay in contact for the next one). */
+  readonly fought: boolean;
 }
 
 interface SideState {
@@ -183,8 +185,15 @@ export type Frame =
   | { readonly t: 'leaderMove'; readonly p: Side }
   /** [Volley & Cannonade] each firing unit's target, in id order; effects are buffered (A6). */
   | { readonly t: 'fireTarget'; readonly p: Side; readonly u: string }
-  /** [B&S results] a cavalry recall, a countercharger's carry, a breakthrough's direction. */
-  | { readonly t: 'afterCombat'; readonly p: Side; readonly u: string; readonly may: 'recall' | 'carry-or-recall' }
+  /** [B&S results] a cavalry recall, or a countercharger's carry of the position (`into`: where the attacker stood). */
+  | {
+      readonly t: 'afterCombat';
+      readonly p: Side;
+      readonly u: string;
+      readonly may: 'recall' | 'carry-or-recall';
+      readonly from: string;
+      readonly into?: { readonly x: number; readonly y: number; readonly h: number };
+    }
   // ----- chance -----
   /** [Initiative Phase] A2: D10 each, ties re-rolled: who wins. */
   | { readonly t: 'initRoll' }
@@ -197,8 +206,10 @@ export type Frame =
   // ----- automatic -----
   /** [Volley & Cannonade] A6: the step's buffered results take effect together. */
   | { readonly t: 'fireApply'; readonly step: 'enemy' | 'friendly' }
-  /** [Bayonet & Sabre] the next combat, in defender id order (A7). */
-  | { readonly t: 'bsNext' };
+  /** [Bayonet & Sabre] the next combat, in defender id order (A7), or the breakthrough combat `def` at once. */
+  | { readonly t: 'bsNext'; readonly def?: string }
+  /** [Charges] A5: the charge goes in (after any reaction): the charger moves into contact. */
+  | { readonly t: 'chargeIn'; readonly u: string; readonly target: string };
 
 /** Fire results waiting for the end of their step (A6). */
 export interface PendingHit {
@@ -244,6 +255,8 @@ export type Action =
   | { readonly a: 'wheel'; readonly side: 'L' | 'R'; readonly deg: number }
   | { readonly a: 'road'; readonly frac: number }
   | { readonly a: 'enter'; readonly block: string }
+  /** [Built Up Areas] leave a block: placed with its rear edge on the block's edge facing `edge`, in formation `f`. */
+  | { readonly a: 'leave'; readonly edge: number; readonly f: InfFormation | CavFormation }
   | { readonly a: 'stay' }
   | { readonly a: 'square' }
   | { readonly a: 'noSquare' }

@@ -142,10 +142,6 @@ const chargeIn: AutoHandler<AoeState, F<'chargeIn'>> = {
   },
 };
 
-/** Is `id` in any combat (as defender or attacker)? */
-export const inCombat = (s: AoeState, id: string): boolean =>
-  s.combats.some((c) => c.def === id || c.atts.some((a) => a.u === id));
-
 /** The enemies in contact with `id` through a combat. */
 export function contactsOf(s: AoeState, id: string): string[] {
   const out: string[] = [];

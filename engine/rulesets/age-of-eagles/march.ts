@@ -22,7 +22,7 @@ import { leaderDistance } from './shape.ts';
 import { marchModifier } from './tmm.ts';
 import { IN, onTable, phasing, unitOf, updLeader, updUnit } from './state.ts';
 import { DIE_SIDES, type MarchResult, MARCH_TABLE_DISORDERED, MARCH_TABLE_GOOD_ORDER } from './tables.ts';
-import type { Action, Allowance, AoeState, Frame, Leader, Order, Side, Unit } from './types.ts';
+import type { Action, Allowance, AoeState, Frame, Order, Side, Unit } from './types.ts';
 
 type F<T extends Frame['t']> = Extract<Frame, { t: T }>;
 

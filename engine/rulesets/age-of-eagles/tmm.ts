@@ -5,11 +5,11 @@ import { type LeaderKind, inconsistentWithMarchMode, marchDrm } from './tables.t
 import type { AoeState, Leader, Order, Unit } from './types.ts';
 
 /** The leaders who command unit `u` (its division's and the army's). */
-export const commanders = (s: AoeState, u: Unit): Leader[] =>
+const commanders = (s: AoeState, u: Unit): Leader[] =>
   s.leaders.filter((l) => l.side === u.side && !l.captured && (l.army || l.div === u.div));
 
 /** A10: the best leader of a kind for unit `u` (attached to it, or detached within 12"). */
-export function leaderKind(s: AoeState, u: Unit, attached: boolean): LeaderKind {
+function leaderKind(s: AoeState, u: Unit, attached: boolean): LeaderKind {
   let best: LeaderKind = 'none';
   for (const l of commanders(s, u)) {
     const ok = attached ? l.att === u.id : !l.att && leaderDistance(l, u) <= 12 * IN;

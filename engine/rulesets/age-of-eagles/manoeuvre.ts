@@ -120,32 +120,43 @@ function endLegal(s: AoeState, u: Unit, r: Rect): boolean {
   return true;
 }
 
-/** Friends the path from `a` to `b` passes through (passage of lines, −3" each). */
-function penetrated(s: AoeState, u: Unit, a: Rect, b: Rect): number {
-  const n = new Set<string>();
-  const steps = Math.max(1, Math.ceil(Math.hypot(b.x - a.x, b.y - a.y) / STEP));
-  for (let i = 1; i < steps; i++) {
-    const r = { ...a, x: a.x + ((b.x - a.x) * i) / steps, y: a.y + ((b.y - a.y) * i) / steps };
-    const ps = rectCorners(r);
-    for (const o of onTable(s)) if (o.side === u.side && o.id !== u.id && polygonsOverlap(ps, poly(o))) n.add(o.id);
-  }
-  return n.size;
-}
-
-/** What moving straight from `a` to `b` uses of the allowance: terrain (rough, fords) and passage of lines. */
-function cost(s: AoeState, u: Unit, a: Rect, b: Rect): number {
-  return moveCost(s.ctx, armOf(u), a, b) + PASSAGE * penetrated(s, u, a, b);
-}
-
-/** The furthest distance along `dir` the allowance and the ground allow (sampled every STEP). */
+/**
+ * The furthest distance along `dir` the allowance and the ground allow, sampled every STEP: the terrain cost is
+ * summed step by step, and each friend entered costs the passage of lines once.
+ */
+const reaches = new WeakMap<readonly Unit[], Map<string, number>>();
 function reach(s: AoeState, u: Unit, dir: number, allow: number): number {
+  // cached per units array: any unit moving makes a new array
+  let m = reaches.get(s.units);
+  const key = `${u.id}/${dir}/${allow}`;
+  const known = m?.get(key);
+  if (known !== undefined) return known;
   const r0 = footprint(u);
+  const arm = armOf(u);
+  const friends = onTable(s).filter((o) => o.side === u.side && o.id !== u.id);
+  const entered = new Set<string>();
+  let spent = 0;
+  let prev = r0;
   let best = 0;
   for (let d = STEP; d <= allow + 1e-9; d += STEP) {
     const r = translate(r0, dir, d);
-    if (!passable(s, u, r) || cost(s, u, r0, r) > allow + 1e-6) break;
+    if (!passable(s, u, r)) break;
+    spent += moveCost(s.ctx, arm, prev, r);
+    const ps = rectCorners(r);
+    for (const o of friends)
+      if (!entered.has(o.id) && polygonsOverlap(ps, poly(o))) {
+        entered.add(o.id);
+        spent += PASSAGE;
+      }
+    if (!(spent <= allow + 1e-6)) break;
     best = d;
+    prev = r;
   }
+  if (!m) {
+    m = new Map();
+    reaches.set(s.units, m);
+  }
+  m.set(key, best);
   return best;
 }
 

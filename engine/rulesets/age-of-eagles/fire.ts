@@ -43,7 +43,7 @@ interface Shot {
 }
 
 /** The shots `u` could make now (A4 range and sight, A6 who may fire at what). */
-function shots(s: AoeState, u: Unit): Shot[] {
+export function shots(s: AoeState, u: Unit): Shot[] {
   if (!mayFire(u)) return [];
   const out: Shot[] = [];
   // A6: a unit in contact fires only at an enemy in contact with it, with its front rank; others may not fire at a

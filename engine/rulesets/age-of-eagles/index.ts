@@ -9,7 +9,9 @@ import type { Game, Problem, Validated } from '../../core/game.ts';
 import { polygonsOverlap, rectCorners } from '../../geometry/geometry.ts';
 import { hashValue } from '../../core/hash.ts';
 import { aoe } from './rules.ts';
+import { aoeEncoding } from './encoding.ts';
 import { randomScenario } from './generate.ts';
+import { policyScores } from './heuristic.ts';
 import { type Scenario, validateScenario } from './scenario.ts';
 import { blockRect, poly } from './shape.ts';
 import { IN, initialState, onTable } from './state.ts';
@@ -149,6 +151,8 @@ export const ageOfEagles: Game<AoeState, Action, Scenario> = {
   diceFaces,
   quiet,
   randomScenario,
+  policyScores,
+  encoding: aoeEncoding,
   hash: (s) => hashValue(s),
   render: (s) => render(s),
   resultText: (s) => s.result?.text ?? `in progress (turn ${s.turn}, ${onTable(s).length} units on the table)`,

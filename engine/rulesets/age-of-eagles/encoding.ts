@@ -21,9 +21,9 @@ import type { Action, AoeState, Frame, Side, Unit } from './types.ts';
 /** Unit slots per side. */
 export const MAX_UNITS = 16;
 /** Leader slots per side (army leader and division leaders). */
-export const MAX_LEADERS = 8;
+const MAX_LEADERS = 8;
 /** Objective slots. */
-export const MAX_OBJECTIVES = 4;
+const MAX_OBJECTIVES = 4;
 
 const ID = 'age-of-eagles/v1';
 

@@ -66,7 +66,7 @@ import type { Action, AoeState, Frame, InfFormation, CavFormation, Order, Side, 
 const VOLLEY_STAND = 2 * IN;
 
 /** Tuning knobs (read at each call; tests and experiments may change them). */
-export const tuning = {
+const tuning = {
   /** Infantry stands off at this distance until the last turn (0: closes to volley range at once). */
   standOff: 0,
   /** Penalty for ending in an enemy infantry unit's front arc within musketry. */
@@ -925,20 +925,4 @@ export function policyScores(s: AoeState, actions: readonly Action[]): number[] 
     default:
       return actions.map(() => 0);
   }
-}
-
-/** The scripted player's reading of unit `id` (role, goal, waypoint, prey, want), for debugging and tests. */
-export function debugInfo(s: AoeState, id: string): Record<string, unknown> {
-  const i = info(s, id);
-  const u = unitOf(s, id);
-  return {
-    unit: { x: u.x, y: u.y, h: u.h, f: u.k === 'bat' ? null : u.f },
-    role: i.role,
-    want: i.want,
-    foe: i.foe?.id,
-    d: i.d,
-    goal: i.goal,
-    via: i.via,
-    prey: i.prey?.id,
-  };
 }

@@ -17,7 +17,13 @@ REPO = HERE.parents[2]
 
 import eagles  # noqa: E402
 
-SEEDED = [("march-of-eagles", "open-field"), ("eagles-of-the-empire", None), ("goofspiel", "standard"), ("kuhn-poker", None)]
+SEEDED = [
+    ("march-of-eagles", "open-field"),
+    ("eagles-of-the-empire", None),
+    ("age-of-eagles", "quick-test"),
+    ("goofspiel", "standard"),
+    ("kuhn-poker", None),
+]
 
 
 def cli(*args: str) -> subprocess.CompletedProcess:
@@ -66,7 +72,7 @@ class Shape(unittest.TestCase):
     def test_gym_shape_every_ruleset(self):
         for ruleset, scenario in SEEDED:
             with self.subTest(ruleset=ruleset):
-                opponent = "heuristic" if ruleset in ("march-of-eagles", "eagles-of-the-empire") else "random"
+                opponent = "heuristic" if ruleset in ("march-of-eagles", "eagles-of-the-empire", "age-of-eagles") else "random"
                 env = eagles.gym_env(ruleset, opponent=opponent, scenario=scenario, seed=3)
                 obs, info = env.reset()
                 self.assertIn("action_mask", info)

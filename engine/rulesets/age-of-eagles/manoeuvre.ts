@@ -18,7 +18,18 @@ import { wheelArc } from '../../tabletop/movement.ts';
 import type { Log } from '../../core/procedure.ts';
 import { push } from '../../core/procedure.ts';
 import { addHits } from './hits.ts';
-import { LEADER_REACH, alongRoad, armOf, footprint, moveCost, onRoad, poly, rectAt } from './shape.ts';
+import {
+  LEADER_REACH,
+  alongRoad,
+  armOf,
+  crossCost,
+  footprint,
+  groundCost,
+  moveCost,
+  onRoad,
+  poly,
+  rectAt,
+} from './shape.ts';
 import { IN, onTable, unitOf, updUnit } from './state.ts';
 import { infantryMoverKind, movementRate } from './tables.ts';
 import type { Action, Allowance, AoeState, CavFormation, InfFormation, Unit } from './types.ts';
@@ -141,14 +152,16 @@ function reach(s: AoeState, u: Unit, dir: number, allow: number): number {
   for (let d = STEP; d <= allow + 1e-9; d += STEP) {
     const r = translate(r0, dir, d);
     if (!passable(s, u, r)) break;
-    spent += moveCost(s.ctx, arm, prev, r);
+    // rough is summed step by step; a line (a ford) is crossed once over the whole path
+    spent += groundCost(s.ctx, arm, prev, r);
+    const crossing = crossCost(s.ctx, arm, r0, r);
     const ps = rectCorners(r);
     for (const o of friends)
       if (!entered.has(o.id) && polygonsOverlap(ps, poly(o))) {
         entered.add(o.id);
         spent += PASSAGE;
       }
-    if (!(spent <= allow + 1e-6)) break;
+    if (!(spent + crossing <= allow + 1e-6)) break;
     best = d;
     prev = r;
   }

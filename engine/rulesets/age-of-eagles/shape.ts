@@ -514,8 +514,17 @@ export function alongRoad(
  * or a corner's path crosses the stream's bank line).
  */
 export function moveCost(ctx: Pick<Ctx, 'terrain' | 'options'>, arm: Arm, from: Rect, to: Rect): number {
-  const classes = terrainClasses(ctx.options.A11_infantryRough);
-  return pathCost(ctx.terrain, classes, arm, from, to) + crossingCost(ctx.terrain, classes, arm, from, to);
+  return groundCost(ctx, arm, from, to) + crossCost(ctx, arm, from, to);
+}
+
+/** The path part of `moveCost`: each inch in rough costing 1/k inches. */
+export function groundCost(ctx: Pick<Ctx, 'terrain' | 'options'>, arm: Arm, from: Rect, to: Rect): number {
+  return pathCost(ctx.terrain, terrainClasses(ctx.options.A11_infantryRough), arm, from, to);
+}
+
+/** The crossing part of `moveCost`: each ford crossed (2" or 3"), Infinity across a stream. */
+export function crossCost(ctx: Pick<Ctx, 'terrain' | 'options'>, arm: Arm, from: Rect, to: Rect): number {
+  return crossingCost(ctx.terrain, terrainClasses(ctx.options.A11_infantryRough), arm, from, to);
 }
 
 // ---------- scenario terrain → Ctx pieces ----------

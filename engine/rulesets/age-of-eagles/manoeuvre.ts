@@ -328,8 +328,11 @@ export function formationChoices(s: AoeState, u: Unit): { f: InfFormation | CavF
       if (f === u.f && h === u.h) continue;
       // a Square has four fronts: facing means nothing
       if (f === 'Square' && h !== u.h) continue;
+      // in place: on the table, over no unit or block (the 1" rule is for moves, A11)
       const r = rectAt(u, u.x, u.y, h, f);
-      if (endLegal(s, u, r)) out.push({ f, h });
+      const ps = rectCorners(r);
+      if (passable(s, u, r) && !onTable(s).some((o) => o.id !== u.id && polygonsOverlap(ps, poly(o))))
+        out.push({ f, h });
     }
   return out;
 }

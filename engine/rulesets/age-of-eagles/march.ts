@@ -78,8 +78,15 @@ const leaders: DecisionHandler<AoeState, F<'leaders'>, Action> = {
   describe: (s, f) => `${s.sides[f.p].name}: attach or detach leaders (March phase a)`,
 };
 
-/** Units that may be picked: on the table, the phasing side's, not yet ordered this phase. */
-const pickable = (s: AoeState, p: Side) => onTable(s).filter((u) => u.side === p && !u.ordered);
+/** Units that may be picked: on the table, the phasing side's, not yet ordered this phase, with an order to give. */
+const pickable = (s: AoeState, p: Side) =>
+  onTable(s).filter(
+    (u) =>
+      u.side === p &&
+      !u.ordered &&
+      // quick cases first: only a Square in good order can be left with nothing to do
+      (u.k === 'bat' || u.dis || !(u.k === 'inf' && u.f === 'Square') || orders(s, u).length > 0),
+  );
 
 const pickUnit: DecisionHandler<AoeState, F<'pickUnit'>, Action> = {
   kind: 'decision',

@@ -24,6 +24,7 @@
 import type { AnyGame } from '../engine/core/game.ts';
 import { hashHex } from '../engine/core/hash.ts';
 import { observationHash } from '../engine/core/views.ts';
+import { type Replayed, searchRoot } from './sealed-restart.ts';
 import { type LeafMix, type LeafValue, type MctsConfig, SearchBase, type SearchStats } from './search-base.ts';
 
 interface Edge {
@@ -46,12 +47,6 @@ interface INode {
   keys: string[] | null;
   /** The last iteration that counted this node (so a node shared by several trees is counted once). */
   stamp: number;
-}
-
-/** A choice of the open sealed round the search restarts before: the searcher's own by key ('' for the others'). */
-interface Replayed {
-  readonly player: number;
-  readonly key: string;
 }
 
 /** Public nodes kept between decisions, at most. */
@@ -273,19 +268,9 @@ export class IsMctsSearch extends SearchBase {
     if (tm.kind !== 'player') throw new Error('ismcts: search called at a state that is not a decision');
     const player = tm.player;
     this.searcher = player;
-    // (a round whose choices so far are all the searcher's own hides nothing from it: no restart)
-    const open = g.sealedRound?.(state);
-    const round = open?.choices.some((c) => c.player !== player) ? open : undefined;
-    const hiddenRoot = !!round || !!g.hidden?.(state, player);
-    const replay: Replayed[] | undefined = round?.choices.map((c) => ({
-      player: c.player,
-      key: c.player === player ? g.actionKey(c.action) : '',
-    }));
-    const rootState = (): unknown => {
-      if (!hiddenRoot) return state;
-      const d = g.sampleState(state, player, this.rng);
-      return round ? (g.sealedRound!(d)?.start ?? d) : d;
-    };
+    const root = searchRoot(g, state, player, this.rng);
+    const replay = root.replay;
+    const rootState = root.draw;
     if (!this.cfg.reuse || this.publicNodes.size > KEEP) this.publicNodes = new Map();
     const rs0 = rootState();
     const kept = this.isPublic(rs0) ? this.publicNodes.get(hashHex(g.hash(rs0))) : undefined;

@@ -13,7 +13,7 @@ import { actionView, eventsFor, hasHiddenInformation, observationHash } from '..
 import { REPLAY_FORMAT, REPLAY_VERSION, type Replay, type ReplayStep } from '../engine/core/replay.ts';
 import { keyedUniform, sampleOutcome } from './dice.ts';
 
-interface StepInfo {
+export interface StepInfo {
   readonly ply: number;
   /** The state before the step. */
   readonly before: unknown;

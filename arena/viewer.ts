@@ -6,23 +6,18 @@
  * viewer any more, then printed under the step that revealed it. Viewer -1 sees everything (a spectator, an umpire).
  */
 import type { Explanation } from '../agents/agent.ts';
-import { type AnyGame, type GameEvent, formatEvent } from '../engine/core/game.ts';
+import type { StepInfo } from './match.ts';
+import { type AnyGame, formatEvent } from '../engine/core/game.ts';
 import { actionView, eventsFor } from '../engine/core/views.ts';
 
-export interface LoggedStep {
-  readonly before: unknown;
-  readonly after: unknown;
-  readonly action: unknown;
-  readonly key: string;
-  /** -1 for a chance outcome. */
-  readonly player: number;
-  readonly events: readonly GameEvent[];
-  readonly dice?: readonly number[];
-  readonly label?: string;
-  readonly explanation?: Explanation;
+/** A step to print: the match driver's record of it (or a replay's), and who chose it. */
+export type LoggedStep = Pick<
+  StepInfo,
+  'before' | 'after' | 'action' | 'key' | 'player' | 'events' | 'dice' | 'label' | 'explanation'
+> & {
   /** Who made the choice, for explanations (e.g. "mcts:it=400"). */
   readonly spec?: string;
-}
+};
 
 function explanationLines(game: AnyGame, player: number, spec: string, ex: Explanation): string[] {
   return [

@@ -24,6 +24,7 @@ import { hashHex } from '../../engine/core/hash.ts';
 import { hasHiddenInformation, observationHash } from '../../engine/core/views.ts';
 import type { Encoding } from '../../engine/core/encoding.ts';
 import type { ChanceOutcome, Game } from '../../engine/core/game.ts';
+import { type Replayed, searchRoot } from '../sealed-restart.ts';
 import type { NetEvaluator, NetRequest } from './evaluator.ts';
 
 export interface PuctConfig {
@@ -97,12 +98,6 @@ function at(m: Map<string, HNode>, key: string): HNode {
     m.set(key, c);
   }
   return c;
-}
-
-/** A choice of the open sealed round the search restarts before: the searcher's own by key ('' for the others'). */
-interface Replayed {
-  readonly player: number;
-  readonly key: string;
 }
 
 /** Encode `s` and its legal actions from `player`'s view as one network request. */
@@ -384,17 +379,10 @@ export class PuctSearch<S, A> {
       };
     }
     this.searcher = player;
-    const round = g.sealedRound?.(root);
-    const hiddenRoot = !!round || !!g.hidden?.(root, player);
-    const replay: Replayed[] | undefined = round?.choices.map((c) => ({
-      player: c.player,
-      key: c.player === player ? g.actionKey(c.action) : '',
-    }));
-    const rootState = (): S => {
-      if (!hiddenRoot) return root;
-      const d = g.sampleState(root, player, this.rng);
-      return round ? (g.sealedRound!(d)?.start ?? d) : d;
-    };
+    const start = searchRoot(g, root, player, this.rng);
+    const round = start.replay !== undefined;
+    const replay = start.replay;
+    const rootState = start.draw;
     const rs0 = rootState();
     // something at the (re-drawn) root hidden from someone: one tree per player from the start, the others' trees
     // rooted by what they observe of each draw

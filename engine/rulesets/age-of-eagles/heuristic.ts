@@ -49,6 +49,7 @@ import {
   poly,
 } from './shape.ts';
 import { shots } from './fire.ts';
+import { roadKind } from './manoeuvre.ts';
 import { IN, onTable, unitOf } from './state.ts';
 import {
   DIE_SIDES,
@@ -735,15 +736,7 @@ function endRect(s: AoeState, u: Unit, a: Action, dist: number): Rect | null {
     case 'wheel':
       return wheelRect(r0, a.side, a.deg);
     case 'road': {
-      const kind =
-        u.k === 'bat'
-          ? u.mob === 'Foot'
-            ? 'footArtillery'
-            : 'horseArtillery'
-          : u.k === 'cav'
-            ? 'cavalry'
-            : 'infantryColumn';
-      const rate = movementRate(kind);
+      const rate = movementRate(roadKind(u));
       const base = rateOf(u);
       if (rate.road === null || base <= 0) return null;
       const q = alongRoad(s.ctx, u, u.h, (rate.road * IN * dist * a.frac) / base);

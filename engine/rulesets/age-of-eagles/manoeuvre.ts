@@ -31,7 +31,7 @@ import {
   rectAt,
 } from './shape.ts';
 import { IN, onTable, unitOf, updUnit } from './state.ts';
-import { infantryMoverKind, movementRate } from './tables.ts';
+import { type MoverKind, infantryMoverKind, movementRate } from './tables.ts';
 import type { Action, Allowance, AoeState, CavFormation, InfFormation, Unit } from './types.ts';
 
 /** Directions offered, relative to the facing (digest §9): ahead, obliques, and back. */
@@ -229,17 +229,20 @@ export function moveMenu(s: AoeState, u: Unit, allow: Allowance): Action[] {
 
 const roadMover = (u: Unit): boolean => (u.k === 'bat' ? u.limbered : u.f === 'MarchColumn');
 
+/** [Movement rates] the row whose Road rate a road mover uses (A11: infantry in March Column use the Column row). */
+export function roadKind(u: Unit): MoverKind {
+  return u.k === 'bat'
+    ? u.mob === 'Foot'
+      ? 'footArtillery'
+      : 'horseArtillery'
+    : u.k === 'cav'
+      ? 'cavalry'
+      : 'infantryColumn';
+}
+
 /** A road move's end for `frac` of the road allowance (scaled like the basic one), if legal. */
 function roadEnd(s: AoeState, u: Unit, frac: number, allow: Allowance): { x: number; y: number; h: number } | null {
-  const kind =
-    u.k === 'bat'
-      ? u.mob === 'Foot'
-        ? 'footArtillery'
-        : 'horseArtillery'
-      : u.k === 'cav'
-        ? 'cavalry'
-        : 'infantryColumn';
-  const rate = movementRate(kind);
+  const rate = movementRate(roadKind(u));
   if (rate.road === null) return null;
   const base = basicRate(s, u);
   const dist = base > 0 ? (rate.road * IN * allow.dist * frac) / base : 0;

@@ -8,87 +8,18 @@ import { describe, expect, it } from 'vitest';
 import { loadScenario, scenarioIds } from '../../../arena/catalog.ts';
 import { playRandomGame } from '../../../arena/random-play.ts';
 import { type EScenario, eaglesOfTheEmpire as game } from './index.ts';
+import { type Tally, checkEncodingAt } from '../../../test/encoding-checks.ts';
 import { MAX_AREAS, MAX_UNITS, eaglesEncoding as enc, stateBlock } from './encoding.ts';
-import type { Action, EState, Side } from './types.ts';
-
-/** Extra cells on each side of the written range: they must stay untouched. */
-const PAD = 3;
-
-function encodeStateChecked(s: EState, p: Side): Float32Array {
-  const buf = new Float32Array(enc.stateSize + 2 * PAD).fill(Number.NaN);
-  enc.encodeState(s, p, buf, PAD);
-  for (let i = 0; i < buf.length; i++) {
-    const inside = i >= PAD && i < PAD + enc.stateSize;
-    if (inside !== Number.isFinite(buf[i]!))
-      throw new Error(`state cell ${i - PAD} ${inside ? 'not written or not finite' : 'written outside the range'}`);
-  }
-  return buf.subarray(PAD, PAD + enc.stateSize);
-}
-
-function encodeActionsChecked(s: EState, p: Side, legal: readonly Action[]): Float32Array {
-  const n = legal.length * enc.actionSize;
-  const buf = new Float32Array(n + 2 * PAD).fill(Number.NaN);
-  enc.encodeActions(s, p, legal, buf, PAD);
-  for (let i = 0; i < buf.length; i++) {
-    const inside = i >= PAD && i < PAD + n;
-    if (inside !== Number.isFinite(buf[i]!))
-      throw new Error(`action cell ${i - PAD} ${inside ? 'not written or not finite' : 'written outside the range'}`);
-  }
-  return buf.subarray(PAD, PAD + n);
-}
-
-function inRange(v: Float32Array, what: string): void {
-  for (let i = 0; i < v.length; i++)
-    if (!(v[i]! >= -1 && v[i]! <= 2)) throw new Error(`${what} cell ${i} = ${v[i]} is outside [-1, 2]`);
-}
+import type { EState } from './types.ts';
 
 const PAIRS = ['side', 'areas', 'units'] as const;
-const PREF = enc.actionLayout.find((b) => b.name === 'preference')!;
-
-interface Tally {
-  decisions: number;
-  distinct: number;
-  /** A few decisions whose actions share a vector, for the failure message. */
-  clashes: string[];
-}
 
 /** Every check at one decision state with at least two legal actions. */
 function checkDecision(s: EState, t: Tally): void {
-  enc.check!(s);
   const tm = game.toMove(s);
   if (tm.kind !== 'player') throw new Error('not a decision');
-  const p = tm.player as Side;
   const legal = game.legalActions(s);
-  const st = encodeStateChecked(s, p);
-  inRange(st, 'state');
-  const acts = encodeActionsChecked(s, p, legal);
-  inRange(acts, 'actions');
-  // deterministic (also after encoding the other seat's view)
-  const other = encodeStateChecked(s, (1 - p) as Side);
-  expect(encodeStateChecked(s, p)).toEqual(st);
-  expect(encodeActionsChecked(s, p, legal)).toEqual(acts);
-  // seat-symmetric: my blocks seen by p are the opponent's blocks seen by the other seat, and the reverse
-  for (const name of PAIRS) {
-    const mine = stateBlock(`mine: ${name}`);
-    const theirs = stateBlock(`theirs: ${name}`);
-    const cut = (v: Float32Array, b: typeof mine) => Array.from(v.subarray(b.offset, b.offset + b.size));
-    expect(cut(st, mine), `mine: ${name}`).toEqual(cut(other, theirs));
-    expect(cut(st, theirs), `theirs: ${name}`).toEqual(cut(other, mine));
-  }
-  // the legal actions told apart by what they are: the scripted preference block is left out (its rank alone would
-  // tell any two actions apart)
-  const seen = new Map<string, number>();
-  let clash = '';
-  for (let j = 0; j < legal.length; j++) {
-    const v = Array.from(acts.subarray(j * enc.actionSize, (j + 1) * enc.actionSize));
-    const key = [...v.slice(0, PREF.offset), ...v.slice(PREF.offset + PREF.size)].join(',');
-    const k = seen.get(key);
-    if (k !== undefined && !clash) clash = `${game.actionKey(legal[k]!)} = ${game.actionKey(legal[j]!)}`;
-    seen.set(key, j);
-  }
-  t.decisions++;
-  if (!clash) t.distinct++;
-  else if (t.clashes.length < 5) t.clashes.push(`${s.stack[s.stack.length - 1]?.t}: ${clash}`);
+  checkEncodingAt({ enc, key: (a) => game.actionKey(a), s, p: tm.player, legal, pairs: PAIRS, tally: t });
 }
 
 function playAndCheck(scenario: EScenario, seed: string, t: Tally, every = 1): number {

@@ -20,20 +20,20 @@ function written(buf: Float32Array, n: number, what: string): Float32Array {
   return buf.subarray(PAD, PAD + n);
 }
 
-export function encodeStateChecked<S, A>(enc: Encoding<S, A>, s: S, p: number): Float32Array {
+function encodeStateChecked<S, A>(enc: Encoding<S, A>, s: S, p: number): Float32Array {
   const buf = new Float32Array(enc.stateSize + 2 * PAD).fill(Number.NaN);
   enc.encodeState(s, p, buf, PAD);
   return written(buf, enc.stateSize, 'state');
 }
 
-export function encodeActionsChecked<S, A>(enc: Encoding<S, A>, s: S, p: number, legal: readonly A[]): Float32Array {
+function encodeActionsChecked<S, A>(enc: Encoding<S, A>, s: S, p: number, legal: readonly A[]): Float32Array {
   const n = legal.length * enc.actionSize;
   const buf = new Float32Array(n + 2 * PAD).fill(Number.NaN);
   enc.encodeActions(s, p, legal, buf, PAD);
   return written(buf, n, 'action');
 }
 
-export function inRange(v: Float32Array, what: string): void {
+function inRange(v: Float32Array, what: string): void {
   for (let i = 0; i < v.length; i++)
     if (!(v[i]! >= -1 && v[i]! <= 2)) throw new Error(`${what} cell ${i} = ${v[i]} is outside [-1, 2]`);
 }

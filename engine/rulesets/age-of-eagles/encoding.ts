@@ -142,7 +142,7 @@ export function stateBlock(name: string): FeatureBlock {
   if (!b) throw new Error(`encoding ${ID}: no state block "${name}"`);
   return b;
 }
-export function actionBlock(name: string): FeatureBlock {
+function actionBlock(name: string): FeatureBlock {
   const b = AT.blocks.find((x) => x.name === name);
   if (!b) throw new Error(`encoding ${ID}: no action block "${name}"`);
   return b;

@@ -17,7 +17,7 @@ import { addHits } from './hits.ts';
 import { basicRate, fullMove, retreatBy } from './manoeuvre.ts';
 import { coverLevel, footprint, fourFronts, poly } from './shape.ts';
 import { IN, onTable, unitOf, updLeader, updUnit } from './state.ts';
-import { BS_RESULTS, type BsSideEffect, DIE_SIDES, type LeaderKind, bayonetDrm } from './tables.ts';
+import { BS_RESULTS, type BsSideEffect, type LeaderKind, bayonetDrm, opposedOn } from './tables.ts';
 import type { Action, AoeState, Combat, Frame, Unit } from './types.ts';
 
 type F<T extends Frame['t']> = Extract<Frame, { t: T }>;
@@ -180,13 +180,7 @@ const bsNext: AutoHandler<AoeState, F<'bsNext'>> = {
 
 /** [B&S Results] P(differential row) for D10 + `amod` against D10 + `dmod` (A1). */
 function meleeOutcomes(amod: number, dmod: number): { row: number; p: number }[] {
-  const n = BS_RESULTS.map(() => 0);
-  for (let a = 1; a <= DIE_SIDES; a++)
-    for (let d = 1; d <= DIE_SIDES; d++) {
-      const diff = a + amod - (d + dmod);
-      n[BS_RESULTS.findIndex((r) => diff >= r.min && diff <= r.max)]!++;
-    }
-  return n.map((k, row) => ({ row, p: k / (DIE_SIDES * DIE_SIDES) })).filter((x) => x.p > 0);
+  return opposedOn(BS_RESULTS, amod, dmod).map(({ value: row, p }) => ({ row, p }));
 }
 
 const melee: ChanceHandler<AoeState, F<'melee'>, Action> = {

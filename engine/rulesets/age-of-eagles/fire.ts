@@ -11,13 +11,13 @@ import { addHits } from './hits.ts';
 import { coverLevel, enfiladed, fireRange, firingStands, inFrontArc, lineOfSight } from './shape.ts';
 import { IN, onTable, phasing, unitOf, updUnit } from './state.ts';
 import {
-  DIE_SIDES,
   FIRE_RESULTS,
   MAX_BATTERIES_PER_TARGET,
   batteryFirePoints,
   fireEffect,
   firePointDrm,
   musketFirePoints,
+  rollOn,
   targetDrm,
 } from './tables.ts';
 import type { Action, AoeState, Frame, PendingHit, Side, Unit } from './types.ts';
@@ -42,8 +42,24 @@ interface Shot {
   readonly fp: number;
 }
 
-/** The shots `u` could make now (A4 range and sight, A6 who may fire at what). */
+const shotMemo = new WeakMap<AoeState, Map<string, Shot[]>>();
+
+/** The shots `u` could make now (A4 range and sight, A6 who may fire at what), computed once per state. */
 export function shots(s: AoeState, u: Unit): Shot[] {
+  let m = shotMemo.get(s);
+  if (!m) {
+    m = new Map();
+    shotMemo.set(s, m);
+  }
+  let out = m.get(u.id);
+  if (!out) {
+    out = computeShots(s, u);
+    m.set(u.id, out);
+  }
+  return out;
+}
+
+function computeShots(s: AoeState, u: Unit): Shot[] {
   if (!mayFire(u)) return [];
   const out: Shot[] = [];
   // A6: a unit in contact fires only at an enemy in contact with it, with its front rank; others may not fire at a
@@ -139,11 +155,11 @@ const fireTarget: DecisionHandler<AoeState, F<'fireTarget'>, Action> = {
 const shot: ChanceHandler<AoeState, F<'shot'>, Action> = {
   kind: 'chance',
   outcomes(_s, f) {
-    return FIRE_RESULTS.map((r, i) => {
-      let n = 0;
-      for (let d = 1; d <= DIE_SIDES; d++) if (d + f.drm >= r.min && d + f.drm <= r.max) n++;
-      return { action: { a: 'shotRoll', r: i } as Action, p: n / DIE_SIDES, label: r.name };
-    }).filter((o) => o.p > 0);
+    return rollOn(FIRE_RESULTS, f.drm).map(({ value: i, p }) => ({
+      action: { a: 'shotRoll', r: i } as Action,
+      p,
+      label: FIRE_RESULTS[i]!.name,
+    }));
   },
   step(s, f, a, log) {
     if (a.a !== 'shotRoll') throw new Error('shot: not a fire roll');

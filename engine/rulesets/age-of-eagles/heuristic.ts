@@ -52,7 +52,6 @@ import { shots } from './fire.ts';
 import { roadKind } from './manoeuvre.ts';
 import { IN, onTable, unitOf } from './state.ts';
 import {
-  DIE_SIDES,
   FIRE_RESULTS,
   HITS_TO_REMOVE,
   batteryFirePoints,
@@ -60,6 +59,7 @@ import {
   inconsistentWithMarchMode,
   infantryMoverKind,
   movementRate,
+  rollOn,
 } from './tables.ts';
 import type { Action, AoeState, Frame, InfFormation, CavFormation, Order, Side, Unit } from './types.ts';
 
@@ -574,25 +574,24 @@ function shotValue(s: AoeState, t: Unit, drm: number, cannon: boolean): number {
     if (p.result === 'telling' || p.result === 'withering') pendingDamage++;
   }
   let v = 0;
-  for (let d = 1; d <= DIE_SIDES; d++) {
-    const r = d + drm;
-    const row = FIRE_RESULTS.find((x) => r >= x.min && r <= x.max)!;
+  for (const { value, p } of rollOn(FIRE_RESULTS, drm)) {
+    const row = FIRE_RESULTS[value]!;
     if (row.cannonadeOnly && !cannon) continue;
     if (t.k === 'bat') {
-      if (row.battery === 'wrecked' || (row.battery === 'damaged' && (t.damaged || pendingDamage > 0))) v += 8;
-      else if (row.battery === 'damaged') v += 2;
-      else if (row.battery === 'silenced' && !t.dis && !pendingDis) v += t.limbered ? 0.3 : 1;
+      if (row.battery === 'wrecked' || (row.battery === 'damaged' && (t.damaged || pendingDamage > 0))) v += 8 * p;
+      else if (row.battery === 'damaged') v += 2 * p;
+      else if (row.battery === 'silenced' && !t.dis && !pendingDis) v += (t.limbered ? 0.3 : 1) * p;
       continue;
     }
     if (row.troopHits) {
       const before = t.hits + pendingHits;
       const after = before + row.troopHits;
-      v += row.troopHits;
-      if (before < HITS_TO_REMOVE && after >= HITS_TO_REMOVE) v += 4;
+      v += row.troopHits * p;
+      if (before < HITS_TO_REMOVE && after >= HITS_TO_REMOVE) v += 4 * p;
     }
-    if (row.troopsDisordered && !t.dis && !pendingDis) v += 0.4 * threat(t);
+    if (row.troopsDisordered && !t.dis && !pendingDis) v += 0.4 * threat(t) * p;
   }
-  return v / DIE_SIDES;
+  return v;
 }
 
 function fireScores(s: AoeState, f: Extract<Frame, { t: 'fireTarget' }>, actions: readonly Action[]): number[] {

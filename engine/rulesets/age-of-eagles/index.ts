@@ -16,7 +16,14 @@ import { type Scenario, validateScenario } from './scenario.ts';
 import { blockRect, poly } from './shape.ts';
 import { IN, initialState, onTable } from './state.ts';
 import { lossPoints } from './turn.ts';
-import { BS_RESULTS, DIE_SIDES, FIRE_RESULTS, MARCH_TABLE_DISORDERED, MARCH_TABLE_GOOD_ORDER } from './tables.ts';
+import {
+  BS_RESULTS,
+  DIE_SIDES,
+  FIRE_RESULTS,
+  MARCH_TABLE_DISORDERED,
+  MARCH_TABLE_GOOD_ORDER,
+  rowIndex,
+} from './tables.ts';
 import type { Action, AoeState } from './types.ts';
 import { unitOf } from './state.ts';
 import { actionKey } from './notation.ts';
@@ -85,10 +92,7 @@ function validate(json: unknown): Validated<Scenario> {
 function diceFaces(s: AoeState, a: Action, u: () => number): number[] | undefined {
   const f = s.stack[s.stack.length - 1];
   if (!f) return undefined;
-  const row =
-    <T extends { min: number; max: number }>(rows: readonly T[]) =>
-    (total: number) =>
-      rows.findIndex((r) => total >= r.min && total <= r.max);
+  const row = (rows: readonly { min: number; max: number }[]) => (total: number) => rowIndex(rows, total);
   if (a.a === 'marchRoll' && f.t === 'march') {
     const rows = unitOf(s, f.u).dis ? MARCH_TABLE_DISORDERED : MARCH_TABLE_GOOD_ORDER;
     return [faceForClass(DIE_SIDES, f.mod, row(rows), a.r, u)];

@@ -91,7 +91,6 @@ function enterable(s: AoeState, u: Unit, allow: number): string[] {
     const end = translate(r0, dir, gap + 1);
     if (!Number.isFinite(moveCost(s.ctx, armOf(u), r0, end))) continue;
     if (onTable(s).some((o) => o.id !== u.id && polygonsOverlap(rectCorners(end), poly(o)))) continue;
-    // no enemy already within 1" of the block's edge is contacted by it
     out.push(b.id);
   }
   return out;
@@ -277,9 +276,7 @@ export function applyMove(s: AoeState, id: string, a: Action, allow: Allowance, 
       const v = at(u, r);
       const t = updUnit(s, id, { x: v.x, y: v.y, h: v.h });
       const rest = allow.dist - arc;
-      return rest >= STEP
-        ? push(t, { t: 'move', p: u.side, u: id, allow: { dist: rest, form: 'none', turned: true } })
-        : t;
+      return rest >= STEP ? push(t, { t: 'move', p: u.side, u: id, allow: { dist: rest, turned: true } }) : t;
     }
     case 'enter': {
       const b = s.ctx.blocks.find((x) => x.id === a.block)!;

@@ -21,7 +21,7 @@ import { chargeTargets, mayCharge, startChargeIn } from './charge.ts';
 import { leaderDistance } from './shape.ts';
 import { marchModifier } from './tmm.ts';
 import { IN, onTable, phasing, unitOf, updLeader, updUnit } from './state.ts';
-import { DIE_SIDES, type MarchResult, MARCH_TABLE_DISORDERED, MARCH_TABLE_GOOD_ORDER } from './tables.ts';
+import { type MarchResult, MARCH_TABLE_DISORDERED, MARCH_TABLE_GOOD_ORDER, rollOn } from './tables.ts';
 import type { Action, Allowance, AoeState, Frame, Order, Side, Unit } from './types.ts';
 
 type F<T extends Frame['t']> = Extract<Frame, { t: T }>;
@@ -153,13 +153,7 @@ function orderWords(o: Order): string {
 /** [March Table] the rows of the unit's column with their probabilities for D10 + `mod` (A1). */
 function marchOutcomes(u: Unit, mod: number): { row: number; r: MarchResult; p: number }[] {
   const table = u.dis ? MARCH_TABLE_DISORDERED : MARCH_TABLE_GOOD_ORDER;
-  return table
-    .map((r, row) => {
-      let n = 0;
-      for (let d = 1; d <= DIE_SIDES; d++) if (d + mod >= r.min && d + mod <= r.max) n++;
-      return { row, r, p: n / DIE_SIDES };
-    })
-    .filter((x) => x.p > 0);
+  return rollOn(table, mod).map(({ value: row, p }) => ({ row, r: table[row]!, p }));
 }
 
 const march: ChanceHandler<AoeState, F<'march'>, Action> = {
@@ -212,13 +206,13 @@ function applyMarchResult(s0: AoeState, u0: Unit, r: MarchResult, o: Order, log:
     // A5: a normal move lets the charge go in; a half move cancels it: a half move ending 1" from any enemy instead
     if (r.move === 'full') return startChargeIn(s, u, o.target, log);
     log?.push({ rule: 'Charges', text: `${id}'s charge is cancelled by the half-move result` });
-    return pushMove(s, u, { dist: basicRate(s, u) / 2, form: 'none' });
+    return pushMove(s, u, { dist: basicRate(s, u) / 2 });
   }
   const rate = basicRate(s, u);
   if (o.o === 'move') {
     // [Movement] an unlimbered battery can only prolong 1"
     const dist = u.k === 'bat' && !u.limbered ? Math.min(IN, rate) : r.move === 'half' ? rate / 2 : rate;
-    return pushMove(s, u, { dist, form: 'none' });
+    return pushMove(s, u, { dist });
   }
   if (o.o === 'form' || o.o === 'limber' || o.o === 'unlimber') {
     const allowed =
@@ -228,9 +222,7 @@ function applyMarchResult(s0: AoeState, u0: Unit, r: MarchResult, o: Order, log:
     if (!allowed) {
       // the result forbids the change; a half-move result still lets the unit move half without it (A11)
       log?.push({ rule: 'March Table', text: `${id} cannot change formation on this result` });
-      return r.move === 'half' && !(u.k === 'inf' && u.f === 'Square')
-        ? pushMove(s, u, { dist: rate / 2, form: 'none' })
-        : s;
+      return r.move === 'half' && !(u.k === 'inf' && u.f === 'Square') ? pushMove(s, u, { dist: rate / 2 }) : s;
     }
     s =
       o.o === 'form'
@@ -242,7 +234,7 @@ function applyMarchResult(s0: AoeState, u0: Unit, r: MarchResult, o: Order, log:
     if (o.o === 'form' && !o.thenMove) return s;
     const v = unitOf(s, id);
     const half = basicRate(s, v) / 2;
-    return half > 0 ? pushMove(s, v, { dist: half, form: 'none' }) : s;
+    return half > 0 ? pushMove(s, v, { dist: half }) : s;
   }
   return s;
 }

@@ -16,8 +16,29 @@
 // Dice, scale and units
 // ---------------------------------------------------------------------------------------------------------------------
 
+import { type Dist, classify, modifiedRoll, opposed } from '../../core/dice.ts';
+
 /** A1: the sheets never name the die; the table ranges (March "<0".."9+", fire "≤4".."11+") fit one D10. */
 export const DIE_SIDES = 10;
+
+/** The row of a table (best first, each row a range of modified rolls or differentials) that `total` reads. */
+export function rowIndex(rows: readonly { readonly min: number; readonly max: number }[], total: number): number {
+  return rows.findIndex((r) => total >= r.min && total <= r.max);
+}
+
+/** A1: D10 + `mod` read on `rows`: each row it can reach with its exact probability, in table order. */
+export function rollOn(rows: readonly { readonly min: number; readonly max: number }[], mod: number): Dist<number>[] {
+  return modifiedRoll(DIE_SIDES, mod, (total) => rowIndex(rows, total)).sort((a, b) => a.value - b.value);
+}
+
+/** A1: one D10 each side, (attacker + `amod`) − (defender + `dmod`), read on a differential table, in table order. */
+export function opposedOn(
+  rows: readonly { readonly min: number; readonly max: number }[],
+  amod: number,
+  dmod: number,
+): Dist<number>[] {
+  return classify(opposed(DIE_SIDES, amod, dmod), (d) => rowIndex(rows, d)).sort((a, b) => a.value - b.value);
+}
 
 /** [Regimental Scale] and [Differences: Scale]. */
 export const SCALE = {

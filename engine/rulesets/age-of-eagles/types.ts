@@ -161,8 +161,6 @@ export type Order =
 export interface Allowance {
   /** Inches × 100 of movement left. */
   readonly dist: number;
-  /** Whether a formation change is still allowed, and which: any, square only, or square/limber only. */
-  readonly form: 'any' | 'square' | 'square-limber' | 'none';
   /** The unit has wheeled in this move (one wheel, then straight on). */
   readonly turned?: boolean;
 }

@@ -15,6 +15,16 @@ export interface MatchInfo {
   /** This agent's seat. */
   readonly player: number;
   readonly players: readonly string[];
+  /** For agents that start processes (external bots): what the host hides from them and how it tracks them. */
+  readonly host?: BotHost;
+}
+
+/** What a match host tells an agent that runs a program. */
+export interface BotHost {
+  /** Paths the program must not see (the run folder). */
+  readonly hide?: readonly string[];
+  /** Called with the process group id when a program starts, and with `ended` when it is gone. */
+  readonly track?: (pgid: number, ended: boolean) => void;
 }
 
 export interface Budget {

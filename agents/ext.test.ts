@@ -23,7 +23,7 @@ describe('external bots (newline-delimited JSON over stdin/stdout)', () => {
     expect(r.replay.result).not.toBeNull();
   });
   it('the TypeScript reference bot plays a whole game', async () => {
-    const r = await vsRandom('ext:cmd=node --import tsx arena/bots/random-bot.ts');
+    const r = await vsRandom('ext:cmd=node --import ./node_modules/tsx/dist/loader.mjs arena/bots/random-bot.ts');
     expect(r.aborted).toBeUndefined();
   });
   it('a bot that answers garbage, an illegal index, nothing, or exits forfeits with the reason', async () => {

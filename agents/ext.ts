@@ -18,13 +18,32 @@
  *   → {"type":"end","returns":[1,-1],"text":"…"}
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import { hashHex } from '../engine/core/hash.ts';
 import { observationHash } from '../engine/core/views.ts';
 import type { Agent, Decision, DecisionContext, MatchInfo, StepView } from './agent.ts';
+import {
+  type BotLaunch,
+  type BotLimits,
+  DEFAULT_LIMITS,
+  killGroup,
+  parseCommand,
+  prepareBot,
+  printable,
+  type SandboxMode,
+} from './sandbox.ts';
 
 /** Public API. @public */
 export const PROTOCOL_VERSION = 2;
+/** The longest line a bot may send, in bytes; a longer one forfeits (a bot cannot flood the server's memory). */
+export const MAX_MESSAGE_BYTES = 65_536;
+/** Unread messages a bot may queue between decisions; more forfeits. */
+const MAX_QUEUED = 64;
+
+/** Process groups of bots alive in this thread: ended if the process exits first. */
+const live = new Set<number>();
+process.on('exit', () => {
+  for (const g of live) killGroup(g);
+});
 
 interface Waiter {
   resolve: (msg: Record<string, unknown>) => void;
@@ -40,13 +59,24 @@ export class ExtAgent implements Agent {
   private info: MatchInfo | null = null;
   private nextId = 1;
   private stderrTail = '';
+  private launched: BotLaunch | null = null;
+  private readonly argv: string[];
 
   constructor(
     readonly spec: string,
     readonly cmd: string,
     readonly decisionMs = 10_000,
     readonly helloMs = 10_000,
-  ) {}
+    readonly sandbox: SandboxMode | 'auto' = 'auto',
+    readonly limits: BotLimits = DEFAULT_LIMITS,
+  ) {
+    this.argv = parseCommand(spec, cmd);
+  }
+
+  /** The sandbox the bot runs in (after it started), for hosts that refuse unsandboxed bots. */
+  get mode(): SandboxMode | null {
+    return this.launched?.mode ?? null;
+  }
 
   private readyPending = false;
 
@@ -68,7 +98,7 @@ export class ExtAgent implements Agent {
   private fail(reason: string): Error {
     const tail = this.stderrTail.trim().split('\n').slice(-3).join(' | ');
     this.close();
-    return new Error(`external bot "${this.cmd}": ${reason}${tail ? ` (stderr: ${tail})` : ''}`);
+    return new Error(`external bot "${printable(this.cmd)}": ${reason}${tail ? ` (stderr: ${printable(tail)})` : ''}`);
   }
 
   /** The next message from the bot within `ms`, without blocking the event loop. */
@@ -94,39 +124,86 @@ export class ExtAgent implements Agent {
     });
   }
 
+  private deliver(msg: Record<string, unknown>): void {
+    const w = this.waiter;
+    this.waiter = null;
+    if (w) w.resolve(msg);
+    else if (this.inbox.length < MAX_QUEUED) this.inbox.push(msg);
+    else this.kill(`sent more than ${MAX_QUEUED} unrequested messages (flooding)`);
+  }
+
+  /** The bot is finished for `reason`: a waiting read fails with it, later reads too. */
+  private kill(reason: string): void {
+    if (this.dead) return;
+    this.dead = reason;
+    const w = this.waiter;
+    this.waiter = null;
+    w?.reject(this.fail(reason));
+    this.close();
+  }
+
   private launch(ctx: DecisionContext | null): void {
-    const proc = spawn('sh', ['-c', this.cmd], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const launch = prepareBot(this.argv, {
+      mode: this.sandbox,
+      limits: this.limits,
+      ...(this.info?.host?.hide ? { hide: this.info.host.hide } : {}),
+    });
+    this.launched = launch;
+    // its own session and process group: ending the game ends everything it started
+    const proc = spawn(launch.file, launch.args, {
+      cwd: launch.cwd,
+      env: launch.env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      detached: true,
+    });
     this.proc = proc;
+    const pgid = proc.pid;
+    if (pgid !== undefined) {
+      live.add(pgid);
+      this.info?.host?.track?.(pgid, false);
+    }
     proc.stdin!.on('error', () => undefined); // a dead bot's closed pipe: reported by 'exit'
     proc.stderr!.on('data', (d: Buffer) => {
       this.stderrTail = (this.stderrTail + d.toString()).slice(-2000);
     });
-    createInterface({ input: proc.stdout! }).on('line', (line) => {
-      if (!line.trim()) return;
-      let msg: Record<string, unknown>;
-      try {
-        const v = JSON.parse(line) as unknown;
-        if (!v || typeof v !== 'object' || Array.isArray(v)) throw new Error('not an object');
-        msg = v as Record<string, unknown>;
-      } catch {
-        msg = { type: '?garbage', line: line.slice(0, 200) };
+    // lines split here, each at most MAX_MESSAGE_BYTES: a bot that never ends its line cannot fill our memory
+    let pending: Buffer[] = [];
+    let pendingBytes = 0;
+    proc.stdout!.on('data', (chunk: Buffer) => {
+      let start = 0;
+      for (;;) {
+        const nl = chunk.indexOf(10, start);
+        const part = chunk.subarray(start, nl < 0 ? chunk.length : nl);
+        pendingBytes += part.length;
+        if (pendingBytes > MAX_MESSAGE_BYTES) {
+          this.kill(`sent a message longer than ${MAX_MESSAGE_BYTES} bytes`);
+          return;
+        }
+        pending.push(part);
+        if (nl < 0) return;
+        const line = Buffer.concat(pending).toString();
+        pending = [];
+        pendingBytes = 0;
+        start = nl + 1;
+        if (line.trim()) {
+          let msg: Record<string, unknown>;
+          try {
+            const v = JSON.parse(line) as unknown;
+            if (!v || typeof v !== 'object' || Array.isArray(v)) throw new Error('not an object');
+            msg = v as Record<string, unknown>;
+          } catch {
+            msg = { type: '?garbage', line: printable(line, 200) };
+          }
+          this.deliver(msg);
+          if (this.dead) return;
+        }
       }
-      const w = this.waiter;
-      this.waiter = null;
-      if (w) w.resolve(msg);
-      else this.inbox.push(msg);
     });
     proc.on('exit', (code, signal) => {
-      this.dead = `exited (${signal ?? `code ${code}`})`;
-      const w = this.waiter;
-      this.waiter = null;
-      w?.reject(this.fail(this.dead));
+      this.kill(`exited (${signal ?? `code ${code}`})`);
     });
     proc.on('error', (e) => {
-      this.dead = `could not run: ${e.message}`;
-      const w = this.waiter;
-      this.waiter = null;
-      w?.reject(this.fail(this.dead));
+      this.kill(`could not run: ${e.message}`);
     });
     const info = this.info ?? {
       ruleset: ctx!.game.id,
@@ -154,7 +231,7 @@ export class ExtAgent implements Agent {
   private async awaitReady(): Promise<void> {
     this.readyPending = false;
     const m = await this.next(this.helloMs, '"ready" after hello');
-    if (m.type !== 'ready') throw this.fail(`expected {"type":"ready"}, got ${JSON.stringify(m).slice(0, 120)}`);
+    if (m.type !== 'ready') throw this.fail(`expected {"type":"ready"}, got ${printable(JSON.stringify(m), 120)}`);
   }
 
   async decide(ctx: DecisionContext): Promise<Decision> {
@@ -177,14 +254,14 @@ export class ExtAgent implements Agent {
     const m = await this.next(ms, `answer to decide ${id}`);
     if (m.type !== 'act' || m.id !== id) {
       this.send({ type: 'ack', id, ok: false, reason: 'bad-message' });
-      throw this.fail(`bad message for decide ${id}: ${JSON.stringify(m).slice(0, 120)}`);
+      throw this.fail(`bad message for decide ${id}: ${printable(JSON.stringify(m), 120)}`);
     }
     let i = -1;
     if (typeof m.index === 'number' && Number.isInteger(m.index)) i = m.index;
     else if (typeof m.key === 'string') i = keys.indexOf(m.key);
     if (i < 0 || i >= legal.length) {
       this.send({ type: 'ack', id, ok: false, reason: 'illegal-action' });
-      throw this.fail(`illegal action ${JSON.stringify(m.index ?? m.key)} for decide ${id}`);
+      throw this.fail(`illegal action ${printable(JSON.stringify(m.index ?? m.key), 80)} for decide ${id}`);
     }
     this.send({ type: 'ack', id, ok: true });
     return {
@@ -217,9 +294,15 @@ export class ExtAgent implements Agent {
   close(): void {
     const p = this.proc;
     this.proc = null;
-    if (p && p.exitCode === null && !p.killed) {
+    if (p) {
       p.stdin?.end();
-      p.kill('SIGKILL');
+      // the whole group, even when the bot itself has exited: what it started may live on
+      if (p.pid !== undefined) {
+        killGroup(p.pid);
+        live.delete(p.pid);
+        this.info?.host?.track?.(p.pid, true);
+      }
     }
+    this.launched?.cleanup();
   }
 }

@@ -4,6 +4,7 @@ import { RandomAgent } from './random.ts';
 import { HeuristicAgent } from './heuristic.ts';
 import { DEFAULT_MCTS, MctsAgent, type MctsConfig } from './mcts.ts';
 import { ExtAgent } from './ext.ts';
+import { DEFAULT_LIMITS } from './sandbox.ts';
 import { NeuralAgent } from './neural/agent.ts';
 
 export interface AgentFactory {
@@ -242,13 +243,30 @@ registerAgent({
   name: 'ext',
   description: 'an external program speaking the newline-delimited JSON bot protocol (any language)',
   params: {
-    cmd: 'command line to start the bot (no commas)',
+    cmd: 'command line to start the bot: words, \'…\' or "…" quoting, no shell operators, no commas',
     ms: 'decision clock in ms (default 10000)',
     hello: 'ms to answer hello (default 10000)',
+    sandbox: 'bwrap (bubblewrap, refused where it cannot run) or limits (no bwrap); default: bwrap where it runs',
+    cpu: `CPU seconds for the bot's whole game (default ${DEFAULT_LIMITS.cpuSeconds})`,
+    mem: `memory limit in MiB (default ${DEFAULT_LIMITS.memoryMiB})`,
   },
   create: (spec, p) => {
     if (!p.cmd)
       throw new AgentSpecError(`agent spec "${spec}": ext needs cmd=…, e.g. ext:cmd=python3 arena/bots/random_bot.py`);
-    return new ExtAgent(spec, p.cmd, num(spec, 'ms', p.ms, 10_000, 1), num(spec, 'hello', p.hello, 10_000, 1));
+    const sandbox = p.sandbox ?? 'auto';
+    if (sandbox !== 'auto' && sandbox !== 'bwrap' && sandbox !== 'limits')
+      throw new AgentSpecError(`agent spec "${spec}": sandbox=${sandbox} must be bwrap or limits`);
+    return new ExtAgent(
+      spec,
+      p.cmd,
+      num(spec, 'ms', p.ms, 10_000, 1),
+      num(spec, 'hello', p.hello, 10_000, 1),
+      sandbox,
+      {
+        ...DEFAULT_LIMITS,
+        cpuSeconds: num(spec, 'cpu', p.cpu, DEFAULT_LIMITS.cpuSeconds, 1, 86_400, true),
+        memoryMiB: num(spec, 'mem', p.mem, DEFAULT_LIMITS.memoryMiB, 16, 1_048_576, true),
+      },
+    );
   },
 });

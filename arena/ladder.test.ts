@@ -15,7 +15,7 @@ describe('ladder', () => {
       gameTimeoutMs: 120_000,
     });
     addBot(store, 'py', 'ext:cmd=python3 arena/bots/random_bot.py');
-    addBot(store, 'ts', 'ext:cmd=node --import tsx arena/bots/random-bot.ts');
+    addBot(store, 'ts', 'ext:cmd=node --import ./node_modules/tsx/dist/loader.mjs arena/bots/random-bot.ts');
     addBot(store, 'scripted', 'heuristic');
     expect(() => addBot(store, 'py', 'random')).toThrow(/already on the ladder/);
     expect(() => addBot(store, 'x', 'nosuch')).toThrow(/unknown agent/);

@@ -1,4 +1,5 @@
 /** Worker-thread entry: play one match from plain data and return plain data (the replay as msgpack bytes). */
+import type { BotHost } from '../agents/agent.ts';
 import { createAgent } from '../agents/registry.ts';
 import { encodeReplay } from '../engine/core/replay.ts';
 import { loadScenario } from './catalog.ts';
@@ -16,6 +17,25 @@ export interface MatchTask {
   readonly seed: string;
   readonly agents: readonly string[];
   readonly budget?: { ms?: number; iterations?: number };
+  /** Paths external bots must not see (the run folder). */
+  readonly hide?: readonly string[];
+}
+
+/** Bytes of the shared clock buffer: who decides (Int32 at 0), since when (Float64 at 8), bot process groups. */
+export const CLOCK_BYTES = 16 + 4 * 8;
+
+/** Record the process groups of the game's bots in the shared buffer, so the pool can end them if it ends us. */
+function groupWriter(sab: SharedArrayBuffer): BotHost['track'] {
+  const slots = new Int32Array(sab, 16, 8);
+  return (pgid, ended) => {
+    for (let i = 0; i < slots.length; i++) {
+      const v = Atomics.load(slots, i);
+      if (ended ? v === pgid : v === 0) {
+        Atomics.store(slots, i, ended ? 0 : pgid);
+        return;
+      }
+    }
+  };
 }
 
 /** What a worker returns: the match result without its final state, and the replay as msgpack bytes. */
@@ -56,6 +76,7 @@ export default async function playTask(t: MatchTask): Promise<MatchOutcome> {
     agents,
     ...(t.budget ? { budget: t.budget } : {}),
     ...(t.clock ? { onDecision: clockWriter(t.clock) } : {}),
+    host: { hide: t.hide ?? [], ...(t.clock ? { track: groupWriter(t.clock) } : {}) },
   });
   for (const a of agents) await a.close?.();
   const { replay, finalState: _final, ...rest } = r;

@@ -6,7 +6,7 @@
  * the game stops unfinished with no result: nobody forfeits for the engine's fault.
  */
 import seedrandom from 'seedrandom';
-import type { Agent, Budget, Decision, Explanation } from '../agents/agent.ts';
+import type { Agent, BotHost, Budget, Decision, Explanation } from '../agents/agent.ts';
 import type { AnyGame, GameEvent } from '../engine/core/game.ts';
 import { hashHex, hashValue, setHashDebug, hashValueFresh } from '../engine/core/hash.ts';
 import { actionView, eventsFor, hasHiddenInformation, observationHash } from '../engine/core/views.ts';
@@ -46,6 +46,8 @@ export interface MatchOptions {
   readonly onStep?: (info: StepInfo) => void | Promise<void>;
   /** Called when an agent starts and finishes a decision (for clocks kept outside, e.g. by a worker pool). */
   readonly onDecision?: (player: number, phase: 'start' | 'end') => void;
+  /** For agents that run programs: what to hide from them, and how their processes are tracked. */
+  readonly host?: BotHost;
 }
 
 export interface MatchResult {
@@ -112,6 +114,7 @@ export async function runMatch(o: MatchOptions): Promise<MatchResult> {
       scenarioHash,
       player: i,
       players: game.players,
+      ...(o.host ? { host: o.host } : {}),
     }),
   );
   let engineMs = 0;

@@ -5,7 +5,8 @@
  */
 import os from 'node:os';
 import Piscina from 'piscina';
-import type { MatchOutcome, MatchTask } from './match-worker.ts';
+import { killGroup } from '../agents/sandbox.ts';
+import { CLOCK_BYTES, type MatchOutcome, type MatchTask } from './match-worker.ts';
 
 /** A finished game, or one that died: then `error` says why and `forfeit` names the player on the move, if any. */
 export type PoolResult = (MatchOutcome & { error?: undefined }) | { id: string; error: string; forfeit?: number };
@@ -55,7 +56,7 @@ export class MatchPool {
       this.gameTimeoutMs,
     );
     // who is deciding, and since when: written by the worker, read here (no messages on the hot path)
-    const sab = new SharedArrayBuffer(16);
+    const sab = new SharedArrayBuffer(CLOCK_BYTES);
     const who = new Int32Array(sab, 0, 1);
     const since = new Float64Array(sab, 8, 1);
     const watchdog =
@@ -79,6 +80,8 @@ export class MatchPool {
     } finally {
       clearTimeout(timer);
       if (watchdog) clearInterval(watchdog);
+      // a worker ended mid-game cannot close its bots: end their process groups from here
+      for (const g of new Int32Array(sab, 16, 8)) if (g > 0) killGroup(g);
     }
   }
 

@@ -114,7 +114,7 @@ describe('a sealed bid reaches nobody before the reveal', () => {
         scenario,
         scenarioId: 't',
         seed: 's',
-        agents: [fixed(bid), createAgent(`ext:cmd=node test/bots/log-bot.cjs ${file}`)],
+        agents: [fixed(bid), createAgent(`ext:cmd=node test/bots/log-bot.cjs ${file},sandbox=limits`)],
       });
       expect(res.aborted).toBeUndefined();
       const lines = readFileSync(file, 'utf8').trim().split('\n');

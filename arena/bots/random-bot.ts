@@ -1,6 +1,6 @@
 /**
  * Reference external bot in TypeScript: plays uniformly random legal actions over the newline-delimited JSON
- * protocol (see README.md, "Bots in any language"). Run it as: ext:cmd=npx tsx arena/bots/random-bot.ts
+ * protocol (see README.md, "Bots in any language"). Run it as: ext:cmd=node --import ./node_modules/tsx/dist/loader.mjs arena/bots/random-bot.ts
  */
 import { createInterface } from 'node:readline';
 

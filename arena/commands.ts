@@ -9,7 +9,7 @@ import { createAgent } from '../agents/registry.ts';
 import type { GameEvent } from '../engine/core/game.ts';
 import { hashHex } from '../engine/core/hash.ts';
 import { actionView, observationHash } from '../engine/core/views.ts';
-import { decodeReplay, encodeReplay, verifyReplay, ReplayError } from '../engine/core/replay.ts';
+import { decodeReplay, encodeReplay, ReplayError } from '../engine/core/replay.ts';
 import { formatProblems } from '../engine/core/validate.ts';
 import { getRuleset, RULESETS } from '../engine/rulesets/index.ts';
 import { ScenarioError, loadScenario, loadScenarioFile, scenarioHash, scenarioIds } from './catalog.ts';
@@ -61,7 +61,12 @@ export function arenaCommands(y: Argv): Argv {
     .command(
       'rulesets',
       'List rulesets and their scenarios',
-      (a) => a.option('json', { type: 'boolean', default: false }),
+      (a) =>
+        a.option('json', {
+          type: 'boolean',
+          default: false,
+          describe: 'print JSON: each ruleset with its sides, version and scenarios',
+        }),
       async (args) => {
         const list = Object.values(RULESETS).map((g) => ({
           id: g.id,
@@ -85,7 +90,11 @@ export function arenaCommands(y: Argv): Argv {
         a
           .positional('action', { choices: ['validate'] as const, describe: 'what to do' })
           .positional('file', { type: 'string', demandOption: true, describe: 'scenario JSON file' })
-          .option('json', { type: 'boolean', default: false }),
+          .option('json', {
+            type: 'boolean',
+            default: false,
+            describe: 'print JSON: ok, ruleset, id and hash, or the problems',
+          }),
       async (args) => {
         try {
           const { game, scenario } = loadScenarioFile(args.file as string);
@@ -127,7 +136,10 @@ export function arenaCommands(y: Argv): Argv {
           .option('p1', { type: 'string', default: 'random', describe: 'agent spec for the first side' })
           .option('p2', { type: 'string', default: 'random', describe: 'agent spec for the second side' })
           .option('seed', { type: 'string', describe: 'match seed (default: random, printed)' })
-          .option('human', { type: 'string', describe: 'let a person play this side at the terminal (A or B)' })
+          .option('human', {
+            type: 'string',
+            describe: 'let a person play this side at the terminal (a side as `eagles rulesets` names it, or 1 or 2)',
+          })
           .option('replay', { type: 'string', describe: 'write the replay (msgpack) to this file' })
           .option('log', { type: 'boolean', default: false, describe: 'print every event with its rule citation' })
           .option('explain', { type: 'boolean', default: false, describe: "print the agents' explanations" })
@@ -140,9 +152,11 @@ export function arenaCommands(y: Argv): Argv {
           .option('json', {
             type: 'boolean',
             default: false,
-            describe: 'print one JSON object (result, seed, final hash)',
+            describe: 'print one JSON object (result, seed, final hash, plies); not with --human',
           }),
       async (args) => {
+        if (args.json && args.human !== undefined)
+          throw new CliError('--json with --human: the prompts would share standard output with the JSON', 2);
         if (args.replay) replayWritable(args.replay); // refuse now, not after a whole game
         const game = getRuleset(args.ruleset);
         const { scenario, id } = loadScenario(game.id, args.scenario);
@@ -221,9 +235,24 @@ export function arenaCommands(y: Argv): Argv {
       'Verify or show a replay file (action: verify | show)',
       (a) =>
         a
-          .positional('action', { choices: ['verify', 'show'] as const })
-          .positional('file', { type: 'string', demandOption: true })
-          .option('json', { type: 'boolean', default: false })
+          .positional('action', {
+            choices: ['verify', 'show'] as const,
+            describe: 'verify: replay it and check its hashes; show: print the game',
+          })
+          .positional('file', {
+            type: 'string',
+            demandOption: true,
+            describe: 'replay file (from play --replay, or arena/ladder export)',
+          })
+          .option('json', {
+            type: 'boolean',
+            default: false,
+            describe: "print JSON: verify's verdict; show: the record (with --as, that side's view of each step)",
+          })
+          .option('run', {
+            type: 'string',
+            describe: 'verify: also check it is the game this tournament or ladder folder recorded',
+          })
           .option('log', { type: 'boolean', default: false, describe: 'show: print every event' })
           .option('as', {
             type: 'string',
@@ -233,7 +262,8 @@ export function arenaCommands(y: Argv): Argv {
         const r = readReplayFile(args.file as string);
         const game = getRuleset(r.ruleset);
         if (args.action === 'verify') {
-          const v = verifyReplay(game, r);
+          const { verifyMatchReplay } = await import('./verify.ts');
+          const v = verifyMatchReplay(game, r, args.run);
           if (args.json) console.log(JSON.stringify({ file: args.file, ...v }));
           else console.log(`${args.file}: ${v.ok ? 'OK' : 'FAILED'} — ${v.message}`);
           if (!v.ok) throw new CliError(`replay verification failed: ${v.message}`);

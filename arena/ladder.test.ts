@@ -7,7 +7,7 @@ import { addBot, ladderTable, nextPairing, openLadder, runLadder } from './ladde
 describe('ladder', () => {
   it('the Python and TypeScript reference bots join a ladder, play, and are rated', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'eagles-ladder-'));
-    const { store } = openLadder(dir, {
+    const { store } = openLadder(dir, 'write', {
       ruleset: 'march-of-eagles',
       scenarios: ['farm-on-the-ridge'],
       seed: 'l',
@@ -29,7 +29,49 @@ describe('ladder', () => {
     expect(games.some((g) => g.seats.includes('py'))).toBe(true);
     const table = ladderTable(s2);
     s2.close();
-    expect(table[0]!.name).toBe('scripted');
+    // seeds are secret and random now (commit-reveal), so four games cannot promise an order: only a sorted table
+    expect(table.map((t) => t.name).sort()).toEqual(['py', 'scripted', 'ts']);
+    expect(table.map((t) => t.ordinal)).toEqual([...table.map((t) => t.ordinal)].sort((x, y) => y - x));
+  }, 120_000);
+  it('refuses bots that would run unsandboxed unless told --unsafe-bots; a bot cannot reach the ladder database', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'eagles-ladder-'));
+    const db = join(dir, 'arena.sqlite');
+    const { store } = openLadder(dir, 'write', {
+      ruleset: 'march-of-eagles',
+      scenarios: ['farm-on-the-ridge'],
+      seed: 'l',
+      decisionMs: 10_000,
+      gameTimeoutMs: 120_000,
+    });
+    addBot(store, 'rogue', `ext:cmd=node test/bots/escape-bot.cjs read:${db} write:${dir}/probe,sandbox=limits`);
+    addBot(store, 'scripted', 'heuristic');
+    store.close();
+    await expect(runLadder(dir, 1, 1)).rejects.toThrow(
+      /"ext:cmd=node .*" would run without the bubblewrap sandbox \(sandbox=limits\).*--unsafe-bots/,
+    );
+    // told, it runs; the same bot in the sandbox is tried next
+    await runLadder(dir, 1, 1, undefined, true);
+    const { store: s2 } = openLadder(dir, 'write');
+    expect(s2.games()[0]!.error).toMatch(/read=ok.*write=ok/); // the control: unsandboxed, it reaches the run folder
+    s2.close();
+    const sandboxed = mkdtempSync(join(tmpdir(), 'eagles-ladder-'));
+    const db2 = join(sandboxed, 'arena.sqlite');
+    const { store: s3 } = openLadder(sandboxed, 'write', {
+      ruleset: 'march-of-eagles',
+      scenarios: ['farm-on-the-ridge'],
+      seed: 'l',
+      decisionMs: 10_000,
+      gameTimeoutMs: 120_000,
+    });
+    addBot(s3, 'rogue', `ext:cmd=node test/bots/escape-bot.cjs read:${db2} write:${db2},sandbox=bwrap`);
+    addBot(s3, 'scripted', 'heuristic');
+    s3.close();
+    await runLadder(sandboxed, 1, 1);
+    const { store: s4 } = openLadder(sandboxed);
+    const g = s4.games()[0]!;
+    s4.close();
+    expect(g.error).toMatch(/read=ENOENT write=(EROFS|ENOENT)/);
+    expect(g.forfeit).toBe(g.seats.indexOf('rogue'));
   }, 120_000);
   it('pairs the bot with fewest games against the closest rating', () => {
     const bots = [

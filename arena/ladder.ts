@@ -11,27 +11,36 @@ import { loadScenario } from './catalog.ts';
 import type { MatchTask } from './match-worker.ts';
 import { MatchPool } from './pool.ts';
 import { type BotRow, Store } from './store.ts';
-import { toRecord } from './tournament.ts';
+import { refuseUnsandboxed, toRecord } from './tournament.ts';
+import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+import { commitment } from './verify.ts';
 
 export interface LadderConfig {
   readonly ruleset: string;
   readonly scenarios: readonly string[];
-  readonly seed: string;
+  /** Unused since game seeds became secret (commit-reveal); kept so older ladders open. */
+  readonly seed?: string;
   readonly decisionMs: number;
   readonly gameTimeoutMs: number;
 }
 
-export function openLadder(dir: string, create?: LadderConfig): { store: Store; cfg: LadderConfig } {
-  if (create) {
-    const store = new Store(dir, true);
-    if (!store.getMeta('ladder')) {
-      getRuleset(create.ruleset);
-      for (const s of create.scenarios) loadScenario(create.ruleset, s);
-      store.setMeta('ladder', JSON.stringify(create));
-    }
-    return { store, cfg: JSON.parse(store.getMeta('ladder')!) as LadderConfig };
+/**
+ * Open a ladder (`read` for tables, `write` to add bots or play), or create it from `create` if the folder holds
+ * none: a new ladder's ruleset and scenarios are checked before anything is written.
+ */
+export function openLadder(
+  dir: string,
+  mode: 'read' | 'write' = 'read',
+  create?: LadderConfig,
+): { store: Store; cfg: LadderConfig } {
+  if (create && !Store.exists(dir)) {
+    getRuleset(create.ruleset);
+    for (const s of create.scenarios) loadScenario(create.ruleset, s);
+    const store = Store.create(dir, { ladder: JSON.stringify(create) }, `${dir} already holds a run`);
+    return { store, cfg: create };
   }
-  const store = new Store(dir, false);
+  const store = Store.open(dir, mode);
   const raw = store.getMeta('ladder');
   if (!raw) {
     store.close();
@@ -68,8 +77,19 @@ export async function runLadder(
   games: number,
   workers: number,
   onProgress?: (done: number, total: number) => void,
+  unsafeBots = false,
 ): Promise<BotRow[]> {
-  const { store, cfg } = openLadder(dir);
+  const { store, cfg } = openLadder(dir, 'write');
+  try {
+    refuseUnsandboxed(
+      store.bots().map((b) => b.spec),
+      unsafeBots,
+    );
+  } catch (e) {
+    store.close();
+    throw e;
+  }
+  const hide = [resolve(dir)];
   const pool = new MatchPool(workers, cfg.gameTimeoutMs, cfg.decisionMs);
   try {
     let done = 0;
@@ -79,10 +99,14 @@ export async function runLadder(
       const [a, b] = nextPairing(bots);
       const n = store.games().length;
       const scenario = cfg.scenarios[Math.floor(n / 2) % cfg.scenarios.length]!;
-      const seed = `${cfg.seed}/${n}`;
+      // commit-reveal: a secret random seed, its SHA-256 published before the game, the seed with its record
+      const seed = store.commit(`L${n}`, () => {
+        const s = randomBytes(16).toString('hex');
+        return { seed: s, commitment: commitment(s) };
+      });
       const pair: MatchTask[] = [
-        { id: `L${n}-0`, ruleset: cfg.ruleset, scenario, seed, agents: [a.spec, b.spec] },
-        { id: `L${n}-1`, ruleset: cfg.ruleset, scenario, seed, agents: [b.spec, a.spec] },
+        { id: `L${n}-0`, ruleset: cfg.ruleset, scenario, seed, agents: [a.spec, b.spec], hide },
+        { id: `L${n}-1`, ruleset: cfg.ruleset, scenario, seed, agents: [b.spec, a.spec], hide },
       ].slice(0, Math.min(2, games - done));
       const results = await Promise.all(pair.map((t) => pool.play(t)));
       results.forEach((r, k) => {

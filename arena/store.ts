@@ -3,7 +3,7 @@
  * beside the results. A tournament or ladder folder holds one `arena.sqlite`. A process killed mid-run loses only
  * the games in flight, which a resume plays again; a recorded game is never played twice.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 
@@ -38,26 +38,104 @@ CREATE TABLE IF NOT EXISTS games (
   ret0 REAL, ret1 REAL, text TEXT, plies INTEGER, final_hash TEXT, error TEXT, forfeit INTEGER, replay BLOB,
   seq INTEGER NOT NULL
 );
+CREATE TABLE IF NOT EXISTS commitments (id TEXT PRIMARY KEY, commitment TEXT NOT NULL, secret TEXT NOT NULL, published TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS bots (name TEXT PRIMARY KEY, spec TEXT NOT NULL, mu REAL NOT NULL, sigma REAL NOT NULL, games INTEGER NOT NULL DEFAULT 0);
 `;
 
+/** Another process holds the run folder. */
+export class RunFolderBusyError extends Error {}
+
+const DB = 'arena.sqlite';
+const LOCK = 'arena.lock';
+
+/**
+ * The writer's lock on a run folder: a SQLite file held in exclusive locking mode, so the kernel releases it when
+ * the process ends, even by kill -9 (no stale lock files to clear).
+ */
+class FolderLock {
+  private db: Database.Database;
+  constructor(dir: string) {
+    mkdirSync(dir, { recursive: true });
+    this.db = new Database(join(dir, LOCK), { timeout: 0 });
+    try {
+      this.db.pragma('locking_mode = EXCLUSIVE');
+      this.db.exec('CREATE TABLE IF NOT EXISTS holder (pid INTEGER)');
+      this.db.prepare('INSERT INTO holder(pid) VALUES (?)').run(process.pid);
+    } catch (e) {
+      this.db.close();
+      if ((e as { code?: string }).code === 'SQLITE_BUSY')
+        throw new RunFolderBusyError(
+          `${dir} is in use by another eagles process (a run, resume or add-bot): wait for it to finish, or use another folder`,
+        );
+      throw e;
+    }
+    // a start killed before its database was complete left only a partial file: clear it
+    for (const f of readdirSync(dir)) if (f.startsWith(`${DB}.partial-`)) rmSync(join(dir, f), { force: true });
+  }
+  release(): void {
+    this.db.close();
+  }
+}
+
 export class Store {
   private db: Database.Database;
-  constructor(
+  private constructor(
     readonly dir: string,
-    create: boolean,
+    db: Database.Database,
+    private readonly lock: FolderLock | null,
   ) {
-    const file = join(dir, 'arena.sqlite');
-    if (!create && !existsSync(file)) throw new Error(`${dir} holds no arena database (arena.sqlite)`);
-    mkdirSync(dir, { recursive: true });
-    this.db = new Database(file);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = NORMAL');
-    this.db.exec(SCHEMA);
+    this.db = db;
+  }
+
+  /**
+   * Open an existing run folder: `write` takes the folder's lock first (one writer at a time; readers such as
+   * `arena status` never wait).
+   */
+  static open(dir: string, mode: 'read' | 'write'): Store {
+    const file = join(dir, DB);
+    if (!existsSync(file)) throw new Error(`${dir} holds no arena database (arena.sqlite)`);
+    const lock = mode === 'write' ? new FolderLock(dir) : null;
+    try {
+      return new Store(dir, Store.connect(file), lock);
+    } catch (e) {
+      lock?.release();
+      throw e;
+    }
+  }
+
+  /**
+   * Create a run folder's database with its metadata, atomically: it is built under a temporary name and renamed
+   * into place, so a process killed at any moment leaves either no database or a complete one. Refused if one exists.
+   */
+  static create(dir: string, meta: Readonly<Record<string, string>>, exists: string): Store {
+    const lock = new FolderLock(dir);
+    try {
+      const file = join(dir, DB);
+      if (existsSync(file)) throw new Error(exists);
+      const partial = `${file}.partial-${process.pid}`;
+      const tmp = new Database(partial);
+      tmp.exec(SCHEMA);
+      const put = tmp.prepare('INSERT INTO meta(key, value) VALUES (?, ?)');
+      for (const [k, v] of Object.entries(meta)) put.run(k, v);
+      tmp.close();
+      renameSync(partial, file);
+      return new Store(dir, Store.connect(file), lock);
+    } catch (e) {
+      lock.release();
+      throw e;
+    }
+  }
+
+  private static connect(file: string): Database.Database {
+    const db = new Database(file);
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.exec(SCHEMA);
+    return db;
   }
 
   static exists(dir: string): boolean {
-    return existsSync(join(dir, 'arena.sqlite'));
+    return existsSync(join(dir, DB));
   }
 
   getMeta(key: string): string | undefined {
@@ -133,6 +211,35 @@ export class Store {
     this.db.transaction(() => ids.forEach((id) => st.run(id)))();
   }
 
+  /**
+   * Commit-reveal dice: before a game, its secret seed's commitment is published here; the seed itself is revealed
+   * by the game's record. A game already committed keeps its seed (a resumed run replays it with the same dice).
+   */
+  commit(id: string, fresh: () => { seed: string; commitment: string }): string {
+    const row = this.db.prepare('SELECT secret FROM commitments WHERE id = ?').get(id) as
+      | { secret: string }
+      | undefined;
+    if (row) return row.secret;
+    const { seed, commitment } = fresh();
+    this.db
+      .prepare('INSERT INTO commitments(id, commitment, secret, published) VALUES (?,?,?,?)')
+      .run(id, commitment, seed, new Date().toISOString());
+    return seed;
+  }
+  commitment(id: string): { commitment: string; published: string } | undefined {
+    return this.db.prepare('SELECT commitment, published FROM commitments WHERE id = ?').get(id) as
+      | { commitment: string; published: string }
+      | undefined;
+  }
+  /** Every published commitment, with the seed once its game is recorded (null before). */
+  commitments(): { id: string; commitment: string; published: string; seed: string | null }[] {
+    return this.db
+      .prepare(
+        "SELECT c.id, c.commitment, c.published, g.seed FROM commitments c LEFT JOIN games g ON g.id = c.id || '-0' ORDER BY c.published, c.id",
+      )
+      .all() as { id: string; commitment: string; published: string; seed: string | null }[];
+  }
+
   addBot(b: BotRow): void {
     this.db
       .prepare('INSERT INTO bots(name, spec, mu, sigma, games) VALUES (?,?,?,?,?)')
@@ -144,5 +251,6 @@ export class Store {
 
   close(): void {
     this.db.close();
+    this.lock?.release();
   }
 }

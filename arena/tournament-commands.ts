@@ -1,11 +1,15 @@
-/** `eagles arena run | status | table`: tournaments in the worker pool, resumable, with ratings. */
+/** `eagles arena run | status | table | export`, `eagles ladder add-bot | run | table | export`: tournaments in the worker pool, resumable, with ratings. */
 import os from 'node:os';
 import { readFileSync } from 'node:fs';
 import cliProgress from 'cli-progress';
 import type { Argv } from 'yargs';
 import { CliError } from './commands.ts';
 import { parse as parseYaml } from 'yaml';
+import type { Store } from './store.ts';
 import {
+  exportReplay,
+  failureLines,
+  failures,
   openTournament,
   runTournament,
   schedule,
@@ -16,6 +20,23 @@ import {
   type TournamentConfig,
 } from './tournament.ts';
 import { wilson } from './ratings.ts';
+
+function exportCommand(
+  dir: string,
+  game: string | undefined,
+  file: string | undefined,
+  what: string,
+  open: (dir: string) => { store: Store },
+): void {
+  if (!game || !file) throw new CliError(`${what} export needs --game ID and --file REPLAY`, 2);
+  const { store } = open(dir);
+  try {
+    exportReplay(store, game, file);
+  } finally {
+    store.close();
+  }
+  console.error(`wrote the replay of ${game} to ${file} (check it with: eagles replay verify ${file} --run ${dir})`);
+}
 
 function printTable(dir: string, json: boolean): void {
   const { store, cfg } = openTournament(dir);
@@ -38,6 +59,7 @@ function printTable(dir: string, json: boolean): void {
           crosstable: st.table,
           ...(seats.length ? { seats } : {}),
           ...(sp ? { sprt: sp } : {}),
+          failures: failures(records),
         },
         null,
         2,
@@ -87,19 +109,27 @@ function printTable(dir: string, json: boolean): void {
             .join(''),
       );
   }
+  const fl = failureLines(failures(records));
+  if (fl.length) console.log(`\n${fl.join('\n')}`);
 }
 
 export function tournamentCommands(y: Argv): Argv {
   return y.command(
     'arena <action>',
-    'Tournaments in the worker pool: run | status | table',
+    'Tournaments in the worker pool: run | status | table | export',
     (a) =>
       a
-        .positional('action', { choices: ['run', 'status', 'table'] as const })
+        .positional('action', {
+          choices: ['run', 'status', 'table', 'export'] as const,
+          describe:
+            "run: play the tournament (or --resume it); status: games recorded; table: ratings and crosstable; export: one game's replay to --file",
+        })
+        .option('game', { type: 'string', describe: 'export: the game id (as listed by status --json)' })
+        .option('file', { type: 'string', describe: 'export: the replay file to write' })
         .option('out', {
           type: 'string',
           demandOption: true,
-          describe: 'tournament folder (results.jsonl, replays/, tournament.json)',
+          describe: 'tournament folder: its arena.sqlite holds the configuration, results and replays',
         })
         .option('config', {
           type: 'string',
@@ -130,23 +160,33 @@ export function tournamentCommands(y: Argv): Argv {
           type: 'string',
           describe: 'run: comma-separated scenario ids (default: the ruleset default)',
         })
-        .option('ruleset', { type: 'string', default: 'march-of-eagles' })
+        .option('ruleset', { type: 'string', default: 'march-of-eagles', describe: 'run: the ruleset played' })
         .option('games', {
           type: 'number',
           default: 10,
-          describe: 'run: games per pairing (seat-swapped pairs with shared seeds)',
+          describe: 'run: games per pairing, rounded up to even (seat-swapped pairs sharing a seed)',
         })
-        .option('seed', { type: 'string', default: 'tournament' })
+        .option('seed', {
+          type: 'string',
+          default: 'tournament',
+          describe: "run: the seed every game's seed derives from",
+        })
         .option('workers', { type: 'number', default: os.cpus().length, describe: 'run: worker threads' })
         .option('resume', {
           type: 'boolean',
           default: false,
           describe: 'run: continue the tournament in --out, playing only unrecorded games',
         })
-        .option('json', { type: 'boolean', default: false }),
+        .option('unsafe-bots', {
+          type: 'boolean',
+          default: false,
+          describe: 'run: allow external bots without the bubblewrap sandbox (resource limits only)',
+        })
+        .option('json', { type: 'boolean', default: false, describe: 'print JSON instead of text' }),
     async (args) => {
       const dir = args.out;
       if (args.action === 'table') return printTable(dir, args.json);
+      if (args.action === 'export') return exportCommand(dir, args.game, args.file, 'arena', openTournament);
       if (args.action === 'status') {
         const { store, cfg } = openTournament(dir);
         const records = store.games();
@@ -157,12 +197,15 @@ export function tournamentCommands(y: Argv): Argv {
           recorded: records.length,
           withoutResult: records.filter((r) => !r.returns).length,
           agents: cfg.agents,
+          games: records.map((r) => r.id),
+          failures: failures(records),
         };
-        return void console.log(
-          args.json
-            ? JSON.stringify(out)
-            : `${dir}: ${out.recorded}/${out.scheduled} games recorded (${out.withoutResult} without a result); agents: ${out.agents.join(', ')}`,
+        if (args.json) return void console.log(JSON.stringify(out));
+        console.log(
+          `${dir}: ${out.recorded}/${out.scheduled} games recorded (${out.withoutResult} without a result); agents: ${out.agents.join(', ')}`,
         );
+        for (const l of failureLines(out.failures)) console.log(l);
+        return;
       }
       if (!(args.workers >= 1)) throw new CliError('--workers must be at least 1', 2);
       let cfg: TournamentConfig | null = null;
@@ -215,6 +258,7 @@ export function tournamentCommands(y: Argv): Argv {
         dir,
         workers: args.workers,
         resume: args.resume,
+        unsafeBots: args['unsafe-bots'],
         onProgress: (done, total) => {
           if (started < 0) {
             started = done;
@@ -235,11 +279,21 @@ export function tournamentCommands(y: Argv): Argv {
 export function ladderCommands(y: Argv): Argv {
   return y.command(
     'ladder <action>',
-    'An ongoing ladder with live OpenSkill ratings: add-bot | run | table',
+    'An ongoing ladder with live OpenSkill ratings: add-bot | run | table | export | seeds',
     (a) =>
       a
-        .positional('action', { choices: ['add-bot', 'run', 'table'] as const })
-        .option('out', { type: 'string', demandOption: true, describe: 'ladder folder (arena.sqlite)' })
+        .positional('action', {
+          choices: ['add-bot', 'run', 'table', 'export', 'seeds'] as const,
+          describe:
+            "add-bot: enter a bot; run: play --games more games; table: the ratings; export: one game's replay to --file; seeds: each game's seed commitment, and its seed once played",
+        })
+        .option('game', { type: 'string', describe: 'export: the game id (as listed by table --json)' })
+        .option('file', { type: 'string', describe: 'export: the replay file to write' })
+        .option('out', {
+          type: 'string',
+          demandOption: true,
+          describe: 'ladder folder: its arena.sqlite holds the bots, results and replays',
+        })
         .option('name', { type: 'string', describe: 'add-bot: the bot name' })
         .option('spec', {
           type: 'string',
@@ -254,21 +308,45 @@ export function ladderCommands(y: Argv): Argv {
           type: 'string',
           describe: 'add-bot on a new ladder: comma-separated scenarios (default: the ruleset default)',
         })
-        .option('seed', { type: 'string', default: 'ladder' })
         .option('decision-ms', { type: 'number', default: 30_000, describe: 'new ladder: per-decision clock in ms' })
         .option('game-ms', { type: 'number', default: 30 * 60_000, describe: 'new ladder: per-game limit in ms' })
         .option('games', { type: 'number', default: 10, describe: 'run: games to play' })
-        .option('workers', { type: 'number', default: os.cpus().length })
-        .option('json', { type: 'boolean', default: false }),
+        .option('workers', { type: 'number', default: os.cpus().length, describe: 'run: worker threads' })
+        .option('unsafe-bots', {
+          type: 'boolean',
+          default: false,
+          describe: 'run: allow external bots without the bubblewrap sandbox (resource limits only)',
+        })
+        .option('json', { type: 'boolean', default: false, describe: 'print JSON instead of text' }),
     async (args) => {
       const { addBot, ladderTable, openLadder, runLadder } = await import('./ladder.ts');
+      if (args.action === 'export')
+        return exportCommand(args.out, args.game, args.file, 'ladder', (d) => openLadder(d));
+      if (args.action === 'seeds') {
+        // commit-reveal dice: each game's seed commitment is listed before the game, its seed after
+        const { store } = openLadder(args.out);
+        const { commitment } = await import('./verify.ts');
+        const rows = store.commitments().map((c) => ({
+          ...c,
+          games: [`${c.id}-0`, `${c.id}-1`],
+          ...(c.seed !== null ? { verified: commitment(c.seed) === c.commitment } : {}),
+        }));
+        store.close();
+        if (args.json) return void console.log(JSON.stringify(rows, null, 2));
+        for (const c of rows)
+          console.log(
+            `${c.id}  ${c.published}  sha256 ${c.commitment}  ${c.seed === null ? '(seed revealed after the game)' : `seed ${c.seed} ${c.verified ? 'matches' : 'DOES NOT MATCH'}`}`,
+          );
+        return;
+      }
       if (args.action === 'add-bot') {
         if (!args.name || !args.spec) throw new CliError('ladder add-bot needs --name and --spec', 2);
         const { getRuleset } = await import('../engine/rulesets/index.ts');
-        const { store } = openLadder(args.out, {
+        const { createAgent } = await import('../agents/registry.ts');
+        createAgent(args.spec); // a bad spec is refused before a new ladder is written
+        const { store } = openLadder(args.out, 'write', {
           ruleset: args.ruleset,
           scenarios: args.scenario ? args.scenario.split(',') : [getRuleset(args.ruleset).defaultScenario],
-          seed: args.seed,
           decisionMs: args['decision-ms'],
           gameTimeoutMs: args['game-ms'],
         });
@@ -289,13 +367,23 @@ export function ladderCommands(y: Argv): Argv {
                 { format: 'ladder games {bar} {value}/{total} | ETA {eta_formatted}', stream: process.stderr },
                 cliProgress.Presets.shades_classic,
               );
-        await runLadder(args.out, args.games, args.workers, (d, t) => (d === 0 ? bar?.start(t, 0) : bar?.update(d)));
+        await runLadder(
+          args.out,
+          args.games,
+          args.workers,
+          (d, t) => (d === 0 ? bar?.start(t, 0) : bar?.update(d)),
+          args['unsafe-bots'],
+        );
         bar?.stop();
       }
       const { store } = openLadder(args.out);
       const rows = ladderTable(store);
+      const records = store.games();
       store.close();
-      if (args.json) return void console.log(JSON.stringify(rows, null, 2));
+      if (args.json)
+        return void console.log(
+          JSON.stringify({ bots: rows, games: records.map((r) => r.id), failures: failures(records) }, null, 2),
+        );
       const w = Math.max(4, ...rows.map((r) => r.name.length));
       console.log(
         `${'bot'.padEnd(w)}  ${'rating'.padStart(7)}  ${'mu'.padStart(6)}  ${'sigma'.padStart(5)}  games  spec`,
@@ -305,6 +393,8 @@ export function ladderCommands(y: Argv): Argv {
           `${r.name.padEnd(w)}  ${r.ordinal.toFixed(2).padStart(7)}  ${r.mu.toFixed(2).padStart(6)}  ${r.sigma.toFixed(2).padStart(5)}  ${String(r.games).padStart(5)}  ${r.spec}`,
         );
       console.log('(rating = mu − 3·sigma, OpenSkill)');
+      const fl = failureLines(failures(records));
+      if (fl.length) console.log(`\n${fl.join('\n')}`);
     },
   );
 }

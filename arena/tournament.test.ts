@@ -25,7 +25,7 @@ describe('tournaments in the worker pool', () => {
     expect(recs).toHaveLength(2);
     const st = standings(recs);
     expect(st.ratings[0]!.player).toBe('heuristic');
-    const store = new Store(dir, false);
+    const store = Store.open(dir, 'read');
     const rp = decodeReplay(store.replay(recs[0]!.id)!);
     store.close();
     expect(verifyReplay(getRuleset('march-of-eagles'), rp).ok).toBe(true);
@@ -77,7 +77,7 @@ describe('tournaments in the worker pool', () => {
   it('resumes: only the games not recorded are played, nothing twice', async () => {
     const dir = tmp();
     await runTournament(cfg({ agents: ['random', 'heuristic'], games: 4 }), { dir, workers: 2, resume: false });
-    const store = new Store(dir, false);
+    const store = Store.open(dir, 'read');
     expect(store.games()).toHaveLength(4);
     store.deleteGames(['0-1-1-0', '0-1-1-1']); // as if the run had been killed before these finished
     store.close();

@@ -7,7 +7,11 @@
  * summarise it.
  */
 import { z } from 'zod';
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { ExtAgent } from '../agents/ext.ts';
 import { createAgent } from '../agents/registry.ts';
+import { bwrapUnavailable, sandboxMode } from '../agents/sandbox.ts';
 import { getRuleset } from '../engine/rulesets/index.ts';
 import { loadScenario } from './catalog.ts';
 import type { MatchTask } from './match-worker.ts';
@@ -69,8 +73,8 @@ export function schedule(cfg: TournamentConfig): MatchTask[] {
   return tasks;
 }
 
-export function openTournament(dir: string): { store: Store; cfg: TournamentConfig } {
-  const store = new Store(dir, false);
+export function openTournament(dir: string, mode: 'read' | 'write' = 'read'): { store: Store; cfg: TournamentConfig } {
+  const store = Store.open(dir, mode);
   const raw = store.getMeta('tournament');
   if (!raw) {
     store.close();
@@ -92,7 +96,7 @@ export function toRecord(t: MatchTask, r: PoolResult): GameRecord {
       text: r.text,
       plies: r.plies,
       finalHash: r.finalHash,
-      ...(r.forfeit !== undefined ? { forfeit: r.forfeit } : {}),
+      ...(r.forfeit !== undefined ? { forfeit: r.forfeit, ...(r.aborted ? { error: r.aborted } : {}) } : {}),
     };
   if (r.forfeit !== undefined)
     return {
@@ -105,11 +109,72 @@ export function toRecord(t: MatchTask, r: PoolResult): GameRecord {
   return { ...base, error: r.error };
 }
 
+/** A game that ended by forfeit or failure, with its reason. */
+export interface Failure {
+  readonly id: string;
+  readonly seats: readonly string[];
+  /** The seat (its agent or bot name) that forfeited, if one did. */
+  readonly forfeited?: string;
+  readonly reason: string;
+}
+
+export function failures(records: readonly GameRecord[]): Failure[] {
+  return records
+    .filter((r) => r.error !== undefined)
+    .map((r) => ({
+      id: r.id,
+      seats: r.seats,
+      ...(r.forfeit !== undefined ? { forfeited: r.seats[r.forfeit]! } : {}),
+      reason: r.error!,
+    }));
+}
+
+/** Failures as text lines, the first `max` of them. */
+export function failureLines(fs: readonly Failure[], max = 20): string[] {
+  if (!fs.length) return [];
+  const lines = fs
+    .slice(0, max)
+    .map((f) => `  ${f.id}: ${f.forfeited ? `${f.forfeited} forfeits` : 'no result'}: ${f.reason}`);
+  if (fs.length > max) lines.push(`  … and ${fs.length - max} more (--json lists them all)`);
+  return [`forfeits and failures (${fs.length}):`, ...lines];
+}
+
+/** Write one recorded game's replay file (for `replay verify` / `replay show`). */
+export function exportReplay(store: Store, id: string, file: string): void {
+  const ids = store.games().map((g) => g.id);
+  if (!ids.includes(id)) {
+    const near = ids.filter((x) => x.startsWith(id.split('-')[0]!)).slice(0, 5);
+    throw new Error(`no game "${id}" in ${store.dir}${near.length ? `; games like it: ${near.join(', ')}` : ''}`);
+  }
+  const r = store.replay(id);
+  if (!r) throw new Error(`game "${id}" in ${store.dir} has no replay (its worker died before it could return one)`);
+  writeFileSync(file, r);
+}
+
 export interface RunOptions {
   readonly dir: string;
   readonly workers: number;
   readonly resume: boolean;
   readonly onProgress?: (done: number, total: number) => void;
+  /** Run external bots without the bubblewrap sandbox where it cannot run (refused otherwise). */
+  readonly unsafeBots?: boolean;
+}
+
+/**
+ * Refuse external bots that would run without the full sandbox (bubblewrap missing or unusable, or `sandbox=limits`
+ * asked for), unless the organiser says `--unsafe-bots`.
+ */
+export function refuseUnsandboxed(specs: readonly string[], unsafe: boolean | undefined): void {
+  if (unsafe) return;
+  for (const spec of specs) {
+    const a = createAgent(spec);
+    if (!(a instanceof ExtAgent)) continue;
+    const mode = sandboxMode(a.sandbox);
+    if (mode !== 'bwrap')
+      throw new Error(
+        `bot "${spec}" would run without the bubblewrap sandbox (${a.sandbox === 'limits' ? 'sandbox=limits' : bwrapUnavailable()}); install bubblewrap, or pass --unsafe-bots to run it with resource limits only`,
+      );
+  }
 }
 
 function scoreOf(r: GameRecord, agent: string): number | null {
@@ -129,11 +194,9 @@ export function sprtState(cfg: TournamentConfig, records: readonly GameRecord[])
 export async function runTournament(cfg0: TournamentConfig | null, o: RunOptions): Promise<GameRecord[]> {
   let store: Store;
   let cfg: TournamentConfig;
-  if (o.resume) ({ store, cfg } = openTournament(o.dir));
+  if (o.resume) ({ store, cfg } = openTournament(o.dir, 'write'));
   else {
     if (!cfg0) throw new Error('a tournament needs a configuration');
-    if (Store.exists(o.dir))
-      throw new Error(`${o.dir} already holds a tournament: use --resume to continue it, or another --out`);
     cfg = cfg0;
     // refuse bad input before any game: unknown ruleset, scenario or agent
     getRuleset(cfg.ruleset);
@@ -141,11 +204,16 @@ export async function runTournament(cfg0: TournamentConfig | null, o: RunOptions
     for (const a of cfg.agents) createAgent(a);
     if (new Set(cfg.agents).size !== cfg.agents.length) throw new Error('each agent spec may appear only once');
     if (cfg.sprt && cfg.agents.length !== 2) throw new Error('an SPRT needs exactly two agents');
-    store = new Store(o.dir, true);
-    store.setMeta('tournament', JSON.stringify(cfg));
+    store = Store.create(
+      o.dir,
+      { tournament: JSON.stringify(cfg) },
+      `${o.dir} already holds a tournament: use --resume to continue it, or another --out`,
+    );
   }
   try {
-    const tasks = schedule(cfg);
+    refuseUnsandboxed(cfg.agents, o.unsafeBots);
+    const hide = [resolve(o.dir)];
+    const tasks = schedule(cfg).map((t) => ({ ...t, hide }));
     const done = new Set(store.games().map((r) => r.id));
     const todo = tasks.filter((t) => !done.has(t.id));
     let finished = tasks.length - todo.length;

@@ -167,7 +167,7 @@ describe('eagles arena', () => {
     const lines = () => {
       if (!Store.exists(out)) return 0;
       try {
-        const st = new Store(out, false);
+        const st = Store.open(out, 'read');
         const n = st.games().length;
         st.close();
         return n;
@@ -184,7 +184,7 @@ describe('eagles arena', () => {
     expect(eagles(['arena', 'status', '--out', out]).out).toMatch(new RegExp(`${before}/60 games recorded`));
     const r = eagles(['arena', 'run', '--out', out, '--resume']);
     expect(r.code).toBe(0);
-    const store = new Store(out, false);
+    const store = Store.open(out, 'read');
     const ids = store.games().map((g) => g.id);
     store.close();
     expect(ids).toHaveLength(60);

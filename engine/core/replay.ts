@@ -7,7 +7,7 @@ import { Packr } from 'msgpackr';
 import { z } from 'zod';
 import type { AnyGame } from './game.ts';
 import { findActionByKey } from './game.ts';
-import { hashHex } from './hash.ts';
+import { hashHex, hashValue } from './hash.ts';
 import { zodProblems } from './validate.ts';
 
 export const REPLAY_FORMAT = 'eagles-replay';
@@ -94,6 +94,21 @@ export function verifyReplay(game: AnyGame, r: Replay): VerifyResult {
       steps: 0,
       message: `replay was made with ${game.id} v${r.rulesetVersion}; this engine is v${game.version}`,
     };
+  const sh = hashHex(hashValue(r.scenario));
+  if (sh !== r.scenarioHash)
+    return {
+      ok: false,
+      steps: 0,
+      message: `field scenarioHash: the embedded scenario hashes to ${sh}, not the recorded ${r.scenarioHash}`,
+    };
+  // rules options travel inside the scenario; a separate options field must say the same
+  const scOptions = (r.scenario as { options?: unknown } | null)?.options ?? {};
+  if (r.options !== undefined && hashValue(r.options) !== hashValue(scOptions))
+    return {
+      ok: false,
+      steps: 0,
+      message: `field options: ${JSON.stringify(r.options)} differs from the embedded scenario's options ${JSON.stringify(scOptions)}`,
+    };
   const v = game.validateScenario(r.scenario);
   if (!v.ok)
     return {
@@ -111,6 +126,18 @@ export function verifyReplay(game: AnyGame, r: Replay): VerifyResult {
     };
   for (let i = 0; i < r.steps.length; i++) {
     const st = r.steps[i]!;
+    const tm = game.toMove(s);
+    const mover = tm.kind === 'chance' ? -1 : tm.kind === 'terminal' ? null : tm.player;
+    if (mover === null) return { ok: false, steps: i, at: i, message: `step ${i + 1}: the game was already over` };
+    if (st.p !== mover)
+      return {
+        ok: false,
+        steps: i,
+        at: i,
+        message: `step ${i + 1} ("${st.a}"): field p is ${st.p}, but ${mover < 0 ? 'chance (-1)' : `player ${mover}`} was to move`,
+      };
+    if ((st.c === 1) !== mover < 0)
+      return { ok: false, steps: i, at: i, message: `step ${i + 1} ("${st.a}"): field c is ${st.c}` };
     const a = findActionByKey(game, s, st.a);
     if (a === undefined) return { ok: false, steps: i, at: i, message: `step ${i + 1}: "${st.a}" is not legal here` };
     s = game.apply(s, a);
@@ -130,12 +157,27 @@ export function verifyReplay(game: AnyGame, r: Replay): VerifyResult {
     if (game.toMove(s).kind !== 'terminal')
       return { ok: false, steps: r.steps.length, message: 'the replay records a result but the game is not over' };
     const ret = game.returns(s);
-    if (ret.some((x, i) => x !== r.result!.returns[i]))
+    if (ret.length !== r.result.returns.length || ret.some((x, i) => x !== r.result!.returns[i]))
       return {
         ok: false,
         steps: r.steps.length,
         message: `result ${ret.join(',')} differs from the recorded ${r.result.returns.join(',')}`,
       };
+    const text = game.resultText(s);
+    if (text !== r.result.text)
+      return {
+        ok: false,
+        steps: r.steps.length,
+        message: `field result.text: the game's result reads "${text}", not the recorded "${r.result.text}"`,
+      };
+  } else if (!r.aborted && game.toMove(s).kind === 'terminal')
+    return { ok: false, steps: r.steps.length, message: 'field result: the game is over but no result is recorded' };
+  if (r.agents.length !== game.players.length) {
+    return {
+      ok: false,
+      steps: r.steps.length,
+      message: `field agents: ${r.agents.length} agents for ${game.players.length} players`,
+    };
   }
   return { ok: true, steps: r.steps.length, message: `${r.steps.length} steps verified; final hash ${fh}` };
 }

@@ -44,6 +44,23 @@ const live = new Set<number>();
 process.on('exit', () => {
   for (const g of live) killGroup(g);
 });
+/** Ctrl-C or a kill of the server ends its bots too, then the server as the signal would have. */
+let signalsHooked = false;
+function hookSignals(): void {
+  if (signalsHooked) return;
+  signalsHooked = true;
+  for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    const onSignal = () => {
+      for (const g of live) killGroup(g);
+      // only ours listening: re-raise so the process ends as it would have without us
+      if (process.listenerCount(sig) === 1) {
+        process.removeListener(sig, onSignal);
+        process.kill(process.pid, sig);
+      }
+    };
+    process.on(sig, onSignal);
+  }
+}
 
 interface Waiter {
   resolve: (msg: Record<string, unknown>) => void;
@@ -159,6 +176,7 @@ export class ExtAgent implements Agent {
     this.proc = proc;
     const pgid = proc.pid;
     if (pgid !== undefined) {
+      hookSignals();
       live.add(pgid);
       this.info?.host?.track?.(pgid, false);
     }

@@ -3,7 +3,7 @@
  * it prints cannot drive the terminal. The bot (test/bots/escape-bot.cjs) reports each attempt's result on stderr,
  * which the forfeit reason quotes.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import os from 'node:os';
@@ -94,6 +94,35 @@ describe('the bot process group ends with its game', () => {
       await pool.close();
     }
   });
+});
+
+describe('a bot does not outlive an interrupted server', () => {
+  it('Ctrl-C (SIGINT) or SIGTERM on `eagles play` ends the bot and what it started', async () => {
+    for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+      const marker = `${100_000 + Math.floor(Math.random() * 800_000)}.75`;
+      const child = spawn(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          'bin/eagles.ts',
+          'play',
+          '--ruleset',
+          'tic-tac-toe',
+          '--p1',
+          `ext:cmd=node test/bots/escape-bot.cjs spawn:${marker},hello=60000,sandbox=limits`,
+          '--p2',
+          'random',
+        ],
+        { stdio: 'ignore' },
+      );
+      for (let i = 0; i < 200 && running(marker).length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(running(marker).length, 'the bot started its child').toBeGreaterThan(0);
+      child.kill(sig);
+      await new Promise((r) => child.on('exit', r));
+      expect(await settle(marker), `after ${sig}`).toEqual([]);
+    }
+  }, 60_000);
 });
 
 describe('what a bot prints', () => {

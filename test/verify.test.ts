@@ -145,3 +145,33 @@ describe('replay verify --run: the game its run folder recorded', () => {
     expect(JSON.parse(bad.out)).toMatchObject({ ok: false, message: expect.stringMatching(/^field seed/) });
   }, 120_000);
 });
+
+describe('forfeit reasons', () => {
+  it('show in arena status and arena table, as text and as JSON, escaped', () => {
+    const dir = join(tmp, 'forfeits');
+    const run = eagles([
+      'arena',
+      'run',
+      '--ruleset',
+      'tic-tac-toe',
+      '--agents',
+      'random',
+      'test-crash',
+      '--games',
+      '2',
+      '--workers',
+      '1',
+      '--out',
+      dir,
+    ]);
+    expect(run.code, run.err).toBe(0);
+    const status = eagles(['arena', 'status', '--out', dir]);
+    expect(status.out).toMatch(/forfeits and failures \(2\):\n {2}\S+: test-crash forfeits: .*test-crash/);
+    const sj = JSON.parse(eagles(['arena', 'status', '--out', dir, '--json']).out);
+    expect(sj.failures).toHaveLength(2);
+    expect(sj.failures[0]).toMatchObject({ forfeited: 'test-crash', reason: expect.any(String) });
+    const table = eagles(['arena', 'table', '--out', dir]);
+    expect(table.out).toMatch(/forfeits and failures \(2\):/);
+    expect(JSON.parse(eagles(['arena', 'table', '--out', dir, '--json']).out).failures).toEqual(sj.failures);
+  }, 120_000);
+});

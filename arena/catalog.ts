@@ -4,20 +4,32 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AnyGame, Problem } from '../engine/core/game.ts';
 import { hashHex, hashValue } from '../engine/core/hash.ts';
+import { suggest } from '../engine/core/suggest.ts';
 import { formatProblems } from '../engine/core/validate.ts';
 import { getRuleset, RULESETS } from '../engine/rulesets/index.ts';
 
 /** Public API. @public */
 export const DATA_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'data');
 
+/** The problems a ScenarioError's message lists; the rest are counted (all of them stay in `problems`). */
+const SHOWN_PROBLEMS = 20;
+
 export class ScenarioError extends Error {
   constructor(
     readonly file: string,
     readonly problems: readonly Problem[],
   ) {
-    super(`${file} is not a valid scenario:\n${formatProblems(problems)}`);
+    const n = problems.length;
+    const more = n - SHOWN_PROBLEMS;
+    super(
+      `${file} is not a valid scenario (${n} problem${n === 1 ? '' : 's'}):\n${formatProblems(problems.slice(0, SHOWN_PROBLEMS))}` +
+        (more > 0 ? `\n  … and ${more} more problem${more === 1 ? '' : 's'}` : ''),
+    );
   }
 }
+
+/** Map ids name files in data/maps/<ruleset>/: no path separators, dots or capitals. */
+const MAP_ID = /^[a-z0-9-]+$/;
 
 export function scenarioIds(rulesetId: string): string[] {
   const dir = join(DATA_DIR, 'scenarios', rulesetId);
@@ -46,10 +58,15 @@ export function loadScenarioFile(file: string, rulesetHint?: string): { game: An
     (json && typeof json === 'object' && 'ruleset' in json && typeof (json as { ruleset: unknown }).ruleset === 'string'
       ? (json as { ruleset: string }).ruleset
       : rulesetHint) ?? '';
-  if (!RULESETS[rid])
+  if (!Object.hasOwn(RULESETS, rid)) {
+    const near = suggest(rid, Object.keys(RULESETS));
     throw new ScenarioError(file, [
-      { path: '$.ruleset', message: `unknown ruleset "${rid}"; known: ${Object.keys(RULESETS).join(', ')}` },
+      {
+        path: '$.ruleset',
+        message: `unknown ruleset "${rid}"${near ? ` (did you mean "${near}"?)` : ''}; known: ${Object.keys(RULESETS).join(', ')}`,
+      },
     ]);
+  }
   const game = getRuleset(rid);
   json = embedMap(json, rid, file);
   const v = game.validateScenario(json);
@@ -65,6 +82,13 @@ function embedMap(json: unknown, rid: string, file: string): unknown {
   if (!json || typeof json !== 'object' || Array.isArray(json)) return json;
   const j = json as Record<string, unknown>;
   if (typeof j.map !== 'string' || j.mapData !== undefined) return json;
+  if (!MAP_ID.test(j.map))
+    throw new ScenarioError(file, [
+      {
+        path: '$.map',
+        message: `map id ${JSON.stringify(j.map)} is not a map name: a map id is lower-case letters, digits and - (the file data/maps/${rid}/<id>.json)`,
+      },
+    ]);
   const mf = join(DATA_DIR, 'maps', rid, `${j.map}.json`);
   if (!existsSync(mf))
     throw new ScenarioError(file, [{ path: '$.map', message: `no map "${j.map}" (looked for ${mf})` }]);

@@ -119,6 +119,16 @@ describe('area map files', () => {
     expect(text).toMatch(/\$\.areas\[15\]\.conformations\[0\]\.front\[3\]: area 1 is not adjacent to area 16/);
     expect(validateAreaMap({ format: 'eagles-area-map' }).ok).toBe(false);
   });
+
+  it('refuses unknown keys at every level, suggesting the key a typo misspells', () => {
+    const m = clone() as unknown as { areas: Record<string, unknown>[]; boundaries: Record<string, unknown>[] };
+    m.areas[2]!.Terrain = m.areas[2]!.terrain;
+    m.boundaries[1]!.brige = true;
+    const v = validateAreaMap(m);
+    const text = v.ok ? '' : v.problems.map((p) => `${p.path}: ${p.message}`).join('\n');
+    expect(text).toMatch(/\$\.areas\[2\]: unknown key "Terrain" \(did you mean "terrain"\?\)/);
+    expect(text).toMatch(/\$\.boundaries\[1\]: unknown key "brige" \(did you mean "bridge"\?\)/);
+  });
 });
 
 describe('line of sight traces', () => {

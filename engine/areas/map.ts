@@ -8,6 +8,7 @@
  * its JSON path, then indexed once into a `AreaMap` for fast lookups.
  */
 import { z } from 'zod';
+import { strictObject } from '../core/suggest.ts';
 import type { Problem, Validated } from '../core/game.ts';
 import { validateWith } from '../core/validate.ts';
 
@@ -17,7 +18,7 @@ export type Pt = readonly [number, number];
 const pt = z.tuple([z.number(), z.number()]);
 const edgeSide = z.enum(['N', 'E', 'S', 'W']);
 
-const conformationSchema = z.object({
+const conformationSchema = strictObject({
   id: z.string().min(1),
   /** False: an orientation for artillery only. */
   fitsLong: z.boolean().default(true),
@@ -29,13 +30,13 @@ const conformationSchema = z.object({
   exclusiveWith: z.array(z.string()).default([]),
 });
 
-const areaSchema = z.object({
+const areaSchema = strictObject({
   id: z.number().int().positive(),
   name: z.string().min(1),
   elev: z.number().int().min(-5).max(10).default(0),
   terrain: z.array(z.string().min(1)).min(1, 'at least one area terrain kind (e.g. "clear")'),
   special: z.array(z.string().min(1)).default([]),
-  stack: z.object({
+  stack: strictObject({
     class: z.enum(['normal', 'circle2', 'circle3', 'town']),
     max: z.number().int().positive(),
     /** SP from which the area is densely stacked (null: never). */
@@ -50,7 +51,7 @@ const areaSchema = z.object({
   conformations: z.array(conformationSchema).default([]),
 });
 
-const boundarySchema = z.object({
+const boundarySchema = strictObject({
   a: z.number().int().positive(),
   b: z.number().int().positive(),
   kind: z.enum(['side', 'point']),
@@ -68,7 +69,7 @@ const boundarySchema = z.object({
   crossingTerrain: z.array(z.string().min(1)).default([]),
 });
 
-const losOverrideSchema = z.object({
+const losOverrideSchema = strictObject({
   from: z.number().int().positive(),
   to: z.number().int().positive(),
   /** Intervening areas in order from `from`. */
@@ -80,7 +81,7 @@ const losOverrideSchema = z.object({
 });
 
 /** Public API. @public */
-export const areaMapSchema = z.object({
+export const areaMapSchema = strictObject({
   format: z.literal('eagles-area-map'),
   version: z.literal(1),
   id: z.string().min(1),
@@ -92,7 +93,7 @@ export const areaMapSchema = z.object({
   /** Named roads and trails as ordered area lists. */
   roads: z
     .array(
-      z.object({
+      strictObject({
         id: z.string().min(1),
         kind: z.enum(['road', 'trail']),
         areas: z.array(z.number().int().positive()).min(2),

@@ -51,7 +51,7 @@ describe('Age of Eagles scenarios', () => {
       /units\[1\]\.hits: .*5 hits is removed/,
     );
     expect(problems((j) => (j.sides[0].divisions[0].units[2].x = 60))).toEqual([
-      '$.sides[0].divisions[0].units[2][0]: unit C1\'s centre point (60, 6) is off the 48"×48" table',
+      '$.sides[0].divisions[0].units[2]: unit C1\'s centre point (60, 6) is off the 48"×48" table',
     ]);
     expect(problems((j) => (j.terrain[0].x = 47))[0]).toMatch(/BUA block mill's corner point \(48\.5, 25\.5\) is off/);
     expect(
@@ -88,6 +88,43 @@ describe('Age of Eagles scenarios', () => {
     );
     expect(problems((j) => (j.objectives[0].bua = 'church'))).toEqual([
       '$.objectives[0].bua: no BUA block "church" in the terrain',
+    ]);
+  });
+
+  it('suggests the key a misspelt one stands for, at any depth', () => {
+    expect(problems((j) => (j.sides[0].divisions[0].units[0].Light = true))).toEqual([
+      '$.sides[0].divisions[0].units[0]: unknown key "Light" (did you mean "light"?)',
+    ]);
+    expect(problems((j) => (j.sides[1].divisions[0].leader.charismatik = true))).toEqual([
+      '$.sides[1].divisions[0].leader: unknown key "charismatik" (did you mean "charismatic"?)',
+    ]);
+    expect(problems((j) => (j.options = { A9_muskety: 6 }))).toEqual([
+      '$.options: unknown key "A9_muskety" (did you mean "A9_musketry"?)',
+    ]);
+    expect(problems((j) => (j.terrain[2].fords[0].From = 10))).toEqual([
+      '$.terrain[2].fords[0]: unknown key "From" (did you mean "from"?)',
+    ]);
+    expect(problems((j) => (j.objectives[0] = { id: 'o', X: 3, y: 3 }))).toEqual([
+      '$.objectives[0]: an objective is { "id", "bua": a BUA block id } or { "id", "x", "y": a point in inches }',
+    ]);
+  });
+
+  it('names the leader or objective off the table, and the table size, at its own path', () => {
+    expect(problems((j) => (j.sides[1].armyLeader = { id: 'Wellesley', x: 500, y: -40 }))).toEqual([
+      '$.sides[1].armyLeader: leader Wellesley point (500, -40) is off the 48"×48" table',
+    ]);
+    expect(problems((j) => j.objectives.push({ id: 'ridge', x: 3, y: 1e9 }))).toEqual([
+      '$.objectives[1]: objective ridge point (3, 1000000000) is off the 48"×48" table',
+    ]);
+    expect(problems((j) => (j.terrain[0].x = 1e15))).toEqual([
+      '$.terrain[0]: BUA block mill\'s corner point (999999999999998.5, 22.5) is off the 48"×48" table',
+      '$.terrain[0]: BUA block mill\'s corner point (1000000000000001.5, 25.5) is off the 48"×48" table',
+    ]);
+    expect(problems((j) => (j.terrain[2].fords = [{ from: 40, to: 1e9 }]))).toEqual([
+      '$.terrain[2].fords[0]: ford x 40 to 1000000000 of stream stream is off the 48"×48" table',
+    ]);
+    expect(problems((j) => (j.sides[0].divisions[0].units[0].y = Number.NEGATIVE_INFINITY))).toEqual([
+      '$.sides[0].divisions[0].units[0].y: Invalid input: expected number, received -Infinity',
     ]);
   });
 });

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import type { Problem, Validated } from '../../core/game.ts';
+import { strictObject } from '../../core/suggest.ts';
 import { zodProblems } from '../../core/validate.ts';
 import { offTable, polygonProblems, polylineProblems } from '../../tabletop/validate.ts';
 
@@ -17,7 +18,7 @@ const id = z
 const facing = z.number().int().min(0).max(359);
 
 // [Differences] infantry units are always 6 stands, cavalry 4, batteries 1 gun stand: the file gives no stand counts.
-const infantrySchema = z.strictObject({
+const infantrySchema = strictObject({
   id,
   type: z.literal('infantry'),
   name: z.string().optional(),
@@ -37,7 +38,7 @@ const infantrySchema = z.strictObject({
   hits: z.number().int().min(0).max(4, 'a unit with 5 hits is removed [Hits]').default(0),
 });
 
-const cavalrySchema = z.strictObject({
+const cavalrySchema = strictObject({
   id,
   type: z.literal('cavalry'),
   name: z.string().optional(),
@@ -54,7 +55,7 @@ const cavalrySchema = z.strictObject({
   hits: z.number().int().min(0).max(4, 'a unit with 5 hits is removed [Hits]').default(0),
 });
 
-const batterySchema = z.strictObject({
+const batterySchema = strictObject({
   id,
   type: z.literal('battery'),
   name: z.string().optional(),
@@ -72,7 +73,7 @@ const batterySchema = z.strictObject({
 
 const unitSchema = z.discriminatedUnion('type', [infantrySchema, cavalrySchema, batterySchema]);
 
-const leaderSchema = z.strictObject({
+const leaderSchema = strictObject({
   id,
   name: z.string().optional(),
   // [Tactical Movement Modifiers] "Charismatic" leaders: +2 detached within 12", +3 attached; +2 in B&S
@@ -83,14 +84,14 @@ const leaderSchema = z.strictObject({
   y: z.number().optional(),
 });
 
-const divisionSchema = z.strictObject({
+const divisionSchema = strictObject({
   id,
   name: z.string().optional(),
   leader: leaderSchema,
   units: z.array(unitSchema).min(1, 'a division has at least one unit'),
 });
 
-const sideSchema = z.strictObject({
+const sideSchema = strictObject({
   name: z.string().min(1),
   // the direction the side faces at the start (its front), e.g. 0 for a side deployed in the south
   facing,
@@ -99,7 +100,7 @@ const sideSchema = z.strictObject({
 });
 
 // [Built Up Areas] BUAs are made of 3" × 3" blocks; a block holds a single unit. Cover per scenario (digest §3.3: 3).
-const buaSchema = z.strictObject({
+const buaSchema = strictObject({
   type: z.literal('bua'),
   id,
   name: z.string().optional(),
@@ -110,73 +111,73 @@ const buaSchema = z.strictObject({
 
 const terrainSchema = z.discriminatedUnion('type', [
   buaSchema,
-  z.strictObject({ type: z.literal('road'), id, points: z.array(point).min(2) }),
+  strictObject({ type: z.literal('road'), id, points: z.array(point).min(2) }),
   // A4: streams are impassable except at fords and where a road crosses (a bridge)
-  z.strictObject({
+  strictObject({
     type: z.literal('stream'),
     id,
     points: z.array(point).min(2),
-    fords: z.array(z.strictObject({ from: z.number(), to: z.number() })).default([]),
+    fords: z.array(strictObject({ from: z.number(), to: z.number() })).default([]),
   }),
-  z.strictObject({ type: z.literal('woods'), id, polygon: z.array(point).min(3), cover: z.literal(1).default(1) }),
-  z.strictObject({ type: z.literal('rough'), id, polygon: z.array(point).min(3) }),
-  z.strictObject({ type: z.literal('hill'), id, polygon: z.array(point).min(3) }),
-  z.strictObject({ type: z.literal('hedge'), id, points: z.array(point).min(2) }),
-  z.strictObject({ type: z.literal('wall'), id, points: z.array(point).min(2) }),
+  strictObject({ type: z.literal('woods'), id, polygon: z.array(point).min(3), cover: z.literal(1).default(1) }),
+  strictObject({ type: z.literal('rough'), id, polygon: z.array(point).min(3) }),
+  strictObject({ type: z.literal('hill'), id, polygon: z.array(point).min(3) }),
+  strictObject({ type: z.literal('hedge'), id, points: z.array(point).min(2) }),
+  strictObject({ type: z.literal('wall'), id, points: z.array(point).min(2) }),
 ]);
 
 /** Rules options: one per ADAPTATION of the digest, default = its reading. */
-const optionsSchema = z
-  .object({
-    // A12: game length in game turns (scenarios may set another).
-    A12_turns: z.number().int().min(1).max(30).default(8),
-    // A12: army cohesion levels 1 and 2 at these shares of the starting units removed (batteries included).
-    A12_cohesion: z
-      .tuple([z.number().gt(0).lt(1), z.number().gt(0).max(1)])
-      .refine(([a, b]) => a < b, 'level 1 comes before level 2 (A12)')
-      .default([0.25, 0.5]),
-    // A9: "beyond enemy musketry range" (Retire) = more than this many inches from every enemy infantry unit.
-    A9_musketry: z.number().min(3).max(12).default(6),
-    // A11: the missing infantry Rough rate: each inch in rough costs 1/k inches of allowance (Open Order ×1).
-    A11_infantryRough: z.union([z.literal(0.5), z.literal(1 / 3)]).default(0.5),
-    // A6: firer disordered or battery with a damaged gun: the missing fire-point modifier.
-    A6_disorderedFire: z.literal('half').default('half'),
-    // The remaining ADAPTATIONs are fixed readings: named so a scenario can state them, and so a file asking for a
-    // reading this engine does not play is refused with the option named.
-    A1_die: z.literal('d10').default('d10'),
-    A2_initiative: z.literal('d10-each-turn-reroll-ties').default('d10-each-turn-reroll-ties'),
-    A3_stands: z.literal('inf-1x0.75-cav-1x1-gun-1x1.25').default('inf-1x0.75-cav-1x1-gun-1x1.25'),
-    A4_geometry: z.literal('45deg-arcs-nearest-firing-stand').default('45deg-arcs-nearest-firing-stand'),
-    A5_orders: z.literal('orders-roll-charge-within-full-move').default('orders-roll-charge-within-full-move'),
-    A7_combat: z.literal('lead-unit-defender-id-order').default('lead-unit-defender-id-order'),
-    A8_losses: z.literal('stand-is-a-hit-second-damage-wrecks').default('stand-is-a-hit-second-damage-wrecks'),
-    A10_leaders: z
-      .literal('best-detached-cap-4-replace-uncharismatic')
-      .default('best-detached-cap-4-replace-uncharismatic'),
-  })
-  .strict();
+const optionsSchema = strictObject({
+  // A12: game length in game turns (scenarios may set another).
+  A12_turns: z.number().int().min(1).max(30).default(8),
+  // A12: army cohesion levels 1 and 2 at these shares of the starting units removed (batteries included).
+  A12_cohesion: z
+    .tuple([z.number().gt(0).lt(1), z.number().gt(0).max(1)])
+    .refine(([a, b]) => a < b, 'level 1 comes before level 2 (A12)')
+    .default([0.25, 0.5]),
+  // A9: "beyond enemy musketry range" (Retire) = more than this many inches from every enemy infantry unit.
+  A9_musketry: z.number().min(3).max(12).default(6),
+  // A11: the missing infantry Rough rate: each inch in rough costs 1/k inches of allowance (Open Order ×1).
+  A11_infantryRough: z.union([z.literal(0.5), z.literal(1 / 3)]).default(0.5),
+  // A6: firer disordered or battery with a damaged gun: the missing fire-point modifier.
+  A6_disorderedFire: z.literal('half').default('half'),
+  // The remaining ADAPTATIONs are fixed readings: named so a scenario can state them, and so a file asking for a
+  // reading this engine does not play is refused with the option named.
+  A1_die: z.literal('d10').default('d10'),
+  A2_initiative: z.literal('d10-each-turn-reroll-ties').default('d10-each-turn-reroll-ties'),
+  A3_stands: z.literal('inf-1x0.75-cav-1x1-gun-1x1.25').default('inf-1x0.75-cav-1x1-gun-1x1.25'),
+  A4_geometry: z.literal('45deg-arcs-nearest-firing-stand').default('45deg-arcs-nearest-firing-stand'),
+  A5_orders: z.literal('orders-roll-charge-within-full-move').default('orders-roll-charge-within-full-move'),
+  A7_combat: z.literal('lead-unit-defender-id-order').default('lead-unit-defender-id-order'),
+  A8_losses: z.literal('stand-is-a-hit-second-damage-wrecks').default('stand-is-a-hit-second-damage-wrecks'),
+  A10_leaders: z
+    .literal('best-detached-cap-4-replace-uncharismatic')
+    .default('best-detached-cap-4-replace-uncharismatic'),
+});
 
 export type Options = z.infer<typeof optionsSchema>;
 
-const scenarioSchema = z
-  .object({
-    ruleset: z.literal('age-of-eagles'),
-    id: z.string().regex(/^[a-z0-9-]+$/, 'scenario ids are lower-case letters, digits and -'),
-    title: z.string(),
-    description: z.string().optional(),
-    table: z.strictObject({
-      width: z.number().min(24).max(96),
-      height: z.number().min(24).max(96),
-    }),
-    terrain: z.array(terrainSchema).default([]),
-    // [Victory] A12: objectives (by BUA block id, or a point) count −5 loss points to the side holding them
-    objectives: z
-      .array(z.union([z.strictObject({ id, bua: id }), z.strictObject({ id, x: z.number(), y: z.number() })]))
-      .default([]),
-    sides: z.tuple([sideSchema, sideSchema]),
-    options: optionsSchema.default(optionsSchema.parse({})),
-  })
-  .strict();
+const scenarioSchema = strictObject({
+  ruleset: z.literal('age-of-eagles'),
+  id: z.string().regex(/^[a-z0-9-]+$/, 'scenario ids are lower-case letters, digits and -'),
+  title: z.string(),
+  description: z.string().optional(),
+  table: strictObject({
+    width: z.number().min(24).max(96),
+    height: z.number().min(24).max(96),
+  }),
+  terrain: z.array(terrainSchema).default([]),
+  // [Victory] A12: objectives (by BUA block id, or a point) count −5 loss points to the side holding them
+  objectives: z
+    .array(
+      z.union([strictObject({ id, bua: id }), strictObject({ id, x: z.number(), y: z.number() })], {
+        error: 'an objective is { "id", "bua": a BUA block id } or { "id", "x", "y": a point in inches }',
+      }),
+    )
+    .default([]),
+  sides: z.tuple([sideSchema, sideSchema]),
+  options: optionsSchema.default(optionsSchema.parse({})),
+});
 
 export type Scenario = z.infer<typeof scenarioSchema>;
 export type UnitSpec = z.infer<typeof unitSchema>;
@@ -190,6 +191,9 @@ export function validateScenario(json: unknown): Validated<Scenario> {
   const sc = parsed.data;
   const problems: Problem[] = [];
   const { width, height } = sc.table;
+  /** A point off the table, as a problem at `path` (the item's own path, not a list index). */
+  const onTable = (x: number, y: number, path: string, what: string): Problem[] =>
+    offTable([[x, y]], width, height, path, what).map((p) => ({ ...p, path }));
   const ids: { id: string; path: string }[] = [];
   sc.sides.forEach((side, s) => {
     const base = `$.sides[${s}]`;
@@ -206,7 +210,7 @@ export function validateScenario(json: unknown): Validated<Scenario> {
           problems.push({ path, message: 'a leader is either attached to a unit or placed at x, y, not both' });
       } else if (l.x === undefined || l.y === undefined)
         problems.push({ path, message: 'a leader needs "attached" (a unit id) or a position x, y' });
-      else problems.push(...offTable([[l.x, l.y]], width, height, path, 'the leader'));
+      else problems.push(...onTable(l.x, l.y, path, `leader ${l.id}`));
     };
     leader(side.armyLeader, `${base}.armyLeader`, unitIds);
     side.divisions.forEach((d, di) => {
@@ -216,7 +220,7 @@ export function validateScenario(json: unknown): Validated<Scenario> {
       d.units.forEach((u, ui) => {
         const up = `${dp}.units[${ui}]`;
         ids.push({ id: u.id, path: `${up}.id` });
-        problems.push(...offTable([[u.x, u.y]], width, height, up, `unit ${u.id}'s centre`));
+        problems.push(...onTable(u.x, u.y, up, `unit ${u.id}'s centre`));
         // [Differences] only Light Infantry may take Open Order
         if (u.type === 'infantry' && u.formation === 'OpenOrder' && !u.light)
           problems.push({ path: `${up}.formation`, message: 'only Light Infantry may be in Open Order [Differences]' });
@@ -232,7 +236,9 @@ export function validateScenario(json: unknown): Validated<Scenario> {
         [t.x - 1.5, t.y - 1.5],
         [t.x + 1.5, t.y + 1.5],
       ];
-      problems.push(...offTable(corners, width, height, tp, `BUA block ${t.id}'s corner`));
+      problems.push(
+        ...offTable(corners, width, height, tp, `BUA block ${t.id}'s corner`).map((p) => ({ ...p, path: tp })),
+      );
     } else if ('polygon' in t)
       problems.push(...polygonProblems(t.polygon, width, height, `${tp}.polygon`, `${t.type} ${t.id}`));
     else problems.push(...polylineProblems(t.points, width, height, `${tp}.points`, `${t.type} ${t.id}`));
@@ -240,6 +246,11 @@ export function validateScenario(json: unknown): Validated<Scenario> {
       t.fords.forEach((f, fi) => {
         if (!(f.from < f.to))
           problems.push({ path: `${tp}.fords[${fi}]`, message: 'a ford runs from a smaller x to a larger one' });
+        else if (f.from < 0 || f.to > width)
+          problems.push({
+            path: `${tp}.fords[${fi}]`,
+            message: `ford x ${f.from} to ${f.to} of stream ${t.id} is off the ${width}"×${height}" table`,
+          });
       });
   });
   const buas = new Set(sc.terrain.filter((t) => t.type === 'bua').map((t) => t.id));
@@ -248,7 +259,7 @@ export function validateScenario(json: unknown): Validated<Scenario> {
     if ('bua' in o) {
       if (!buas.has(o.bua))
         problems.push({ path: `$.objectives[${i}].bua`, message: `no BUA block "${o.bua}" in the terrain` });
-    } else problems.push(...offTable([[o.x, o.y]], width, height, `$.objectives[${i}]`, 'the objective'));
+    } else problems.push(...onTable(o.x, o.y, `$.objectives[${i}]`, `objective ${o.id}`));
   });
   // one id names one thing: units, leaders, divisions, terrain and objectives share a namespace
   const seen = new Map<string, string>();

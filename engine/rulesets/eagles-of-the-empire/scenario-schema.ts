@@ -6,6 +6,7 @@
  * [6.0] and victory (A-53); the ranges the rules imply.
  */
 import { z } from 'zod';
+import { strictObject } from '../../core/suggest.ts';
 
 export interface Step {
   readonly label: string;
@@ -24,6 +25,14 @@ const MAX_RATING = 9;
 /** Victory points per item and thresholds (A-53): whole numbers within these bounds. */
 const MAX_VP = 100;
 const MAX_THRESHOLD = 1000;
+/** Grades run from a replacement colonel (0) through brigadier (1) up to an Emperor or King (10) [2.22, 2.3 Seniority]. */
+const MAX_GRADE = 10;
+/** A step track is lettered from A, one letter a step [2.3 Steps]: at most 26 steps. */
+const MAX_STEPS = 26;
+/** Turns on a track: two days of hourly turns [2.4] is more than any battle needs. */
+const MAX_TURNS = 48;
+/** Scenario and map ids: map ids name files under data/maps/, so no path separators or dots. */
+const ID_RE = /^[a-z0-9-]+$/;
 
 export function parseStep(text: string, kind: 'infantry' | 'cavalry' | 'artillery'): Step | string {
   const m = STEP_RE.exec(text);
@@ -60,13 +69,18 @@ export const LEADER_ROLES = [
   'lineOfficer',
 ] as const;
 
-const leaderSchema = z.object({
+const leaderSchema = strictObject({
   id: z.string().min(1),
   name: z.string().min(1),
   role: z.enum(LEADER_ROLES),
   arm: z.enum(['general', 'infantry', 'cavalry', 'artillery']).default('general'),
   /** Higher is more senior [2.3 Seniority]. */
-  grade: z.number().int().min(0).default(1),
+  grade: z
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_GRADE, `a grade is 0 (a replacement colonel) to ${MAX_GRADE} (an Emperor or King) [2.22, 2.3 Seniority]`)
+    .default(1),
   radius: z.number().int().min(0).max(MAX_RATING, `a command radius is a printed 0 to ${MAX_RATING} [2.21]`),
   /** Tactical rating; "3" or split "1/2" (attacking/defending) [2.21]. */
   tactical: z.union([
@@ -81,7 +95,7 @@ const leaderSchema = z.object({
   canGrandCharge: z.boolean().default(false),
 });
 
-const unitSchema = z.object({
+const unitSchema = strictObject({
   id: z.string().min(1),
   name: z.string().min(1),
   kind: z.enum(['infantry', 'cavalry', 'artillery']),
@@ -89,7 +103,10 @@ const unitSchema = z.object({
   counter: z.enum(['long', 'short']).optional(),
   cavClass: z.enum(['heavy', 'medium', 'light', 'irregular']).optional(),
   artKind: z.enum(['foot', 'heavy', 'horse', 'mortar', 'rocket', 'licorne']).optional(),
-  steps: z.array(z.string()).min(1),
+  steps: z
+    .array(z.string())
+    .min(1)
+    .max(MAX_STEPS, `a step track has at most ${MAX_STEPS} steps, one letter each from A [2.3 Steps]`),
   /** Index of the starting step (default 0: the strongest) [2.3]. */
   startStep: z.number().int().min(0).default(0),
   elite: z.boolean().default(false),
@@ -98,9 +115,20 @@ const unitSchema = z.object({
   rifle: z.boolean().default(false),
   artilleryPark: z.boolean().default(false),
   /** Extended-line markers the scenario provides [16.0]. */
-  extendedLines: z
-    .object({ half: z.number().int().min(0).default(0), third: z.number().int().min(0).default(0) })
-    .optional(),
+  extendedLines: strictObject({
+    half: z
+      .number()
+      .int()
+      .min(0)
+      .max(1, 'a long counter extends with at most one "1/2" marker [16.0, 16.1]')
+      .default(0),
+    third: z
+      .number()
+      .int()
+      .min(0)
+      .max(2, 'a long counter extends with at most two "1/3" markers, a pair [16.8]')
+      .default(0),
+  }).optional(),
 });
 
 interface FormationJson {
@@ -116,7 +144,7 @@ interface FormationJson {
   forces: FormationJson[];
 }
 const formationSchema: z.ZodType<FormationJson, unknown> = z.lazy(() =>
-  z.object({
+  strictObject({
     id: z.string().min(1),
     name: z.string().min(1),
     kind: z.enum(['intermediate', 'formation', 'force', 'hq']).default('formation'),
@@ -128,20 +156,18 @@ const formationSchema: z.ZodType<FormationJson, unknown> = z.lazy(() =>
   }),
 ) as never;
 
-const sideSchema = z.object({
+const sideSchema = strictObject({
   name: z.string().min(1),
   nationality: z.string().min(1),
   /** [3.32]; Rigid when the scenario is unclear [3.3]. */
   structure: z.enum(['rigid', 'semi-rigid', 'flexible', 'absolute']).default('rigid'),
   leaders: z.array(leaderSchema).min(1),
   armyCommander: z.string().min(1),
-  hq: z
-    .object({
-      id: z.string().min(1),
-      name: z.string().min(1),
-      radius: z.number().int().min(0).max(MAX_RATING, `an HQ's command radius is a printed 0 to ${MAX_RATING} [2.21]`),
-    })
-    .optional(),
+  hq: strictObject({
+    id: z.string().min(1),
+    name: z.string().min(1),
+    radius: z.number().int().min(0).max(MAX_RATING, `an HQ's command radius is a printed 0 to ${MAX_RATING} [2.21]`),
+  }).optional(),
   chiefOfStaff: z.string().optional(),
   formations: z.array(formationSchema).min(1),
   /** Staff and line officers held for replacement [9.52, 15.3]. */
@@ -153,7 +179,7 @@ const sideSchema = z.object({
    */
   deployments: z
     .array(
-      z.object({
+      strictObject({
         id: z.string().min(1),
         parent: z.string().min(1),
         units: z.array(z.string().min(1)).min(1),
@@ -162,13 +188,11 @@ const sideSchema = z.object({
     )
     .default([]),
   /** Special-rule permissions [17.0, 17.2, 14.7, 10.8]. */
-  allow: z
-    .object({
-      square: z.boolean().default(true),
-      reverseSlope: z.boolean().default(false),
-      massedColumn: z.boolean().default(false),
-    })
-    .default({ square: true, reverseSlope: false, massedColumn: false }),
+  allow: strictObject({
+    square: z.boolean().default(true),
+    reverseSlope: z.boolean().default(false),
+    massedColumn: z.boolean().default(false),
+  }).default({ square: true, reverseSlope: false, massedColumn: false }),
 });
 
 /** Victory points (A-53): whole and not negative, within a sensible bound. */
@@ -184,7 +208,7 @@ const thresholdSchema = z
   .min(1, 'a result threshold is at least 1: a VP difference of 0 is a draw (A-53)')
   .max(MAX_THRESHOLD, `a result threshold is at most ${MAX_THRESHOLD} VP (A-53)`);
 
-const placementSchema = z.object({
+const placementSchema = strictObject({
   area: z.number().int().positive(),
   units: z.array(z.string()).default([]),
   leaders: z.array(z.string()).default([]),
@@ -193,30 +217,34 @@ const placementSchema = z.object({
   facing: z.record(z.string(), z.string()).default({}),
 });
 
-export const scenarioSchema = z.object({
+export const scenarioSchema = strictObject({
   ruleset: z.literal('eagles-of-the-empire'),
-  id: z.string().min(1),
+  id: z.string().regex(ID_RE, 'scenario ids are lower-case letters, digits and -'),
   title: z.string().min(1),
   description: z.string().optional(),
-  map: z.string().min(1),
+  /** The map's id: the file data/maps/eagles-of-the-empire/<map>.json. */
+  map: z
+    .string()
+    .regex(ID_RE, 'a map id is lower-case letters, digits and - (it names a file in data/maps/, not a path)'),
   sides: z.tuple([sideSchema, sideSchema]),
   setup: z.tuple([z.array(placementSchema), z.array(placementSchema)]),
   /** The turn track [2.4]: hour label and time of day per turn. */
-  turns: z.array(z.object({ hour: z.string(), time: z.enum(['dawn', 'day', 'dusk', 'night']).default('day') })).min(1),
+  turns: z
+    .array(strictObject({ hour: z.string(), time: z.enum(['dawn', 'day', 'dusk', 'night']).default('day') }))
+    .min(1)
+    .max(MAX_TURNS, `a turn track has at most ${MAX_TURNS} turns (two days of hourly turns [2.4])`),
   /** Weather [5.0]: fixed, or a d6 table rolled each turn from `fromTurn` (earlier turns use `initial`). */
-  weather: z
-    .object({
-      initial: z.enum(['clear', 'rain', 'fog', 'snow']).default('clear'),
-      fromTurn: z.number().int().min(1).optional(),
-      table: z
-        .array(z.enum(['clear', 'rain', 'fog', 'snow']))
-        .length(6)
-        .optional(),
-    })
-    .default({ initial: 'clear' }),
+  weather: strictObject({
+    initial: z.enum(['clear', 'rain', 'fog', 'snow']).default('clear'),
+    fromTurn: z.number().int().min(1).optional(),
+    table: z
+      .array(z.enum(['clear', 'rain', 'fog', 'snow']))
+      .length(6)
+      .optional(),
+  }).default({ initial: 'clear' }),
   reinforcements: z
     .array(
-      z.object({
+      strictObject({
         id: z.string().min(1),
         side: z.union([z.literal(0), z.literal(1)]),
         turn: z.number().int().min(1),
@@ -228,24 +256,22 @@ export const scenarioSchema = z.object({
       }),
     )
     .default([]),
-  rules: z
-    .object({
-      rout: z.boolean().default(false),
-      villagesBlockLos: z.boolean().default(false),
-      mediumAsLight: z.boolean().default(true),
-      irregularAsLight: z.boolean().default(true),
-      /** Sides whose artillery gets the HQ/CoS +1 [12.31]. */
-      hqArtilleryBonus: z.array(z.union([z.literal(0), z.literal(1)])).default([]),
-    })
-    .default({
-      rout: false,
-      villagesBlockLos: false,
-      mediumAsLight: true,
-      irregularAsLight: true,
-      hqArtilleryBonus: [],
-    }),
-  victory: z.object({
-    vp: z.object({
+  rules: strictObject({
+    rout: z.boolean().default(false),
+    villagesBlockLos: z.boolean().default(false),
+    mediumAsLight: z.boolean().default(true),
+    irregularAsLight: z.boolean().default(true),
+    /** Sides whose artillery gets the HQ/CoS +1 [12.31]. */
+    hqArtilleryBonus: z.array(z.union([z.literal(0), z.literal(1)])).default([]),
+  }).default({
+    rout: false,
+    villagesBlockLos: false,
+    mediumAsLight: true,
+    irregularAsLight: true,
+    hqArtilleryBonus: [],
+  }),
+  victory: strictObject({
+    vp: strictObject({
       step: vpSchema.default(1),
       artilleryUnit: vpSchema.default(2),
       leader: vpSchema.default(3),
@@ -253,11 +279,13 @@ export const scenarioSchema = z.object({
       /** Army commanders by leader id. */
       armyCommander: z.record(z.string(), vpSchema).default({}),
     }),
-    objectives: z.array(z.object({ area: z.number().int().positive(), vp: z.tuple([vpSchema, vpSchema]) })).default([]),
+    objectives: z
+      .array(strictObject({ area: z.number().int().positive(), vp: z.tuple([vpSchema, vpSchema]) }))
+      .default([]),
     /** Side controlling each objective at the start [A-53]. */
     control: z.record(z.string(), z.union([z.literal(0), z.literal(1)])).default({}),
     /** D = VP(side 0) − VP(side 1): at least `decisive` / `marginal` wins; within ±(marginal − 1) a draw (so marginal ≥ 1). */
-    thresholds: z.object({ decisive: thresholdSchema, marginal: thresholdSchema }),
+    thresholds: strictObject({ decisive: thresholdSchema, marginal: thresholdSchema }),
   }),
   /** The rules configuration (rules-config.ts): ADAPTATIONs by id ("A-nn": "digest") and the digest's named options. */
   options: z.record(z.string(), z.unknown()).default({}),

@@ -360,3 +360,30 @@ export function victoryProblems(s: Scenario): Problem[] {
       out.push({ path: `$.victory.vp.armyCommander[${JSON.stringify(k)}]`, message: `unknown leader "${k}" (A-53)` });
   return out;
 }
+
+/** A map is at most this many map inches a side: a few map sheets [2.4: one map inch is 370 to 500 yards]. */
+const MAX_MAP_SIZE = 500;
+
+/**
+ * The embedded map's coordinates lie on the map: its size within MAX_MAP_SIZE, and every area's centre and polygon
+ * corner inside it (paths under $.mapData, where the catalog embeds the map file).
+ */
+export function mapProblems(map: AreaMap): Problem[] {
+  const out: Problem[] = [];
+  const [w, h] = map.json.size;
+  if (w > MAX_MAP_SIZE || h > MAX_MAP_SIZE)
+    out.push({
+      path: '$.mapData.size',
+      message: `map ${map.id} is ${w}×${h}: a map is at most ${MAX_MAP_SIZE}×${MAX_MAP_SIZE} map inches`,
+    });
+  const off = ([x, y]: readonly number[], path: string, what: string) => {
+    if (!(x! >= 0 && x! <= w && y! >= 0 && y! <= h))
+      out.push({ path, message: `${what} (${x}, ${y}) is off the ${w}×${h} map ${map.id}` });
+  };
+  map.json.areas.forEach((a, i) => {
+    const p = `$.mapData.areas[${i}]`;
+    off(a.center, `${p}.center`, `the centre of area ${a.id}`);
+    a.polygon?.forEach((pt, k) => off(pt, `${p}.polygon[${k}]`, `corner ${k} of area ${a.id}`));
+  });
+  return out;
+}

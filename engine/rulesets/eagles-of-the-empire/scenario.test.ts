@@ -322,3 +322,70 @@ describe('scenario validation: bounds and ids', () => {
     expect(deployments).toMatch(/\$\.sides\[1\]\.deployments\[0\]\.id: duplicate deployment id "f1-voltigeurs"/);
   });
 });
+
+describe('scenario validation: typos, bounds and the map', () => {
+  it('refuses unknown keys at every level, suggesting the key a near miss stands for', () => {
+    expect(problems((j) => (j.sides[0].leaders[0].Radius = 5))).toBe(
+      '$.sides[0].leaders[0]: unknown key "Radius" (did you mean "radius"?)',
+    );
+    expect(problems((j) => (unitJson(j, 'F-2div').Elite = true))).toMatch(
+      /^\$\.sides\[0\]\.formations\[\d+\](\.forces\[\d+\])*\.units\[\d+\]: unknown key "Elite" \(did you mean "elite"\?\)$/,
+    );
+    expect(problems((j) => (j.setup[0][0].facings = {}))).toBe(
+      '$.setup[0][0]: unknown key "facings" (did you mean "facing"?)',
+    );
+    expect(problems((j) => (j.victory.thresholds.decisiv = 9))).toBe(
+      '$.victory.thresholds: unknown key "decisiv" (did you mean "decisive"?)',
+    );
+    expect(problems((j) => (j.weather.Table = j.weather.table))).toBe(
+      '$.weather: unknown key "Table" (did you mean "table"?)',
+    );
+    expect(problems((j) => (j.victoryPoints = {}))).toMatch(
+      /^\$: unknown key "victoryPoints"; allowed here: ruleset, id, /,
+    );
+  });
+
+  it('bounds grades, step tracks, extended-line markers and the turn track', () => {
+    const text = problems((j) => {
+      j.sides[0].leaders[0].grade = 11;
+      unitJson(j, 'F-2div').steps = Array.from({ length: 27 }, () => 'a1-3');
+      unitJson(j, 'F-1div').extendedLines = { half: 2, third: 3 };
+      j.turns = Array.from({ length: 49 }, () => ({ hour: '12:00' }));
+    });
+    expect(text).toMatch(
+      /\$\.sides\[0\]\.leaders\[0\]\.grade: a grade is 0 \(a replacement colonel\) to 10 \(an Emperor or King\) \[2\.22, 2\.3 Seniority\]/,
+    );
+    expect(text).toMatch(
+      /units\[\d+\]\.steps: a step track has at most 26 steps, one letter each from A \[2\.3 Steps\]/,
+    );
+    expect(text).toMatch(/extendedLines\.half: a long counter extends with at most one "1\/2" marker \[16\.0, 16\.1\]/);
+    expect(text).toMatch(
+      /extendedLines\.third: a long counter extends with at most two "1\/3" markers, a pair \[16\.8\]/,
+    );
+    expect(text).toMatch(/\$\.turns: a turn track has at most 48 turns \(two days of hourly turns \[2\.4\]\)/);
+  });
+
+  it('refuses a map id that is a path, and scenario ids other than lower-case letters, digits and -', () => {
+    expect(problems((j) => (j.map = '../../etc'))).toMatch(
+      /^\$\.map: a map id is lower-case letters, digits and - \(it names a file in data\/maps\/, not a path\)$/m,
+    );
+    expect(problems((j) => (j.id = 'Hohenwald 1809'))).toBe('$.id: scenario ids are lower-case letters, digits and -');
+  });
+
+  it("refuses map coordinates off the map's extent, and maps larger than a few sheets", () => {
+    const m = rawMap();
+    m.areas[0].center = [5, -40];
+    m.areas[1].polygon[2] = [1e9, 10];
+    const v = validateScenario(rawScenario(), new AreaMap(m));
+    expect(v.ok ? [] : v.problems.map((p) => `${p.path}: ${p.message}`)).toEqual([
+      '$.mapData.areas[0].center: the centre of area 1 (5, -40) is off the 60×40 map hohenwald-1809',
+      '$.mapData.areas[1].polygon[2]: corner 2 of area 2 (1000000000, 10) is off the 60×40 map hohenwald-1809',
+    ]);
+    const big = rawMap();
+    big.size = [1e6, 40];
+    const w = validateScenario(rawScenario(), new AreaMap(big));
+    expect(w.ok ? [] : w.problems.map((p) => `${p.path}: ${p.message}`)).toEqual([
+      '$.mapData.size: map hohenwald-1809 is 1000000×40: a map is at most 500×500 map inches',
+    ]);
+  });
+});

@@ -19,6 +19,7 @@ export * from './scenario-schema.ts';
 import { formationsOf, parseStep, scenarioSchema, type Scenario, type Step } from './scenario-schema.ts';
 import {
   idProblems,
+  mapProblems,
   reinforcementGroupProblems,
   setupProblems,
   stepTrackProblems,
@@ -234,6 +235,7 @@ function semantic(map: AreaMap) {
       for (const u of held) placed.add(u);
     });
     out.push(
+      ...mapProblems(map),
       ...idProblems(s),
       ...setupProblems(s, map),
       ...reinforcementGroupProblems(s, map),

@@ -418,6 +418,6 @@ describe('validation: everything on the table, terrain that is real ground, no t
           j.armies[1],
         ],
       })),
-    ).toMatch(/\$\.armies\[0\]\.battalions\[0\]: Unrecognized key.*Light/);
+    ).toMatch(/^\$\.armies\[0\]\.battalions\[0\]: unknown key "Light" \(did you mean "light"\?\)$/);
   });
 });

@@ -6,12 +6,13 @@
  */
 import { z } from 'zod';
 import type { Problem, Validated } from '../../core/game.ts';
+import { strictObject } from '../../core/suggest.ts';
 import { zodProblems } from '../../core/validate.ts';
 import { duplicateIds, insidePolygon, offTable, polygonProblems, polylineProblems } from '../../tabletop/validate.ts';
 
 const point = z.tuple([z.number(), z.number()]);
 
-const battalionSchema = z.strictObject({
+const battalionSchema = strictObject({
   id: z.string().regex(/^[A-Za-z][A-Za-z0-9_-]{0,11}$/, 'ids are 1–12 letters, digits, _ or -, starting with a letter'),
   name: z.string().min(1),
   // [Unit quality] "Veterans" / "Grizzled" / "VÉTÉRAN" all name the same level (digest TEXT ISSUE)
@@ -25,13 +26,13 @@ const battalionSchema = z.strictObject({
   rifles: z.boolean().default(false),
 });
 
-const armySchema = z.strictObject({
+const armySchema = strictObject({
   name: z.string().min(1),
   nationality: z.enum(['British', 'French', 'Other']),
   battalions: z.array(battalionSchema).min(1),
 });
 
-const placedSchema = z.strictObject({
+const placedSchema = strictObject({
   id: z.string(),
   x: z.number(),
   y: z.number(),
@@ -41,18 +42,22 @@ const placedSchema = z.strictObject({
   screen: z.enum(['front', 'left', 'right', 'rear']).optional(),
 });
 
-const fixedSideSchema = z.strictObject({
+const fixedSideSchema = strictObject({
   edge: z.enum(['south', 'north']),
   battalions: z.array(placedSchema),
-  sc: z.union([z.strictObject({ attach: z.string() }), z.strictObject({ x: z.number(), y: z.number() })]),
+  sc: z.union([strictObject({ attach: z.string() }), strictObject({ x: z.number(), y: z.number() })], {
+    error: 'the Supreme Commander is { "attach": a battalion id } or { "x", "y": a point in inches }',
+  }),
 });
 
+const fixedDeploymentSchema = strictObject({ A: fixedSideSchema, B: fixedSideSchema });
+
 const terrainSchema = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('woods'), id: z.string(), polygon: z.array(point).min(3) }),
-  z.strictObject({ type: z.literal('building'), id: z.string(), polygon: z.array(point).min(3) }),
-  z.strictObject({ type: z.literal('hill'), id: z.string(), polygon: z.array(point).min(3), crest: point }),
-  z.strictObject({ type: z.literal('hedge'), id: z.string(), points: z.array(point).min(2) }),
-  z.strictObject({ type: z.literal('wall'), id: z.string(), points: z.array(point).min(2) }),
+  strictObject({ type: z.literal('woods'), id: z.string(), polygon: z.array(point).min(3) }),
+  strictObject({ type: z.literal('building'), id: z.string(), polygon: z.array(point).min(3) }),
+  strictObject({ type: z.literal('hill'), id: z.string(), polygon: z.array(point).min(3), crest: point }),
+  strictObject({ type: z.literal('hedge'), id: z.string(), points: z.array(point).min(2) }),
+  strictObject({ type: z.literal('wall'), id: z.string(), points: z.array(point).min(2) }),
 ]);
 
 /** An array of numbers with no value twice (each value becomes one action; keys must stay unique). */
@@ -61,106 +66,106 @@ function distinct<T extends z.ZodNumber>(item: T) {
 }
 
 /** Rules options: one per ADAPTATION, default = the digest's choice. */
-const optionsSchema = z
-  .object({
-    // M5: contradictory cover rules → soft cover −2 dice, hard cover ×0.5 ('modifiers'); or the "Who can shoot"
-    // paragraph's reading, where any cover halves the eligible groups ('halve-groups').
-    M5_cover: z.enum(['modifiers', 'halve-groups']).default('modifiers'),
-    // M6: ties in roll-offs and initiative are re-rolled.
-    M6_ties: z.literal('reroll').default('reroll'),
-    // M7: move directions in degrees either side of straight ahead (facing kept), distance fractions offered.
-    // Straight ahead is always offered, so 0 is not an oblique; the book allows oblique moves, so the list is not empty.
-    M7_obliques: distinct(
-      z
-        .number()
-        .gt(0, 'an oblique is more than 0° off straight ahead (straight ahead is always offered) [Manoeuvre] (M7)')
-        .max(90),
-    )
-      .min(1, 'the book allows oblique moves: give at least one angle [Manoeuvre] (M7)')
-      .default([22.5, 45]),
-    // The furthest legal point is always among the distances (digest §9.2).
-    M7_fractions: distinct(z.number().gt(0).max(1))
-      .min(1, 'give at least one distance fraction [Manoeuvre] (M7)')
-      .refine((a) => a.includes(1), 'the fractions must include 1, the furthest legal point (M7, digest §9.2)')
-      .default([0.25, 0.5, 0.75, 1]),
-    // M9: defensive-fire band for a D6 of 2 (not listed in the book).
-    M9_band2: z.enum(['long', 'medium']).default('long'),
-    // M13: joiners add a flat +2 however many joined ('flat') or +2 each ('each').
-    M13_join: z.enum(['flat', 'each']).default('flat'),
-    // M14: a D6 score at which a Character is lost in combat ("50% chance").
-    M14_combatRisk: z.number().int().min(2).max(6).default(4),
-    // M16: re-rolls are used automatically at the first failure.
-    M16_rerolls: z.literal('automatic').default('automatic'),
-    // M20: the game also ends when a side has no unbroken battalion on the table.
-    M20_earlyEnd: z.boolean().default(true),
-    // M23: placement grid spacing in inches along the zone, and the depth rows offered.
-    M23_grid: z
+const optionsSchema = strictObject({
+  // M5: contradictory cover rules → soft cover −2 dice, hard cover ×0.5 ('modifiers'); or the "Who can shoot"
+  // paragraph's reading, where any cover halves the eligible groups ('halve-groups').
+  M5_cover: z.enum(['modifiers', 'halve-groups']).default('modifiers'),
+  // M6: ties in roll-offs and initiative are re-rolled.
+  M6_ties: z.literal('reroll').default('reroll'),
+  // M7: move directions in degrees either side of straight ahead (facing kept), distance fractions offered.
+  // Straight ahead is always offered, so 0 is not an oblique; the book allows oblique moves, so the list is not empty.
+  M7_obliques: distinct(
+    z
       .number()
-      .min(1, 'the placement grid is 1" to 6"')
-      .max(6, 'the placement grid is 1" to 6" (M23)')
-      .default(2),
-    // M23_squeeze: the book is silent on a side that leaves itself no room; a placement (or a skirmisher count) is
-    // offered only if the side's other battalions can all still be placed, and an army that cannot be set up in its
-    // zone is refused at validation.
-    M23_squeeze: z.literal('keep-room').default('keep-room'),
-    // Wheel angles offered after the 1D6 roll (digest §9.2; 22.5° is stored as whole degrees: 22).
-    M7_wheelAngles: distinct(z.number().int().min(1).max(180))
-      .min(1, 'give at least one wheel angle [Manoeuvre] (M7)')
-      .default([5, 10, 15, 22, 30, 45, 60, 90]),
-    // The remaining ADAPTATIONs are fixed readings: named here so a scenario can state them, and so a file asking
-    // for a reading this engine does not implement is refused with the option named.
-    M1_table: z.literal('72x48-or-48x48-inches').default('72x48-or-48x48-inches'),
-    M2_stands: z
-      .literal('1.6in-groups-frontage-fixed-to-half-strength')
-      .default('1.6in-groups-frontage-fixed-to-half-strength'),
-    M3_screens: z.literal('0.8in-deep-placed-front-left-right-rear').default('0.8in-deep-placed-front-left-right-rear'),
-    M4_geometry: z.literal('45deg-arcs-edge-to-edge-range').default('45deg-arcs-edge-to-edge-range'),
-    M8_separation: z.literal('no-move-within-or-closer-than-4in').default('no-move-within-or-closer-than-4in'),
-    M10_resolveTiming: z
-      .literal('immediate-for-combat-and-defensive-fire')
-      .default('immediate-for-combat-and-defensive-fire'),
-    M11_running: z.literal('toward-home-edge-stop-1in-short').default('toward-home-edge-stop-1in-short'),
-    M12_markers: z.literal('mustStand-and-reformPending').default('mustStand-and-reformPending'),
-    M15_commander: z.literal('free-4D6-move-once-per-turn').default('free-4D6-move-once-per-turn'),
-    M17_rounding: z
-      .literal('additive-then-halvings-then-range-one-rounding')
-      .default('additive-then-halvings-then-range-one-rounding'),
-    M18_combatFire: z.literal('no-shooting-into-or-out-of-combat').default('no-shooting-into-or-out-of-combat'),
-    M19_costs: z.literal('rifles-per-ranker-6-per-ensign-figure').default('rifles-per-ranker-6-per-ensign-figure'),
-    M21_interpenetration: z
-      .literal('pass-through-disorders-no-overlap-at-end')
-      .default('pass-through-disorders-no-overlap-at-end'),
-    M22_greenPenalty: z.literal('all-activation-table-rolls').default('all-activation-table-rolls'),
-    M24_defensiveFire: z.literal('uses-the-activation').default('uses-the-activation'),
-    M25_contact: z.literal('face-of-declaration-sector').default('face-of-declaration-sector'),
-  })
-  .strict();
+      .gt(0, 'an oblique is more than 0° off straight ahead (straight ahead is always offered) [Manoeuvre] (M7)')
+      .max(90),
+  )
+    .min(1, 'the book allows oblique moves: give at least one angle [Manoeuvre] (M7)')
+    .default([22.5, 45]),
+  // The furthest legal point is always among the distances (digest §9.2).
+  M7_fractions: distinct(z.number().gt(0).max(1))
+    .min(1, 'give at least one distance fraction [Manoeuvre] (M7)')
+    .refine((a) => a.includes(1), 'the fractions must include 1, the furthest legal point (M7, digest §9.2)')
+    .default([0.25, 0.5, 0.75, 1]),
+  // M9: defensive-fire band for a D6 of 2 (not listed in the book).
+  M9_band2: z.enum(['long', 'medium']).default('long'),
+  // M13: joiners add a flat +2 however many joined ('flat') or +2 each ('each').
+  M13_join: z.enum(['flat', 'each']).default('flat'),
+  // M14: a D6 score at which a Character is lost in combat ("50% chance").
+  M14_combatRisk: z.number().int().min(2).max(6).default(4),
+  // M16: re-rolls are used automatically at the first failure.
+  M16_rerolls: z.literal('automatic').default('automatic'),
+  // M20: the game also ends when a side has no unbroken battalion on the table.
+  M20_earlyEnd: z.boolean().default(true),
+  // M23: placement grid spacing in inches along the zone, and the depth rows offered.
+  M23_grid: z
+    .number()
+    .min(1, 'the placement grid is 1" to 6"')
+    .max(6, 'the placement grid is 1" to 6" (M23)')
+    .default(2),
+  // M23_squeeze: the book is silent on a side that leaves itself no room; a placement (or a skirmisher count) is
+  // offered only if the side's other battalions can all still be placed, and an army that cannot be set up in its
+  // zone is refused at validation.
+  M23_squeeze: z.literal('keep-room').default('keep-room'),
+  // Wheel angles offered after the 1D6 roll (digest §9.2; 22.5° is stored as whole degrees: 22).
+  M7_wheelAngles: distinct(z.number().int().min(1).max(180))
+    .min(1, 'give at least one wheel angle [Manoeuvre] (M7)')
+    .default([5, 10, 15, 22, 30, 45, 60, 90]),
+  // The remaining ADAPTATIONs are fixed readings: named here so a scenario can state them, and so a file asking
+  // for a reading this engine does not implement is refused with the option named.
+  M1_table: z.literal('72x48-or-48x48-inches').default('72x48-or-48x48-inches'),
+  M2_stands: z
+    .literal('1.6in-groups-frontage-fixed-to-half-strength')
+    .default('1.6in-groups-frontage-fixed-to-half-strength'),
+  M3_screens: z.literal('0.8in-deep-placed-front-left-right-rear').default('0.8in-deep-placed-front-left-right-rear'),
+  M4_geometry: z.literal('45deg-arcs-edge-to-edge-range').default('45deg-arcs-edge-to-edge-range'),
+  M8_separation: z.literal('no-move-within-or-closer-than-4in').default('no-move-within-or-closer-than-4in'),
+  M10_resolveTiming: z
+    .literal('immediate-for-combat-and-defensive-fire')
+    .default('immediate-for-combat-and-defensive-fire'),
+  M11_running: z.literal('toward-home-edge-stop-1in-short').default('toward-home-edge-stop-1in-short'),
+  M12_markers: z.literal('mustStand-and-reformPending').default('mustStand-and-reformPending'),
+  M15_commander: z.literal('free-4D6-move-once-per-turn').default('free-4D6-move-once-per-turn'),
+  M17_rounding: z
+    .literal('additive-then-halvings-then-range-one-rounding')
+    .default('additive-then-halvings-then-range-one-rounding'),
+  M18_combatFire: z.literal('no-shooting-into-or-out-of-combat').default('no-shooting-into-or-out-of-combat'),
+  M19_costs: z.literal('rifles-per-ranker-6-per-ensign-figure').default('rifles-per-ranker-6-per-ensign-figure'),
+  M21_interpenetration: z
+    .literal('pass-through-disorders-no-overlap-at-end')
+    .default('pass-through-disorders-no-overlap-at-end'),
+  M22_greenPenalty: z.literal('all-activation-table-rolls').default('all-activation-table-rolls'),
+  M24_defensiveFire: z.literal('uses-the-activation').default('uses-the-activation'),
+  M25_contact: z.literal('face-of-declaration-sector').default('face-of-declaration-sector'),
+});
 
 export type Options = z.infer<typeof optionsSchema>;
 
-const scenarioSchema = z
-  .object({
-    ruleset: z.literal('march-of-eagles'),
-    id: z.string().regex(/^[a-z0-9-]+$/, 'scenario ids are lower-case letters, digits and -'),
-    title: z.string(),
-    description: z.string().optional(),
-    // M1: 72" × 48" or 48" × 48".
-    table: z.strictObject({ width: z.union([z.literal(72), z.literal(48)]), height: z.literal(48) }),
-    turns: z.number().int().min(1).max(30).default(8),
-    // [How to choose your army] 200 points each; a pair [A, B] sets unequal budgets (historical or test scenarios)
-    points: z
-      .union([z.number().int().positive(), z.tuple([z.number().int().positive(), z.number().int().positive()])])
-      .default(200),
-    terrain: z.array(terrainSchema).default([]),
-    armies: z.tuple([armySchema, armySchema]),
-    deployment: z.union([z.literal('alternate'), z.strictObject({ A: fixedSideSchema, B: fixedSideSchema })]),
-    objectives: z.array(z.strictObject({ id: z.string(), x: z.number(), y: z.number() })).default([]),
-    // [Winning] "If objectives were set the result can be judged relative to these": 'objectives' judges by
-    // objectives held after the last turn, then by the book's rule; 'battalions' is the book's rule alone.
-    victory: z.enum(['battalions', 'objectives']).default('battalions'),
-    options: optionsSchema.default(optionsSchema.parse({})),
-  })
-  .strict();
+const scenarioSchema = strictObject({
+  ruleset: z.literal('march-of-eagles'),
+  id: z.string().regex(/^[a-z0-9-]+$/, 'scenario ids are lower-case letters, digits and -'),
+  title: z.string(),
+  description: z.string().optional(),
+  // M1: 72" × 48" or 48" × 48".
+  table: strictObject({ width: z.union([z.literal(72), z.literal(48)]), height: z.literal(48) }),
+  turns: z.number().int().min(1).max(30).default(8),
+  // [How to choose your army] 200 points each; a pair [A, B] sets unequal budgets (historical or test scenarios)
+  points: z
+    .union([z.number().int().positive(), z.tuple([z.number().int().positive(), z.number().int().positive()])], {
+      error: 'points are a whole number, or a pair [A, B] of whole numbers (one budget per army)',
+    })
+    .default(200),
+  terrain: z.array(terrainSchema).default([]),
+  armies: z.tuple([armySchema, armySchema]),
+  deployment: z.union([z.literal('alternate'), fixedDeploymentSchema], {
+    error: 'deployment is "alternate" or { "A": …, "B": … } (each side\'s edge, battalions and Supreme Commander)',
+  }),
+  objectives: z.array(strictObject({ id: z.string(), x: z.number(), y: z.number() })).default([]),
+  // [Winning] "If objectives were set the result can be judged relative to these": 'objectives' judges by
+  // objectives held after the last turn, then by the book's rule; 'battalions' is the book's rule alone.
+  victory: z.enum(['battalions', 'objectives']).default('battalions'),
+  options: optionsSchema.default(optionsSchema.parse({})),
+});
 
 export type Scenario = z.infer<typeof scenarioSchema>;
 export type BattalionSpec = z.infer<typeof battalionSchema>;
@@ -268,7 +273,7 @@ function deploymentProblems(s: Scenario): Problem[] {
       if (pb.x < 0 || pb.x > s.table.width || pb.y < 0 || pb.y > s.table.height)
         out.push({
           path: p,
-          message: `position (${pb.x}, ${pb.y}) is off the ${s.table.width}"×${s.table.height}" table`,
+          message: `battalion "${pb.id}" at (${pb.x}, ${pb.y}) is off the ${s.table.width}"×${s.table.height}" table`,
         });
       const max = maxSkirmishers(spec.rankers, spec.light);
       if (pb.skirmishers > max)
@@ -349,9 +354,24 @@ function tableProblems(s: Scenario): Problem[] {
   return out;
 }
 
+/**
+ * zod reports a union none of whose branches fits as one problem at the union. A fixed deployment (an object) can only
+ * mean the second branch, so its own problems, with their paths, are the ones to report.
+ */
+function schemaProblems(err: z.ZodError, json: unknown): Problem[] {
+  const d = json !== null && typeof json === 'object' ? (json as { deployment?: unknown }).deployment : undefined;
+  const issues = err.issues.flatMap((i) => {
+    if (i.code !== 'invalid_union' || i.path.join('.') !== 'deployment' || d === null || typeof d !== 'object')
+      return [i];
+    const r = fixedDeploymentSchema.safeParse(d);
+    return r.success ? [i] : r.error.issues.map((x) => ({ ...x, path: ['deployment', ...x.path] }));
+  });
+  return zodProblems(new z.ZodError(issues));
+}
+
 export function validateScenario(json: unknown): Validated<Scenario> {
   const r = scenarioSchema.safeParse(json);
-  if (!r.success) return { ok: false, problems: zodProblems(r.error) };
+  if (!r.success) return { ok: false, problems: schemaProblems(r.error, json) };
   const problems = [...armyProblems(r.data), ...deploymentProblems(r.data), ...tableProblems(r.data)];
   if (r.data.victory === 'objectives' && !r.data.objectives.length)
     problems.push({ path: '$.victory', message: 'victory by objectives needs at least one entry in $.objectives' });

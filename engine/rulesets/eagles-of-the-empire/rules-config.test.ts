@@ -22,6 +22,9 @@ describe("The rules configuration: every ADAPTATION a named option with the dige
 
   it('refuses unknown options, bad values and readings the engine does not implement, naming each', () => {
     expect(problems({ noSuchRule: true })[0]).toMatch(/^\$\.options\.noSuchRule: unknown rules option/);
+    expect(problems({ attachSameFormaton: 'all' })[0]).toMatch(
+      /unknown rules option "attachSameFormaton" \(did you mean "attachSameFormation"\?\)/,
+    );
     expect(problems({ attachSameFormation: 'some' })[0]).toMatch(
       /attachSameFormation \(A-23\) must be one of "horseOnly", "all"/,
     );

@@ -9,6 +9,7 @@
  *
  * Pure data and lookups; the rules read their option through `option(sc, name)`.
  */
+import { suggest } from '../../core/suggest.ts';
 import type { Problem } from '../../core/game.ts';
 
 /** Every adaptation of the digest (§8): id, title, the rules it reads. */
@@ -173,9 +174,12 @@ export function optionProblems(options: Readonly<Record<string, unknown>>): Prob
     }
     const o = (NAMED_OPTIONS as Record<string, NamedOption>)[k];
     if (!o) {
+      const near = suggest(k, [...Object.keys(NAMED_OPTIONS), ...ids.keys()]);
       out.push({
         path,
-        message: `unknown rules option "${k}" (known: ${Object.keys(NAMED_OPTIONS).join(', ')}, or an adaptation id A-01…A-70)`,
+        message: near
+          ? `unknown rules option "${k}" (did you mean "${near}"?)`
+          : `unknown rules option "${k}" (known: ${Object.keys(NAMED_OPTIONS).join(', ')}, or an adaptation id A-01…A-70)`,
       });
       continue;
     }

@@ -6,6 +6,7 @@ import { DEFAULT_MCTS, MctsAgent, type MctsConfig } from './mcts.ts';
 import { ExtAgent } from './ext.ts';
 import { DEFAULT_LIMITS } from './sandbox.ts';
 import { NeuralAgent } from './neural/agent.ts';
+import { suggest } from '../engine/core/suggest.ts';
 
 export interface AgentFactory {
   readonly name: string;
@@ -13,6 +14,8 @@ export interface AgentFactory {
   /** Parameter names with their descriptions. */
   readonly params: Readonly<Record<string, string>>;
   create(spec: string, params: Readonly<Record<string, string>>): Agent;
+  /** A diagnostic for tests: created by name, but left out of listings, suggestions and error messages. */
+  readonly hidden?: boolean;
 }
 
 const factories = new Map<string, AgentFactory>();
@@ -22,23 +25,29 @@ export function registerAgent(f: AgentFactory): void {
   factories.set(f.name, f);
 }
 
+/** The agents a user may pick, by name (not the hidden diagnostics). */
 export function listAgents(): AgentFactory[] {
-  return [...factories.values()].sort((a, b) => a.name.localeCompare(b.name));
+  return [...factories.values()].filter((f) => !f.hidden).sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /** Build an agent from its spec; unknown names or parameters are refused with the known ones listed. */
 export function createAgent(spec: string): Agent {
   const { name, params } = parseSpec(spec);
   const f = factories.get(name);
-  if (!f)
+  if (!f) {
+    const known = listAgents().map((a) => a.name);
+    const near = suggest(name, known);
     throw new AgentSpecError(
-      `unknown agent "${name}" in spec "${spec}"; known agents: ${[...factories.keys()].sort().join(', ')}`,
+      `unknown agent "${name}" in spec "${spec}"${near === undefined ? '' : ` (did you mean "${near}"?)`}; known agents: ${known.join(', ')}`,
     );
+  }
   for (const k of Object.keys(params))
-    if (!(k in f.params))
+    if (!(k in f.params)) {
+      const near = suggest(k, Object.keys(f.params));
       throw new AgentSpecError(
-        `agent "${name}" has no parameter "${k}"; its parameters: ${Object.keys(f.params).join(', ') || '(none)'}`,
+        `agent "${name}" has no parameter "${k}"${near === undefined ? '' : ` (did you mean "${near}"?)`}; its parameters: ${Object.keys(f.params).join(', ') || '(none)'}`,
       );
+    }
   return f.create(spec, params);
 }
 
@@ -209,15 +218,17 @@ registerAgent({
   },
 });
 
-// Diagnostic agents for organisers testing a tournament set-up: they fail on purpose.
+// Diagnostic agents for testing a tournament set-up: they fail on purpose (hidden: not offered to users).
 registerAgent({
   name: 'test-crash',
+  hidden: true,
   description: 'diagnostic: throws on its first decision (forfeits)',
   params: {},
   create: (spec) => ({ spec, decide: async () => Promise.reject(new Error('test-crash: deliberate failure')) }),
 });
 registerAgent({
   name: 'test-exit',
+  hidden: true,
   description: 'diagnostic: ends the worker thread it runs in on its first decision',
   params: {},
   create: (spec) => ({
@@ -229,6 +240,7 @@ registerAgent({
 });
 registerAgent({
   name: 'test-hang',
+  hidden: true,
   description: 'diagnostic: never answers (busy loop) on its first decision',
   params: {},
   create: (spec) => ({

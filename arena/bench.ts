@@ -105,12 +105,23 @@ function runBench(opts: { seconds: number; ruleset?: string; scenario?: string }
 export function benchCommands(y: Argv): Argv {
   return y.command(
     'bench',
-    'Measure engine speed (plies/s, random games/s per scenario, reference playouts/s, peak memory)',
+    'Measure speed: engine plies/s and random games/s per scenario (default), or search (--mcts), the worker pool (--arena), training (--train), decision quality (--decisions)',
     (a) =>
       a
-        .option('seconds', { type: 'number', default: 5, describe: 'seconds of play per scenario' })
-        .option('ruleset', { type: 'string', describe: 'only this ruleset' })
-        .option('scenario', { type: 'string', describe: 'only this scenario' })
+        .option('seconds', {
+          type: 'number',
+          default: 5,
+          describe: 'seconds of play per scenario (--train: per measurement)',
+        })
+        .option('ruleset', {
+          type: 'string',
+          describe: 'only this ruleset; --decisions: its ruleset (default march-of-eagles)',
+        })
+        .option('scenario', {
+          type: 'string',
+          describe:
+            "only this scenario; --decisions, --arena, --train: the scenario (default: the ruleset's default, open-field, farm-on-the-ridge)",
+        })
         .option('mcts', {
           type: 'boolean',
           default: false,
@@ -174,7 +185,7 @@ export function benchCommands(y: Argv): Argv {
           type: 'string',
           describe: 'cache of the --decisions truth: written once, reused when the parameters match',
         })
-        .option('json', { type: 'boolean', default: false }),
+        .option('json', { type: 'boolean', default: false, describe: 'print JSON instead of tables' }),
     async (args) => {
       if (!(args.seconds > 0)) throw new Error('--seconds must be a positive number');
       if (args.decisions) {

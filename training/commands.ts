@@ -12,18 +12,9 @@ import { getRuleset } from '../engine/rulesets/index.ts';
 import { createAgent } from '../agents/registry.ts';
 import { CliError } from '../arena/commands.ts';
 import { loadScenario } from '../arena/catalog.ts';
-import { plotSvg } from './plot.ts';
+import { plotInput, plotSvg } from './plot.ts';
 import { valueCheck } from './value-check.ts';
-import {
-  DEFAULT_TRAIN,
-  RunError,
-  TrainingRun,
-  readMetrics,
-  readRunState,
-  scoreText,
-  type Metrics,
-  type Progress,
-} from './run.ts';
+import { DEFAULT_TRAIN, RunError, TrainingRun, readMetrics, scoreText, type Metrics, type Progress } from './run.ts';
 
 function metricsLine(m: Metrics): string {
   const evs = Object.entries(m.evalVs ?? {}).map(
@@ -50,7 +41,7 @@ function metricsLine(m: Metrics): string {
 export function trainCommands(y: Argv): Argv {
   return y.command(
     'train [action] [dir]',
-    'Train a policy/value network by self-play (train plot DIR: draw the curves; train encoding: feature layout)',
+    'Train a policy/value network by self-play (train plot DIR: draw the curves; train encoding: feature layout; train value-check MODEL: score its value head)',
     (a) =>
       a
         .positional('action', {
@@ -60,9 +51,10 @@ export function trainCommands(y: Argv): Argv {
         })
         .positional('dir', {
           type: 'string',
-          describe: 'plot: the run folder; value-check: the model (folder or name under data/models/)',
+          describe:
+            'plot: the run or model folder (or a model name under data/models/); value-check: the model (folder or name)',
         })
-        .option('ruleset', { type: 'string', default: 'march-of-eagles' })
+        .option('ruleset', { type: 'string', default: 'march-of-eagles', describe: 'ruleset id' })
         .option('scenario', { type: 'string', describe: 'scenario id or file (default: the ruleset default)' })
         .option('run', { type: 'string', describe: 'run folder (default runs/<ruleset>-<scenario>)' })
         .option('hours', {
@@ -112,8 +104,8 @@ export function trainCommands(y: Argv): Argv {
           default: DEFAULT_TRAIN.window,
           describe: 'replay window (most recent samples)',
         })
-        .option('batch', { type: 'number', default: DEFAULT_TRAIN.batch })
-        .option('lr', { type: 'number', default: DEFAULT_TRAIN.lr })
+        .option('batch', { type: 'number', default: DEFAULT_TRAIN.batch, describe: 'learner batch size (samples)' })
+        .option('lr', { type: 'number', default: DEFAULT_TRAIN.lr, describe: 'learning rate (Adam)' })
         .option('eval-games', {
           type: 'number',
           default: DEFAULT_TRAIN.evalGames,
@@ -130,24 +122,44 @@ export function trainCommands(y: Argv): Argv {
           default: [...DEFAULT_TRAIN.opponents],
           describe: 'fixed evaluation opponents (agent specs)',
         })
-        .option('opponent-games', { type: 'number', default: DEFAULT_TRAIN.opponentGames })
+        .option('opponent-games', {
+          type: 'number',
+          default: DEFAULT_TRAIN.opponentGames,
+          describe: 'games against each of --opponents per evaluation (0 = none)',
+        })
         .option('eval-mode', {
           choices: ['policy', 'puct'] as const,
           default: DEFAULT_TRAIN.evalMode,
           describe: 'how checkpoints play in evaluations',
         })
-        .option('eval-sims', { type: 'number', default: DEFAULT_TRAIN.evalSims })
+        .option('eval-sims', {
+          type: 'number',
+          default: DEFAULT_TRAIN.evalSims,
+          describe: 'PUCT simulations per decision in evaluations (--eval-mode puct)',
+        })
         .option('hidden', { type: 'number', default: DEFAULT_TRAIN.hidden, describe: 'trunk width' })
-        .option('seed', { type: 'string', default: DEFAULT_TRAIN.seed })
+        .option('seed', {
+          type: 'string',
+          default: DEFAULT_TRAIN.seed,
+          describe: "the run's seed (value-check: of the held-out games)",
+        })
         .option('backend', {
           choices: ['auto', 'node', 'wasm', 'cpu'] as const,
           describe: 'tfjs backend (default: EAGLES_TF_BACKEND or auto)',
         })
-        .option('out', { type: 'string', describe: 'plot: SVG file (default DIR/training.svg)' }),
+        .option('out', { type: 'string', describe: 'plot: SVG file (default DIR/training.svg)' })
+        .option('json', { type: 'boolean', default: false, describe: 'encoding, value-check: print JSON' }),
     async (args) => {
+      if (args.json && args.action !== 'encoding' && args.action !== 'value-check')
+        throw new CliError('--json: only train encoding and train value-check print JSON', 2);
       if (args.action === 'encoding') {
         const g = getRuleset(args.ruleset);
         if (!g.encoding) throw new CliError(`ruleset ${g.id} has no observation encoding`);
+        if (args.json) {
+          const { id, version, stateSize, stateLayout, actionSize, actionLayout, fixed } = g.encoding;
+          const out = { ruleset: g.id, id, version, stateSize, stateLayout, actionSize, actionLayout };
+          return void console.log(JSON.stringify(fixed ? { ...out, fixedSize: fixed.size } : out, null, 2));
+        }
         console.log(
           `# ${g.encoding.id}\n\nstate: ${g.encoding.stateSize} floats\n\n${layoutTable(g.encoding.stateLayout)}\n\nper action: ${g.encoding.actionSize} floats\n\n${layoutTable(g.encoding.actionLayout)}`,
         );
@@ -155,14 +167,16 @@ export function trainCommands(y: Argv): Argv {
         return;
       }
       if (args.action === 'plot') {
-        if (!args.dir) throw new CliError('train plot needs the run folder: eagles train plot DIR', 2);
+        if (!args.dir)
+          throw new CliError('train plot needs a run or model folder (or a model name): eagles train plot DIR', 2);
         try {
-          const st = readRunState(args.dir);
-          const svg = plotSvg(readMetrics(args.dir), `${st.options.ruleset} / ${st.options.scenario}: ${args.dir}`, {
-            vsBest: st.options.evalGames,
-            vsOpponents: st.options.opponentGames,
-          });
-          const out = args.out ?? join(args.dir, 'training.svg');
+          // a shipped model may be named as for neural:model= (march-of-eagles/farm-on-the-ridge-bootstrap)
+          const dir = existsSync(args.dir)
+            ? args.dir
+            : (await import('../agents/neural/agent.ts')).resolveModelDir(args.dir);
+          const { metrics, title, games } = plotInput(dir);
+          const svg = plotSvg(metrics, title, games);
+          const out = args.out ?? join(dir, 'training.svg');
           writeFileSync(out, svg);
           console.log(`wrote ${out}`);
         } catch (e) {
@@ -197,6 +211,18 @@ export function trainCommands(y: Argv): Argv {
         } catch (e) {
           throw new CliError((e as Error).message);
         }
+        if (args.json)
+          return void console.log(
+            JSON.stringify({
+              ruleset: game.id,
+              scenario: id,
+              model: args.dir,
+              seed: args.seed,
+              games: r.games,
+              positions: r.positions,
+              mse: { evaluation: r.mseEval, network: r.mseNet, zero: r.mseZero },
+            }),
+          );
         console.log(
           `${game.id} / ${id}: ${r.positions} positions from ${r.games} held-out scripted games (seed ${args.seed})`,
         );

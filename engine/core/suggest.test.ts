@@ -13,6 +13,10 @@ describe('suggest', () => {
     expect(suggest('M5_covr', keys)).toBe('M5_cover');
     expect(suggest('ligt', keys)).toBe('light');
   });
+  it('counts two swapped neighbours as one edit', () => {
+    expect(suggest('jsno', ['json', 'seed'])).toBe('json');
+    expect(suggest('sede', ['json', 'seed'])).toBe('seed');
+  });
   it('finds nothing for names far from every key, or short ones that are not a case slip', () => {
     expect(suggest('roof', keys)).toBeUndefined();
     expect(suggest('z', keys)).toBeUndefined();

@@ -1,13 +1,21 @@
 /** "Did you mean": the known name nearest a misspelt one, and zod objects that refuse unknown keys with it. */
 import { z } from 'zod';
 
-/** Levenshtein distance: the fewest one-character insertions, deletions and substitutions turning `a` into `b`. */
+/**
+ * Edit distance with transpositions (optimal string alignment): the fewest one-character insertions, deletions,
+ * substitutions and swaps of neighbours turning `a` into `b` ("jsno" is one edit from "json").
+ */
 function editDistance(a: string, b: string): number {
+  let before: number[] = [];
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const row = [i];
-    for (let j = 1; j <= b.length; j++)
-      row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j++) {
+      let d = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, before[j - 2]! + 1);
+      row[j] = d;
+    }
+    before = prev;
     prev = row;
   }
   return prev[b.length]!;

@@ -1,6 +1,9 @@
 /** `eagles train plot DIR`: the run's losses and win rates over iterations, as a self-contained SVG. */
+import { existsSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import { readModelMeta } from '../agents/neural/model.ts';
 import { wilson } from '../arena/ratings.ts';
-import type { Metrics } from './run.ts';
+import { DEFAULT_TRAIN, RunError, readMetrics, readRunState, type Metrics } from './run.ts';
 
 interface Series {
   readonly name: string;
@@ -20,15 +23,19 @@ function numberLabel(v: number): string {
   return Number.isInteger(v) ? String(v) : v.toFixed(1);
 }
 
-/** The x axis's ticks: its first value, then multiples of a round step (1, 2 or 5 × 10ⁿ, about ten of them). */
+/**
+ * The x axis's ticks: its first value, then multiples of a round step (1, 2 or 5 × 10ⁿ, about ten of them). Both x
+ * axes count whole things (iterations, Adam steps), so the step is never below 1 and every tick is a whole number.
+ */
 export function xTicks(minX: number, maxX: number): number[] {
-  if (maxX <= minX) return [minX];
-  const raw = (maxX - minX) / 10;
+  const first = Math.ceil(minX);
+  if (maxX <= first) return [first];
+  const raw = Math.max(1, (maxX - first) / 10);
   const mag = 10 ** Math.floor(Math.log10(raw));
   const step = [1, 2, 5, 10].map((m) => m * mag).find((x) => x >= raw - 1e-12)!;
-  const out = [minX];
-  for (let k = Math.ceil(minX / step); k * step <= maxX + 1e-9; k++)
-    if (k * step - minX > step / 2) out.push(Number((k * step).toPrecision(12)));
+  const out = [first];
+  for (let k = Math.ceil(first / step); k * step <= maxX + 1e-9; k++)
+    if (k * step - first > step / 2) out.push(k * step);
   return out;
 }
 
@@ -172,4 +179,58 @@ export function plotSvg(
     ),
     '</svg>',
   ].join('\n');
+}
+
+/** What `eagles train plot DIR` draws: the metrics, a title naming the run (never its path) and the games per score. */
+interface PlotInput {
+  readonly metrics: Metrics[];
+  readonly title: string;
+  readonly games: { readonly vsBest: number; readonly vsOpponents: number };
+}
+
+/** A whole-number flag of a recorded `eagles train` command line, e.g. `--opponent-games 40`. */
+function commandFlag(command: string | undefined, flag: string): number | undefined {
+  const m = command?.match(new RegExp(`--${flag}[ =](\\d+)(?!\\S)`));
+  return m ? Number(m[1]) : undefined;
+}
+
+/**
+ * Read a folder for `train plot`: a training run (`run.json` and `metrics.jsonl`), or a shipped model
+ * (`data/models/<ruleset>/<name>/`: `model.json`, whose metadata names the ruleset, scenario and training command,
+ * beside the run's `metrics.jsonl`). The title is "ruleset / scenario: name", the name being the folder's own.
+ */
+export function plotInput(dir: string): PlotInput {
+  const name = basename(resolve(dir));
+  const metricsOf = () => {
+    const metrics = readMetrics(dir);
+    if (!metrics.length)
+      throw new RunError(
+        existsSync(join(dir, 'metrics.jsonl'))
+          ? `no metrics to plot yet in ${dir} (the run has not finished an iteration)`
+          : `${dir} has no metrics.jsonl, the training record the plot is drawn from`,
+      );
+    return metrics;
+  };
+  if (existsSync(join(dir, 'run.json'))) {
+    const { options } = readRunState(dir);
+    return {
+      metrics: metricsOf(),
+      title: `${options.ruleset} / ${options.scenario}: ${name}`,
+      games: { vsBest: options.evalGames, vsOpponents: options.opponentGames },
+    };
+  }
+  if (existsSync(join(dir, 'model.json'))) {
+    const meta = readModelMeta(dir);
+    return {
+      metrics: metricsOf(),
+      title: `${meta.ruleset} / ${meta.scenario}: ${name}`,
+      games: {
+        vsBest: commandFlag(meta.command, 'eval-games') ?? DEFAULT_TRAIN.evalGames,
+        vsOpponents: commandFlag(meta.command, 'opponent-games') ?? DEFAULT_TRAIN.opponentGames,
+      },
+    };
+  }
+  throw new RunError(
+    `${dir} is neither a training run (no run.json) nor a model folder (no model.json): train plot needs one of them`,
+  );
 }

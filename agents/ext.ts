@@ -35,7 +35,7 @@ import {
 /** Public API. @public */
 export const PROTOCOL_VERSION = 2;
 /** The longest line a bot may send, in bytes; a longer one forfeits (a bot cannot flood the server's memory). */
-export const MAX_MESSAGE_BYTES = 65_536;
+const MAX_MESSAGE_BYTES = 65_536;
 /** Unread messages a bot may queue between decisions; more forfeits. */
 const MAX_QUEUED = 64;
 

@@ -50,7 +50,7 @@ describe('ladder', () => {
       /"ext:cmd=node .*" would run without the bubblewrap sandbox \(sandbox=limits\).*--unsafe-bots/,
     );
     // told, it runs; the same bot in the sandbox is tried next
-    await runLadder(dir, 1, 1, undefined, true);
+    await runLadder(dir, 1, 1, { unsafeBots: true });
     const { store: s2 } = openLadder(dir, 'write');
     expect(s2.games()[0]!.error).toMatch(/read=ok.*write=ok/); // the control: unsandboxed, it reaches the run folder
     s2.close();

@@ -9,9 +9,9 @@ import { createAgent } from '../agents/registry.ts';
 import { getRuleset } from '../engine/rulesets/index.ts';
 import { loadScenario } from './catalog.ts';
 import type { MatchTask } from './match-worker.ts';
-import { MatchPool } from './pool.ts';
+import type { GamePool, PoolResult } from './pool.ts';
 import { type BotRow, Store } from './store.ts';
-import { refuseUnsandboxed, toRecord } from './tournament.ts';
+import { gamePool, refuseUnsandboxed, toRecord } from './tournament.ts';
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { commitment } from './verify.ts';
@@ -72,63 +72,109 @@ export function nextPairing(bots: readonly BotRow[]): [BotRow, BotRow] {
   return [a, b];
 }
 
+export interface LadderRunOptions {
+  readonly onProgress?: (done: number, total: number, pool?: GamePool) => void;
+  /** Run external bots without the bubblewrap sandbox (refused otherwise). */
+  readonly unsafeBots?: boolean;
+  /** Play through this Redis queue instead of the local pool. */
+  readonly queue?: string;
+}
+
+/** The next pair index: one past the highest recorded (`L<k>-<seat>`; older ladders numbered pairs by game count). */
+function nextPairIndex(store: Store): number {
+  let k = -1;
+  for (const g of store.games()) {
+    const m = /^L(\d+)-[01]$/.exec(g.id);
+    if (m) k = Math.max(k, Number(m[1]));
+  }
+  return k + 1;
+}
+
+/**
+ * Play `games` more ladder games. Pairs are chosen as games finish, counting games in flight, so several pairs can be
+ * in play at once: as many as the local pool has workers, or many more through a queue.
+ */
 export async function runLadder(
   dir: string,
   games: number,
   workers: number,
-  onProgress?: (done: number, total: number) => void,
-  unsafeBots = false,
+  o: LadderRunOptions = {},
 ): Promise<BotRow[]> {
   const { store, cfg } = openLadder(dir, 'write');
+  let pool: GamePool;
   try {
     refuseUnsandboxed(
       store.bots().map((b) => b.spec),
-      unsafeBots,
+      o.unsafeBots,
     );
+    if (store.bots().length < 2) throw new Error('a ladder needs at least two bots');
+    pool = gamePool(store, cfg, { workers, queue: o.queue });
   } catch (e) {
     store.close();
     throw e;
   }
   const hide = [resolve(dir)];
-  const pool = new MatchPool(workers, cfg.gameTimeoutMs, cfg.decisionMs);
-  try {
-    let done = 0;
-    onProgress?.(0, games);
-    while (done < games) {
-      const bots = store.bots();
-      const [a, b] = nextPairing(bots);
-      const n = store.games().length;
-      const scenario = cfg.scenarios[Math.floor(n / 2) % cfg.scenarios.length]!;
+  const busy = new Map<string, number>();
+  const inFlight = (name: string, d: number) => busy.set(name, (busy.get(name) ?? 0) + d);
+  let k = nextPairIndex(store);
+  let started = 0;
+  let done = 0;
+  const record = (t: MatchTask, r: PoolResult, names: string[]) => {
+    const rec = { ...toRecord(t, r), seats: names };
+    const cur = Object.fromEntries(store.bots().map((x) => [x.name, x]));
+    const updates: BotRow[] = [];
+    if (rec.returns) {
+      const [p, q] = [cur[names[0]!]!, cur[names[1]!]!];
+      const rank = rec.returns[0]! > rec.returns[1]! ? [1, 2] : rec.returns[0]! < rec.returns[1]! ? [2, 1] : [1, 1];
+      const [[np], [nq]] = rate([[{ mu: p.mu, sigma: p.sigma }], [{ mu: q.mu, sigma: q.sigma }]], { rank });
+      updates.push(
+        { ...p, mu: np!.mu, sigma: np!.sigma, games: p.games + 1 },
+        { ...q, mu: nq!.mu, sigma: nq!.sigma, games: q.games + 1 },
+      );
+    }
+    store.recordGame(rec, r.error === undefined ? r.replay : null, updates);
+  };
+  const lane = async () => {
+    while (started < games) {
+      const n = Math.min(2, games - started);
+      started += n;
+      const [a, b] = nextPairing(store.bots().map((x) => ({ ...x, games: x.games + (busy.get(x.name) ?? 0) })));
+      const pairIndex = k++;
+      const scenario = cfg.scenarios[pairIndex % cfg.scenarios.length]!;
       // commit-reveal: a secret random seed, its SHA-256 published before the game, the seed with its record
-      const seed = store.commit(`L${n}`, () => {
+      const seed = store.commit(`L${pairIndex}`, () => {
         const s = randomBytes(16).toString('hex');
         return { seed: s, commitment: commitment(s) };
       });
-      const pair: MatchTask[] = [
-        { id: `L${n}-0`, ruleset: cfg.ruleset, scenario, seed, agents: [a.spec, b.spec], hide },
-        { id: `L${n}-1`, ruleset: cfg.ruleset, scenario, seed, agents: [b.spec, a.spec], hide },
-      ].slice(0, Math.min(2, games - done));
-      const results = await Promise.all(pair.map((t) => pool.play(t)));
-      results.forEach((r, k) => {
-        const t = pair[k]!;
-        const names = k === 0 ? [a.name, b.name] : [b.name, a.name];
-        const rec = { ...toRecord(t, r), seats: names };
-        const cur = Object.fromEntries(store.bots().map((x) => [x.name, x]));
-        const updates: BotRow[] = [];
-        if (rec.returns) {
-          const [p, q] = [cur[names[0]!]!, cur[names[1]!]!];
-          const rank = rec.returns[0]! > rec.returns[1]! ? [1, 2] : rec.returns[0]! < rec.returns[1]! ? [2, 1] : [1, 1];
-          const [[np], [nq]] = rate([[{ mu: p.mu, sigma: p.sigma }], [{ mu: q.mu, sigma: q.sigma }]], { rank });
-          updates.push(
-            { ...p, mu: np!.mu, sigma: np!.sigma, games: p.games + 1 },
-            { ...q, mu: nq!.mu, sigma: nq!.sigma, games: q.games + 1 },
-          );
-        }
-        store.recordGame(rec, r.error === undefined ? r.replay : null, updates);
-        done++;
-        onProgress?.(done, games);
-      });
+      const pair: { task: MatchTask; names: string[] }[] = [
+        {
+          task: { id: `L${pairIndex}-0`, ruleset: cfg.ruleset, scenario, seed, agents: [a.spec, b.spec], hide },
+          names: [a.name, b.name],
+        },
+        {
+          task: { id: `L${pairIndex}-1`, ruleset: cfg.ruleset, scenario, seed, agents: [b.spec, a.spec], hide },
+          names: [b.name, a.name],
+        },
+      ].slice(0, n);
+      inFlight(a.name, n);
+      inFlight(b.name, n);
+      await Promise.all(
+        pair.map(async ({ task, names }) => {
+          const r = await pool.play(task);
+          record(task, r, names);
+          await pool.settle?.(task.id);
+          inFlight(a.name, -1);
+          inFlight(b.name, -1);
+          done++;
+          o.onProgress?.(done, games, pool);
+        }),
+      );
     }
+  };
+  try {
+    o.onProgress?.(0, games);
+    const lanes = o.queue ? 64 : Math.max(1, Math.ceil(workers / 2));
+    await Promise.all(Array.from({ length: lanes }, lane));
     return store.bots();
   } finally {
     await pool.close();

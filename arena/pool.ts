@@ -11,7 +11,15 @@ import { CLOCK_BYTES, type MatchOutcome, type MatchTask } from './match-worker.t
 /** A finished game, or one that died: then `error` says why and `forfeit` names the player on the move, if any. */
 export type PoolResult = (MatchOutcome & { error?: undefined }) | { id: string; error: string; forfeit?: number };
 
-export class MatchPool {
+/** Where a run's games are played: this machine's worker pool, or a queue that workers on any machine serve. */
+export interface GamePool {
+  play(task: MatchTask): Promise<PoolResult>;
+  /** The game's result is recorded: what the pool kept for it may go. */
+  settle?(id: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export class MatchPool implements GamePool {
   private pool: Piscina;
   /** Games running now; at most `workers`, so a game's clock starts when it starts, not when it is queued. */
   private running = 0;

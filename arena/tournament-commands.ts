@@ -5,6 +5,8 @@ import cliProgress from 'cli-progress';
 import type { Argv } from 'yargs';
 import { CliError } from './commands.ts';
 import { parse as parseYaml } from 'yaml';
+import type { GamePool } from './pool.ts';
+import { QueuePool } from './queue.ts';
 import type { Store } from './store.ts';
 import {
   exportReplay,
@@ -20,6 +22,37 @@ import {
   type TournamentConfig,
 } from './tournament.ts';
 import { wilson } from './ratings.ts';
+
+/**
+ * Progress on stderr: a bar on a terminal (games/s, and in queue mode the workers seen), else a line every 10 games.
+ */
+function progressReporter(label: string, json: boolean) {
+  const bar =
+    json || !process.stderr.isTTY
+      ? null
+      : new cliProgress.SingleBar(
+          {
+            format: `${label} {bar} {value}/{total} | {speed} games/s{workers} | ETA {eta_formatted}`,
+            stream: process.stderr,
+          },
+          cliProgress.Presets.shades_classic,
+        );
+  const t0 = performance.now();
+  let first = -1;
+  return {
+    update: (done: number, total: number, pool?: GamePool) => {
+      const workers = pool instanceof QueuePool ? ` | ${pool.workers} workers` : '';
+      if (first < 0) {
+        first = done;
+        bar?.start(total, done, { speed: '0.0', workers });
+      }
+      const speed = ((done - first) / Math.max((performance.now() - t0) / 1000, 1e-3)).toFixed(2);
+      bar?.update(done, { speed, workers });
+      if (!bar && !json && done % 10 === 0) process.stderr.write(`${done}/${total} ${label}, ${speed}/s${workers}\n`);
+    },
+    stop: () => bar?.stop(),
+  };
+}
 
 function exportCommand(
   dir: string,
@@ -177,6 +210,16 @@ export function tournamentCommands(y: Argv): Argv {
           default: false,
           describe: 'run: continue the tournament in --out, playing only unrecorded games',
         })
+        .option('in-flight', {
+          type: 'number',
+          default: 256,
+          describe: 'run --queue: games enqueued at a time',
+        })
+        .option('queue', {
+          type: 'string',
+          describe:
+            'run: play through this Redis queue (redis://HOST:PORT), served by `eagles worker`, not the local pool',
+        })
         .option('unsafe-bots', {
           type: 'boolean',
           default: false,
@@ -245,31 +288,16 @@ export function tournamentCommands(y: Argv): Argv {
           );
         cfg = r.data;
       }
-      const bar =
-        args.json || !process.stderr.isTTY
-          ? null
-          : new cliProgress.SingleBar(
-              { format: 'games {bar} {value}/{total} | {speed} games/s | ETA {eta_formatted}', stream: process.stderr },
-              cliProgress.Presets.shades_classic,
-            );
-      const t0 = performance.now();
-      let started = -1;
+      const progress = progressReporter('games', args.json);
       const records = await runTournament(cfg, {
         dir,
         workers: args.workers,
         resume: args.resume,
         unsafeBots: args['unsafe-bots'],
-        onProgress: (done, total) => {
-          if (started < 0) {
-            started = done;
-            bar?.start(total, done, { speed: '0.0' });
-          }
-          const secs = (performance.now() - t0) / 1000;
-          bar?.update(done, { speed: ((done - started) / Math.max(secs, 1e-3)).toFixed(2) });
-          if (!bar && !args.json && done % 10 === 0) process.stderr.write(`${done}/${total} games\n`);
-        },
+        ...(args.queue ? { queue: args.queue, inFlight: args['in-flight'] } : {}),
+        onProgress: progress.update,
       });
-      bar?.stop();
+      progress.stop();
       if (args.json) console.log(JSON.stringify({ dir, recorded: records.length, ...standings(records) }));
       else printTable(dir, false);
     },
@@ -312,6 +340,11 @@ export function ladderCommands(y: Argv): Argv {
         .option('game-ms', { type: 'number', default: 30 * 60_000, describe: 'new ladder: per-game limit in ms' })
         .option('games', { type: 'number', default: 10, describe: 'run: games to play' })
         .option('workers', { type: 'number', default: os.cpus().length, describe: 'run: worker threads' })
+        .option('queue', {
+          type: 'string',
+          describe:
+            'run: play through this Redis queue (redis://HOST:PORT), served by `eagles worker`, not the local pool',
+        })
         .option('unsafe-bots', {
           type: 'boolean',
           default: false,
@@ -360,21 +393,13 @@ export function ladderCommands(y: Argv): Argv {
       }
       if (args.action === 'run') {
         if (!(args.games >= 1)) throw new CliError('--games must be at least 1', 2);
-        const bar =
-          args.json || !process.stderr.isTTY
-            ? null
-            : new cliProgress.SingleBar(
-                { format: 'ladder games {bar} {value}/{total} | ETA {eta_formatted}', stream: process.stderr },
-                cliProgress.Presets.shades_classic,
-              );
-        await runLadder(
-          args.out,
-          args.games,
-          args.workers,
-          (d, t) => (d === 0 ? bar?.start(t, 0) : bar?.update(d)),
-          args['unsafe-bots'],
-        );
-        bar?.stop();
+        const progress = progressReporter('ladder games', args.json);
+        await runLadder(args.out, args.games, args.workers, {
+          onProgress: progress.update,
+          unsafeBots: args['unsafe-bots'],
+          ...(args.queue ? { queue: args.queue } : {}),
+        });
+        progress.stop();
       }
       const { store } = openLadder(args.out);
       const rows = ladderTable(store);

@@ -15,7 +15,8 @@ import { bwrapUnavailable, sandboxMode } from '../agents/sandbox.ts';
 import { getRuleset } from '../engine/rulesets/index.ts';
 import { loadScenario } from './catalog.ts';
 import type { MatchTask } from './match-worker.ts';
-import { MatchPool, type PoolResult } from './pool.ts';
+import { type GamePool, MatchPool, type PoolResult } from './pool.ts';
+import { newRunId, QueuePool } from './queue.ts';
 import { type GameResult, type Rating, bradleyTerry, crosstable, sprt, type SprtResult } from './ratings.ts';
 import { type GameRecord, Store } from './store.ts';
 
@@ -155,9 +156,31 @@ export interface RunOptions {
   readonly dir: string;
   readonly workers: number;
   readonly resume: boolean;
-  readonly onProgress?: (done: number, total: number) => void;
+  readonly onProgress?: (done: number, total: number, pool?: GamePool) => void;
   /** Run external bots without the bubblewrap sandbox where it cannot run (refused otherwise). */
   readonly unsafeBots?: boolean;
+  /** Play through this Redis queue (redis://HOST:PORT), served by `eagles worker`, instead of the local pool. */
+  readonly queue?: string;
+  /** Queue mode: games enqueued at once (default 256). */
+  readonly inFlight?: number;
+}
+
+/**
+ * The run's pool: the local worker pool, or the queue. A queued run keeps its run id in its database, so a resumed
+ * coordinator finds the jobs it enqueued before.
+ */
+export function gamePool(
+  store: Store,
+  limits: { gameTimeoutMs: number; decisionMs: number },
+  o: { workers: number; queue?: string | undefined },
+): GamePool {
+  if (!o.queue) return new MatchPool(o.workers, limits.gameTimeoutMs, limits.decisionMs);
+  let run = store.getMeta('queueRun');
+  if (!run) {
+    run = newRunId();
+    store.setMeta('queueRun', run);
+  }
+  return new QueuePool(o.queue, run, limits.gameTimeoutMs, limits.decisionMs);
 }
 
 /**
@@ -219,7 +242,7 @@ export async function runTournament(cfg0: TournamentConfig | null, o: RunOptions
     let finished = tasks.length - todo.length;
     o.onProgress?.(finished, tasks.length);
     if (sprtState(cfg, store.games())?.decision !== 'continue' && cfg.sprt) return store.games();
-    const pool = new MatchPool(o.workers, cfg.gameTimeoutMs, cfg.decisionMs);
+    const pool = gamePool(store, cfg, o);
     let stopped = false;
     try {
       let next = 0;
@@ -228,12 +251,14 @@ export async function runTournament(cfg0: TournamentConfig | null, o: RunOptions
           const t = todo[next++]!;
           const r = await pool.play(t);
           store.recordGame(toRecord(t, r), r.error === undefined ? r.replay : null);
+          await pool.settle?.(t.id);
           finished++;
-          o.onProgress?.(finished, tasks.length);
+          o.onProgress?.(finished, tasks.length, pool);
           if (cfg.sprt && sprtState(cfg, store.games())!.decision !== 'continue') stopped = true;
         }
       };
-      await Promise.all(Array.from({ length: Math.max(1, o.workers) }, worker));
+      const inFlight = o.queue ? (o.inFlight ?? 256) : o.workers;
+      await Promise.all(Array.from({ length: Math.max(1, inFlight) }, worker));
     } finally {
       await pool.close();
     }

@@ -7,6 +7,7 @@ import { arenaCommands, CliError } from '../arena/commands.ts';
 import { benchCommands } from '../arena/bench.ts';
 import { envServerCommands } from '../arena/env-server.ts';
 import { ladderCommands, tournamentCommands } from '../arena/tournament-commands.ts';
+import { workerCommands } from '../arena/queue-commands.ts';
 import { trainCommands } from '../training/commands.ts';
 import { AgentSpecError } from '../agents/agent.ts';
 import { ScenarioError } from '../arena/catalog.ts';
@@ -117,6 +118,7 @@ y = tournamentCommands(y);
 y = ladderCommands(y);
 y = trainCommands(y);
 y = envServerCommands(y);
+y = workerCommands(y);
 
 const first = args.find((a) => !a.startsWith('-'));
 if (first !== undefined && !commands.includes(first))

@@ -10,7 +10,6 @@ import type { GameEvent } from '../engine/core/game.ts';
 import { hashHex } from '../engine/core/hash.ts';
 import { actionView, observationHash } from '../engine/core/views.ts';
 import { decodeReplay, encodeReplay, ReplayError } from '../engine/core/replay.ts';
-import { formatProblems } from '../engine/core/validate.ts';
 import { getRuleset, RULESETS } from '../engine/rulesets/index.ts';
 import { ScenarioError, loadScenario, loadScenarioFile, scenarioHash, scenarioIds } from './catalog.ts';
 import { runMatch } from './match.ts';
@@ -111,9 +110,7 @@ export function arenaCommands(y: Argv): Argv {
         } catch (e) {
           if (!(e instanceof ScenarioError)) throw e;
           if (args.json) console.log(JSON.stringify({ ok: false, file: args.file, problems: e.problems }));
-          throw new CliError(
-            `${args.file} is not a valid scenario (${e.problems.length} problem${e.problems.length === 1 ? '' : 's'}):\n${formatProblems(e.problems)}`,
-          );
+          throw new CliError(e.message); // the first problems, then how many more (--json lists them all)
         }
       },
     )

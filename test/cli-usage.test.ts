@@ -148,3 +148,21 @@ describe('the eagles command', () => {
     expect(eagles(['arena', '--help']).out).not.toMatch(/results\.jsonl|tournament\.json/);
   });
 });
+
+describe('scenario validate on a badly broken file', () => {
+  it('prints the first 20 problems and how many more, not thousands of lines; --json lists them all', () => {
+    const j = JSON.parse(readFileSync(join(ROOT, 'data/scenarios/march-of-eagles/farm-on-the-ridge.json'), 'utf8'));
+    const bn = j.armies[0].battalions[0];
+    j.armies[0].battalions = Array.from({ length: 60 }, (_, i) => ({ ...bn, id: `b${i}`, Quality: 1 }));
+    const file = join(mkdtempSync(join(tmpdir(), 'eagles-big-')), 'broken.json');
+    writeFileSync(file, JSON.stringify(j));
+    const r = eagles(['scenario', 'validate', file]);
+    expect(r.code).not.toBe(0);
+    const lines = r.err.trim().split('\n');
+    expect(lines.length).toBeLessThanOrEqual(23);
+    expect(r.err).toMatch(/is not a valid scenario \(\d+ problems\)/);
+    expect(r.err).toMatch(/… and \d+ more problems/);
+    const json = JSON.parse(eagles(['scenario', 'validate', file, '--json']).out);
+    expect(json.problems.length).toBeGreaterThan(20);
+  });
+});

@@ -6,7 +6,7 @@ import { CliError } from './commands.ts';
 export function workerCommands(y: Argv): Argv {
   return y.command(
     'worker',
-    'Serve queued games (arena run --queue, ladder run --queue) from a Redis server, on this or any machine',
+    'Serve queued games (arena run, ladder run and train with --queue) from a Redis server, on this or any machine',
     (a) =>
       a
         .option('queue', {
@@ -44,16 +44,15 @@ export function workerCommands(y: Argv): Argv {
         process.once('SIGINT', () => process.exit(130));
       });
       process.once('SIGTERM', () => stop());
-      const stale = await serveQueue(
-        {
-          url: args.queue,
-          workers: args.workers,
-          allowExt: args['allow-ext'],
-          lockMs: args['lock-ms'],
-          log: (l) => process.stderr.write(`eagles worker: ${l}\n`),
-        },
-        stopped,
-      );
+      const log = (l: string) => process.stderr.write(`eagles worker: ${l}\n`);
+      const common = { url: args.queue, workers: args.workers, lockMs: args['lock-ms'], log };
+      // arena and ladder games, and training games (train --queue)
+      const games = serveQueue({ ...common, allowExt: args['allow-ext'] }, stopped).then((s) => {
+        stop();
+        return s;
+      });
+      const { serveSelfPlay } = await import('../training/queue.ts');
+      const [stale] = await Promise.all([games, serveSelfPlay(common, stopped)]);
       if (stale) throw new CliError(`this worker cannot play the run's games: ${stale}`, 3);
     },
   );

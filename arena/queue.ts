@@ -94,17 +94,26 @@ type JobResult =
   | (Omit<MatchOutcome, 'replay'> & { replay: string; error?: undefined })
   | Exclude<PoolResult, MatchOutcome>;
 
-function canonical(j: Omit<GameJob, 'sig'>): string {
-  return JSON.stringify([j.run, j.task, j.rulesetVersion, j.scenarioHash, j.gameTimeoutMs, j.decisionMs]);
+/** A job as the coordinator sends it: signed (HMAC-SHA256 over its JSON) when EAGLES_QUEUE_SECRET is set. */
+export function sealJob<T extends object>(body: T): T & { sig?: string } {
+  const secret = secretFromEnv();
+  return secret ? { ...body, sig: createHmac('sha256', secret).update(JSON.stringify(body)).digest('hex') } : body;
 }
-function sign(j: Omit<GameJob, 'sig'>, secret: string): string {
-  return createHmac('sha256', secret).update(canonical(j)).digest('hex');
+
+/** Why a worker must not trust this job's signature, or null (no secret here, or a good signature). */
+export function signatureProblem(data: { sig?: unknown }): string | null {
+  const secret = secretFromEnv();
+  if (!secret) return null;
+  const { sig, ...body } = data;
+  const want = createHmac('sha256', secret).update(JSON.stringify(body)).digest();
+  if (typeof sig !== 'string' || sig.length !== 64 || !timingSafeEqual(want, Buffer.from(sig, 'hex')))
+    return "the job is not signed with this worker's EAGLES_QUEUE_SECRET";
+  return null;
 }
-function signatureOk(j: GameJob, secret: string): boolean {
-  if (typeof j.sig !== 'string' || j.sig.length !== 64) return false;
-  return timingSafeEqual(Buffer.from(sign(j, secret), 'hex'), Buffer.from(j.sig, 'hex'));
+
+function secretFromEnv(): string | undefined {
+  return process.env.EAGLES_QUEUE_SECRET || undefined;
 }
-const secretFromEnv = () => process.env.EAGLES_QUEUE_SECRET || undefined;
 
 /** A fresh run id, kept in the run's database so a resumed coordinator finds its jobs. */
 export function newRunId(): string {
@@ -114,7 +123,6 @@ export function newRunId(): string {
 /** The coordinator's side: games go to the queue and come back with their results. */
 export class QueuePool implements GamePool {
   private readonly clients: Promise<{ queue: Queue; events: QueueEvents }>;
-  private readonly secret = secretFromEnv();
   /** Worker processes serving the queue, as last seen (polled every 2 s). */
   workers = 0;
   private poll: NodeJS.Timeout | undefined;
@@ -173,7 +181,7 @@ export class QueuePool implements GamePool {
       gameTimeoutMs: this.gameTimeoutMs,
       decisionMs: this.decisionMs,
     };
-    const data: GameJob = this.secret ? { ...body, sig: sign(body, this.secret) } : body;
+    const data: GameJob = sealJob(body);
     // the same id finds the job a killed coordinator already enqueued, finished or not
     const jobId = this.jobId(task);
     this.jobs.set(task.id, jobId);
@@ -232,8 +240,8 @@ export interface WorkerOptions {
 
 /** Why this worker must not play the job, or null. */
 function refusal(j: GameJob, secret: string | undefined, allowExt: boolean): { why: string; stale: boolean } | null {
-  if (secret && !signatureOk(j, secret))
-    return { why: "the job is not signed with this worker's EAGLES_QUEUE_SECRET", stale: false };
+  const unsigned = signatureProblem(j);
+  if (unsigned) return { why: unsigned, stale: false };
   const t = j.task;
   let game: ReturnType<typeof getRuleset>;
   try {

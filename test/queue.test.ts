@@ -12,6 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { GAMES_QUEUE, redisConnection } from '../arena/queue.ts';
 import { Store } from '../arena/store.ts';
 import { runTournament } from '../arena/tournament.ts';
+import { DEFAULT_TRAIN, readMetrics, TrainingRun } from '../training/run.ts';
 import { redisUnavailable, startRedis, type TestRedis } from './redis.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -292,6 +293,43 @@ describe.skipIf(noRedis !== null && !process.env.CI)(`queue mode${noRedis ? ` ($
     await seeds.exited;
     expect(JSON.parse(seeds.out).every((c: { verified: boolean }) => c.verified)).toBe(true);
   }, 180_000);
+
+  it('training games go through the queue: the network by version, the same bootstrap games as at home', async () => {
+    const redis = await startRedis();
+    redises.push(redis);
+    const w = worker(redis.url);
+    const opts = {
+      ...DEFAULT_TRAIN,
+      ruleset: 'march-of-eagles',
+      scenario: 'farm-on-the-ridge',
+      iterations: 1,
+      workers: 1,
+      bootstrapGames: 4,
+      bootstrapSteps: 10,
+      gamesPerIteration: 2,
+      concurrent: 2,
+      sims: 4,
+      stepsPerIteration: 10,
+      evalGames: 2,
+      opponents: ['random'],
+      opponentGames: 2,
+      evalMode: 'policy' as const,
+      hidden: 16,
+    };
+    const queued = join(tmp, 'train-queued');
+    const q = new TrainingRun(queued, () => undefined, redis.url);
+    await q.start(opts, false, 'test');
+    expect((await q.loop()).iteration).toBe(1);
+    expect(w.err).toMatch(/training games [^\n]*\/0\/0…3: played/); // bootstrap, imitation
+    expect(w.err).toMatch(/training games [^\n]*\/1\/0…1: played/); // self-play with the network
+    const local = join(tmp, 'train-local');
+    const l = new TrainingRun(local);
+    await l.start(opts, false, 'test');
+    await l.loop();
+    const boot = (dir: string) => readMetrics(dir).find((m) => m.iteration === 0)!;
+    expect(boot(queued).samples).toBe(boot(local).samples);
+    expect(boot(queued).games).toBe(boot(local).games);
+  }, 240_000);
 
   it('a bad --queue URL is refused in one line', async () => {
     const c = eagles(run(join(tmp, 'bad-url'), 'http://127.0.0.1:1'));

@@ -57,6 +57,11 @@ export function trainCommands(y: Argv): Argv {
         .option('ruleset', { type: 'string', default: 'march-of-eagles', describe: 'ruleset id' })
         .option('scenario', { type: 'string', describe: 'scenario id or file (default: the ruleset default)' })
         .option('run', { type: 'string', describe: 'run folder (default runs/<ruleset>-<scenario>)' })
+        .option('queue', {
+          type: 'string',
+          describe:
+            'run: play the training games through this Redis queue (redis://HOST:PORT), served by `eagles worker`',
+        })
         .option('hours', {
           type: 'number',
           default: DEFAULT_TRAIN.hours,
@@ -289,7 +294,7 @@ export function trainCommands(y: Argv): Argv {
         }
         bar?.update(p.done ?? 0, { phase: p.phase, iteration: p.iteration, games: p.games, samples: p.samples });
       };
-      const run = new TrainingRun(dir, onProgress);
+      const run = new TrainingRun(dir, onProgress, args.queue);
       let interrupts = 0;
       const onSig = () => {
         interrupts++;

@@ -23,6 +23,7 @@ import {
   appendFileSync,
   writeFileSync,
 } from 'node:fs';
+import { createHash } from 'node:crypto';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
 import { MessageChannel } from 'node:worker_threads';
@@ -198,6 +199,8 @@ export async function playInPool(o: {
   mode: 'imitation' | 'puct';
   games: number;
   seedPrefix: string;
+  /** The first game's number in the seeds (`seedPrefix/first`, …): a share of a larger set. */
+  first?: number;
   workers: number;
   concurrent: number;
   cfg: SelfPlayConfig;
@@ -218,7 +221,10 @@ export async function playInPool(o: {
   let finished = 0;
   const tasks: Promise<void>[] = [];
   for (let i = 0; i < o.games; i += o.concurrent) {
-    const seeds = Array.from({ length: Math.min(o.concurrent, o.games - i) }, (_, j) => `${o.seedPrefix}/${i + j}`);
+    const seeds = Array.from(
+      { length: Math.min(o.concurrent, o.games - i) },
+      (_, j) => `${o.seedPrefix}/${(o.first ?? 0) + i + j}`,
+    );
     let task: SelfPlayTask = {
       ruleset: o.ruleset,
       scenario: o.scenario,
@@ -273,6 +279,8 @@ export class TrainingRun {
   constructor(
     readonly dir: string,
     private readonly onProgress: (p: Progress) => void = () => {},
+    /** Play the training games through this Redis queue (redis://HOST:PORT), served by `eagles worker`. */
+    private readonly queue?: string,
   ) {}
 
   /** Ask the run to stop at the next safe point (after the current phase is saved). */
@@ -378,6 +386,35 @@ export class TrainingRun {
   ): Promise<{ records: GameRecord[]; ms: number }> {
     const o = this.state.options;
     const { scenario } = this.sc;
+    const cfg = { puct: { ...DEFAULT_PUCT, sims: o.sims, noiseFrac: 0.25 }, tempMoves: o.tempMoves, maxPlies: 20_000 };
+    const phase = mode === 'imitation' ? 'bootstrap games' : 'self-play';
+    const onGame = (done: number) =>
+      this.onProgress({
+        phase,
+        iteration,
+        games: this.state.games + done,
+        samples: this.state.samples,
+        done,
+        total: n,
+      });
+    if (this.queue) {
+      const { playInQueue } = await import('./queue.ts');
+      return playInQueue({
+        url: this.queue,
+        // the same run folder finds the same jobs after a restart
+        run: createHash('sha256').update(resolve(this.dir)).digest('hex').slice(0, 12),
+        ruleset: o.ruleset,
+        scenario: o.scenario,
+        mode,
+        games: n,
+        seedPrefix: `${o.seed}/${iteration}`,
+        concurrent: mode === 'imitation' ? 10 : o.concurrent,
+        ...(mode === 'imitation' && o.bootstrapKeep > 0 ? { keep: o.bootstrapKeep } : {}),
+        cfg,
+        ...(mode === 'puct' ? { modelDir: join(this.dir, 'best') } : {}),
+        onGame,
+      });
+    }
     return playInPool({
       ruleset: o.ruleset,
       scenario,
@@ -387,17 +424,9 @@ export class TrainingRun {
       workers: o.workers,
       concurrent: mode === 'imitation' ? 10 : o.concurrent,
       ...(mode === 'imitation' && o.bootstrapKeep > 0 ? { keep: o.bootstrapKeep } : {}),
-      cfg: { puct: { ...DEFAULT_PUCT, sims: o.sims, noiseFrac: 0.25 }, tempMoves: o.tempMoves, maxPlies: 20_000 },
+      cfg,
       batcher,
-      onGame: (done) =>
-        this.onProgress({
-          phase: mode === 'imitation' ? 'bootstrap games' : 'self-play',
-          iteration,
-          games: this.state.games + done,
-          samples: this.state.samples,
-          done,
-          total: n,
-        }),
+      onGame,
     });
   }
 

@@ -10,7 +10,7 @@ import { DEFAULT_NET, buildModel, type NetShape } from '../agents/neural/model.t
 import { DEFAULT_PUCT } from '../agents/neural/puct.ts';
 import { loadScenario } from '../arena/catalog.ts';
 import { Learner } from './learner.ts';
-import { playInPool } from './run.ts';
+import { playInPool } from './pool.ts';
 import { imitationGame, type Sample } from './selfplay.ts';
 
 interface BackendRow {

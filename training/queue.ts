@@ -18,10 +18,10 @@ import { NetBatcher } from '../agents/neural/evaluator.ts';
 import { loadModel } from '../agents/neural/model.ts';
 import { loadScenario, scenarioHash } from '../arena/catalog.ts';
 import { redisConnection, sealJob, signatureProblem } from '../arena/queue.ts';
-import { playInPool } from './run.ts';
+import { playInPool } from './pool.ts';
 import type { GameRecord, SelfPlayConfig } from './selfplay.ts';
 
-export const SELFPLAY_QUEUE = 'eagles-selfplay';
+const SELFPLAY_QUEUE = 'eagles-selfplay';
 const MODEL_FILES = ['model.json', 'weights.bin'] as const;
 const packr = new Packr({ useRecords: false });
 

@@ -128,6 +128,10 @@ export function benchCommands(y: Argv): Argv {
           describe: "MCTS iterations/s on the reference game beside boardgame.io's MCTSBot and a bare UCT",
         })
         .option('iterations', { type: 'number', default: 1000, describe: 'MCTS iterations per search for --mcts' })
+        .option('queue', {
+          type: 'string',
+          describe: '--arena: also measure the queue (redis://HOST:PORT) with 1 and 2 `eagles worker` processes',
+        })
         .option('arena', {
           type: 'boolean',
           default: false,
@@ -237,20 +241,32 @@ export function benchCommands(y: Argv): Argv {
           ['heuristic', 'random'],
         ] as [string, string][])
           rows.push(
-            await arenaBench({ games: args.games, agents, scenario: args.scenario ?? 'open-field', workers: [1, 2] }),
+            await arenaBench({
+              games: args.games,
+              agents,
+              scenario: args.scenario ?? 'open-field',
+              workers: [1, 2],
+              ...(args.queue ? { queue: args.queue } : {}),
+            }),
           );
         if (args.json) return void console.log(JSON.stringify(rows, null, 2));
         console.log(
           `arena throughput on ${rows[0]!.scenario}, ${args.games} games each (paired seeds), ${rows[0]!.cores} cores`,
         );
-        console.log('agents              bare loop  1 worker  2 workers  2w/1w  bare/1w');
+        const f = (x: number, w: number) => x.toFixed(1).padStart(w);
+        console.log(
+          `agents              bare  bare×2 proc  pool 1w  pool 2w  2w/1w${args.queue ? '  queue 1p  queue 2p  2p/1p' : ''}`,
+        );
         for (const r of rows) {
           const [w1, w2] = r.pooled;
+          const q = r.queued ?? [];
           console.log(
-            `${r.agents.join(' v ').padEnd(18)}  ${r.bareGamesPerSec.toFixed(1).padStart(9)}  ${w1!.gamesPerSec.toFixed(1).padStart(8)}  ${w2!.gamesPerSec.toFixed(1).padStart(9)}  ${(w2!.gamesPerSec / w1!.gamesPerSec).toFixed(2).padStart(5)}  ${(r.bareGamesPerSec / w1!.gamesPerSec).toFixed(2).padStart(7)}`,
+            `${r.agents.join(' v ').padEnd(18)}${f(r.bareGamesPerSec, 6)}  ${f(r.bareTwoProcessesGamesPerSec, 11)}  ${f(w1!.gamesPerSec, 7)}  ${f(w2!.gamesPerSec, 7)}  ${(w2!.gamesPerSec / w1!.gamesPerSec).toFixed(2).padStart(5)}${q.length ? `  ${f(q[0]!.gamesPerSec, 8)}  ${f(q[1]!.gamesPerSec, 8)}  ${(q[1]!.gamesPerSec / q[0]!.gamesPerSec).toFixed(2).padStart(5)}` : ''}`,
           );
         }
-        console.log('(games/s; targets: 2 workers ≥ 1.8× one; arena overhead bare/1w ≤ 1.25)');
+        console.log(
+          '(games/s; bare×2 proc: the bare loop in two processes at once, the machine ceiling for two workers; target 2w ≥ 1.8× 1w)',
+        );
         return;
       }
       if (args.mcts) {

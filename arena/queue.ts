@@ -141,6 +141,9 @@ export class QueuePool implements GamePool {
       // a Redis restart mid-run: the clients reconnect by themselves; an error with no listener would end the process
       queue.on('error', () => undefined);
       events.on('error', () => undefined);
+      // every game in flight waits on these: hundreds of listeners are expected, not a leak
+      queue.setMaxListeners(0);
+      events.setMaxListeners(0);
       await Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
       const look = () =>
         queue.getWorkers().then(

@@ -110,6 +110,8 @@ export async function playInQueue(o: {
   const events = new QueueEvents(SELFPLAY_QUEUE, { connection });
   queue.on('error', () => undefined);
   events.on('error', () => undefined);
+  queue.setMaxListeners(0);
+  events.setMaxListeners(0);
   let finished = 0;
   try {
     await Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);

@@ -7,7 +7,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
+import path, { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadScenario } from '../arena/catalog.ts';
 import { runMatch } from '../arena/match.ts';
@@ -210,5 +210,20 @@ describe.skipIf(noBwrap !== null && !process.env.CI)(`the bubblewrap sandbox${no
   it('the reference bots play inside it', async () => {
     const r = await play('ext:cmd=python3 arena/bots/random_bot.py,sandbox=bwrap');
     expect(r.aborted).toBeUndefined();
+  });
+  it('a bot whose program lives under /tmp still sees it (read-only), though /tmp is private', async () => {
+    const dir = mkdtempSync('/tmp/eagles-botsrc-');
+    const other = join(mkdtempSync('/tmp/eagles-other-'), 'secret.txt');
+    writeFileSync(other, 'not yours');
+    try {
+      writeFileSync(join(dir, 'bot.py'), readFileSync('arena/bots/random_bot.py'));
+      const r = await play(`ext:cmd=python3 ${join(dir, 'bot.py')},sandbox=bwrap`);
+      expect(r.aborted).toBeUndefined();
+      const peek = await play(bot(`read:${other} write:${join(dir, 'bot.py')}`, ',sandbox=bwrap'));
+      expect(peek.aborted).toMatch(/read=ENOENT write=(EROFS|ENOENT)/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      rmSync(dirname(other), { recursive: true, force: true });
+    }
   });
 });

@@ -137,6 +137,17 @@ export function prepareBot(argv: readonly string[], opts: SandboxOptions, from =
       if (statSync(p).isDirectory()) hidden.push('--tmpfs', p, '--remount-ro', p);
       else hidden.push('--ro-bind', '/dev/null', p);
     }
+    // /tmp is private to the bot; what it runs from there (its program, or the project started under /tmp) stays
+    // visible, read-only
+    const inTmp = (p: string) => p === '/tmp' || p.startsWith('/tmp/');
+    const visible = new Set<string>();
+    if (inTmp(from)) visible.add(from);
+    for (const a of prog)
+      if (path.isAbsolute(a) && existsSync(a)) {
+        const d = statSync(a).isDirectory() ? a : path.dirname(a);
+        if (inTmp(d)) visible.add(d);
+      }
+    const shown = [...visible].flatMap((v) => ['--ro-bind', v, v]);
     const setenv = Object.entries(env).flatMap(([k, v]) => ['--setenv', k, v]);
     wrapped = [
       'bwrap',
@@ -151,6 +162,7 @@ export function prepareBot(argv: readonly string[], opts: SandboxOptions, from =
       '/tmp',
       '--tmpfs',
       '/run',
+      ...shown,
       ...hidden,
       '--bind',
       home,

@@ -1,0 +1,153 @@
+/**
+ * Napoleon's Eagles' sequence of play [p.4-5] (in construction): the secret bids, the tie-break, the choice of A or
+ * D, the 2:1 activations with the "finished" rule (A-23), and a whole game under the conformance checker. The bids are
+ * sealed: two games that differ only in one side's bid give the other side byte-identical inputs until the reveal.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import seedrandom from 'seedrandom';
+import { describe, expect, it } from 'vitest';
+import { playChecked } from '../../../arena/conformance.ts';
+import type { GameEvent } from '../../core/game.ts';
+import { hashHex } from '../../core/hash.ts';
+import { eventsFor, observationHash } from '../../core/views.ts';
+import { eligible, type SeqState, sequenceGame as game } from './turn.ts';
+
+const DIR = join(import.meta.dirname, '..', '..', '..', 'data', 'scenarios', 'napoleons-eagles');
+const scenario = (id: string) => {
+  const v = game.validateScenario(JSON.parse(readFileSync(join(DIR, `${id}.json`), 'utf8')));
+  if (!v.ok) throw new Error(JSON.stringify(v.problems));
+  return v.value;
+};
+const play = (s: SeqState, ...keys: string[]) => {
+  let t = s;
+  for (const k of keys) {
+    const a = [...game.legalActions(t), ...game.chanceOutcomes(t).map((o) => o.action)].find((x) => x === k);
+    if (a === undefined) throw new Error(`"${k}" is not offered: ${game.legalActions(t).join(', ')}`);
+    t = game.apply(t, a);
+  }
+  return t;
+};
+
+describe("Napoleon's Eagles: the period [p.4-5]", () => {
+  const s0 = game.initialState(scenario('quick-test'));
+
+  it('opens with secret bids of 0 up to each side\'s turn points, every option keyed "bid N"', () => {
+    expect(s0.turn).toBe(1);
+    expect(s0.period).toBe(1);
+    expect(game.toMove(s0)).toEqual({ kind: 'player', player: 0 });
+    const bids = game.legalActions(s0);
+    expect(bids).toHaveLength(s0.points[0] + 1);
+    expect(bids.every((a) => /^bid \d+$/.test(a))).toBe(true);
+  });
+
+  it('both sides spend their bids; the higher chooses A or D; A activates two, D one, until A is done', () => {
+    const s = play(s0, 'bid 5', 'bid 3');
+    expect(s.points).toEqual([s0.points[0] - 5, s0.points[1] - 3]);
+    expect(game.toMove(s)).toEqual({ kind: 'player', player: 0 });
+    expect(game.legalActions(s)).toEqual(['be A', 'be D']);
+    const d = play(s, 'be D'); // the winner may choose to be D: the other side is A
+    expect(d.sideA).toBe(1);
+    expect(game.toMove(d)).toEqual({ kind: 'player', player: 1 });
+    // side A: two activations, then side D one
+    const a1 = play(d, game.legalActions(d)[0]!, 'end');
+    expect(game.toMove(a1)).toEqual({ kind: 'player', player: 1 });
+    const a2 = play(a1, game.legalActions(a1).find((x) => x.startsWith('activate'))!, 'end');
+    expect(game.toMove(a2)).toEqual({ kind: 'player', player: 0 });
+    const d1 = play(a2, game.legalActions(a2)[0]!, 'end');
+    expect(game.toMove(d1)).toEqual({ kind: 'player', player: 1 });
+    expect(d1.units.filter((u) => u.stand)).toHaveLength(3); // A-24: unused actions became stand markers
+  });
+
+  it('equal bids go to a D6 tie-break, either side winning with probability ½', () => {
+    const s = play(s0, 'bid 4', 'bid 4');
+    expect(game.toMove(s).kind).toBe('chance');
+    expect(game.chanceOutcomes(s).map((o) => o.p)).toEqual([0.5, 0.5]);
+    const t = play(s, 'tie-break second');
+    expect(game.toMove(t)).toEqual({ kind: 'player', player: 1 });
+  });
+
+  it('side A may declare "finished" only at the start of its step, once half its units have activated (A-23)', () => {
+    let s = play(s0, 'bid 1', 'bid 0', 'be A');
+    expect(game.legalActions(s)).not.toContain('finish'); // none activated yet
+    const n = s.units.filter((u) => u.side === 0).length;
+    // activate half (rounded up) of side A's units, with side D's turns between
+    let done = 0;
+    while (2 * done < n) {
+      const who = game.toMove(s) as { player: number };
+      if (who.player === 0) {
+        if (s.stack.at(-1)!.t === 'pick' && game.legalActions(s).includes('finish')) break;
+        s = play(s, game.legalActions(s).find((a) => a.startsWith('activate'))!, 'end');
+        done++;
+      } else s = play(s, game.legalActions(s).find((a) => a.startsWith('activate'))!, 'end');
+    }
+    while ((game.toMove(s) as { player: number }).player !== 0)
+      s = play(s, game.legalActions(s).find((a) => a.startsWith('activate'))!, 'end');
+    if (eligible(s, 0).length > 0) {
+      expect(game.legalActions(s)).toContain('finish');
+      const f = play(s, 'finish');
+      // the period ends at once (side D's unactivated units do not act) and the next one opens with bids
+      expect(f.period).toBe(2);
+      expect(game.legalActions(f)[0]).toBe('bid 0');
+      expect(f.units.every((u) => !u.activated && !u.stand)).toBe(true);
+    }
+  });
+
+  it('six periods a turn; the turn points come back each turn and unspent ones are lost [p.5]', () => {
+    let s = s0;
+    const rng = seedrandom.alea('periods');
+    while (s.turn === 1 && !s.over) {
+      const outs = game.chanceOutcomes(s);
+      const acts = outs.length ? outs.map((o) => o.action) : game.legalActions(s);
+      s = game.apply(s, acts[Math.floor(rng() * acts.length)]!);
+    }
+    expect(s.turn).toBe(2);
+    expect(s.period).toBe(1);
+    expect(s.points).toEqual(s.perTurn);
+  });
+
+  for (const id of ['quick-test', 'the-mill-at-kleinau'])
+    it(`${id}: random games keep the Game contract at every step, to the end`, () => {
+      for (let g = 0; g < 3; g++) {
+        const r = playChecked(game, scenario(id), seedrandom.alea(`${id}/${g}`), {
+          seats: ['random', 'random'],
+          maxPlies: 20_000,
+          freeze: true,
+          optionsEvery: 7,
+          optionsCap: 4,
+        });
+        expect(r.plies).toBeGreaterThan(0);
+      }
+    });
+});
+
+describe("Napoleon's Eagles: the bids are sealed until the reveal", () => {
+  const s0 = game.initialState(scenario('quick-test'));
+  it("two games differing only in the first side's bid give the second side byte-identical inputs", () => {
+    const seen = ['bid 0', 'bid 7', 'bid 20'].map((bid) => {
+      const events: GameEvent[] = [];
+      const s = game.apply(s0, bid, events);
+      return JSON.stringify({
+        legal: game.legalActions(s),
+        describe: game.describeDecision!(s),
+        view: game.viewAction!(s0, bid, 1),
+        observation: game.observe(s, 1),
+        hash: hashHex(observationHash(game, s, 1)),
+        events: eventsFor(events, 1),
+        hidden: game.hidden!(s, 1),
+      });
+    });
+    expect(seen[1]).toBe(seen[0]);
+    expect(seen[2]).toBe(seen[0]);
+    // the control: the bidder itself, and the full state's hash, do tell the bids apart
+    const own = ['bid 0', 'bid 7'].map((bid) => game.viewAction!(s0, bid, 0));
+    expect(own[0]).not.toBe(own[1]);
+    expect(hashHex(game.hash(game.apply(s0, 'bid 0')))).not.toBe(hashHex(game.hash(game.apply(s0, 'bid 7'))));
+  });
+  it('the reveal names both bids', () => {
+    const events: GameEvent[] = [];
+    play(s0, 'bid 6');
+    game.apply(game.apply(s0, 'bid 6'), 'bid 2', events);
+    expect(events.map((e) => e.text).join(' ')).toMatch(/the bids are revealed: 6 and 2/);
+  });
+});

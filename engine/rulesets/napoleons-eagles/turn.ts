@@ -1,0 +1,325 @@
+/**
+ * [p.4-5] The game turn and its six periods: turn points each game turn, the secret turn-point bids of step 2
+ * (sealed and revealed together, the D6 tie-break, the winner's choice of side A or D), and the activations of steps
+ * 3-7 at the A/D ratio with the "finished" rule (A-23). Steps 8-12 (leaders, close actions, morale, markers,
+ * housekeeping) close the period.
+ *
+ * In construction: the sequence of play only. A unit's activation offers `end` (its unused actions become a stand
+ * marker); movement, fire and the rest plug into `activation` as they are built. Every rule not yet built throws
+ * NotImplementedRuleError by name rather than being skipped.
+ */
+import { type Game, type GameEvent, NotImplementedRuleError, type ToMove, type Validated } from '../../core/game.ts';
+import { hashValue } from '../../core/hash.ts';
+import { type Handlers, type Log, type ProcedureState, procedure, push } from '../../core/procedure.ts';
+import { type Scenario, validateScenario } from './scenario.ts';
+import type { Side } from './types.ts';
+
+export type Action = string;
+
+/** A-23: the activation ratio, side A's units per step against side D's (2:1 by default, or 3:2, 4:2, 5:3 [p.4]). */
+export interface Ratio {
+  readonly a: number;
+  readonly d: number;
+}
+
+export type Frame =
+  /** [p.4 step 2] both sides bid in secret. */
+  | { readonly t: 'bid' }
+  /** [p.5] equal bids: each side rolls a D6, re-rolled while equal. */
+  | { readonly t: 'tiebreak' }
+  /** [p.5] the higher bidder chooses to be side A or side D. */
+  | { readonly t: 'chooseAD'; readonly p: Side }
+  /** [p.4 steps 3 and 5] the side picks its next unit to activate (side A may declare "finished", A-23). */
+  | { readonly t: 'pick'; readonly p: Side; readonly left: number }
+  /** One unit's activation: a sequence of primitives until END (A-24). */
+  | { readonly t: 'act'; readonly unit: string };
+
+export interface SeqUnit {
+  readonly id: string;
+  readonly side: Side;
+  /** [p.5] activated this period (the blue "moved" marker). */
+  readonly activated: boolean;
+  /** [p.5] a stand marker: one action kept for defence. */
+  readonly stand: boolean;
+  /** Routed, surrendered or eliminated units are not eligible (A-23). */
+  readonly status: 'active' | 'routed' | 'surrendered' | 'eliminated';
+  /** Locked in a close action: counts as activated (A-23, [p.5]). */
+  readonly locked: boolean;
+}
+
+export interface SeqState extends ProcedureState<Frame> {
+  readonly scenarioId: string;
+  readonly turns: number;
+  readonly turn: number;
+  /** 1..6 [p.4]; 0 before the first period of a turn. */
+  readonly period: number;
+  /** [p.5] turn points each game turn, and what is left of them this turn. */
+  readonly perTurn: readonly [number, number];
+  readonly points: readonly [number, number];
+  /** The bids of the last reveal (public once revealed). */
+  readonly bids: readonly [number, number] | null;
+  readonly sideA: Side | null;
+  readonly ratio: Ratio;
+  /** Units side A has activated this period, and whether it declared "finished" (A-23). */
+  readonly aActivated: number;
+  readonly aFinished: boolean;
+  readonly units: readonly SeqUnit[];
+  readonly over: boolean;
+}
+
+const NAMES = ['first side', 'second side'] as const;
+const sideName = (s: SeqState, p: Side) => (s.sideA === null ? NAMES[p] : p === s.sideA ? 'side A' : 'side D');
+const bidOf = (a: Action) => Number(a.slice(4));
+
+/** A-23: units that may still activate this period. */
+export const eligible = (s: SeqState, p: Side): SeqUnit[] =>
+  s.units.filter((u) => u.side === p && u.status === 'active' && !u.activated && !u.locked);
+/** A-23: side A's units that count for the half rule (on the table, not routed, surrendered or eliminated). */
+const counted = (s: SeqState, p: Side) => s.units.filter((u) => u.side === p && u.status === 'active').length;
+
+const updUnit = (s: SeqState, id: string, patch: Partial<SeqUnit>): SeqState => ({
+  ...s,
+  units: s.units.map((u) => (u.id === id ? { ...u, ...patch } : u)),
+});
+
+/** The next activation step: side A's `ratio.a` units, then side D's `ratio.d`, until side A is done (steps 3-7). */
+function nextStep(s: SeqState, justActed: Side | null, log: Log): SeqState {
+  const a = s.sideA!;
+  const d = (1 - a) as Side;
+  const aLeft = eligible(s, a).length;
+  if (s.aFinished || aLeft === 0) {
+    // [p.4 step 7] side A is done: side D's unactivated units do not act this period
+    return closePeriod(s, log);
+  }
+  if (justActed === a && eligible(s, d).length > 0)
+    return push(s, { t: 'pick', p: d, left: Math.min(s.ratio.d, eligible(s, d).length) });
+  return push(s, { t: 'pick', p: a, left: Math.min(s.ratio.a, aLeft) });
+}
+
+/** [p.4 steps 8-12] leaders, close actions, morale, markers; then the next period, turn or the end. */
+function closePeriod(s0: SeqState, log: Log): SeqState {
+  // steps 8-10 act on movement, charges and morale marks, none of which the sequence alone produces yet
+  const s: SeqState = {
+    ...s0,
+    // [p.5 step 11] moved and stand markers come off
+    units: s0.units.map((u) => (u.activated || u.stand ? { ...u, activated: false, stand: false } : u)),
+    aActivated: 0,
+    aFinished: false,
+    sideA: null,
+  };
+  log?.push({ rule: 'p.4 step 11', text: `end of period ${s.period} of turn ${s.turn}: markers removed` });
+  if (s.period < 6) return startPeriod({ ...s, period: s.period + 1 }, log);
+  if (s.turn < s.turns) return startTurn({ ...s, turn: s.turn + 1 }, log);
+  log?.push({ rule: 'A-79', text: `the game ends after turn ${s.turn}` });
+  return { ...s, over: true };
+}
+
+/** [p.5] a new game turn: each side's turn points (unused ones from the last turn are lost). */
+function startTurn(s: SeqState, log: Log): SeqState {
+  log?.push({
+    rule: 'p.5',
+    text: `turn ${s.turn}: turn points ${s.perTurn[0]} and ${s.perTurn[1]} (last turn's unused points are lost)`,
+  });
+  return startPeriod({ ...s, points: s.perTurn, period: 1 }, log);
+}
+
+/** [p.4 step 2] a period begins with the secret bids. */
+function startPeriod(s: SeqState, log: Log): SeqState {
+  log?.push({ rule: 'p.4 step 2', text: `period ${s.period} of turn ${s.turn}: both sides bid turn points in secret` });
+  return push(s, { t: 'bid' });
+}
+
+const handlers: Handlers<SeqState, Frame, Action> = {
+  bid: {
+    kind: 'sealed',
+    rule: 'p.4 step 2',
+    owners: () => [0, 1],
+    // [p.4] any number of the points left, 0 included; every option's key starts with "bid"
+    legal: (s, _f, i) => Array.from({ length: s.points[i]! + 1 }, (_, n) => `bid ${n}`),
+    text: (s, _f, i, a) => `${NAMES[i]} bids ${bidOf(a)} of its ${s.points[i]} turn points (sealed)`,
+    sealedText: (_s, _f, i) => `${NAMES[i]} bids turn points (sealed)`,
+    describe: (s, _f, i) => `${NAMES[i]}: how many of your ${s.points[i]} turn points do you bid? (in secret)`,
+    reveal(s, _f, choices, log) {
+      const bids = [bidOf(choices[0]!), bidOf(choices[1]!)] as const;
+      // [p.5] both sides spend what they bid
+      const spent: SeqState = {
+        ...s,
+        bids,
+        points: [s.points[0] - bids[0], s.points[1] - bids[1]],
+      };
+      log?.push({
+        rule: 'p.4 step 2',
+        text: `the bids are revealed: ${bids[0]} and ${bids[1]}; turn points left ${spent.points[0]} and ${spent.points[1]}`,
+      });
+      if (bids[0] === bids[1]) return push(spent, { t: 'tiebreak' });
+      return push(spent, { t: 'chooseAD', p: bids[0] > bids[1] ? 0 : 1 });
+    },
+  },
+  tiebreak: {
+    kind: 'chance',
+    // each side rolls a D6, equal rolls re-rolled: either wins with probability ½
+    outcomes: () => [
+      { action: 'tie-break first', p: 0.5, label: 'the first side rolls higher' },
+      { action: 'tie-break second', p: 0.5, label: 'the second side rolls higher' },
+    ],
+    step(s, _f, a, log) {
+      const p: Side = a === 'tie-break first' ? 0 : 1;
+      log?.push({ rule: 'p.5', text: `equal bids: ${NAMES[p]} rolls higher on the D6 and chooses` });
+      return push(s, { t: 'chooseAD', p });
+    },
+    describe: () => 'equal bids: a D6 each, re-rolled while equal',
+  },
+  chooseAD: {
+    kind: 'decision',
+    owner: (f) => f.p,
+    legal: () => ['be A', 'be D'],
+    step(s, f, a, log) {
+      const sideA: Side = a === 'be A' ? f.p : ((1 - f.p) as Side);
+      log?.push({
+        rule: 'p.5',
+        text: `${NAMES[f.p]} chooses to be side ${a === 'be A' ? 'A' : 'D'}: ${NAMES[sideA]} activates ${s.ratio.a} units to the other's ${s.ratio.d}`,
+      });
+      return nextStep({ ...s, sideA }, null, log);
+    },
+    describe: (_s, f) => `${NAMES[f.p]} won the bid: be side A (activate ${'more'} units first) or side D?`,
+  },
+  pick: {
+    kind: 'decision',
+    owner: (f) => f.p,
+    legal(s, f) {
+      const units = eligible(s, f.p).map((u) => `activate ${u.id}`);
+      // A-23: side A may declare "finished" at the start of one of its steps, once it has activated half its units
+      const mayFinish =
+        f.p === s.sideA &&
+        f.left === Math.min(s.ratio.a, eligible(s, f.p).length) &&
+        2 * s.aActivated >= counted(s, f.p);
+      return mayFinish ? [...units, 'finish'] : units;
+    },
+    step(s, f, a, log) {
+      if (a === 'finish') {
+        log?.push({ rule: 'p.4 step 7', text: `side A declares it is finished after ${s.aActivated} units` });
+        return closePeriod({ ...s, aFinished: true }, log);
+      }
+      const id = a.slice('activate '.length);
+      log?.push({ rule: f.p === s.sideA ? 'p.4 step 3' : 'p.4 step 5', text: `${sideName(s, f.p)} activates ${id}` });
+      const t: SeqState = {
+        ...updUnit(s, id, { activated: true }),
+        aActivated: s.aActivated + (f.p === s.sideA ? 1 : 0),
+      };
+      // the rest of this step, beneath the unit's activation
+      const rest = f.left > 1 ? [{ t: 'pick', p: f.p, left: f.left - 1 } as const] : [];
+      return push(t, ...rest, { t: 'act', unit: id });
+    },
+    skip: (s, f) => eligible(s, f.p).length === 0,
+    describe: (s, f) => `${sideName(s, f.p)}: which unit activates next? (${f.left} this step)`,
+  },
+  act: {
+    kind: 'decision',
+    owner: (f, s) => s.units.find((u) => u.id === f.unit)!.side,
+    legal: () => activation(),
+    step(s, f, a, log) {
+      if (a !== 'end') throw new NotImplementedRuleError('A-24', `the activation primitive "${a}" is not built yet`);
+      // A-24: with a full action unused the unit shows a stand marker
+      log?.push({ rule: 'A-24', text: `${f.unit} ends its activation and stands (a defence action kept)` });
+      return updUnit(s, f.unit, { stand: true });
+    },
+    describe: (_s, f) => `${f.unit}: its next action`,
+  },
+};
+
+/** The primitives a unit may take now (A-24); movement, fire and the rest are added here as they are built. */
+function activation(): readonly Action[] {
+  return ['end'];
+}
+
+export const runtime = procedure<SeqState, Frame, Action>({
+  handlers,
+  idle(s, log) {
+    if (s.over) return s;
+    if (s.period === 0) return startTurn(s, log);
+    // a step's last activation is over: the other side's step, or side A's next
+    if (s.sideA === null) return startPeriod(s, log);
+    const last = s.units.filter((u) => u.activated).length;
+    return nextStep(s, last > 0 ? lastSideToAct(s) : null, log);
+  },
+  finished: (s) => s.over,
+  actionKey: (a) => a,
+  chancePrefix: (s) => `t${s.turn}p${s.period}/`,
+});
+
+/** Which side activated last: side A if its count of activations is ahead of what the ratio gives side D. */
+function lastSideToAct(s: SeqState): Side {
+  const a = s.sideA!;
+  const d = (1 - a) as Side;
+  const dActivated = s.units.filter((u) => u.side === d && u.activated).length;
+  // after side A's k-th full step, side D has activated at most k·ratio.d units
+  const steps = Math.ceil(s.aActivated / s.ratio.a);
+  return dActivated >= Math.min(steps * s.ratio.d, dActivated + eligible(s, d).length) ? d : a;
+}
+
+export function initialSeq(sc: Scenario): SeqState {
+  const units: SeqUnit[] = sc.sides.flatMap((side, i) =>
+    side.units.map((u) => ({
+      id: u.id,
+      side: i as Side,
+      activated: false,
+      stand: false,
+      status: 'active' as const,
+      locked: false,
+    })),
+  );
+  const perTurn = [sc.sides[0].turnPoints ?? 20, sc.sides[1].turnPoints ?? 20] as const;
+  const ratio = sc.options?.activationRatio ?? { a: 2, d: 1 };
+  return {
+    stack: [],
+    nChance: 0,
+    scenarioId: sc.id,
+    turns: sc.turns,
+    turn: 1,
+    period: 0,
+    perTurn,
+    points: perTurn,
+    bids: null,
+    sideA: null,
+    ratio,
+    aActivated: 0,
+    aFinished: false,
+    units,
+    over: false,
+  };
+}
+
+/**
+ * The sequence of play as a `Game` (not registered: the ruleset is in construction). It is enough to play, hash,
+ * redact and search the bidding and activation structure of a whole game.
+ */
+export const sequenceGame: Game<SeqState, Action, Scenario> = {
+  id: 'napoleons-eagles-sequence',
+  title: "Napoleon's Eagles (sequence of play only, in construction)",
+  version: 0,
+  players: ['first side', 'second side'],
+  defaultScenario: 'quick-test',
+  validateScenario: (json: unknown): Validated<Scenario> => validateScenario(json),
+  initialState: (sc: Scenario) => runtime.settle(initialSeq(sc)),
+  toMove: (s): ToMove => runtime.toMove(s),
+  legalActions: (s) => runtime.legalActions(s),
+  chanceOutcomes: (s) => runtime.chanceOutcomes(s),
+  chanceKey: (s) => runtime.chanceKey(s),
+  apply: (s, a, log?: GameEvent[]) => runtime.apply(s, a, log),
+  applyUnchecked: (s, a, log?: GameEvent[]) => runtime.applyUnchecked(s, a, log),
+  actionKey: (a) => a,
+  returns: () => [0, 0],
+  resultText: () => 'the sequence of play ends (no victory rules built yet)',
+  hash: (s) => hashValue(s),
+  describeDecision: (s) => runtime.describe(s),
+  viewAction: (s, a, viewer) => runtime.viewAction(s, a, viewer),
+  hidden: (s, p) => runtime.hidden(s, p),
+  sealedRound: (s) => runtime.sealedRound(s),
+  observe: (s, p) => runtime.redact(s, p),
+  sampleState: (s, p, u) => runtime.sampleSealed(s, p, u),
+  describeAction: (_s, a) => a,
+  // no evaluation yet: the sequence alone decides nothing
+  evaluate: () => 0.5,
+  render: (s) =>
+    `turn ${s.turn} period ${s.period}; turn points ${s.points[0]}/${s.points[1]}; side A: ${s.sideA === null ? '-' : NAMES[s.sideA]}`,
+};

@@ -24,6 +24,11 @@ export function workerCommands(y: Argv): Argv {
           default: false,
           describe: 'play games with external bots (sandboxed) from unsigned jobs (signed jobs: EAGLES_QUEUE_SECRET)',
         })
+        .option('unsafe-bots', {
+          type: 'boolean',
+          default: false,
+          describe: 'play external bots without the bubblewrap sandbox where it cannot run here (resource limits only)',
+        })
         .option('lock-ms', {
           type: 'number',
           default: 30_000,
@@ -47,7 +52,10 @@ export function workerCommands(y: Argv): Argv {
       const log = (l: string) => process.stderr.write(`eagles worker: ${l}\n`);
       const common = { url: args.queue, workers: args.workers, lockMs: args['lock-ms'], log };
       // arena and ladder games, and training games (train --queue)
-      const games = serveQueue({ ...common, allowExt: args['allow-ext'] }, stopped).then((s) => {
+      const games = serveQueue(
+        { ...common, allowExt: args['allow-ext'], unsafeBots: args['unsafe-bots'] },
+        stopped,
+      ).then((s) => {
         stop();
         return s;
       });

@@ -15,6 +15,9 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { DelayedError, type Job, Queue, QueueEvents, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { parseSpec } from '../agents/agent.ts';
+import { ExtAgent } from '../agents/ext.ts';
+import { createAgent } from '../agents/registry.ts';
+import { bwrapUnavailable, sandboxMode } from '../agents/sandbox.ts';
 import { getRuleset } from '../engine/rulesets/index.ts';
 import { loadScenario, scenarioHash } from './catalog.ts';
 import type { MatchOutcome, MatchTask } from './match-worker.ts';
@@ -236,13 +239,20 @@ export interface WorkerOptions {
   readonly workers: number;
   /** Run external bots (sandboxed) from unsigned jobs. */
   readonly allowExt: boolean;
+  /** Run external bots without bubblewrap where it cannot run (resource limits only). */
+  readonly unsafeBots?: boolean;
   /** Lock duration in ms: a game whose worker is silent this long is given to another worker. */
   readonly lockMs: number;
   readonly log: (line: string) => void;
 }
 
 /** Why this worker must not play the job, or null. */
-function refusal(j: GameJob, secret: string | undefined, allowExt: boolean): { why: string; stale: boolean } | null {
+function refusal(
+  j: GameJob,
+  secret: string | undefined,
+  allowExt: boolean,
+  unsafeBots: boolean,
+): { why: string; stale: boolean } | null {
   const unsigned = signatureProblem(j);
   if (unsigned) return { why: unsigned, stale: false };
   const t = j.task;
@@ -282,6 +292,15 @@ function refusal(j: GameJob, secret: string | undefined, allowExt: boolean): { w
         stale: false,
       };
   }
+  if (!unsafeBots)
+    for (const spec of t.agents) {
+      const a = createAgent(spec);
+      if (a instanceof ExtAgent && sandboxMode(a.sandbox) !== 'bwrap')
+        return {
+          why: `bot "${spec}" would run here without the bubblewrap sandbox (${a.sandbox === 'limits' ? 'sandbox=limits' : bwrapUnavailable()}); install bubblewrap on this worker, or start it with --unsafe-bots`,
+          stale: false,
+        };
+    }
   return null;
 }
 
@@ -311,7 +330,7 @@ export async function serveQueue(o: WorkerOptions, stop: Promise<void>): Promise
     GAMES_QUEUE,
     async (job: Job<GameJob>, token?: string): Promise<JobResult> => {
       const j = job.data;
-      const no = refusal(j, secret, o.allowExt);
+      const no = refusal(j, secret, o.allowExt, o.unsafeBots ?? false);
       if (no) {
         o.log(`refused game ${j.task?.id ?? job.id}: ${no.why}`);
         if (no.stale) {

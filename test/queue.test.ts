@@ -243,8 +243,15 @@ describe.skipIf(noRedis !== null && !process.env.CI)(`queue mode${noRedis ? ` ($
       await until(() => /refused game evil/.test(plain.err));
       expect(plain.err).toMatch(/runs an external program .*only from signed jobs or with --allow-ext/);
       expect(existsSync(marker)).toBe(false);
-      // a signed run with the same secret is played (the coordinator signs)
+      // allowed to run external programs, it still refuses one that would run outside bubblewrap
       await kill(plain);
+      await q.add('game', data, { jobId: 'x.evil3', attempts: 1 });
+      const ext = worker(redis.url, ['--allow-ext']);
+      await until(() => /refused game evil/.test(ext.err));
+      expect(ext.err).toMatch(/would run here without the bubblewrap sandbox \(sandbox=limits\).*--unsafe-bots/);
+      expect(existsSync(marker)).toBe(false);
+      await kill(ext);
+      // a signed run with the same secret is played (the coordinator signs)
       const ok = worker(redis.url, [], { EAGLES_QUEUE_SECRET: 'organiser-secret' });
       const out = join(tmp, 'signed');
       const c = eagles(run(out, redis.url, ['random', 'heuristic'], '2'), { EAGLES_QUEUE_SECRET: 'organiser-secret' });

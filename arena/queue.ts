@@ -80,6 +80,25 @@ async function probe(url: string): Promise<void> {
   }
 }
 
+/**
+ * A coordinator's clients of queue `name`: a queue to add jobs and its events to wait for them, ready. They are made
+ * only once the server answered (BullMQ's clients retry a refused password forever).
+ */
+export async function openQueue(url: string, name: string): Promise<{ queue: Queue; events: QueueEvents }> {
+  await probe(url);
+  const connection = redisConnection(url);
+  const queue = new Queue(name, { connection });
+  const events = new QueueEvents(name, { connection });
+  // a Redis restart mid-run: the clients reconnect by themselves; an error with no listener would end the process
+  queue.on('error', () => undefined);
+  events.on('error', () => undefined);
+  // every job in flight waits on these: hundreds of listeners are expected, not a leak
+  queue.setMaxListeners(0);
+  events.setMaxListeners(0);
+  await Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
+  return { queue, events };
+}
+
 /** What a job carries: the game, and what the worker must agree with before it plays it. */
 interface GameJob {
   readonly run: string;
@@ -126,7 +145,7 @@ export function newRunId(): string {
 /** The coordinator's side: games go to the queue and come back with their results. */
 export class QueuePool implements GamePool {
   private readonly clients: Promise<{ queue: Queue; events: QueueEvents }>;
-  /** Worker processes serving the queue, as last seen (polled every 2 s). */
+  /** Worker processes serving the queue, as last seen (polled every second). */
   workers = 0;
   private poll: NodeJS.Timeout | undefined;
 
@@ -136,18 +155,7 @@ export class QueuePool implements GamePool {
     readonly gameTimeoutMs: number,
     readonly decisionMs: number,
   ) {
-    const connection = redisConnection(url);
-    // the clients exist only once the server answered (BullMQ's clients retry a refused password forever)
-    this.clients = probe(url).then(async () => {
-      const queue = new Queue(GAMES_QUEUE, { connection });
-      const events = new QueueEvents(GAMES_QUEUE, { connection });
-      // a Redis restart mid-run: the clients reconnect by themselves; an error with no listener would end the process
-      queue.on('error', () => undefined);
-      events.on('error', () => undefined);
-      // every game in flight waits on these: hundreds of listeners are expected, not a leak
-      queue.setMaxListeners(0);
-      events.setMaxListeners(0);
-      await Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
+    this.clients = openQueue(url, GAMES_QUEUE).then(({ queue, events }) => {
       const look = () =>
         queue.getWorkers().then(
           (w) => {
@@ -156,7 +164,7 @@ export class QueuePool implements GamePool {
           () => undefined,
         );
       void look();
-      this.poll = setInterval(look, 2000);
+      this.poll = setInterval(look, 1000);
       this.poll.unref();
       return { queue, events };
     });

@@ -146,6 +146,20 @@ function printTable(dir: string, json: boolean): void {
   if (fl.length) console.log(`\n${fl.join('\n')}`);
 }
 
+/** Options `arena run` and `ladder run` share: where the games are played, how bots run, and the output. */
+const RUN_OPTIONS = {
+  queue: {
+    type: 'string',
+    describe: 'run: play through this Redis queue (redis://HOST:PORT), served by `eagles worker`, not the local pool',
+  },
+  'unsafe-bots': {
+    type: 'boolean',
+    default: false,
+    describe: 'run: allow external bots without the bubblewrap sandbox (resource limits only)',
+  },
+  json: { type: 'boolean', default: false, describe: 'print JSON instead of text' },
+} as const;
+
 export function tournamentCommands(y: Argv): Argv {
   return y.command(
     'arena <action>',
@@ -215,17 +229,7 @@ export function tournamentCommands(y: Argv): Argv {
           default: 256,
           describe: 'run --queue: games enqueued at a time',
         })
-        .option('queue', {
-          type: 'string',
-          describe:
-            'run: play through this Redis queue (redis://HOST:PORT), served by `eagles worker`, not the local pool',
-        })
-        .option('unsafe-bots', {
-          type: 'boolean',
-          default: false,
-          describe: 'run: allow external bots without the bubblewrap sandbox (resource limits only)',
-        })
-        .option('json', { type: 'boolean', default: false, describe: 'print JSON instead of text' }),
+        .options(RUN_OPTIONS),
     async (args) => {
       const dir = args.out;
       if (args.action === 'table') return printTable(dir, args.json);
@@ -340,17 +344,7 @@ export function ladderCommands(y: Argv): Argv {
         .option('game-ms', { type: 'number', default: 30 * 60_000, describe: 'new ladder: per-game limit in ms' })
         .option('games', { type: 'number', default: 10, describe: 'run: games to play' })
         .option('workers', { type: 'number', default: os.cpus().length, describe: 'run: worker threads' })
-        .option('queue', {
-          type: 'string',
-          describe:
-            'run: play through this Redis queue (redis://HOST:PORT), served by `eagles worker`, not the local pool',
-        })
-        .option('unsafe-bots', {
-          type: 'boolean',
-          default: false,
-          describe: 'run: allow external bots without the bubblewrap sandbox (resource limits only)',
-        })
-        .option('json', { type: 'boolean', default: false, describe: 'print JSON instead of text' }),
+        .options(RUN_OPTIONS),
     async (args) => {
       const { addBot, ladderTable, openLadder, runLadder } = await import('./ladder.ts');
       if (args.action === 'export')

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { type Job, Queue, QueueEvents, Worker } from 'bullmq';
+import { type Job, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { Packr } from 'msgpackr';
 import type { LoadedTf } from '../agents/neural/backend.ts';
@@ -17,7 +17,7 @@ import { loadTf } from '../agents/neural/backend.ts';
 import { NetBatcher } from '../agents/neural/evaluator.ts';
 import { loadModel } from '../agents/neural/model.ts';
 import { loadScenario, scenarioHash } from '../arena/catalog.ts';
-import { redisConnection, sealJob, signatureProblem } from '../arena/queue.ts';
+import { openQueue, redisConnection, sealJob, signatureProblem } from '../arena/queue.ts';
 import { playInPool } from './pool.ts';
 import type { GameRecord, SelfPlayConfig } from './selfplay.ts';
 
@@ -105,16 +105,9 @@ export async function playInQueue(o: {
   const t = Date.now();
   const { game, scenario } = loadScenario(o.ruleset, o.scenario);
   const model = o.mode === 'puct' ? await publishModel(o.url, o.modelDir!) : undefined;
-  const connection = redisConnection(o.url);
-  const queue = new Queue(SELFPLAY_QUEUE, { connection });
-  const events = new QueueEvents(SELFPLAY_QUEUE, { connection });
-  queue.on('error', () => undefined);
-  events.on('error', () => undefined);
-  queue.setMaxListeners(0);
-  events.setMaxListeners(0);
+  const { queue, events } = await openQueue(o.url, SELFPLAY_QUEUE);
   let finished = 0;
   try {
-    await Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
     const shares: Promise<GameRecord[]>[] = [];
     for (let first = 0; first < o.games; first += o.concurrent) {
       const body: Omit<SelfPlayJob, 'sig'> = {

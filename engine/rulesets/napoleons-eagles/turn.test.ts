@@ -106,6 +106,44 @@ describe("Napoleon's Eagles: the period [p.4-5]", () => {
     expect(s.points).toEqual(s.perTurn);
   });
 
+  it('a unit moves ½ or 1 action at its rate [p.6] within its four half-actions (A-24), then ends', () => {
+    const s = play(s0, 'bid 1', 'bid 0', 'be A', 'activate Q1');
+    const q1 = s.units.find((u) => u.id === 'Q1')!;
+    const legal = game.legalActions(s);
+    // Q1: infantry, Move rating B, in column: 8" an action [p.6], 4" for half; moves stop short of other units
+    expect(q1.formation).toBe('column');
+    const straight = (half: string) =>
+      legal
+        .filter((a) => new RegExp(`^move forward ${half} [\\d.]+"$`).test(a))
+        .map((a) => Number(a.split(' ')[3]!.slice(0, -1)));
+    expect(straight('½')).toEqual([4]);
+    expect(straight('1')[0]).toBeGreaterThan(4);
+    expect(straight('1')[0]).toBeLessThanOrEqual(8);
+    expect(legal).toContain('move back 1 2.00"'); // [p.7] fall back 2" an action
+    expect(legal).toContain('move left 1 2.00"'); // [p.7] sidestep 2"
+    const t = play(s, 'move forward ½ 4.00"');
+    const moved = t.units.find((u) => u.id === 'Q1')!;
+    expect(Math.hypot(moved.x - q1.x, moved.y - q1.y)).toBeCloseTo(400, 0);
+    expect(moved.halves).toBe(1);
+    const u = play(t, 'move back 1 2.00"', 'move back ½ 1.00"');
+    expect(game.legalActions(u)).toEqual(['end']); // the budget is spent
+    expect(play(u, 'end').units.find((x) => x.id === 'Q1')!.stand).toBe(false); // no action left to stand with
+    const h = play(s, 'move forward ½ 4.00"', 'end');
+    expect(h.units.find((x) => x.id === 'Q1')!.stand).toBe(true); // three halves left: a stand marker
+  });
+
+  it('unlimbered guns only sidestep 1" an action [p.7] (prolong is not built yet); other keys are refused', () => {
+    const s = play(s0, 'bid 1', 'bid 0', 'be A', 'activate QA');
+    expect(game.legalActions(s)).toEqual([
+      'end',
+      'move left ½ 0.50"',
+      'move left 1 1.00"',
+      'move right ½ 0.50"',
+      'move right 1 0.75"', // something stands close on the right: the sidestep stops short
+    ]);
+    expect(() => game.apply(s, 'charge Q9')).toThrow(/illegal action "charge Q9"/);
+  });
+
   for (const id of ['quick-test', 'the-mill-at-kleinau'])
     it(`${id}: random games keep the Game contract at every step, to the end`, () => {
       for (let g = 0; g < 3; g++) {

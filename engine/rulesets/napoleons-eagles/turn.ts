@@ -11,8 +11,11 @@
 import { type Game, type GameEvent, NotImplementedRuleError, type ToMove, type Validated } from '../../core/game.ts';
 import { hashValue } from '../../core/hash.ts';
 import { type Handlers, type Log, type ProcedureState, procedure, push } from '../../core/procedure.ts';
-import { type Scenario, validateScenario } from './scenario.ts';
-import type { Side } from './types.ts';
+import { bodyOf, figuresOf, IN, moveRatingOf, tableOf } from './board.ts';
+import { type Scenario, type UnitSpec, validateScenario } from './scenario.ts';
+import { type MoveKind, moveMenu, type TableUnit } from './shape.ts';
+import { artilleryFieldMove, artilleryMoveRow, CAVALRY_MOVE, INFANTRY_MOVE, OTHER_MOVES } from './tables.ts';
+import type { Formation, Side } from './types.ts';
 
 export type Action = string;
 
@@ -37,6 +40,17 @@ export type Frame =
 export interface SeqUnit {
   readonly id: string;
   readonly side: Side;
+  /** §3.1 the centre of the front edge (1/100") and the facing (degrees). */
+  readonly x: number;
+  readonly y: number;
+  readonly facing: number;
+  readonly formation: Formation;
+  /** Figures; a battery's guns. */
+  readonly figures: number;
+  /** A-24: half-actions spent this period (budget 4). */
+  readonly halves: number;
+  /** [p.6] disordered (passing through friends, §6.3.10). */
+  readonly disordered: boolean;
   /** [p.5] activated this period (the blue "moved" marker). */
   readonly activated: boolean;
   /** [p.5] a stand marker: one action kept for defence. */
@@ -48,6 +62,8 @@ export interface SeqUnit {
 }
 
 export interface SeqState extends ProcedureState<Frame> {
+  /** The scenario (shared by every state of a game; not hashed). */
+  readonly sc: Scenario;
   readonly scenarioId: string;
   readonly turns: number;
   readonly turn: number;
@@ -102,7 +118,9 @@ function closePeriod(s0: SeqState, log: Log): SeqState {
   const s: SeqState = {
     ...s0,
     // [p.5 step 11] moved and stand markers come off
-    units: s0.units.map((u) => (u.activated || u.stand ? { ...u, activated: false, stand: false } : u)),
+    units: s0.units.map((u) =>
+      u.activated || u.stand || u.halves ? { ...u, activated: false, stand: false, halves: 0 } : u,
+    ),
     aActivated: 0,
     aFinished: false,
     sideA: null,
@@ -216,20 +234,122 @@ const handlers: Handlers<SeqState, Frame, Action> = {
   act: {
     kind: 'decision',
     owner: (f, s) => s.units.find((u) => u.id === f.unit)!.side,
-    legal: () => activation(),
+    legal: (s, f) => activation(s, f.unit).map((p) => p.key),
     step(s, f, a, log) {
-      if (a !== 'end') throw new NotImplementedRuleError('A-24', `the activation primitive "${a}" is not built yet`);
-      // A-24: with a full action unused the unit shows a stand marker
-      log?.push({ rule: 'A-24', text: `${f.unit} ends its activation and stands (a defence action kept)` });
-      return updUnit(s, f.unit, { stand: true });
+      if (a === 'end') {
+        const u = unitOf(s, f.unit);
+        // A-24: with a full action (two halves) unused the unit shows a stand marker; a lone half is lost
+        const stand = u.halves <= BUDGET - 2;
+        log?.push({
+          rule: 'A-24',
+          text: `${f.unit} ends its activation${stand ? ' and stands (a defence action kept)' : ''}`,
+        });
+        return updUnit(s, f.unit, { stand });
+      }
+      const p = activation(s, f.unit).find((x) => x.key === a);
+      if (!p) throw new NotImplementedRuleError('A-24', `the activation primitive "${a}" is not built yet`);
+      const t = p.apply(s, log);
+      // the activation goes on while actions are left (END is always offered)
+      return push(t, { t: 'act', unit: f.unit });
     },
-    describe: (_s, f) => `${f.unit}: its next action`,
+    describe: (s, f) => `${f.unit}: its next action (${(BUDGET - unitOf(s, f.unit).halves) / 2} left)`,
   },
 };
 
-/** The primitives a unit may take now (A-24); movement, fire and the rest are added here as they are built. */
-function activation(): readonly Action[] {
-  return ['end'];
+/** A-24: four half-actions a period. */
+const BUDGET = 4;
+
+export const unitOf = (s: SeqState, id: string): SeqUnit => s.units.find((u) => u.id === id)!;
+const specOf = (s: SeqState, id: string): UnitSpec => s.sc.sides.flatMap((x) => x.units).find((u) => u.id === id)!;
+
+/** The unit as `shape.ts` sees it. */
+function tableUnit(s: SeqState, u: SeqUnit): TableUnit {
+  return bodyOf(specOf(s, u.id), u.side, { x: u.x, y: u.y, facing: u.facing }, u.formation, u.figures);
+}
+
+/** [p.6] inches per action for a move of `kind` in the unit's formation, or null if it cannot make that move. */
+function rate(spec: UnitSpec, u: SeqUnit, kind: MoveKind): number | null {
+  if (kind === 'left' || kind === 'right')
+    return u.formation === 'square' || u.formation === 'skirmish'
+      ? null
+      : spec.kind === 'artillery'
+        ? OTHER_MOVES.sidestepArtillery
+        : OTHER_MOVES.sidestepInfantryCavalry;
+  if (kind === 'back') return spec.kind === 'artillery' || u.formation === 'square' ? null : OTHER_MOVES.fallBack;
+  const m = moveRatingOf(spec);
+  if (spec.kind === 'infantry') {
+    const r = INFANTRY_MOVE[m];
+    // A-29: a road column off the road moves at the column rate
+    return u.formation === 'line'
+      ? r.line
+      : u.formation === 'square'
+        ? r.square
+        : u.formation === 'skirmish'
+          ? r.skirmish
+          : r.column;
+  }
+  if (spec.kind === 'cavalry') {
+    const r = CAVALRY_MOVE[m];
+    return u.formation === 'line' || u.formation === 'echelon'
+      ? r.line
+      : u.formation === 'skirmish'
+        ? r.skirmish
+        : r.column;
+  }
+  const row = artilleryMoveRow(spec.arm, spec.calibre);
+  // [p.6] a limbered battery's field move; unlimbered guns only prolong (forward or back)
+  return u.formation === 'limbered' ? artilleryFieldMove(row, m) : null;
+}
+
+interface Primitive {
+  readonly key: Action;
+  apply(s: SeqState, log: Log): SeqState;
+}
+
+const inches = (n: number) => `${(n / IN).toFixed(2)}"`;
+
+/** The primitives a unit may take now (A-24): END always; moves of ½ or 1 action; the rest refuse by name. */
+function activation(s: SeqState, id: string): Primitive[] {
+  const u = unitOf(s, id);
+  const out: Primitive[] = [{ key: 'end', apply: (t) => t }];
+  const left = BUDGET - u.halves;
+  if (left <= 0) return out;
+  const spec = specOf(s, id);
+  const all = s.units.filter((x) => x.status === 'active').map((x) => tableUnit(s, x));
+  const mover = all.find((x) => x.id === id)!;
+  for (const kind of ['forward', 'back', 'left', 'right'] as const) {
+    const r = rate(spec, u, kind);
+    if (r === null) continue;
+    for (const halves of [1, 2] as const) {
+      if (halves > left) continue;
+      // [p.6] ½ action for half the allowance, 1 action for all of it (A-24)
+      const ends = moveMenu(tableOf(s.sc), all, mover, {
+        allowance: Math.round((r * IN * halves) / 2),
+        kind,
+        freeTurn: kind === 'forward',
+        fractions: [1],
+      });
+      for (const e of ends) {
+        if (e.distance === 0 && e.turn === 0) continue;
+        const key = `move ${kind} ${halves === 1 ? '½' : '1'} ${inches(e.distance)}${e.turn ? ` turn ${e.turn > 0 ? '+' : ''}${e.turn}` : ''}${e.oblique ? ` oblique ${e.oblique > 0 ? '+' : ''}${e.oblique}` : ''}`;
+        if (out.some((p) => p.key === key)) continue;
+        out.push({
+          key,
+          apply(t, log) {
+            log?.push({ rule: 'p.6', text: `${id} moves ${key.slice(5)}` });
+            let v = updUnit(t, id, { x: e.at.x, y: e.at.y, facing: e.at.facing, halves: u.halves + halves });
+            // §6.3.10 passing through friends disorders both
+            if (e.through.length) {
+              log?.push({ rule: '§6.3.10', text: `${id} passes through ${e.through.join(', ')}: all disordered` });
+              for (const o of [id, ...e.through]) v = updUnit(v, o, { disordered: true });
+            }
+            return v;
+          },
+        });
+      }
+    }
+  }
+  return out;
 }
 
 export const runtime = procedure<SeqState, Frame, Action>({
@@ -262,6 +382,13 @@ export function initialSeq(sc: Scenario): SeqState {
     side.units.map((u) => ({
       id: u.id,
       side: i as Side,
+      x: Math.round(u.x * IN),
+      y: Math.round(u.y * IN),
+      facing: u.facing,
+      formation: u.formation,
+      figures: figuresOf(u),
+      halves: 0,
+      disordered: false,
       activated: false,
       stand: false,
       status: 'active' as const,
@@ -273,6 +400,7 @@ export function initialSeq(sc: Scenario): SeqState {
   return {
     stack: [],
     nChance: 0,
+    sc,
     scenarioId: sc.id,
     turns: sc.turns,
     turn: 1,
@@ -310,7 +438,7 @@ export const sequenceGame: Game<SeqState, Action, Scenario> = {
   actionKey: (a) => a,
   returns: () => [0, 0],
   resultText: () => 'the sequence of play ends (no victory rules built yet)',
-  hash: (s) => hashValue(s),
+  hash: (s) => hashValue({ ...s, sc: s.scenarioId }),
   describeDecision: (s) => runtime.describe(s),
   viewAction: (s, a, viewer) => runtime.viewAction(s, a, viewer),
   hidden: (s, p) => runtime.hidden(s, p),

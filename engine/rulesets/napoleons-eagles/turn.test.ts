@@ -144,6 +144,39 @@ describe("Napoleon's Eagles: the period [p.4-5]", () => {
     expect(() => game.apply(s, 'charge Q9')).toThrow(/illegal action "charge Q9"/);
   });
 
+  it('infantry fires one or two actions at a mandatory target (A-40); the Musket Firing Table decides [p.9]', () => {
+    // random play until someone fires, then the dice: exact outcomes, casualties off the target
+    const rng = seedrandom.alea('fire');
+    let s = s0;
+    let fired = false;
+    for (let ply = 0; ply < 5000 && !s.over && !fired; ply++) {
+      const outs = game.chanceOutcomes(s);
+      if (outs.length) {
+        const top = s.stack.at(-1)!;
+        if (top.t === 'fire') {
+          expect(outs.reduce((a, o) => a + o.p, 0)).toBeCloseTo(1, 12);
+          const worst = outs.reduce((a, o) => (/casualt/.test(o.label ?? '') && o.p > 0 ? o : a), outs[0]!);
+          const before = s.units.find((u) => u.id === top.shot.target.id)!.figures;
+          const events: GameEvent[] = [];
+          const t = game.apply(s, worst.action, events);
+          expect(events.some((e) => e.rule === 'p.9' && e.text.includes(`fires at ${top.shot.target.id}`))).toBe(true);
+          expect(t.units.find((u) => u.id === top.shot.target.id)!.figures).toBeLessThanOrEqual(before);
+          fired = true;
+        }
+        s = game.apply(s, outs[Math.floor(rng() * outs.length)]!.action);
+        continue;
+      }
+      const acts = game.legalActions(s);
+      const fire = acts.find((a) => a.startsWith('fire '));
+      const move = acts.filter((a) => a.startsWith('move forward 1'));
+      s = game.apply(
+        s,
+        fire ?? (move.length ? move[Math.floor(rng() * move.length)]! : acts[Math.floor(rng() * acts.length)]!),
+      );
+    }
+    expect(fired).toBe(true);
+  });
+
   for (const id of ['quick-test', 'the-mill-at-kleinau'])
     it(`${id}: random games keep the Game contract at every step, to the end`, () => {
       for (let g = 0; g < 3; g++) {

@@ -13,8 +13,23 @@ import { hashValue } from '../../core/hash.ts';
 import { type Handlers, type Log, type ProcedureState, procedure, push } from '../../core/procedure.ts';
 import { bodyOf, figuresOf, IN, moveRatingOf, tableOf } from './board.ts';
 import { type Scenario, type UnitSpec, validateScenario } from './scenario.ts';
-import { type MoveKind, moveMenu, type TableUnit } from './shape.ts';
-import { artilleryFieldMove, artilleryMoveRow, CAVALRY_MOVE, INFANTRY_MOVE, OTHER_MOVES } from './tables.ts';
+import {
+  type FireTargetDesc,
+  firingFigureCount,
+  outcomeKey,
+  resolveFire,
+  type SmallArmsShot,
+  shotProblem,
+} from './fire.ts';
+import { coverFrom, type MoveKind, mandatoryTargets, moveMenu, type TableUnit } from './shape.ts';
+import {
+  artilleryFieldMove,
+  artilleryMoveRow,
+  CAVALRY_MOVE,
+  INFANTRY_MOVE,
+  OTHER_MOVES,
+  parseRating,
+} from './tables.ts';
 import type { Formation, Side } from './types.ts';
 
 export type Action = string;
@@ -35,7 +50,9 @@ export type Frame =
   /** [p.4 steps 3 and 5] the side picks its next unit to activate (side A may declare "finished", A-23). */
   | { readonly t: 'pick'; readonly p: Side; readonly left: number }
   /** One unit's activation: a sequence of primitives until END (A-24). */
-  | { readonly t: 'act'; readonly unit: string };
+  | { readonly t: 'act'; readonly unit: string }
+  /** [p.8-9] the dice of a fire action (two actions at one target: one resolution, figures doubled). */
+  | { readonly t: 'fire'; readonly firer: string; readonly shot: SmallArmsShot };
 
 export interface SeqUnit {
   readonly id: string;
@@ -231,6 +248,33 @@ const handlers: Handlers<SeqState, Frame, Action> = {
     skip: (s, f) => eligible(s, f.p).length === 0,
     describe: (s, f) => `${sideName(s, f.p)}: which unit activates next? (${f.left} this step)`,
   },
+  fire: {
+    kind: 'chance',
+    outcomes: (_s, f) =>
+      resolveFire(f.shot).outcomes.map((o) => ({ action: `fire ${outcomeKey(o.value)}`, p: o.p, label: o.label })),
+    step(s, f, a, log) {
+      const o = resolveFire(f.shot).outcomes.find((x) => `fire ${outcomeKey(x.value)}` === a)!;
+      const mods = resolveFire(f.shot)
+        .rolls.flatMap((r) => r.modifiers.map((m) => `${m.value > 0 ? '+' : ''}${m.value} ${m.id}`))
+        .join(', ');
+      log?.push({
+        rule: 'p.9',
+        text: `${f.firer} fires at ${f.shot.target.id}: ${o.label}${mods ? ` (${mods})` : ''}`,
+      });
+      let t = s;
+      for (const e of o.value.targets) {
+        const u = unitOf(t, e.id);
+        const figures = Math.max(0, u.figures - e.casualties);
+        // A-43 a unit below 2 figures is gone
+        t = updUnit(t, e.id, { figures, ...(e.eliminated ? { status: 'eliminated' as const } : {}) });
+        if (e.eliminated) log?.push({ rule: 'A-43', text: `${e.id} is eliminated` });
+        else if (e.moraleMark)
+          log?.push({ rule: 'p.11', text: `${e.id} is marked for a morale check (checks are not built yet)` });
+      }
+      return t;
+    },
+    describe: (_s, f) => `${f.firer} fires at ${f.shot.target.id}: the Musket Firing Table [p.9]`,
+  },
   act: {
     kind: 'decision',
     owner: (f, s) => s.units.find((u) => u.id === f.unit)!.side,
@@ -248,9 +292,9 @@ const handlers: Handlers<SeqState, Frame, Action> = {
       }
       const p = activation(s, f.unit).find((x) => x.key === a);
       if (!p) throw new NotImplementedRuleError('A-24', `the activation primitive "${a}" is not built yet`);
-      const t = p.apply(s, log);
-      // the activation goes on while actions are left (END is always offered)
-      return push(t, { t: 'act', unit: f.unit });
+      // the activation goes on while actions are left (END is always offered), after any dice the action rolls
+      const t = p.apply(push(s, { t: 'act', unit: f.unit }), log);
+      return t;
     },
     describe: (s, f) => `${f.unit}: its next action (${(BUDGET - unitOf(s, f.unit).halves) / 2} left)`,
   },
@@ -317,6 +361,51 @@ function activation(s: SeqState, id: string): Primitive[] {
   const spec = specOf(s, id);
   const all = s.units.filter((x) => x.status === 'active').map((x) => tableUnit(s, x));
   const mover = all.find((x) => x.id === id)!;
+  // [p.8] fire: one or two actions at a mandatory target (A-40); infantry small arms (artillery fire: not built yet)
+  if (spec.kind === 'infantry' && !u.disordered) {
+    const weapon = spec.weapon ?? (parseRating(spec.rating).fire === 'R' ? 'rifle' : 'musket');
+    const table = tableOf(s.sc);
+    for (const ft of mandatoryTargets(table, all, mover, weapon)) {
+      const target = all.find((x) => x.id === ft.id)!;
+      const tu = unitOf(s, ft.id);
+      const tspec = specOf(s, ft.id);
+      const desc: FireTargetDesc = {
+        id: ft.id,
+        kind: tspec.kind,
+        formation: tu.formation,
+        cover: coverFrom(table, target, { x: mover.at.x, y: mover.at.y }),
+        disordered: tu.disordered,
+        ...(tspec.kind === 'artillery'
+          ? { guns: tu.figures, cannons: tspec.cannons, hits: 0 }
+          : { figures: tu.figures }),
+      };
+      for (const actions of [1, 2] as const) {
+        if (2 * actions > left) continue;
+        const shot: SmallArmsShot = {
+          type: 'smallArms',
+          fire: parseRating(spec.rating).fire,
+          fatigue: 0,
+          actions,
+          weapon,
+          figures: firingFigureCount({
+            formation: u.formation,
+            figures: u.figures,
+            frontRank: ft.figures,
+            bearing: ft.figures,
+          }),
+          twoRank: spec.ranks === 2,
+          skirmishScreen: u.formation === 'skirmish',
+          range: ft.range / IN,
+          target: desc,
+        };
+        if (shotProblem(shot)) continue;
+        out.push({
+          key: `fire ${ft.id} ${actions}`,
+          apply: (t) => push(updUnit(t, id, { halves: u.halves + 2 * actions }), { t: 'fire', firer: id, shot }),
+        });
+      }
+    }
+  }
   for (const kind of ['forward', 'back', 'left', 'right'] as const) {
     const r = rate(spec, u, kind);
     if (r === null) continue;

@@ -177,6 +177,43 @@ describe("Napoleon's Eagles: the period [p.4-5]", () => {
     expect(fired).toBe(true);
   });
 
+  it('a unit marked by casualties checks morale at step 10 [p.11]; a retreat or rout takes effect', () => {
+    const rng = seedrandom.alea('morale');
+    let s = s0;
+    let checked = false;
+    for (let ply = 0; ply < 20_000 && !s.over && !checked; ply++) {
+      const outs = game.chanceOutcomes(s);
+      const top = s.stack.at(-1);
+      if (top?.t === 'morale') {
+        expect(outs.reduce((a, o) => a + o.p, 0)).toBeCloseTo(1, 12);
+        expect(outs.map((o) => o.action)).toContain('morale pass');
+        const bad = outs.find((o) => o.action === 'morale retreat') ?? outs.find((o) => o.action === 'morale rout');
+        if (bad) {
+          const events: GameEvent[] = [];
+          const t = game.apply(s, bad.action, events);
+          const u = t.units.find((x) => x.id === top.unit)!;
+          expect(events.some((e) => e.rule === 'p.11' && e.text.includes(`${top.unit} checks morale`))).toBe(true);
+          expect(u.marked).toBe(0);
+          if (bad.action === 'morale retreat') expect(u.retreating).toBe(true);
+          else expect(u.status).toBe('routed');
+          checked = true;
+        }
+      }
+      if (outs.length) {
+        s = game.apply(s, outs[Math.floor(rng() * outs.length)]!.action);
+        continue;
+      }
+      const acts = game.legalActions(s);
+      const fire = acts.find((a) => a.startsWith('fire ') && a.endsWith(' 2'));
+      const move = acts.filter((a) => a.startsWith('move forward 1'));
+      s = game.apply(
+        s,
+        fire ?? (move.length ? move[Math.floor(rng() * move.length)]! : acts[Math.floor(rng() * acts.length)]!),
+      );
+    }
+    expect(checked).toBe(true);
+  });
+
   for (const id of ['quick-test', 'the-mill-at-kleinau'])
     it(`${id}: random games keep the Game contract at every step, to the end`, () => {
       for (let g = 0; g < 3; g++) {

@@ -21,6 +21,7 @@ import {
   type SmallArmsShot,
   shotProblem,
 } from './fire.ts';
+import { type MoraleInput, type MoraleResult, moraleDist } from './morale.ts';
 import { coverFrom, type MoveKind, mandatoryTargets, moveMenu, type TableUnit } from './shape.ts';
 import {
   artilleryFieldMove,
@@ -51,6 +52,10 @@ export type Frame =
   | { readonly t: 'pick'; readonly p: Side; readonly left: number }
   /** One unit's activation: a sequence of primitives until END (A-24). */
   | { readonly t: 'act'; readonly unit: string }
+  /** [p.4 step 10] a marked unit's morale check (A-34: in marking order). */
+  | { readonly t: 'morale'; readonly unit: string }
+  /** [p.4 steps 11-12] the period's end: markers off, the next period, turn or the end. */
+  | { readonly t: 'endPeriod' }
   /** [p.8-9] the dice of a fire action (two actions at one target: one resolution, figures doubled). */
   | { readonly t: 'fire'; readonly firer: string; readonly shot: SmallArmsShot };
 
@@ -68,6 +73,12 @@ export interface SeqUnit {
   readonly halves: number;
   /** [p.6] disordered (passing through friends, §6.3.10). */
   readonly disordered: boolean;
+  /** Figures at the start (casualty modifiers [p.12], thresholds [p.11]). */
+  readonly originalFigures: number;
+  /** [p.11] marked for a morale check at step 10, with the mark's order (A-34; 0: not marked). */
+  readonly marked: number;
+  /** [p.12] in retreat status (its retreat move and recovery are not built yet: it only ends its activations). */
+  readonly retreating: boolean;
   /** [p.5] activated this period (the blue "moved" marker). */
   readonly activated: boolean;
   /** [p.5] a stand marker: one action kept for defence. */
@@ -129,9 +140,19 @@ function nextStep(s: SeqState, justActed: Side | null, log: Log): SeqState {
   return push(s, { t: 'pick', p: a, left: Math.min(s.ratio.a, aLeft) });
 }
 
-/** [p.4 steps 8-12] leaders, close actions, morale, markers; then the next period, turn or the end. */
+/**
+ * [p.4 steps 8-12] leaders (not built yet: none move), close actions (charges are not built yet: none), the morale
+ * checks of marked units in marking order (A-34), then markers off and the next period.
+ */
 function closePeriod(s0: SeqState, log: Log): SeqState {
-  // steps 8-10 act on movement, charges and morale marks, none of which the sequence alone produces yet
+  const marked = s0.units.filter((u) => u.marked > 0 && u.status === 'active').sort((a, b) => a.marked - b.marked);
+  if (marked.length) log?.push({ rule: 'p.4 step 10', text: `morale checks: ${marked.map((u) => u.id).join(', ')}` });
+  // the stack runs the last pushed first: the checks in marking order, then the period's end
+  return push(s0, { t: 'endPeriod' }, ...marked.reverse().map((u) => ({ t: 'morale' as const, unit: u.id })));
+}
+
+/** [p.4 steps 11-12] markers off; the next period, turn, or the end of the game. */
+function endPeriod(s0: SeqState, log: Log): SeqState {
   const s: SeqState = {
     ...s0,
     // [p.5 step 11] moved and stand markers come off
@@ -248,6 +269,22 @@ const handlers: Handlers<SeqState, Frame, Action> = {
     skip: (s, f) => eligible(s, f.p).length === 0,
     describe: (s, f) => `${sideName(s, f.p)}: which unit activates next? (${f.left} this step)`,
   },
+  morale: {
+    kind: 'chance',
+    outcomes: (s, f) =>
+      moraleDist(moraleInput(s, f.unit)).map((d) => ({ action: `morale ${d.value}`, p: d.p, label: d.value })),
+    step(s, f, a, log) {
+      const r = a.slice('morale '.length) as MoraleResult;
+      log?.push({ rule: 'p.11', text: `${f.unit} checks morale: ${r}` });
+      const t = updUnit(s, f.unit, { marked: 0 });
+      if (r === 'retreat') return updUnit(t, f.unit, { retreating: true });
+      if (r === 'rout') return updUnit(t, f.unit, { status: 'routed' });
+      if (r === 'surrender') return updUnit(t, f.unit, { status: 'surrendered' });
+      return t;
+    },
+    describe: (_s, f) => `${f.unit}: a morale check, D20 against its modified morale [p.11-12]`,
+  },
+  endPeriod: { kind: 'auto', run: (s, _f, log) => endPeriod(s, log) },
   fire: {
     kind: 'chance',
     outcomes: (_s, f) =>
@@ -268,8 +305,12 @@ const handlers: Handlers<SeqState, Frame, Action> = {
         // A-43 a unit below 2 figures is gone
         t = updUnit(t, e.id, { figures, ...(e.eliminated ? { status: 'eliminated' as const } : {}) });
         if (e.eliminated) log?.push({ rule: 'A-43', text: `${e.id} is eliminated` });
-        else if (e.moraleMark)
-          log?.push({ rule: 'p.11', text: `${e.id} is marked for a morale check (checks are not built yet)` });
+        else if (e.moraleMark && !unitOf(t, e.id).marked) {
+          // A-34: marks are checked in the order they were made
+          const seq = Math.max(0, ...t.units.map((x) => x.marked)) + 1;
+          t = updUnit(t, e.id, { marked: seq });
+          log?.push({ rule: 'p.11', text: `${e.id} is marked for a morale check at step 10` });
+        }
       }
       return t;
     },
@@ -299,6 +340,23 @@ const handlers: Handlers<SeqState, Frame, Action> = {
     describe: (s, f) => `${f.unit}: its next action (${(BUDGET - unitOf(s, f.unit).halves) / 2} left)`,
   },
 };
+
+/** What a step 10 check needs to know of the unit [p.11-12]. */
+function moraleInput(s: SeqState, id: string): MoraleInput {
+  const u = unitOf(s, id);
+  const spec = specOf(s, id);
+  return {
+    check: 'marked',
+    kind: spec.kind,
+    formation: u.formation,
+    morale: parseRating(spec.rating).morale,
+    originalFigures: u.originalFigures,
+    figures: u.figures,
+    fatigue: 0,
+    disordered: u.disordered,
+    inRetreat: u.retreating,
+  };
+}
 
 /** A-24: four half-actions a period. */
 const BUDGET = 4;
@@ -357,7 +415,8 @@ function activation(s: SeqState, id: string): Primitive[] {
   const u = unitOf(s, id);
   const out: Primitive[] = [{ key: 'end', apply: (t) => t }];
   const left = BUDGET - u.halves;
-  if (left <= 0) return out;
+  // [p.12] a unit in retreat status spends its actions recovering (not built yet)
+  if (left <= 0 || u.retreating) return out;
   const spec = specOf(s, id);
   const all = s.units.filter((x) => x.status === 'active').map((x) => tableUnit(s, x));
   const mover = all.find((x) => x.id === id)!;
@@ -478,6 +537,9 @@ export function initialSeq(sc: Scenario): SeqState {
       figures: figuresOf(u),
       halves: 0,
       disordered: false,
+      originalFigures: figuresOf(u),
+      marked: 0,
+      retreating: false,
       activated: false,
       stand: false,
       status: 'active' as const,

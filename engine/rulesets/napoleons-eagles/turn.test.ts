@@ -11,7 +11,7 @@ import { playChecked } from '../../../arena/conformance.ts';
 import type { GameEvent } from '../../core/game.ts';
 import { hashHex } from '../../core/hash.ts';
 import { eventsFor, observationHash } from '../../core/views.ts';
-import { eligible, type SeqState, sequenceGame as game } from './turn.ts';
+import { eligible, type SeqState, sequenceGame as game, victoryPoints } from './turn.ts';
 
 const DIR = join(import.meta.dirname, '..', '..', '..', 'data', 'scenarios', 'napoleons-eagles');
 const scenario = (id: string) => {
@@ -212,6 +212,24 @@ describe("Napoleon's Eagles: the period [p.4-5]", () => {
       );
     }
     expect(checked).toBe(true);
+  });
+
+  it('victory points (A-79): enemy units lost 2 (guard 3), retreating at the end 1, objectives held; a margin under 3 draws', () => {
+    const lost = (ids: string[], retreating: string[] = []): SeqState => ({
+      ...s0,
+      units: s0.units.map((u) =>
+        ids.includes(u.id) ? { ...u, status: 'routed' } : retreating.includes(u.id) ? { ...u, retreating: true } : u,
+      ),
+    });
+    const side0 = s0.units.filter((u) => u.side === 0).map((u) => u.id);
+    expect(victoryPoints(lost([side0[0]!]))).toEqual([0, 2]);
+    expect(victoryPoints(lost([side0[0]!], [side0[1]!]))).toEqual([0, 3]);
+    expect(game.returns(lost([side0[0]!]))).toEqual([0, 0]); // 2 VP: under the draw margin of 3
+    expect(game.returns(lost([side0[0]!], [side0[1]!]))).toEqual([-1, 1]);
+    expect(game.resultText(lost([side0[0]!], [side0[1]!]))).toMatch(/win on victory points, 0 to 3 \(A-79\)/);
+    // Kleinau: its three objectives are held by nobody at the start
+    const k = game.initialState(scenario('the-mill-at-kleinau'));
+    expect(victoryPoints(k)).toEqual([0, 0]);
   });
 
   for (const id of ['quick-test', 'the-mill-at-kleinau'])

@@ -12,7 +12,8 @@ import { type Game, type GameEvent, NotImplementedRuleError, type ToMove, type V
 import { hashValue } from '../../core/hash.ts';
 import { type Handlers, type Log, type ProcedureState, procedure, push } from '../../core/procedure.ts';
 import { bodyOf, figuresOf, IN, moveRatingOf, tableOf } from './board.ts';
-import { type Scenario, type UnitSpec, validateScenario } from './scenario.ts';
+import { type ObjectiveSpec, type Scenario, type UnitSpec, validateScenario } from './scenario.ts';
+import { type Polygon, polygonDistance } from '../../geometry/geometry.ts';
 import {
   type FireTargetDesc,
   firingFigureCount,
@@ -22,7 +23,7 @@ import {
   shotProblem,
 } from './fire.ts';
 import { type MoraleInput, type MoraleResult, moraleDist } from './morale.ts';
-import { coverFrom, type MoveKind, mandatoryTargets, moveMenu, type TableUnit } from './shape.ts';
+import { coverFrom, footprint, type MoveKind, mandatoryTargets, moveMenu, type TableUnit } from './shape.ts';
 import {
   artilleryFieldMove,
   artilleryMoveRow,
@@ -108,6 +109,8 @@ export interface SeqState extends ProcedureState<Frame> {
   readonly aActivated: number;
   readonly aFinished: boolean;
   readonly units: readonly SeqUnit[];
+  /** A-79: who holds each scenario objective (by id; -1 nobody yet), checked at the end of every period. */
+  readonly held: Readonly<Record<string, Side | -1>>;
   readonly over: boolean;
 }
 
@@ -164,10 +167,12 @@ function endPeriod(s0: SeqState, log: Log): SeqState {
     sideA: null,
   };
   log?.push({ rule: 'p.4 step 11', text: `end of period ${s.period} of turn ${s.turn}: markers removed` });
-  if (s.period < 6) return startPeriod({ ...s, period: s.period + 1 }, log);
-  if (s.turn < s.turns) return startTurn({ ...s, turn: s.turn + 1 }, log);
-  log?.push({ rule: 'A-79', text: `the game ends after turn ${s.turn}` });
-  return { ...s, over: true };
+  const t = holdObjectives(s, log);
+  if (t.period < 6) return startPeriod({ ...t, period: t.period + 1 }, log);
+  if (t.turn < t.turns) return startTurn({ ...t, turn: t.turn + 1 }, log);
+  const v = victoryPoints(t);
+  log?.push({ rule: 'A-79', text: `the game ends after turn ${t.turn}: ${resultOf(t, v)}` });
+  return { ...t, over: true };
 }
 
 /** [p.5] a new game turn: each side's turn points (unused ones from the last turn are lost). */
@@ -356,6 +361,80 @@ function moraleInput(s: SeqState, id: string): MoraleInput {
     disordered: u.disordered,
     inRetreat: u.retreating,
   };
+}
+
+/** An objective's ground: its block [p.19], its terrain piece, or its own polygon. */
+function objectiveArea(s: SeqState, o: ObjectiveSpec): Polygon {
+  if (o.polygon) return o.polygon.map(([x, y]) => ({ x: Math.round(x * IN), y: Math.round(y * IN) }));
+  const piece = tableOf(s.sc).pieces.find((p) => p.id === (o.block ?? o.terrain));
+  if (piece?.type === 'block') {
+    const h = 2 * IN;
+    return [
+      { x: piece.x - h, y: piece.y - h },
+      { x: piece.x + h, y: piece.y - h },
+      { x: piece.x + h, y: piece.y + h },
+      { x: piece.x - h, y: piece.y + h },
+    ];
+  }
+  if (piece && 'polygon' in piece) return piece.polygon;
+  throw new NotImplementedRuleError('A-79', `objective ${o.id}: its ground "${o.block ?? o.terrain}" has no area`);
+}
+
+/**
+ * A-79: an objective is held by the side with a formed, non-retreating unit in it or within `within`, with no formed
+ * enemy there; `lastHeld` keeps the last holder, `present` only counts who is there now.
+ */
+function holderNow(s: SeqState, o: ObjectiveSpec): Side | -1 {
+  const area = objectiveArea(s, o);
+  const there = [false, false];
+  for (const u of s.units) {
+    if (u.status !== 'active' || u.retreating || u.formation === 'skirmish') continue;
+    if (polygonDistance(footprint(tableUnit(s, u)), area) <= o.within * IN) there[u.side] = true;
+  }
+  return there[0] === there[1] ? -1 : there[0] ? 0 : 1;
+}
+
+function holdObjectives(s: SeqState, log: Log): SeqState {
+  if (!s.sc.victory.objectives.length) return s;
+  const held: Record<string, Side | -1> = { ...s.held };
+  for (const o of s.sc.victory.objectives) {
+    const now = holderNow(s, o);
+    const next = o.hold === 'present' || now !== -1 ? now : (held[o.id] ?? -1);
+    if (next !== (held[o.id] ?? -1) && next !== -1)
+      log?.push({ rule: 'A-79', text: `${NAMES[next]} holds ${o.name ?? o.id}` });
+    held[o.id] = next;
+  }
+  return { ...s, held };
+}
+
+/** A-79 victory points of each side at the end: enemy units lost or retreating, and the objectives held. */
+export function victoryPoints(s: SeqState): [number, number] {
+  const v = s.sc.victory;
+  const vp: [number, number] = [0, 0];
+  for (const u of s.units) {
+    const spec = specOf(s, u.id);
+    const guard = spec.kind === 'infantry' && (spec.troopClass === 'guard' || spec.guard !== undefined);
+    const other = (1 - u.side) as Side;
+    if (u.status !== 'active') vp[other] += guard ? v.guardUnitLost : v.unitLost;
+    else if (u.retreating) vp[other] += v.retreatingAtEnd;
+  }
+  for (const o of v.objectives) {
+    const h = s.held[o.id] ?? -1;
+    if (h !== -1) vp[h] += o.vp;
+  }
+  return vp;
+}
+
+/** A-79: the higher total wins; a margin below the scenario's draw margin is a draw. */
+function winnerOf(s: SeqState, vp: readonly [number, number]): Side | -1 {
+  const d = vp[0] - vp[1];
+  return Math.abs(d) < s.sc.victory.drawMargin ? -1 : d > 0 ? 0 : 1;
+}
+
+function resultOf(s: SeqState, vp: readonly [number, number]): string {
+  const w = winnerOf(s, vp);
+  const names = s.sc.sides.map((x) => x.name);
+  return `${w === -1 ? 'a draw' : `${names[w]} win`} on victory points, ${vp[0]} to ${vp[1]} (A-79)`;
 }
 
 /** A-24: four half-actions a period. */
@@ -564,6 +643,7 @@ export function initialSeq(sc: Scenario): SeqState {
     aActivated: 0,
     aFinished: false,
     units,
+    held: {},
     over: false,
   };
 }
@@ -587,8 +667,11 @@ export const sequenceGame: Game<SeqState, Action, Scenario> = {
   apply: (s, a, log?: GameEvent[]) => runtime.apply(s, a, log),
   applyUnchecked: (s, a, log?: GameEvent[]) => runtime.applyUnchecked(s, a, log),
   actionKey: (a) => a,
-  returns: () => [0, 0],
-  resultText: () => 'the sequence of play ends (no victory rules built yet)',
+  returns: (s) => {
+    const w = winnerOf(s, victoryPoints(s));
+    return w === -1 ? [0, 0] : w === 0 ? [1, -1] : [-1, 1];
+  },
+  resultText: (s) => resultOf(s, victoryPoints(s)),
   hash: (s) => hashValue({ ...s, sc: s.scenarioId }),
   describeDecision: (s) => runtime.describe(s),
   viewAction: (s, a, viewer) => runtime.viewAction(s, a, viewer),

@@ -2,20 +2,15 @@
  * Run folders: one writer at a time, a start that is atomic under kill -9, and a refused `add-bot` that leaves
  * nothing behind. Real processes, as a user runs them.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { CLI, eagles, ROOT } from './eagles-cli.ts';
 import { RunFolderBusyError, Store } from '../arena/store.ts';
 
-const ROOT = resolve(import.meta.dirname, '..');
 const tmp = mkdtempSync(join(tmpdir(), 'eagles-runs-'));
-const CLI = ['--import', 'tsx', join(ROOT, 'bin/eagles.ts')];
-const eagles = (args: string[]) => {
-  const r = spawnSync(process.execPath, [...CLI, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
-  return { code: r.status, out: r.stdout, err: r.stderr };
-};
 const ttt = (out: string, games = '4') => [
   'arena',
   'run',

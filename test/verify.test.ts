@@ -3,11 +3,11 @@
  * dice, the mover of a step, the options, the result text, the agents — and against its run folder, the game it
  * claims to be. Ladder seeds are committed before the game and revealed after it.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { eagles } from './eagles-cli.ts';
 import { RandomAgent } from '../agents/random.ts';
 import { loadScenario } from '../arena/catalog.ts';
 import { addBot, openLadder, runLadder } from '../arena/ladder.ts';
@@ -17,16 +17,7 @@ import { commitment, verifyMatchReplay } from '../arena/verify.ts';
 import { decodeReplay, encodeReplay, type Replay } from '../engine/core/replay.ts';
 import { getRuleset } from '../engine/rulesets/index.ts';
 
-const ROOT = resolve(import.meta.dirname, '..');
 const tmp = mkdtempSync(join(tmpdir(), 'eagles-verify-'));
-const eagles = (args: string[]) => {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'bin/eagles.ts'), ...args], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    timeout: 120_000,
-  });
-  return { code: r.status, out: r.stdout, err: r.stderr };
-};
 const game = getRuleset('march-of-eagles');
 const clone = (r: Replay): Replay => decodeReplay(encodeReplay(r));
 

@@ -25,6 +25,11 @@ export function registerAgent(f: AgentFactory): void {
   factories.set(f.name, f);
 }
 
+/** Any registered agent by name, the hidden diagnostics included (for reading records that name them). */
+export function findAgent(name: string): AgentFactory | undefined {
+  return factories.get(name);
+}
+
 /** The agents a user may pick, by name (not the hidden diagnostics). */
 export function listAgents(): AgentFactory[] {
   return [...factories.values()].filter((f) => !f.hidden).sort((a, b) => a.name.localeCompare(b.name));

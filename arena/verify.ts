@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { parseSpec } from '../agents/agent.ts';
-import { listAgents } from '../agents/registry.ts';
+import { findAgent } from '../agents/registry.ts';
 import type { AnyGame } from '../engine/core/game.ts';
 import { hashHex, hashValue } from '../engine/core/hash.ts';
 import { type Replay, type VerifyResult, verifyReplay } from '../engine/core/replay.ts';
@@ -28,10 +28,13 @@ const fail = (r: Replay, message: string, at?: number): VerifyResult => ({
   ...(at !== undefined ? { at } : {}),
 });
 
-/** Every agent spec names a known agent with known parameters. */
+/** Seats played from outside the arena, recorded by name: the env-server's client (a learner, any language). */
+const OUTSIDE_SEATS: ReadonlySet<string> = new Set(['env-client']);
+
+/** Every agent spec names a known agent with known parameters (or an outside seat). */
 function checkAgents(r: Replay): string | null {
-  const known = new Map(listAgents().map((f) => [f.name, f]));
   for (const [i, spec] of r.agents.entries()) {
+    if (OUTSIDE_SEATS.has(spec)) continue;
     let name: string;
     let params: Record<string, string>;
     try {
@@ -39,7 +42,7 @@ function checkAgents(r: Replay): string | null {
     } catch (e) {
       return `field agents[${i}]: ${(e as Error).message}`;
     }
-    const f = known.get(name);
+    const f = findAgent(name);
     if (!f) return `field agents[${i}]: no agent "${name}"`;
     const bad = Object.keys(params).find((k) => !(k in f.params));
     if (bad) return `field agents[${i}]: agent "${name}" has no parameter "${bad}"`;

@@ -63,6 +63,8 @@ describe('replay verify: a replay agrees with itself and with its dice', () => {
       /^field agents\[1\]: no agent "nosuch"/,
     );
     expect(verifyMatchReplay(game, { ...clone(base), agents: ['random'] }).message).toMatch(/^field agents: 1 agents/);
+    // an env-server client's seat, and the hidden diagnostic agents, are names a record may hold
+    expect(verifyMatchReplay(game, { ...clone(base), agents: ['env-client', 'test-crash'] }).ok).toBe(true);
   });
 });
 

@@ -232,6 +232,53 @@ describe("Napoleon's Eagles: the period [p.4-5]", () => {
     expect(victoryPoints(k)).toEqual([0, 0]);
   });
 
+  it('an infantry charge [p.13]: contact ends the activation and locks both; step 9 fights it with exact dice', () => {
+    const rng = seedrandom.alea('charge');
+    let s = s0;
+    let charged: string | null = null;
+    let fought = false;
+    for (let ply = 0; ply < 30_000 && !s.over && !fought; ply++) {
+      const outs = game.chanceOutcomes(s);
+      const top = s.stack.at(-1);
+      if (top?.t === 'closeCheck' || top?.t === 'closeFight') {
+        expect(outs.reduce((a, o) => a + o.p, 0)).toBeCloseTo(1, 12);
+        if (top.t === 'closeFight') {
+          const events: GameEvent[] = [];
+          const o = outs[Math.floor(rng() * outs.length)]!;
+          const t = game.apply(s, o.action, events);
+          expect(events.some((e) => e.rule === 'p.13 steps 5-9')).toBe(true);
+          const c = s.closes[top.close]!;
+          expect(t.units.find((u) => u.id === c.charger)!.locked).toBe(false);
+          fought = true;
+          s = t;
+          continue;
+        }
+      }
+      if (outs.length) {
+        s = game.apply(s, outs[Math.floor(rng() * outs.length)]!.action);
+        continue;
+      }
+      const acts = game.legalActions(s);
+      const charge = acts.find((a) => a.startsWith('charge '));
+      if (charge) {
+        const t = game.apply(s, charge);
+        const id = (s.stack.at(-1) as { unit: string }).unit;
+        const target = charge.slice('charge '.length);
+        expect(t.units.find((u) => u.id === id)!.locked).toBe(true);
+        expect(t.units.find((u) => u.id === target)!.locked).toBe(true);
+        expect(t.closes.at(-1)).toMatchObject({ charger: id, defender: target });
+        expect(t.stack.at(-1)?.t === 'act' && (t.stack.at(-1) as { unit: string }).unit === id).toBe(false);
+        charged = id;
+        s = t;
+        continue;
+      }
+      const move = acts.filter((a) => a.startsWith('move forward 1'));
+      s = game.apply(s, move.length ? move[Math.floor(rng() * move.length)]! : acts[Math.floor(rng() * acts.length)]!);
+    }
+    expect(charged).not.toBeNull();
+    expect(fought).toBe(true);
+  });
+
   for (const id of ['quick-test', 'the-mill-at-kleinau'])
     it(`${id}: random games keep the Game contract at every step, to the end`, () => {
       for (let g = 0; g < 3; g++) {

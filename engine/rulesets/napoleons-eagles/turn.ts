@@ -22,8 +22,25 @@ import {
   type SmallArmsShot,
   shotProblem,
 } from './fire.ts';
+import {
+  type CloseActionInput,
+  type CloseOutcome,
+  type MoraleInput as CloseMoraleInput,
+  defenderCheck,
+  mayCharge,
+  meleeInput,
+  resolveCloseAction,
+} from './close.ts';
 import { type MoraleInput, type MoraleResult, moraleDist } from './morale.ts';
-import { coverFrom, footprint, type MoveKind, mandatoryTargets, moveMenu, type TableUnit } from './shape.ts';
+import {
+  chargeContacts,
+  coverFrom,
+  footprint,
+  type MoveKind,
+  mandatoryTargets,
+  moveMenu,
+  type TableUnit,
+} from './shape.ts';
 import {
   artilleryFieldMove,
   artilleryMoveRow,
@@ -53,8 +70,14 @@ export type Frame =
   | { readonly t: 'pick'; readonly p: Side; readonly left: number }
   /** One unit's activation: a sequence of primitives until END (A-24). */
   | { readonly t: 'act'; readonly unit: string }
+  /** [p.13] step 2 of a close action: the defender's morale check. */
+  | { readonly t: 'closeCheck'; readonly close: number }
+  /** [p.13-14] steps 5-9 of a close action, one charger against one defender (A-33: `refight` after a tie). */
+  | { readonly t: 'closeFight'; readonly close: number; readonly refight: boolean }
   /** [p.4 step 10] a marked unit's morale check (A-34: in marking order). */
   | { readonly t: 'morale'; readonly unit: string }
+  /** [p.4 step 10] after the close actions: the marked units' checks, then the period's end. */
+  | { readonly t: 'step10' }
   /** [p.4 steps 11-12] the period's end: markers off, the next period, turn or the end. */
   | { readonly t: 'endPeriod' }
   /** [p.8-9] the dice of a fire action (two actions at one target: one resolution, figures doubled). */
@@ -90,6 +113,19 @@ export interface SeqUnit {
   readonly locked: boolean;
 }
 
+/** A charge that reached its target (§6.6.2): resolved at step 9. */
+export interface CloseContact {
+  readonly charger: string;
+  readonly defender: string;
+  /** [p.14] full engagement (else the charger's −10 for partial contact). */
+  readonly full: boolean;
+  /** A-11 the arc of the defender the charge came into. */
+  readonly arc: 'front' | 'flankSide' | 'flankRear';
+  /** A-59 figures in contact on each side. */
+  readonly chargerInContact: number;
+  readonly defenderInContact: number;
+}
+
 export interface SeqState extends ProcedureState<Frame> {
   /** The scenario (shared by every state of a game; not hashed). */
   readonly sc: Scenario;
@@ -109,6 +145,8 @@ export interface SeqState extends ProcedureState<Frame> {
   readonly aActivated: number;
   readonly aFinished: boolean;
   readonly units: readonly SeqUnit[];
+  /** [p.4 step 9] this period's close actions, in the order the contacts happened. */
+  readonly closes: readonly CloseContact[];
   /** A-79: who holds each scenario objective (by id; -1 nobody yet), checked at the end of every period. */
   readonly held: Readonly<Record<string, Side | -1>>;
   readonly over: boolean;
@@ -148,6 +186,19 @@ function nextStep(s: SeqState, justActed: Side | null, log: Log): SeqState {
  * checks of marked units in marking order (A-34), then markers off and the next period.
  */
 function closePeriod(s0: SeqState, log: Log): SeqState {
+  // step 9: the close actions in the order the contacts happened, then step 10
+  if (s0.closes.length) {
+    log?.push({
+      rule: 'p.4 step 9',
+      text: `close actions: ${s0.closes.map((c) => `${c.charger} on ${c.defender}`).join(', ')}`,
+    });
+    return push(s0, { t: 'step10' }, ...s0.closes.map((_, i) => ({ t: 'closeCheck' as const, close: i })).reverse());
+  }
+  return moraleStep(s0, log);
+}
+
+/** [p.4 step 10] the morale checks of marked units not in a close action this period, in marking order (A-34). */
+function moraleStep(s0: SeqState, log: Log): SeqState {
   const marked = s0.units.filter((u) => u.marked > 0 && u.status === 'active').sort((a, b) => a.marked - b.marked);
   if (marked.length) log?.push({ rule: 'p.4 step 10', text: `morale checks: ${marked.map((u) => u.id).join(', ')}` });
   // the stack runs the last pushed first: the checks in marking order, then the period's end
@@ -160,8 +211,11 @@ function endPeriod(s0: SeqState, log: Log): SeqState {
     ...s0,
     // [p.5 step 11] moved and stand markers come off
     units: s0.units.map((u) =>
-      u.activated || u.stand || u.halves ? { ...u, activated: false, stand: false, halves: 0 } : u,
+      u.activated || u.stand || u.halves || u.locked
+        ? { ...u, activated: false, stand: false, halves: 0, locked: false }
+        : u,
     ),
+    closes: [],
     aActivated: 0,
     aFinished: false,
     sideA: null,
@@ -289,7 +343,69 @@ const handlers: Handlers<SeqState, Frame, Action> = {
     },
     describe: (_s, f) => `${f.unit}: a morale check, D20 against its modified morale [p.11-12]`,
   },
+  step10: { kind: 'auto', run: (s, _f, log) => moraleStep(s, log) },
   endPeriod: { kind: 'auto', run: (s, _f, log) => endPeriod(s, log) },
+  closeCheck: {
+    kind: 'chance',
+    outcomes: (s, f) =>
+      defenderCheck(closeMorale(s, s.closes[f.close]!, 'defender')).dist.map((d) => ({
+        action: `defender ${d.value}`,
+        p: d.p,
+        label: d.value,
+      })),
+    step(s, f, a, log) {
+      const c = s.closes[f.close]!;
+      const r = a.slice('defender '.length);
+      log?.push({ rule: 'p.13 step 2', text: `${c.defender}, charged by ${c.charger}: ${r}` });
+      if (r === 'stands') return push(s, { t: 'closeFight', close: f.close, refight: false });
+      // the defender gives way: the close action is over before it is fought [p.13]
+      const t = updUnit(updUnit(s, c.charger, { locked: false }), c.defender, { locked: false, marked: 0 });
+      return r === 'routs'
+        ? updUnit(t, c.defender, { status: 'routed' })
+        : updUnit(t, c.defender, { retreating: true });
+    },
+    describe: (s, f) => `step 2: ${s.closes[f.close]!.defender} checks morale against the charge [p.13]`,
+  },
+  closeFight: {
+    kind: 'chance',
+    outcomes: (s, f) =>
+      resolveCloseAction(closeInput(s, s.closes[f.close]!, f.refight)).map((d) => ({
+        action: `melee ${closeKey(d.value)}`,
+        p: d.p,
+        label: closeKey(d.value),
+      })),
+    step(s, f, a, log) {
+      const c = s.closes[f.close]!;
+      const o = resolveCloseAction(closeInput(s, c, f.refight)).find((d) => `melee ${closeKey(d.value)}` === a)!.value;
+      log?.push({ rule: 'p.13 steps 5-9', text: `${c.charger} against ${c.defender}: ${closeKey(o)}` });
+      if (o.melee === 'refight') return push(s, { t: 'closeFight', close: f.close, refight: true });
+      let t = s;
+      for (const [id, lost] of [
+        [c.charger, o.chargerLosses],
+        [c.defender, o.defenderLosses],
+      ] as const) {
+        const u = unitOf(t, id);
+        const figures = Math.max(0, u.figures - lost);
+        t = updUnit(t, id, { figures, locked: false, marked: 0 });
+        // A-43 below 2 figures the unit is gone
+        if (figures < 2 && specOf(t, id).kind !== 'artillery') t = updUnit(t, id, { status: 'eliminated' });
+      }
+      const loser = o.winner === 'charger' ? c.defender : o.winner === 'defender' ? c.charger : null;
+      if (loser && o.loser) {
+        t = updUnit(t, loser, o.loser === 'routs' ? { status: 'routed' } : { retreating: true });
+        log?.push({ rule: 'p.13 step 8', text: `${loser} ${o.loser === 'routs' ? 'routs' : 'retreats'}` });
+      }
+      const winner = o.winner === 'charger' ? c.charger : o.winner === 'defender' ? c.defender : null;
+      // [p.12] a winner in retreat status recovers at once
+      if (winner && o.winnerRecovers) t = updUnit(t, winner, { retreating: false });
+      if (o.gunsAbandoned && loser) {
+        t = updUnit(t, loser, { status: 'eliminated' });
+        log?.push({ rule: 'p.10', text: `${loser}'s guns are abandoned` });
+      }
+      return t;
+    },
+    describe: (s, f) => `steps 5-9: ${s.closes[f.close]!.charger} closes with ${s.closes[f.close]!.defender} [p.13]`,
+  },
   fire: {
     kind: 'chance',
     outcomes: (_s, f) =>
@@ -345,6 +461,60 @@ const handlers: Handlers<SeqState, Frame, Action> = {
     describe: (s, f) => `${f.unit}: its next action (${(BUDGET - unitOf(s, f.unit).halves) / 2} left)`,
   },
 };
+
+/** A close action's morale input for one side [p.12]. */
+function closeMorale(s: SeqState, c: CloseContact, who: 'charger' | 'defender'): CloseMoraleInput {
+  const u = unitOf(s, who === 'charger' ? c.charger : c.defender);
+  const e = unitOf(s, who === 'charger' ? c.defender : c.charger);
+  return {
+    rating: parseRating(specOf(s, u.id).rating).morale,
+    originalFigures: u.originalFigures,
+    currentFigures: u.figures,
+    enemyFigures: e.figures,
+    disordered: u.disordered,
+    retreatStatus: u.retreating,
+    ...(who === 'charger' ? { chargingFlank: c.arc !== 'front' } : { flankCharged: c.arc !== 'front' }),
+  };
+}
+
+/** Steps 5-9's inputs: each side's morale, melee value and figures in contact (A-59). */
+function closeInput(s: SeqState, c: CloseContact, refight: boolean): CloseActionInput {
+  const side = (who: 'charger' | 'defender') => {
+    const u = unitOf(s, who === 'charger' ? c.charger : c.defender);
+    const spec = specOf(s, u.id);
+    return {
+      morale: closeMorale(s, c, who),
+      melee: meleeInput(parseRating(spec.rating).melee, {
+        disordered: u.disordered,
+        retreatStatus: u.retreating,
+        roadColumn: u.formation === 'roadColumn',
+        ...(who === 'charger' ? { partialContact: !c.full, arc: c.arc } : {}),
+      }),
+      inContact: who === 'charger' ? c.chargerInContact : c.defenderInContact,
+      cavalry: spec.kind === 'cavalry',
+      artillery: spec.kind === 'artillery',
+    };
+  };
+  return {
+    charger: side('charger'),
+    defender: side('defender'),
+    refight,
+    options: { casualtyColumn: s.sc.options.casualtyColumn },
+  };
+}
+
+/** A close action's outcome class in words, every field that tells classes apart included. */
+const closeKey = (o: CloseOutcome) =>
+  [
+    !o.closed ? 'the charger halts' : o.melee === 'refight' ? 'a tie, fought again' : `${o.melee}`,
+    `losses ${o.chargerLosses}/${o.defenderLosses}`,
+    o.loser ? `the loser ${o.loser}` : '',
+    o.winnerRecovers ? 'the winner recovers' : '',
+    o.gunsAbandoned ? 'guns abandoned' : '',
+    `fatigue +${o.chargerFatigue}/+${o.defenderFatigue}`,
+  ]
+    .filter(Boolean)
+    .join(', ');
 
 /** What a step 10 check needs to know of the unit [p.11-12]. */
 function moraleInput(s: SeqState, id: string): MoraleInput {
@@ -544,6 +714,56 @@ function activation(s: SeqState, id: string): Primitive[] {
       }
     }
   }
+  // [p.6, p.13] a charge: one action, straight ahead within 10° into contact (A-54); it ends the activation.
+  // Infantry against infantry or artillery; cavalry charges (ride-downs, counter-charges) are not built yet.
+  const infantryRate = spec.kind === 'infantry' ? rate(spec, u, 'forward') : null;
+  if (spec.kind === 'infantry' && infantryRate !== null && left >= 2 && !u.locked) {
+    const table = tableOf(s.sc);
+    for (const target of all) {
+      if (target.side === mover.side) continue;
+      const tu = unitOf(s, target.id);
+      const tspec = specOf(s, target.id);
+      if (tu.locked || tspec.kind === 'cavalry') continue;
+      const ok = mayCharge(
+        {
+          kind: 'infantry',
+          formation: u.formation === 'line' || u.formation === 'column' ? u.formation : 'other',
+          retreatStatus: u.retreating,
+        },
+        target.formation === 'skirmish' ? 'screen' : tspec.kind,
+      );
+      if (!ok.ok) continue;
+      const contacts = chargeContacts(table, all, mover, target, infantryRate * IN);
+      if (!contacts.length) continue;
+      // the straightest: the least turn, then the shortest run
+      const ct = [...contacts].sort((a, b) => Math.abs(a.turn) - Math.abs(b.turn) || a.distance - b.distance)[0]!;
+      out.push({
+        key: `charge ${target.id}`,
+        apply(t, log) {
+          log?.push({
+            rule: 'p.13',
+            text: `${id} charges ${target.id} (${inches(ct.distance)}${ct.full ? '' : ', partial contact'})`,
+          });
+          const per = (b: TableUnit) =>
+            IN *
+            (b.troop === 'artillery' ? 1 : b.troop === 'cavalry' ? 0.75 : b.troop === 'twoRankInfantry' ? 0.5 : 0.375);
+          const contact: CloseContact = {
+            charger: id,
+            defender: target.id,
+            full: ct.full,
+            arc: ct.face === 'front' ? 'front' : ct.face === 'rear' ? 'flankRear' : 'flankSide',
+            chargerInContact: Math.max(1, Math.min(u.figures, Math.round(ct.overlap / per(mover)))),
+            defenderInContact: Math.max(1, Math.min(tu.figures, Math.round(ct.overlap / per(target)))),
+          };
+          // §5.4 a defender charged before it activated is locked with a stand marker (its defence action)
+          let v = updUnit(t, id, { x: ct.at.x, y: ct.at.y, facing: ct.at.facing, halves: u.halves + 2, locked: true });
+          v = updUnit(v, target.id, { locked: true, ...(tu.activated ? {} : { activated: true, stand: true }) });
+          // the charge ends the activation: its frame is dropped
+          return { ...v, stack: v.stack.slice(0, -1), closes: [...v.closes, contact] };
+        },
+      });
+    }
+  }
   for (const kind of ['forward', 'back', 'left', 'right'] as const) {
     const r = rate(spec, u, kind);
     if (r === null) continue;
@@ -643,6 +863,7 @@ export function initialSeq(sc: Scenario): SeqState {
     aActivated: 0,
     aFinished: false,
     units,
+    closes: [],
     held: {},
     over: false,
   };

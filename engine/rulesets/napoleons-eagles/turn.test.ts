@@ -153,7 +153,7 @@ describe("Napoleon's Eagles: the period [p.4-5]", () => {
       const outs = game.chanceOutcomes(s);
       if (outs.length) {
         const top = s.stack.at(-1)!;
-        if (top.t === 'fire') {
+        if (top.t === 'fire' && top.shot.type === 'smallArms') {
           expect(outs.reduce((a, o) => a + o.p, 0)).toBeCloseTo(1, 12);
           const worst = outs.reduce((a, o) => (/casualt/.test(o.label ?? '') && o.p > 0 ? o : a), outs[0]!);
           const before = s.units.find((u) => u.id === top.shot.target.id)!.figures;
@@ -277,6 +277,26 @@ describe("Napoleon's Eagles: the period [p.4-5]", () => {
     }
     expect(charged).not.toBeNull();
     expect(fought).toBe(true);
+  });
+
+  it('a battery fires canister at a target in its close band [p.8]: exact outcomes, ammunition dice [p.11]', () => {
+    const s = play(s0, 'bid 1', 'bid 0', 'be A');
+    const qa = s.units.find((u) => u.id === 'QA')!;
+    const enemy = s.units.find((u) => u.side === 1 && u.formation !== 'skirmish')!;
+    // the enemy brought 3" in front of the guns, facing them
+    const near: SeqState = {
+      ...s,
+      units: s.units.map((u) => (u.id === enemy.id ? { ...u, x: qa.x, y: qa.y + 300 + 50, facing: 180 } : u)),
+    };
+    const t = play(near, 'activate QA');
+    const shots = game.legalActions(t).filter((a) => a.startsWith('canister '));
+    expect(shots).toEqual([`canister ${enemy.id} 1`, `canister ${enemy.id} 2`]);
+    const u = play(t, `canister ${enemy.id} 2`);
+    const outs = game.chanceOutcomes(u);
+    expect(outs.reduce((a, o) => a + o.p, 0)).toBeCloseTo(1, 12);
+    const events: GameEvent[] = [];
+    game.apply(u, outs.at(-1)!.action, events);
+    expect(events.find((e) => e.rule === 'p.8')?.text).toMatch(new RegExp(`QA fires canister at ${enemy.id}`));
   });
 
   for (const id of ['quick-test', 'the-mill-at-kleinau'])

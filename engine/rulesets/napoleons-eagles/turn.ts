@@ -15,6 +15,8 @@ import { bodyOf, figuresOf, IN, moveRatingOf, tableOf } from './board.ts';
 import { type ObjectiveSpec, type Scenario, type UnitSpec, validateScenario } from './scenario.ts';
 import { type Polygon, polygonDistance } from '../../geometry/geometry.ts';
 import {
+  type CanisterShot,
+  canisterRange,
   type FireTargetDesc,
   firingFigureCount,
   outcomeKey,
@@ -42,6 +44,7 @@ import {
   type TableUnit,
 } from './shape.ts';
 import {
+  type AmmoLevel,
   artilleryFieldMove,
   artilleryMoveRow,
   CAVALRY_MOVE,
@@ -81,7 +84,7 @@ export type Frame =
   /** [p.4 steps 11-12] the period's end: markers off, the next period, turn or the end. */
   | { readonly t: 'endPeriod' }
   /** [p.8-9] the dice of a fire action (two actions at one target: one resolution, figures doubled). */
-  | { readonly t: 'fire'; readonly firer: string; readonly shot: SmallArmsShot };
+  | { readonly t: 'fire'; readonly firer: string; readonly shot: SmallArmsShot | CanisterShot };
 
 export interface SeqUnit {
   readonly id: string;
@@ -103,6 +106,8 @@ export interface SeqUnit {
   readonly marked: number;
   /** [p.12] in retreat status (its retreat move and recovery are not built yet: it only ends its activations). */
   readonly retreating: boolean;
+  /** [p.11] a battery's ammunition: 0 normal … 3 out. */
+  readonly ammo: AmmoLevel;
   /** [p.5] activated this period (the blue "moved" marker). */
   readonly activated: boolean;
   /** [p.5] a stand marker: one action kept for defence. */
@@ -416,10 +421,12 @@ const handlers: Handlers<SeqState, Frame, Action> = {
         .rolls.flatMap((r) => r.modifiers.map((m) => `${m.value > 0 ? '+' : ''}${m.value} ${m.id}`))
         .join(', ');
       log?.push({
-        rule: 'p.9',
-        text: `${f.firer} fires at ${f.shot.target.id}: ${o.label}${mods ? ` (${mods})` : ''}`,
+        rule: f.shot.type === 'canister' ? 'p.8' : 'p.9',
+        text: `${f.firer} fires ${f.shot.type === 'canister' ? 'canister ' : ''}at ${f.shot.target.id}: ${o.label}${mods ? ` (${mods})` : ''}`,
       });
       let t = s;
+      // [p.11] the battery's ammunition dice
+      if (o.value.ammo) t = updUnit(t, f.firer, { ammo: o.value.ammo.level });
       for (const e of o.value.targets) {
         const u = unitOf(t, e.id);
         const figures = Math.max(0, u.figures - e.casualties);
@@ -435,7 +442,8 @@ const handlers: Handlers<SeqState, Frame, Action> = {
       }
       return t;
     },
-    describe: (_s, f) => `${f.firer} fires at ${f.shot.target.id}: the Musket Firing Table [p.9]`,
+    describe: (_s, f) =>
+      `${f.firer} fires at ${f.shot.target.id}: ${f.shot.type === 'canister' ? 'canister [p.8]' : 'the Musket Firing Table [p.9]'}`,
   },
   act: {
     kind: 'decision',
@@ -714,6 +722,50 @@ function activation(s: SeqState, id: string): Primitive[] {
       }
     }
   }
+  // [p.8] canister: an unlimbered battery fires one or two actions at a mandatory target within its close band;
+  // solid shot at longer range (aim point, bounce) is not built yet
+  if (spec.kind === 'artillery' && u.formation === 'unlimbered' && u.ammo < 3) {
+    const table = tableOf(s.sc);
+    for (const ft of mandatoryTargets(table, all, mover, spec.calibre)) {
+      if (ft.range > canisterRange(spec.calibre) * IN) continue;
+      const target = all.find((x) => x.id === ft.id)!;
+      const tu = unitOf(s, ft.id);
+      const tspec = specOf(s, ft.id);
+      const desc: FireTargetDesc = {
+        id: ft.id,
+        kind: tspec.kind,
+        formation: tu.formation,
+        cover: coverFrom(table, target, { x: mover.at.x, y: mover.at.y }),
+        disordered: tu.disordered,
+        ...(tspec.kind === 'artillery'
+          ? { guns: tu.figures, cannons: tspec.cannons, hits: 0 }
+          : { figures: tu.figures }),
+      };
+      // A-38: the guns that bear, cannons first
+      const bearing = Math.min(ft.figures, spec.cannons + spec.howitzers);
+      const cannons = Math.min(bearing, spec.cannons);
+      for (const actions of [1, 2] as const) {
+        if (2 * actions > left) continue;
+        const shot: CanisterShot = {
+          type: 'canister',
+          fire: parseRating(spec.rating).fire,
+          fatigue: 0,
+          actions,
+          calibre: spec.calibre,
+          cannons,
+          howitzers: bearing - cannons,
+          ammo: u.ammo,
+          range: ft.range / IN,
+          target: desc,
+        };
+        if (shotProblem(shot)) continue;
+        out.push({
+          key: `canister ${ft.id} ${actions}`,
+          apply: (t) => push(updUnit(t, id, { halves: u.halves + 2 * actions }), { t: 'fire', firer: id, shot }),
+        });
+      }
+    }
+  }
   // [p.6, p.13] a charge: one action, straight ahead within 10° into contact (A-54); it ends the activation.
   // Infantry against infantry or artillery; cavalry charges (ride-downs, counter-charges) are not built yet.
   const infantryRate = spec.kind === 'infantry' ? rate(spec, u, 'forward') : null;
@@ -839,6 +891,7 @@ export function initialSeq(sc: Scenario): SeqState {
       originalFigures: figuresOf(u),
       marked: 0,
       retreating: false,
+      ammo: 0 as AmmoLevel,
       activated: false,
       stand: false,
       status: 'active' as const,

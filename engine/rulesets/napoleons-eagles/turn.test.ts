@@ -134,14 +134,30 @@ describe("Napoleon's Eagles: the period [p.4-5]", () => {
 
   it('unlimbered guns only sidestep 1" an action [p.7] (prolong is not built yet); other keys are refused', () => {
     const s = play(s0, 'bid 1', 'bid 0', 'be A', 'activate QA');
-    expect(game.legalActions(s)).toEqual([
-      'end',
+    expect(game.legalActions(s).filter((a) => a.startsWith('move'))).toEqual([
       'move left ½ 0.50"',
       'move left 1 1.00"',
       'move right ½ 0.50"',
       'move right 1 0.75"', // something stands close on the right: the sidestep stops short
     ]);
     expect(() => game.apply(s, 'charge Q9')).toThrow(/illegal action "charge Q9"/);
+  });
+
+  it('formation changes to the front by doctrine, facing changes by bracket, about face [p.7]', () => {
+    const s = play(s0, 'bid 1', 'bid 0', 'be A', 'activate Q2');
+    expect(s.units.find((u) => u.id === 'Q2')!.formation).toBe('line');
+    const legal = game.legalActions(s);
+    // a line turns 45° for 1 action (90° for 2, where it has room to wheel)
+    expect(legal).toEqual(expect.arrayContaining(['face +45', 'face -45', 'about face']));
+    expect(play(s, 'face +45').units.find((u) => u.id === 'Q2')).toMatchObject({ facing: 45, halves: 2 });
+    // the French after 1807 change line to column for half an action
+    const t = play(s, 'form column');
+    expect(t.units.find((u) => u.id === 'Q2')).toMatchObject({ formation: 'column', halves: 1 });
+    // a column turns 90° for 1 action
+    expect(play(t, 'face +90').units.find((u) => u.id === 'Q2')).toMatchObject({ facing: 90, halves: 3 });
+    // Q1's column has no room to form line beside the guns: not offered
+    const q1 = play(s0, 'bid 1', 'bid 0', 'be A', 'activate Q1');
+    expect(game.legalActions(q1)).not.toContain('form line');
   });
 
   it('infantry fires one or two actions at a mandatory target (A-40); the Musket Firing Table decides [p.9]', () => {

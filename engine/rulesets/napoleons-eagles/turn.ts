@@ -13,7 +13,7 @@ import { hashValue } from '../../core/hash.ts';
 import { type Handlers, type Log, type ProcedureState, procedure, push } from '../../core/procedure.ts';
 import { bodyOf, figuresOf, IN, moveRatingOf, tableOf } from './board.ts';
 import { type ObjectiveSpec, type Scenario, type UnitSpec, validateScenario } from './scenario.ts';
-import { type Polygon, polygonDistance } from '../../geometry/geometry.ts';
+import { type Polygon, polygonDistance, polygonsOverlap } from '../../geometry/geometry.ts';
 import {
   type CanisterShot,
   canisterRange,
@@ -41,11 +41,16 @@ import {
   type MoveKind,
   mandatoryTargets,
   moveMenu,
+  pivot,
+  reform,
   type TableUnit,
 } from './shape.ts';
 import {
   type AmmoLevel,
   artilleryFieldMove,
+  type FacingFormation,
+  FORMATION_CHANGE,
+  facingChangeCost,
   artilleryMoveRow,
   CAVALRY_MOVE,
   INFANTRY_MOVE,
@@ -470,6 +475,45 @@ const handlers: Handlers<SeqState, Frame, Action> = {
   },
 };
 
+/**
+ * [p.7] the formations a unit may change to from its own, with the cost in actions by its doctrine: infantry
+ * RC↔C, C↔L, C↔S, L↔S 1 (French after 1807 C↔L ½, Prussians 1806 2, Austrian mass C↔S ½); cavalry RC↔C, C↔L 1,
+ * L↔E ½; artillery limbers or unlimbers for 1; light infantry forms a skirmish line for 1 [p.18].
+ */
+function formationChanges(s: SeqState, spec: UnitSpec, u: SeqUnit): [Formation, number][] {
+  const d = s.sc.sides[u.side]!.doctrine;
+  const f = u.formation;
+  const out: [Formation, number][] = [];
+  const add = (to: Formation, cost: number) => out.push([to, cost]);
+  const C = FORMATION_CHANGE;
+  if (spec.kind === 'infantry') {
+    const cl = d.frenchPost1807 ? C.frenchPost1807ColumnLine : d.prussian1806 ? C.prussian1806ColumnLine : C.infantry;
+    const cs = d.austrianMass ? C.austrianMassColumnSquare : C.infantry;
+    if (f === 'roadColumn') add('column', C.infantry);
+    if (f === 'column') add('roadColumn', C.infantry), add('line', cl), add('square', cs);
+    if (f === 'line') add('column', cl), add('square', C.infantry);
+    if (f === 'square') add('column', cs), add('line', C.infantry);
+    if (spec.lightInfantry && f !== 'skirmish' && f !== 'square') add('skirmish', C.formSkirmish);
+    if (f === 'skirmish') add('line', C.reformFromSkirmish), add('column', C.reformFromSkirmish);
+  } else if (spec.kind === 'cavalry') {
+    if (f === 'roadColumn') add('column', C.cavalry);
+    if (f === 'column') add('roadColumn', C.cavalry), add('line', C.cavalry);
+    if (f === 'line') add('column', C.cavalry), add('echelon', C.cavalryEchelon);
+    if (f === 'echelon') add('line', C.cavalryEchelon);
+  } else add(f === 'limbered' ? 'unlimbered' : 'limbered', C.limberOrUnlimber);
+  return out;
+}
+
+/** A body in place of unit `id`: on the table and overlapping no other unit. */
+function fits(s: SeqState, body: TableUnit, id: string): boolean {
+  const t = tableOf(s.sc);
+  const poly = footprint(body);
+  if (poly.some((p) => p.x < 0 || p.y < 0 || p.x > t.width || p.y > t.height)) return false;
+  return !s.units.some(
+    (o) => o.id !== id && o.status === 'active' && polygonsOverlap(poly, footprint(tableUnit(s, o))),
+  );
+}
+
 /** A close action's morale input for one side [p.12]. */
 function closeMorale(s: SeqState, c: CloseContact, who: 'charger' | 'defender'): CloseMoraleInput {
   const u = unitOf(s, who === 'charger' ? c.charger : c.defender);
@@ -720,6 +764,60 @@ function activation(s: SeqState, id: string): Primitive[] {
           apply: (t) => push(updUnit(t, id, { halves: u.halves + 2 * actions }), { t: 'fire', firer: id, shot }),
         });
       }
+    }
+  }
+  // [p.6] reform: one full action clears disorder (A-25); a disordered unit changes no formation until then
+  if (u.disordered && left >= 2)
+    out.push({
+      key: 'reform',
+      apply(t, log) {
+        log?.push({ rule: 'p.6', text: `${id} reforms (no longer disordered)` });
+        return updUnit(t, id, { disordered: false, halves: u.halves + 2 });
+      },
+    });
+  // [p.7] formation changes, all to the front; facing changes by the formation's brackets; about face
+  if (!u.disordered) {
+    for (const [to, cost] of formationChanges(s, spec, u)) {
+      const halves = Math.round(cost * 2);
+      if (halves > left) continue;
+      const body: TableUnit = { ...mover, ...reform(mover, to) };
+      if (!fits(s, body, id)) continue;
+      out.push({
+        key: `form ${to}`,
+        apply(t, log) {
+          log?.push({ rule: 'p.7', text: `${id} forms ${to} (${cost} action${cost === 1 ? '' : 's'})` });
+          return updUnit(t, id, { formation: to, halves: u.halves + halves, x: body.at.x, y: body.at.y });
+        },
+      });
+    }
+    const ff: FacingFormation | null =
+      u.formation === 'line'
+        ? 'line'
+        : u.formation === 'echelon'
+          ? 'echelon'
+          : u.formation === 'column' || u.formation === 'roadColumn' || u.formation === 'limbered'
+            ? 'column'
+            : null;
+    const turns: [number, number | null][] = ff
+      ? [-135, -90, -45, 45, 90, 135].map((d) => [d, facingChangeCost(ff, d)])
+      : [];
+    if (u.formation !== 'square') turns.push([180, FORMATION_CHANGE.aboutFace]);
+    for (const [deg, cost] of turns) {
+      if (cost === null) continue;
+      const halves = Math.round(cost * 2);
+      if (halves === 0 || halves > left) continue;
+      const body: TableUnit = { ...mover, ...pivot(mover, deg) };
+      if (!fits(s, body, id)) continue;
+      out.push({
+        key: deg === 180 ? 'about face' : `face ${deg > 0 ? '+' : ''}${deg}`,
+        apply(t, log) {
+          log?.push({
+            rule: 'p.7',
+            text: `${id} ${deg === 180 ? 'about faces' : `turns ${deg}°`} (${cost} action${cost === 1 ? '' : 's'})`,
+          });
+          return updUnit(t, id, { facing: body.at.facing, halves: u.halves + halves });
+        },
+      });
     }
   }
   // [p.8] canister: an unlimbered battery fires one or two actions at a mandatory target within its close band;

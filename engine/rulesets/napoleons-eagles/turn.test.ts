@@ -315,6 +315,16 @@ describe("Napoleon's Eagles: the period [p.4-5]", () => {
     expect(events.find((e) => e.rule === 'p.8')?.text).toMatch(new RegExp(`QA fires canister at ${enemy.id}`));
   });
 
+  it('close actions tire both sides; a tired unit rests one level an action [p.5]', () => {
+    const s = play(s0, 'bid 1', 'bid 0', 'be A');
+    const tired: SeqState = { ...s, units: s.units.map((u) => (u.id === 'Q1' ? { ...u, fatigue: 2 } : u)) };
+    const t = play(tired, 'activate Q1');
+    expect(game.legalActions(t)).toContain('rest');
+    const r = play(t, 'rest');
+    expect(r.units.find((u) => u.id === 'Q1')).toMatchObject({ fatigue: 1, halves: 2 });
+    expect(game.legalActions(play(s, 'activate Q1'))).not.toContain('rest'); // nothing to recover
+  });
+
   for (const id of ['quick-test', 'the-mill-at-kleinau'])
     it(`${id}: random games keep the Game contract at every step, to the end`, () => {
       for (let g = 0; g < 3; g++) {

@@ -33,7 +33,7 @@ import {
   meleeInput,
   resolveCloseAction,
 } from './close.ts';
-import { type MoraleInput, type MoraleResult, moraleDist } from './morale.ts';
+import { type MoraleInput, type MoraleResult, moraleDist, rest } from './morale.ts';
 import {
   chargeContacts,
   coverFrom,
@@ -49,7 +49,9 @@ import {
   type AmmoLevel,
   artilleryFieldMove,
   type FacingFormation,
+  type FatigueLevel,
   FORMATION_CHANGE,
+  fatigueAfter,
   facingChangeCost,
   artilleryMoveRow,
   CAVALRY_MOVE,
@@ -113,6 +115,8 @@ export interface SeqUnit {
   readonly retreating: boolean;
   /** [p.11] a battery's ammunition: 0 normal … 3 out. */
   readonly ammo: AmmoLevel;
+  /** [p.5] fatigue: 0 normal, 1 fatigued, 2 tired, 3 exhausted (A-5). */
+  readonly fatigue: FatigueLevel;
   /** [p.5] activated this period (the blue "moved" marker). */
   readonly activated: boolean;
   /** [p.5] a stand marker: one action kept for defence. */
@@ -390,13 +394,14 @@ const handlers: Handlers<SeqState, Frame, Action> = {
       log?.push({ rule: 'p.13 steps 5-9', text: `${c.charger} against ${c.defender}: ${closeKey(o)}` });
       if (o.melee === 'refight') return push(s, { t: 'closeFight', close: f.close, refight: true });
       let t = s;
-      for (const [id, lost] of [
-        [c.charger, o.chargerLosses],
-        [c.defender, o.defenderLosses],
+      for (const [id, lost, tired] of [
+        [c.charger, o.chargerLosses, o.chargerFatigue],
+        [c.defender, o.defenderLosses, o.defenderFatigue],
       ] as const) {
         const u = unitOf(t, id);
         const figures = Math.max(0, u.figures - lost);
-        t = updUnit(t, id, { figures, locked: false, marked: 0 });
+        // [p.13 step 9] both sides' fatigue rises (A-5: to Exhausted at most)
+        t = updUnit(t, id, { figures, locked: false, marked: 0, fatigue: fatigueAfter(u.fatigue, tired) });
         // A-43 below 2 figures the unit is gone
         if (figures < 2 && specOf(t, id).kind !== 'artillery') t = updUnit(t, id, { status: 'eliminated' });
       }
@@ -523,6 +528,7 @@ function closeMorale(s: SeqState, c: CloseContact, who: 'charger' | 'defender'):
     originalFigures: u.originalFigures,
     currentFigures: u.figures,
     enemyFigures: e.figures,
+    fatigue: u.fatigue,
     disordered: u.disordered,
     retreatStatus: u.retreating,
     ...(who === 'charger' ? { chargingFlank: c.arc !== 'front' } : { flankCharged: c.arc !== 'front' }),
@@ -537,6 +543,7 @@ function closeInput(s: SeqState, c: CloseContact, refight: boolean): CloseAction
     return {
       morale: closeMorale(s, c, who),
       melee: meleeInput(parseRating(spec.rating).melee, {
+        fatigue: u.fatigue,
         disordered: u.disordered,
         retreatStatus: u.retreating,
         roadColumn: u.formation === 'roadColumn',
@@ -579,7 +586,7 @@ function moraleInput(s: SeqState, id: string): MoraleInput {
     morale: parseRating(spec.rating).morale,
     originalFigures: u.originalFigures,
     figures: u.figures,
-    fatigue: 0,
+    fatigue: u.fatigue,
     disordered: u.disordered,
     inRetreat: u.retreating,
   };
@@ -744,7 +751,7 @@ function activation(s: SeqState, id: string): Primitive[] {
         const shot: SmallArmsShot = {
           type: 'smallArms',
           fire: parseRating(spec.rating).fire,
-          fatigue: 0,
+          fatigue: u.fatigue,
           actions,
           weapon,
           figures: firingFigureCount({
@@ -766,6 +773,15 @@ function activation(s: SeqState, id: string): Primitive[] {
       }
     }
   }
+  // [p.5] rest: an action that does nothing else recovers a fatigue level
+  if (u.fatigue > 0 && left >= 2)
+    out.push({
+      key: 'rest',
+      apply(t, log) {
+        log?.push({ rule: 'p.5', text: `${id} rests (fatigue ${u.fatigue} → ${u.fatigue - 1})` });
+        return updUnit(t, id, { fatigue: rest(u.fatigue, 1), halves: u.halves + 2 });
+      },
+    });
   // [p.6] reform: one full action clears disorder (A-25); a disordered unit changes no formation until then
   if (u.disordered && left >= 2)
     out.push({
@@ -847,7 +863,7 @@ function activation(s: SeqState, id: string): Primitive[] {
         const shot: CanisterShot = {
           type: 'canister',
           fire: parseRating(spec.rating).fire,
-          fatigue: 0,
+          fatigue: u.fatigue,
           actions,
           calibre: spec.calibre,
           cannons,
@@ -990,6 +1006,7 @@ export function initialSeq(sc: Scenario): SeqState {
       marked: 0,
       retreating: false,
       ammo: 0 as AmmoLevel,
+      fatigue: 0 as FatigueLevel,
       activated: false,
       stand: false,
       status: 'active' as const,

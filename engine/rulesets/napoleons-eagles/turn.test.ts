@@ -325,6 +325,22 @@ describe("Napoleon's Eagles: the period [p.4-5]", () => {
     expect(game.legalActions(play(s, 'activate Q1'))).not.toContain('rest'); // nothing to recover
   });
 
+  it("step 1: a unit beyond its commander's radius is out of command [p.16]; its moves keep to A-27", () => {
+    const j = JSON.parse(readFileSync(join(DIR, 'quick-test.json'), 'utf8'));
+    const q2 = j.sides[0].units.find((u: { id: string }) => u.id === 'Q2');
+    q2.x = 31; // Foy (with Q1 at 13") commands within 15": Q2's centre is 18" away
+    const v = game.validateScenario(j);
+    if (!v.ok) throw new Error(JSON.stringify(v.problems));
+    const s = game.initialState(v.value);
+    expect(s.units.find((u) => u.id === 'Q2')!.ooc).toBe(true);
+    expect(s.units.find((u) => u.id === 'Q1')!.ooc).toBe(false);
+    const t = play(s, 'bid 1', 'bid 0', 'be A', 'activate Q2');
+    const moves = game.legalActions(t).filter((a) => a.startsWith('move'));
+    // no move ends farther from Foy (or nearer the enemy): away from him is not offered
+    expect(moves.some((a) => a.startsWith('move right'))).toBe(false);
+    expect(game.legalActions(t).some((a) => a.startsWith('charge'))).toBe(false);
+  });
+
   for (const id of ['quick-test', 'the-mill-at-kleinau'])
     it(`${id}: random games keep the Game contract at every step, to the end`, () => {
       for (let g = 0; g < 3; g++) {

@@ -12,7 +12,7 @@ import { type Game, type GameEvent, NotImplementedRuleError, type ToMove, type V
 import { hashValue } from '../../core/hash.ts';
 import { type Handlers, type Log, type ProcedureState, procedure, push } from '../../core/procedure.ts';
 import { bodyOf, figuresOf, IN, moveRatingOf, tableOf } from './board.ts';
-import { type ObjectiveSpec, type Scenario, type UnitSpec, validateScenario } from './scenario.ts';
+import { type LeaderSpec, type ObjectiveSpec, type Scenario, type UnitSpec, validateScenario } from './scenario.ts';
 import { type Polygon, polygonDistance, polygonsOverlap } from '../../geometry/geometry.ts';
 import {
   type CanisterShot,
@@ -33,9 +33,19 @@ import {
   meleeInput,
   resolveCloseAction,
 } from './close.ts';
-import { type MoraleInput, type MoraleResult, moraleDist, rest } from './morale.ts';
+import {
+  type CommandLeader,
+  type CommandUnit,
+  type MoraleInput,
+  type MoraleResult,
+  moraleDist,
+  outOfCommandMoveAllowed,
+  outOfCommandUnits,
+  rest,
+} from './morale.ts';
 import {
   chargeContacts,
+  commandDistance,
   coverFrom,
   footprint,
   type MoveKind,
@@ -43,7 +53,9 @@ import {
   moveMenu,
   pivot,
   reform,
+  type Placement,
   type TableUnit,
+  unitDistance,
 } from './shape.ts';
 import {
   type AmmoLevel,
@@ -117,6 +129,8 @@ export interface SeqUnit {
   readonly ammo: AmmoLevel;
   /** [p.5] fatigue: 0 normal, 1 fatigued, 2 tired, 3 exhausted (A-5). */
   readonly fatigue: FatigueLevel;
+  /** [p.4 step 1, p.16] out of command this period (the brown marker). */
+  readonly ooc: boolean;
   /** [p.5] activated this period (the blue "moved" marker). */
   readonly activated: boolean;
   /** [p.5] a stand marker: one action kept for defence. */
@@ -252,10 +266,52 @@ function startTurn(s: SeqState, log: Log): SeqState {
   return startPeriod({ ...s, points: s.perTurn, period: 1 }, log);
 }
 
-/** [p.4 step 2] a period begins with the secret bids. */
-function startPeriod(s: SeqState, log: Log): SeqState {
+/** [p.4 steps 1-2] a period begins: units out of command are marked, then the secret bids. */
+function startPeriod(s0: SeqState, log: Log): SeqState {
+  const s = markCommand(s0, log);
   log?.push({ rule: 'p.4 step 2', text: `period ${s.period} of turn ${s.turn}: both sides bid turn points in secret` });
   return push(s, { t: 'bid' });
+}
+
+/** A leader's position: with the unit he is attached to (its front-centre), else where the scenario put him. */
+function leaderAt(s: SeqState, l: LeaderSpec): { x: number; y: number } {
+  if (l.attached) {
+    const u = s.units.find((x) => x.id === l.attached);
+    if (u) return { x: u.x, y: u.y };
+  }
+  return { x: Math.round((l.x ?? 0) * IN), y: Math.round((l.y ?? 0) * IN) };
+}
+
+/**
+ * [p.4 step 1, p.16] option #1: a unit is out of command outside its commander's radius, or when its commander or a
+ * leader above him is out of his superior's radius (leaders do not move yet: step 8 is not built).
+ */
+function markCommand(s: SeqState, log: Log): SeqState {
+  const out = new Set<string>();
+  s.sc.sides.forEach((side, i) => {
+    const leaders: CommandLeader[] = side.leaders.map((l) => ({
+      id: l.id,
+      rank: l.rank,
+      superior: l.superior ?? '',
+      radius: l.radius,
+      ...leaderAt(s, l),
+    }));
+    const units: CommandUnit[] = s.units
+      .filter((u) => u.side === i && u.status === 'active')
+      .map((u) => ({ id: u.id, commander: specOf(s, u.id).commander, body: tableUnit(s, u) }));
+    for (const id of outOfCommandUnits(leaders, units, { option: s.sc.options.writtenOrders ? 2 : 1 })) out.add(id);
+  });
+  if (out.size) log?.push({ rule: 'p.16', text: `out of command: ${[...out].join(', ')}` });
+  return {
+    ...s,
+    units: s.units.map((u) => (u.ooc === out.has(u.id) ? u : { ...u, ooc: out.has(u.id) })),
+  };
+}
+
+/** [p.16] the morale bonus of the leader attached to a unit (a staff officer gives none). */
+function leaderBonus(s: SeqState, id: string): number {
+  const l = s.sc.sides.flatMap((x) => x.leaders).find((x) => x.attached === id);
+  return l ? l.moraleBonus : 0;
 }
 
 const handlers: Handlers<SeqState, Frame, Action> = {
@@ -519,6 +575,17 @@ function fits(s: SeqState, body: TableUnit, id: string): boolean {
   );
 }
 
+/** A-27 for an out-of-command unit's move ending at `at`. */
+function oocMoveOk(s: SeqState, u: SeqUnit, mover: TableUnit, all: readonly TableUnit[], at: Placement): boolean {
+  const c = s.sc.sides[u.side]!.leaders.find((l) => l.id === specOf(s, u.id).commander);
+  const enemies = all.filter((o) => o.side !== mover.side);
+  const measure = (b: TableUnit) => ({
+    commander: c ? commandDistance(leaderAt(s, c), b) : 0,
+    enemies: enemies.map((o) => unitDistance(b, o)),
+  });
+  return outOfCommandMoveAllowed(measure(mover), measure({ ...mover, at }));
+}
+
 /** A close action's morale input for one side [p.12]. */
 function closeMorale(s: SeqState, c: CloseContact, who: 'charger' | 'defender'): CloseMoraleInput {
   const u = unitOf(s, who === 'charger' ? c.charger : c.defender);
@@ -528,6 +595,7 @@ function closeMorale(s: SeqState, c: CloseContact, who: 'charger' | 'defender'):
     originalFigures: u.originalFigures,
     currentFigures: u.figures,
     enemyFigures: e.figures,
+    leaderBonus: leaderBonus(s, u.id),
     fatigue: u.fatigue,
     disordered: u.disordered,
     retreatStatus: u.retreating,
@@ -589,6 +657,7 @@ function moraleInput(s: SeqState, id: string): MoraleInput {
     fatigue: u.fatigue,
     disordered: u.disordered,
     inRetreat: u.retreating,
+    leaderBonus: leaderBonus(s, id),
   };
 }
 
@@ -895,6 +964,7 @@ function activation(s: SeqState, id: string): Primitive[] {
           kind: 'infantry',
           formation: u.formation === 'line' || u.formation === 'column' ? u.formation : 'other',
           retreatStatus: u.retreating,
+          outOfCommand: u.ooc,
         },
         target.formation === 'skirmish' ? 'screen' : tspec.kind,
       );
@@ -944,6 +1014,8 @@ function activation(s: SeqState, id: string): Primitive[] {
       });
       for (const e of ends) {
         if (e.distance === 0 && e.turn === 0) continue;
+        // A-27: out of command, no move ends farther from the commander or closer to an enemy
+        if (u.ooc && !oocMoveOk(s, u, mover, all, e.at)) continue;
         const key = `move ${kind} ${halves === 1 ? '½' : '1'} ${inches(e.distance)}${e.turn ? ` turn ${e.turn > 0 ? '+' : ''}${e.turn}` : ''}${e.oblique ? ` oblique ${e.oblique > 0 ? '+' : ''}${e.oblique}` : ''}`;
         if (out.some((p) => p.key === key)) continue;
         out.push({
@@ -1007,6 +1079,7 @@ export function initialSeq(sc: Scenario): SeqState {
       retreating: false,
       ammo: 0 as AmmoLevel,
       fatigue: 0 as FatigueLevel,
+      ooc: false,
       activated: false,
       stand: false,
       status: 'active' as const,

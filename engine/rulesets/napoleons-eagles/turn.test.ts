@@ -341,6 +341,30 @@ describe("Napoleon's Eagles: the period [p.4-5]", () => {
     expect(game.legalActions(t).some((a) => a.startsWith('charge'))).toBe(false);
   });
 
+  it('thresholds [p.11]: an army with half its units lost rolls at the next turn; failing, it concedes (A-79)', () => {
+    const side0 = s0.units.filter((u) => u.side === 0).map((u) => u.id);
+    let s: SeqState = {
+      ...s0,
+      units: s0.units.map((u) => (side0.slice(0, 2).includes(u.id) ? { ...u, status: 'routed' } : u)),
+    };
+    const rng = seedrandom.alea('threshold');
+    while (s.stack.at(-1)?.t !== 'threshold' && !s.over) {
+      const outs = game.chanceOutcomes(s);
+      const acts = outs.length ? outs.map((o) => o.action) : game.legalActions(s);
+      s = game.apply(s, acts[Math.floor(rng() * acts.length)]!);
+    }
+    expect(s.turn).toBe(2);
+    const outs = game.chanceOutcomes(s);
+    expect(outs.reduce((a, o) => a + o.p, 0)).toBeCloseTo(1, 12);
+    // D20 ≤ 8 passes (A-70): 8 in 20
+    expect(outs.find((o) => o.action === 'threshold pass')!.p).toBeCloseTo(8 / 20, 12);
+    const t = game.apply(s, 'threshold fail');
+    expect(t.over).toBe(true);
+    expect(t.conceded).toBe(0);
+    expect(game.returns(t)).toEqual([-1, 1]);
+    expect(game.resultText(t)).toMatch(/concedes \(A-79\)/);
+  });
+
   for (const id of ['quick-test', 'the-mill-at-kleinau'])
     it(`${id}: random games keep the Game contract at every step, to the end`, () => {
       for (let g = 0; g < 3; g++) {

@@ -42,6 +42,10 @@ import {
   outOfCommandMoveAllowed,
   outOfCommandUnits,
   rest,
+  type ThresholdInput,
+  type ThresholdUnit,
+  thresholdDist,
+  thresholdRollDue,
 } from './morale.ts';
 import {
   chargeContacts,
@@ -96,6 +100,8 @@ export type Frame =
   | { readonly t: 'closeCheck'; readonly close: number }
   /** [p.13-14] steps 5-9 of a close action, one charger against one defender (A-33: `refight` after a tie). */
   | { readonly t: 'closeFight'; readonly close: number; readonly refight: boolean }
+  /** [p.11] a threshold roll at the start of a game turn: the army's, then (if it passed) a division's. */
+  | { readonly t: 'threshold'; readonly side: Side; readonly division: string | null }
   /** [p.4 step 10] a marked unit's morale check (A-34: in marking order). */
   | { readonly t: 'morale'; readonly unit: string }
   /** [p.4 step 10] after the close actions: the marked units' checks, then the period's end. */
@@ -175,6 +181,11 @@ export interface SeqState extends ProcedureState<Frame> {
   readonly units: readonly SeqUnit[];
   /** [p.4 step 9] this period's close actions, in the order the contacts happened. */
   readonly closes: readonly CloseContact[];
+  /** [p.11] failed thresholds this game turn: each army's, and the divisions (leader ids) whose units take −4. */
+  readonly armyFailed: readonly [boolean, boolean];
+  readonly divisionsFailed: readonly string[];
+  /** A-79 sudden death: the side whose army failed its threshold concedes. */
+  readonly conceded: Side | null;
   /** A-79: who holds each scenario objective (by id; -1 nobody yet), checked at the end of every period. */
   readonly held: Readonly<Record<string, Side | -1>>;
   readonly over: boolean;
@@ -257,13 +268,35 @@ function endPeriod(s0: SeqState, log: Log): SeqState {
   return { ...t, over: true };
 }
 
-/** [p.5] a new game turn: each side's turn points (unused ones from the last turn are lost). */
-function startTurn(s: SeqState, log: Log): SeqState {
+/**
+ * [p.5] a new game turn: each side's turn points (unused ones from the last turn are lost); [p.11] then the threshold
+ * rolls that are due, the army's first; the −4 of a failed one lasts the game turn.
+ */
+function startTurn(s0: SeqState, log: Log): SeqState {
   log?.push({
     rule: 'p.5',
-    text: `turn ${s.turn}: turn points ${s.perTurn[0]} and ${s.perTurn[1]} (last turn's unused points are lost)`,
+    text: `turn ${s0.turn}: turn points ${s0.perTurn[0]} and ${s0.perTurn[1]} (last turn's unused points are lost)`,
   });
-  return startPeriod({ ...s, points: s.perTurn, period: 1 }, log);
+  const s: SeqState = { ...s0, points: s0.perTurn, period: 1, armyFailed: [false, false], divisionsFailed: [] };
+  const due = ([0, 1] as const).filter((side) => thresholdRollDue(thresholdUnits(s, side, null)));
+  if (!due.length) return afterThresholds(s, log);
+  return push(s, ...due.reverse().map((side) => ({ t: 'threshold' as const, side, division: null })));
+}
+
+/** The units of an army, or of a division (those its leader commands), for a threshold [p.11]. */
+function thresholdUnits(s: SeqState, side: Side, division: string | null): ThresholdUnit[] {
+  return s.units
+    .filter((u) => u.side === side && (division === null || specOf(s, u.id).commander === division))
+    .map((u) => ({ status: u.status, inRetreat: u.retreating }));
+}
+
+/** After the thresholds: the game goes on (its first period), or ends by sudden death (A-79). */
+function afterThresholds(s: SeqState, log: Log): SeqState {
+  if (s.conceded !== null) {
+    log?.push({ rule: 'A-79', text: `${s.sc.sides[s.conceded]!.name} concede: their army failed its threshold` });
+    return { ...s, over: true };
+  }
+  return startPeriod(s, log);
 }
 
 /** [p.4 steps 1-2] a period begins: units out of command are marked, then the secret bids. */
@@ -414,6 +447,39 @@ const handlers: Handlers<SeqState, Frame, Action> = {
     describe: (_s, f) => `${f.unit}: a morale check, D20 against its modified morale [p.11-12]`,
   },
   step10: { kind: 'auto', run: (s, _f, log) => moraleStep(s, log) },
+  threshold: {
+    kind: 'chance',
+    outcomes: (s, f) =>
+      thresholdDist(thresholdInput(s, f.side, f.division)).map((d) => ({
+        action: `threshold ${d.label}`,
+        p: d.p,
+        label: d.label,
+      })),
+    step(s, f, a, log) {
+      const pass = a === 'threshold pass';
+      const who = f.division === null ? `${s.sc.sides[f.side]!.name}' army` : `division ${f.division}`;
+      log?.push({
+        rule: 'p.11',
+        text: `${who} ${pass ? 'passes' : 'fails'} its threshold roll${pass ? '' : ': −4 to its morale this turn'}`,
+      });
+      let t = s;
+      if (f.division === null) {
+        if (!pass) {
+          t = { ...t, armyFailed: f.side === 0 ? [true, t.armyFailed[1]] : [t.armyFailed[0], true] };
+          if (s.sc.victory.suddenDeath && t.conceded === null) t = { ...t, conceded: f.side };
+        } else {
+          // [p.11] only an army that passed checks its divisions
+          const divisions = s.sc.sides[f.side]!.leaders.filter((l) => l.rank === 'division').map((l) => l.id);
+          const due = divisions.filter((d) => thresholdRollDue(thresholdUnits(s, f.side, d)));
+          t = push(t, ...due.reverse().map((d) => ({ t: 'threshold' as const, side: f.side, division: d })));
+        }
+      } else if (!pass) t = { ...t, divisionsFailed: [...t.divisionsFailed, f.division] };
+      // the last roll of the turn start: the period begins
+      return t.stack.some((x) => x.t === 'threshold') ? t : afterThresholds(t, log);
+    },
+    describe: (s, f) =>
+      `threshold roll [p.11]: ${f.division === null ? `${s.sc.sides[f.side]!.name}' army` : `division ${f.division}`}`,
+  },
   endPeriod: { kind: 'auto', run: (s, _f, log) => endPeriod(s, log) },
   closeCheck: {
     kind: 'chance',
@@ -575,6 +641,25 @@ function fits(s: SeqState, body: TableUnit, id: string): boolean {
   );
 }
 
+/** A threshold roll's modifiers [p.11]; the leader risks no influence (his owner's choice, not offered yet). */
+function thresholdInput(s: SeqState, side: Side, division: string | null): ThresholdInput {
+  const sc = s.sc.sides[side]!;
+  return {
+    scope: division === null ? 'army' : 'division',
+    french: sc.nationality === 'french',
+    napoleonPresent: sc.napoleonPresent,
+    ...(division !== null
+      ? { outOfCommand: s.units.some((u) => u.side === side && u.ooc && specOf(s, u.id).commander === division) }
+      : {}),
+  };
+}
+
+/** [p.11] −4 to a unit's morale checks this game turn when its army or division failed its threshold. */
+function thresholdFailed(s: SeqState, id: string): boolean {
+  const u = unitOf(s, id);
+  return s.armyFailed[u.side] || s.divisionsFailed.includes(specOf(s, id).commander);
+}
+
 /** A-27 for an out-of-command unit's move ending at `at`. */
 function oocMoveOk(s: SeqState, u: SeqUnit, mover: TableUnit, all: readonly TableUnit[], at: Placement): boolean {
   const c = s.sc.sides[u.side]!.leaders.find((l) => l.id === specOf(s, u.id).commander);
@@ -596,6 +681,7 @@ function closeMorale(s: SeqState, c: CloseContact, who: 'charger' | 'defender'):
     currentFigures: u.figures,
     enemyFigures: e.figures,
     leaderBonus: leaderBonus(s, u.id),
+    thresholdFailed: thresholdFailed(s, u.id),
     fatigue: u.fatigue,
     disordered: u.disordered,
     retreatStatus: u.retreating,
@@ -658,6 +744,7 @@ function moraleInput(s: SeqState, id: string): MoraleInput {
     disordered: u.disordered,
     inRetreat: u.retreating,
     leaderBonus: leaderBonus(s, id),
+    thresholdFailed: thresholdFailed(s, id),
   };
 }
 
@@ -730,6 +817,8 @@ function winnerOf(s: SeqState, vp: readonly [number, number]): Side | -1 {
 }
 
 function resultOf(s: SeqState, vp: readonly [number, number]): string {
+  if (s.conceded !== null)
+    return `${s.sc.sides[1 - s.conceded]!.name} win: ${s.sc.sides[s.conceded]!.name}' army failed its threshold and concedes (A-79)`;
   const w = winnerOf(s, vp);
   const names = s.sc.sides.map((x) => x.name);
   return `${w === -1 ? 'a draw' : `${names[w]} win`} on victory points, ${vp[0]} to ${vp[1]} (A-79)`;
@@ -1105,6 +1194,9 @@ export function initialSeq(sc: Scenario): SeqState {
     aFinished: false,
     units,
     closes: [],
+    armyFailed: [false, false],
+    divisionsFailed: [],
+    conceded: null,
     held: {},
     over: false,
   };
@@ -1130,6 +1222,7 @@ export const sequenceGame: Game<SeqState, Action, Scenario> = {
   applyUnchecked: (s, a, log?: GameEvent[]) => runtime.applyUnchecked(s, a, log),
   actionKey: (a) => a,
   returns: (s) => {
+    if (s.conceded !== null) return s.conceded === 0 ? [-1, 1] : [1, -1];
     const w = winnerOf(s, victoryPoints(s));
     return w === -1 ? [0, 0] : w === 0 ? [1, -1] : [-1, 1];
   },

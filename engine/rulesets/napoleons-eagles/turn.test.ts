@@ -132,15 +132,31 @@ describe("Napoleon's Eagles: the period [p.4-5]", () => {
     expect(h.units.find((x) => x.id === 'Q1')!.stand).toBe(true); // three halves left: a stand marker
   });
 
-  it('unlimbered guns only sidestep 1" an action [p.7] (prolong is not built yet); other keys are refused', () => {
+  it('unlimbered guns sidestep 1" an action and prolong straight forward or back a whole action [p.6-7]', () => {
     const s = play(s0, 'bid 1', 'bid 0', 'be A', 'activate QA');
     expect(game.legalActions(s).filter((a) => a.startsWith('move'))).toEqual([
+      'move forward 1 2.00"', // 8-9lb foot: prolong 2"
+      'move back 1 2.00"',
       'move left ½ 0.50"',
       'move left 1 1.00"',
       'move right ½ 0.50"',
       'move right 1 0.75"', // something stands close on the right: the sidestep stops short
     ]);
+    expect(game.legalActions(s)).not.toContain('force march'); // [p.6] not for guns
     expect(() => game.apply(s, 'charge Q9')).toThrow(/illegal action "charge Q9"/);
+  });
+
+  it('a force march gives two more half-actions for moving only, and fatigue +2 [p.6] (A-24)', () => {
+    const s = play(s0, 'bid 1', 'bid 0', 'be A', 'activate Q2');
+    const t = play(s, 'force march');
+    expect(t.units.find((u) => u.id === 'Q2')).toMatchObject({ forceMarch: true, fatigue: 2, halves: 0 });
+    const full = (x: SeqState) => game.legalActions(x).find((k) => /^move (forward|back|left|right) 1 /.test(k))!;
+    const once = play(t, full(t));
+    const u = play(once, full(once));
+    expect(u.units.find((x) => x.id === 'Q2')!.halves).toBe(4);
+    // the four half-actions are spent: only moving is left, with the force march's two
+    expect(game.legalActions(u).every((a) => a === 'end' || a.startsWith('move') || a.startsWith('charge'))).toBe(true);
+    expect(game.legalActions(u).some((a) => a.startsWith('move'))).toBe(true);
   });
 
   it('formation changes to the front by doctrine, facing changes by bracket, about face [p.7]', () => {

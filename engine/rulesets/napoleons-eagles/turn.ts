@@ -41,6 +41,7 @@ import {
   moraleDist,
   outOfCommandMoveAllowed,
   outOfCommandUnits,
+  canForceMarch,
   rest,
   type ThresholdInput,
   type ThresholdUnit,
@@ -64,7 +65,9 @@ import {
 import {
   type AmmoLevel,
   artilleryFieldMove,
+  ARTILLERY_MOVE,
   type FacingFormation,
+  FATIGUE_INCREASE,
   type FatigueLevel,
   FORMATION_CHANGE,
   fatigueAfter,
@@ -137,6 +140,8 @@ export interface SeqUnit {
   readonly fatigue: FatigueLevel;
   /** [p.4 step 1, p.16] out of command this period (the brown marker). */
   readonly ooc: boolean;
+  /** [p.6] force-marched this period: two more half-actions, for movement only (A-24). */
+  readonly forceMarch: boolean;
   /** [p.5] activated this period (the blue "moved" marker). */
   readonly activated: boolean;
   /** [p.5] a stand marker: one action kept for defence. */
@@ -250,8 +255,8 @@ function endPeriod(s0: SeqState, log: Log): SeqState {
     ...s0,
     // [p.5 step 11] moved and stand markers come off
     units: s0.units.map((u) =>
-      u.activated || u.stand || u.halves || u.locked
-        ? { ...u, activated: false, stand: false, halves: 0, locked: false }
+      u.activated || u.stand || u.halves || u.locked || u.forceMarch
+        ? { ...u, activated: false, stand: false, halves: 0, locked: false, forceMarch: false }
         : u,
     ),
     closes: [],
@@ -843,6 +848,9 @@ function rate(spec: UnitSpec, u: SeqUnit, kind: MoveKind): number | null {
       : spec.kind === 'artillery'
         ? OTHER_MOVES.sidestepArtillery
         : OTHER_MOVES.sidestepInfantryCavalry;
+  const row = spec.kind === 'artillery' ? artilleryMoveRow(spec.arm, spec.calibre) : null;
+  // [p.6-7] unlimbered guns prolong forward or back
+  if (row && u.formation === 'unlimbered') return ARTILLERY_MOVE[row].prolong;
   if (kind === 'back') return spec.kind === 'artillery' || u.formation === 'square' ? null : OTHER_MOVES.fallBack;
   const m = moveRatingOf(spec);
   if (spec.kind === 'infantry') {
@@ -864,9 +872,8 @@ function rate(spec: UnitSpec, u: SeqUnit, kind: MoveKind): number | null {
         ? r.skirmish
         : r.column;
   }
-  const row = artilleryMoveRow(spec.arm, spec.calibre);
-  // [p.6] a limbered battery's field move; unlimbered guns only prolong (forward or back)
-  return u.formation === 'limbered' ? artilleryFieldMove(row, m) : null;
+  // [p.6] a limbered battery's field move
+  return u.formation === 'limbered' && row ? artilleryFieldMove(row, m) : null;
 }
 
 interface Primitive {
@@ -881,8 +888,10 @@ function activation(s: SeqState, id: string): Primitive[] {
   const u = unitOf(s, id);
   const out: Primitive[] = [{ key: 'end', apply: (t) => t }];
   const left = BUDGET - u.halves;
+  // A-24: a force march adds two half-actions that only movement (a charge included) may spend
+  const moveLeft = left + (u.forceMarch ? 2 : 0);
   // [p.12] a unit in retreat status spends its actions recovering (not built yet)
-  if (left <= 0 || u.retreating) return out;
+  if (moveLeft <= 0 || u.retreating) return out;
   const spec = specOf(s, id);
   const all = s.units.filter((x) => x.status === 'active').map((x) => tableUnit(s, x));
   const mover = all.find((x) => x.id === id)!;
@@ -931,6 +940,15 @@ function activation(s: SeqState, id: string): Primitive[] {
       }
     }
   }
+  // [p.6] force march: declared once a period by a unit not tired or exhausted; fatigue +2 at once (A-24)
+  if (!u.forceMarch && canForceMarch(u.fatigue) && spec.kind !== 'artillery' && u.halves === 0)
+    out.push({
+      key: 'force march',
+      apply(t, log) {
+        log?.push({ rule: 'p.6', text: `${id} force-marches (two more half-actions to move; fatigue +2)` });
+        return updUnit(t, id, { forceMarch: true, fatigue: fatigueAfter(u.fatigue, FATIGUE_INCREASE.forceMarch) });
+      },
+    });
   // [p.5] rest: an action that does nothing else recovers a fatigue level
   if (u.fatigue > 0 && left >= 2)
     out.push({
@@ -1041,7 +1059,7 @@ function activation(s: SeqState, id: string): Primitive[] {
   // [p.6, p.13] a charge: one action, straight ahead within 10° into contact (A-54); it ends the activation.
   // Infantry against infantry or artillery; cavalry charges (ride-downs, counter-charges) are not built yet.
   const infantryRate = spec.kind === 'infantry' ? rate(spec, u, 'forward') : null;
-  if (spec.kind === 'infantry' && infantryRate !== null && left >= 2 && !u.locked) {
+  if (spec.kind === 'infantry' && infantryRate !== null && moveLeft >= 2 && !u.locked) {
     const table = tableOf(s.sc);
     for (const target of all) {
       if (target.side === mover.side) continue;
@@ -1093,7 +1111,16 @@ function activation(s: SeqState, id: string): Primitive[] {
     const r = rate(spec, u, kind);
     if (r === null) continue;
     for (const halves of [1, 2] as const) {
-      if (halves > left) continue;
+      if (halves > moveLeft) continue;
+      // [p.6-7] a battery prolongs (forward or back) a whole action at a time
+      if (
+        spec.kind === 'artillery' &&
+        u.formation === 'unlimbered' &&
+        kind !== 'left' &&
+        kind !== 'right' &&
+        halves === 1
+      )
+        continue;
       // [p.6] ½ action for half the allowance, 1 action for all of it (A-24)
       const ends = moveMenu(tableOf(s.sc), all, mover, {
         allowance: Math.round((r * IN * halves) / 2),
@@ -1103,6 +1130,8 @@ function activation(s: SeqState, id: string): Primitive[] {
       });
       for (const e of ends) {
         if (e.distance === 0 && e.turn === 0) continue;
+        // [p.6-7] a prolong is straight forward or back
+        if (spec.kind === 'artillery' && u.formation === 'unlimbered' && (e.turn !== 0 || e.oblique !== 0)) continue;
         // A-27: out of command, no move ends farther from the commander or closer to an enemy
         if (u.ooc && !oocMoveOk(s, u, mover, all, e.at)) continue;
         const key = `move ${kind} ${halves === 1 ? '½' : '1'} ${inches(e.distance)}${e.turn ? ` turn ${e.turn > 0 ? '+' : ''}${e.turn}` : ''}${e.oblique ? ` oblique ${e.oblique > 0 ? '+' : ''}${e.oblique}` : ''}`;
@@ -1169,6 +1198,7 @@ export function initialSeq(sc: Scenario): SeqState {
       ammo: 0 as AmmoLevel,
       fatigue: 0 as FatigueLevel,
       ooc: false,
+      forceMarch: false,
       activated: false,
       stand: false,
       status: 'active' as const,

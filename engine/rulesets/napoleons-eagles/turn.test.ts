@@ -85,7 +85,10 @@ describe("Napoleon's Eagles: the period [p.4-5]", () => {
       s = play(s, game.legalActions(s).find((a) => a.startsWith('activate'))!, 'end');
     if (eligible(s, 0).length > 0) {
       expect(game.legalActions(s)).toContain('finish');
-      const f = play(s, 'finish');
+      let f = play(s, 'finish');
+      // step 8: each leader moves (A-22: side A's first), here staying
+      expect(f.stack.at(-1)?.t).toBe('leader');
+      while (f.stack.at(-1)?.t === 'leader') f = play(f, 'stay');
       // the period ends at once (side D's unactivated units do not act) and the next one opens with bids
       expect(f.period).toBe(2);
       expect(game.legalActions(f)[0]).toBe('bid 0');
@@ -379,6 +382,21 @@ describe("Napoleon's Eagles: the period [p.4-5]", () => {
     expect(t.conceded).toBe(0);
     expect(game.returns(t)).toEqual([-1, 1]);
     expect(game.resultText(t)).toMatch(/concedes \(A-79\)/);
+  });
+
+  it('step 8: a leader joins a unit within 20" or leaves his own (A-21, A-22); command follows him', () => {
+    let s = play(s0, 'bid 1', 'bid 0', 'be A');
+    while (s.stack.at(-1)?.t !== 'leader') {
+      const acts = game.legalActions(s);
+      s = play(s, acts.includes('finish') ? 'finish' : (acts.find((a) => a.startsWith('activate')) ?? 'end'));
+    }
+    const id = (s.stack.at(-1) as { id: string }).id;
+    const legal = game.legalActions(s);
+    expect(legal[0]).toBe('stay');
+    const join = legal.find((a) => a.startsWith('join '));
+    expect(join).toBeDefined();
+    const t = play(s, join!);
+    expect(t.leaders.find((l) => l.id === id)!.attached).toBe(join!.slice(5));
   });
 
   for (const id of ['quick-test', 'the-mill-at-kleinau'])

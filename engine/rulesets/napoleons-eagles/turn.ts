@@ -12,7 +12,7 @@ import { type Game, type GameEvent, NotImplementedRuleError, type ToMove, type V
 import { hashValue } from '../../core/hash.ts';
 import { type Handlers, type Log, type ProcedureState, procedure, push } from '../../core/procedure.ts';
 import { bodyOf, figuresOf, IN, moveRatingOf, tableOf } from './board.ts';
-import { type LeaderSpec, type ObjectiveSpec, type Scenario, type UnitSpec, validateScenario } from './scenario.ts';
+import { type ObjectiveSpec, type Scenario, type UnitSpec, validateScenario } from './scenario.ts';
 import { type Polygon, polygonDistance, polygonsOverlap } from '../../geometry/geometry.ts';
 import {
   type CanisterShot,
@@ -107,6 +107,10 @@ export type Frame =
   | { readonly t: 'threshold'; readonly side: Side; readonly division: string | null }
   /** [p.4 step 10] a marked unit's morale check (A-34: in marking order). */
   | { readonly t: 'morale'; readonly unit: string }
+  /** [p.4 step 8] a leader moves up to 20" (A-21): joins a unit, leaves his unit, or stays (A-22: side A's first). */
+  | { readonly t: 'leader'; readonly id: string }
+  /** [p.4 step 9] the close actions, after the leaders. */
+  | { readonly t: 'step9' }
   /** [p.4 step 10] after the close actions: the marked units' checks, then the period's end. */
   | { readonly t: 'step10' }
   /** [p.4 steps 11-12] the period's end: markers off, the next period, turn or the end. */
@@ -165,6 +169,15 @@ export interface CloseContact {
   readonly defenderInContact: number;
 }
 
+export interface SeqLeader {
+  readonly id: string;
+  readonly side: Side;
+  /** His position (1/100") when not attached. */
+  readonly x: number;
+  readonly y: number;
+  readonly attached: string | null;
+}
+
 export interface SeqState extends ProcedureState<Frame> {
   /** The scenario (shared by every state of a game; not hashed). */
   readonly sc: Scenario;
@@ -184,6 +197,8 @@ export interface SeqState extends ProcedureState<Frame> {
   readonly aActivated: number;
   readonly aFinished: boolean;
   readonly units: readonly SeqUnit[];
+  /** [p.16] the leaders: where they stand, and the unit each is attached to. */
+  readonly leaders: readonly SeqLeader[];
   /** [p.4 step 9] this period's close actions, in the order the contacts happened. */
   readonly closes: readonly CloseContact[];
   /** [p.11] failed thresholds this game turn: each army's, and the divisions (leader ids) whose units take −4. */
@@ -230,7 +245,14 @@ function nextStep(s: SeqState, justActed: Side | null, log: Log): SeqState {
  * checks of marked units in marking order (A-34), then markers off and the next period.
  */
 function closePeriod(s0: SeqState, log: Log): SeqState {
-  // step 9: the close actions in the order the contacts happened, then step 10
+  // step 8: the leaders move, side A's first (A-22)
+  const a = s0.sideA ?? 0;
+  const order = [...s0.leaders.filter((l) => l.side === a), ...s0.leaders.filter((l) => l.side !== a)];
+  return push(s0, { t: 'step9' }, ...order.reverse().map((l) => ({ t: 'leader' as const, id: l.id })));
+}
+
+/** [p.4 step 9] the close actions in the order the contacts happened, then step 10. */
+function step9(s0: SeqState, log: Log): SeqState {
   if (s0.closes.length) {
     log?.push({
       rule: 'p.4 step 9',
@@ -311,13 +333,37 @@ function startPeriod(s0: SeqState, log: Log): SeqState {
   return push(s, { t: 'bid' });
 }
 
-/** A leader's position: with the unit he is attached to (its front-centre), else where the scenario put him. */
-function leaderAt(s: SeqState, l: LeaderSpec): { x: number; y: number } {
+const leaderOf = (s: SeqState, id: string): SeqLeader => s.leaders.find((l) => l.id === id)!;
+
+/** A leader's position: with the unit he is attached to (its front-centre), else where he stands. */
+function leaderAt(s: SeqState, id: string): { x: number; y: number } {
+  const l = leaderOf(s, id);
   if (l.attached) {
-    const u = s.units.find((x) => x.id === l.attached);
+    const u = s.units.find((x) => x.id === l.attached && x.status === 'active');
     if (u) return { x: u.x, y: u.y };
   }
-  return { x: Math.round((l.x ?? 0) * IN), y: Math.round((l.y ?? 0) * IN) };
+  return { x: l.x, y: l.y };
+}
+
+/**
+ * [p.4 step 8] a leader's moves (A-21: up to 20" in step 8): stay; join a friendly unit whose front-centre is within
+ * reach (A-22: attach); or leave his unit where it stands.
+ */
+function leaderMoves(s: SeqState, id: string): { key: string; to: Partial<SeqLeader> }[] {
+  const l = leaderOf(s, id);
+  const at = leaderAt(s, id);
+  const reach = s.sc.options.leaderMove * IN;
+  const out: { key: string; to: Partial<SeqLeader> }[] = [{ key: 'stay', to: {} }];
+  if (l.attached) out.push({ key: 'leave', to: { attached: null, x: at.x, y: at.y } });
+  for (const u of s.units)
+    if (
+      u.side === l.side &&
+      u.status === 'active' &&
+      u.id !== l.attached &&
+      Math.hypot(u.x - at.x, u.y - at.y) <= reach
+    )
+      out.push({ key: `join ${u.id}`, to: { attached: u.id, x: u.x, y: u.y } });
+  return out;
 }
 
 /**
@@ -332,7 +378,7 @@ function markCommand(s: SeqState, log: Log): SeqState {
       rank: l.rank,
       superior: l.superior ?? '',
       radius: l.radius,
-      ...leaderAt(s, l),
+      ...leaderAt(s, l.id),
     }));
     const units: CommandUnit[] = s.units
       .filter((u) => u.side === i && u.status === 'active')
@@ -348,8 +394,8 @@ function markCommand(s: SeqState, log: Log): SeqState {
 
 /** [p.16] the morale bonus of the leader attached to a unit (a staff officer gives none). */
 function leaderBonus(s: SeqState, id: string): number {
-  const l = s.sc.sides.flatMap((x) => x.leaders).find((x) => x.attached === id);
-  return l ? l.moraleBonus : 0;
+  const l = s.leaders.find((x) => x.attached === id);
+  return l ? s.sc.sides[l.side]!.leaders.find((x) => x.id === l.id)!.moraleBonus : 0;
 }
 
 const handlers: Handlers<SeqState, Frame, Action> = {
@@ -452,6 +498,19 @@ const handlers: Handlers<SeqState, Frame, Action> = {
     describe: (_s, f) => `${f.unit}: a morale check, D20 against its modified morale [p.11-12]`,
   },
   step10: { kind: 'auto', run: (s, _f, log) => moraleStep(s, log) },
+  step9: { kind: 'auto', run: (s, _f, log) => step9(s, log) },
+  leader: {
+    kind: 'decision',
+    owner: (f, s) => leaderOf(s, f.id).side,
+    legal: (s, f) => leaderMoves(s, f.id).map((m) => m.key),
+    step(s, f, a, log) {
+      const m = leaderMoves(s, f.id).find((x) => x.key === a)!;
+      if (a !== 'stay')
+        log?.push({ rule: 'p.4 step 8', text: `${f.id} ${a === 'leave' ? 'leaves his unit' : `joins ${a.slice(5)}`}` });
+      return { ...s, leaders: s.leaders.map((l) => (l.id === f.id ? { ...l, ...m.to } : l)) };
+    },
+    describe: (s, f) => `step 8: where does ${f.id} go? (up to ${s.sc.options.leaderMove}", A-21)`,
+  },
   threshold: {
     kind: 'chance',
     outcomes: (s, f) =>
@@ -670,7 +729,7 @@ function oocMoveOk(s: SeqState, u: SeqUnit, mover: TableUnit, all: readonly Tabl
   const c = s.sc.sides[u.side]!.leaders.find((l) => l.id === specOf(s, u.id).commander);
   const enemies = all.filter((o) => o.side !== mover.side);
   const measure = (b: TableUnit) => ({
-    commander: c ? commandDistance(leaderAt(s, c), b) : 0,
+    commander: c ? commandDistance(leaderAt(s, c.id), b) : 0,
     enemies: enemies.map((o) => unitDistance(b, o)),
   });
   return outOfCommandMoveAllowed(measure(mover), measure({ ...mover, at }));
@@ -1223,6 +1282,18 @@ export function initialSeq(sc: Scenario): SeqState {
     aActivated: 0,
     aFinished: false,
     units,
+    leaders: sc.sides.flatMap((side, i) =>
+      side.leaders.map((l) => {
+        const u = l.attached ? side.units.find((x) => x.id === l.attached) : undefined;
+        return {
+          id: l.id,
+          side: i as Side,
+          x: Math.round((u ? u.x : (l.x ?? 0)) * IN),
+          y: Math.round((u ? u.y : (l.y ?? 0)) * IN),
+          attached: l.attached ?? null,
+        };
+      }),
+    ),
     closes: [],
     armyFailed: [false, false],
     divisionsFailed: [],

@@ -229,8 +229,11 @@ describe("Napoleon's Eagles: the period [p.4-5]", () => {
           const u = t.units.find((x) => x.id === top.unit)!;
           expect(events.some((e) => e.rule === 'p.11' && e.text.includes(`${top.unit} checks morale`))).toBe(true);
           expect(u.marked).toBe(0);
-          if (bad.action === 'morale retreat') expect(u.retreating).toBe(true);
-          else expect(u.status).toBe('routed');
+          if (bad.action === 'morale retreat') {
+            expect(u.retreating).toBe(true);
+            expect(t.stack.at(-1)).toEqual({ t: 'reformRoll', unit: top.unit }); // [p.12] the reform roll follows
+            expect(game.chanceOutcomes(t).reduce((a, o) => a + o.p, 0)).toBeCloseTo(1, 12);
+          } else expect(u.status).toBe('routed');
           checked = true;
         }
       }
@@ -397,6 +400,20 @@ describe("Napoleon's Eagles: the period [p.4-5]", () => {
     expect(join).toBeDefined();
     const t = play(s, join!);
     expect(t.leaders.find((l) => l.id === id)!.attached).toBe(join!.slice(5));
+  });
+
+  it('retreat status [p.12]: the reform roll sets the recovery owed; the unit spends actions recovering', () => {
+    const s = play(s0, 'bid 1', 'bid 0', 'be A');
+    const back: SeqState = {
+      ...s,
+      units: s.units.map((u) => (u.id === 'Q1' ? { ...u, retreating: true, recovery: 2 } : u)),
+    };
+    const t = play(back, 'activate Q1');
+    expect(game.legalActions(t)).toEqual(['end', 'recover']);
+    const r = play(t, 'recover');
+    expect(r.units.find((u) => u.id === 'Q1')).toMatchObject({ retreating: true, recovery: 1 });
+    const done = play(r, 'recover');
+    expect(done.units.find((u) => u.id === 'Q1')).toMatchObject({ retreating: false, recovery: 0 });
   });
 
   for (const id of ['quick-test', 'the-mill-at-kleinau'])

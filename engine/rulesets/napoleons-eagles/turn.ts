@@ -42,6 +42,8 @@ import {
   outOfCommandMoveAllowed,
   outOfCommandUnits,
   canForceMarch,
+  type RetreatInput,
+  recoveryDist,
   rest,
   type ThresholdInput,
   type ThresholdUnit,
@@ -107,6 +109,8 @@ export type Frame =
   | { readonly t: 'threshold'; readonly side: Side; readonly division: string | null }
   /** [p.4 step 10] a marked unit's morale check (A-34: in marking order). */
   | { readonly t: 'morale'; readonly unit: string }
+  /** [p.12] a unit entering retreat status rolls its reform D6: the recovery actions it owes. */
+  | { readonly t: 'reformRoll'; readonly unit: string }
   /** [p.4 step 8] a leader moves up to 20" (A-21): joins a unit, leaves his unit, or stays (A-22: side A's first). */
   | { readonly t: 'leader'; readonly id: string }
   /** [p.4 step 9] the close actions, after the leaders. */
@@ -144,6 +148,8 @@ export interface SeqUnit {
   readonly fatigue: FatigueLevel;
   /** [p.4 step 1, p.16] out of command this period (the brown marker). */
   readonly ooc: boolean;
+  /** [p.12] in retreat status: the recovery actions still owed. */
+  readonly recovery: number;
   /** [p.6] force-marched this period: two more half-actions, for movement only (A-24). */
   readonly forceMarch: boolean;
   /** [p.5] activated this period (the blue "moved" marker). */
@@ -490,12 +496,30 @@ const handlers: Handlers<SeqState, Frame, Action> = {
       const r = a.slice('morale '.length) as MoraleResult;
       log?.push({ rule: 'p.11', text: `${f.unit} checks morale: ${r}` });
       const t = updUnit(s, f.unit, { marked: 0 });
-      if (r === 'retreat') return updUnit(t, f.unit, { retreating: true });
+      if (r === 'retreat') return enterRetreat(t, f.unit);
       if (r === 'rout') return updUnit(t, f.unit, { status: 'routed' });
       if (r === 'surrender') return updUnit(t, f.unit, { status: 'surrendered' });
       return t;
     },
     describe: (_s, f) => `${f.unit}: a morale check, D20 against its modified morale [p.11-12]`,
+  },
+  reformRoll: {
+    kind: 'chance',
+    outcomes: (s, f) =>
+      recoveryDist(retreatInput(s, f.unit)).map((d) => ({
+        action: `reform ${d.value}`,
+        p: d.p,
+        label: `${d.value} recovery action${d.value === 1 ? '' : 's'}`,
+      })),
+    step(s, f, a, log) {
+      const n = Number(a.slice('reform '.length));
+      log?.push({
+        rule: 'p.12',
+        text: `${f.unit} is in retreat status: ${n} recovery action${n === 1 ? '' : 's'} owed`,
+      });
+      return updUnit(s, f.unit, { recovery: n });
+    },
+    describe: (_s, f) => `${f.unit}: the reform roll, 1D6 with its modifiers [p.12]`,
   },
   step10: { kind: 'auto', run: (s, _f, log) => moraleStep(s, log) },
   step9: { kind: 'auto', run: (s, _f, log) => step9(s, log) },
@@ -560,9 +584,7 @@ const handlers: Handlers<SeqState, Frame, Action> = {
       if (r === 'stands') return push(s, { t: 'closeFight', close: f.close, refight: false });
       // the defender gives way: the close action is over before it is fought [p.13]
       const t = updUnit(updUnit(s, c.charger, { locked: false }), c.defender, { locked: false, marked: 0 });
-      return r === 'routs'
-        ? updUnit(t, c.defender, { status: 'routed' })
-        : updUnit(t, c.defender, { retreating: true });
+      return r === 'routs' ? updUnit(t, c.defender, { status: 'routed' }) : enterRetreat(t, c.defender);
     },
     describe: (s, f) => `step 2: ${s.closes[f.close]!.defender} checks morale against the charge [p.13]`,
   },
@@ -593,7 +615,7 @@ const handlers: Handlers<SeqState, Frame, Action> = {
       }
       const loser = o.winner === 'charger' ? c.defender : o.winner === 'defender' ? c.charger : null;
       if (loser && o.loser) {
-        t = updUnit(t, loser, o.loser === 'routs' ? { status: 'routed' } : { retreating: true });
+        t = o.loser === 'routs' ? updUnit(t, loser, { status: 'routed' }) : enterRetreat(t, loser);
         log?.push({ rule: 'p.13 step 8', text: `${loser} ${o.loser === 'routs' ? 'routs' : 'retreats'}` });
       }
       const winner = o.winner === 'charger' ? c.charger : o.winner === 'defender' ? c.defender : null;
@@ -703,6 +725,29 @@ function fits(s: SeqState, body: TableUnit, id: string): boolean {
   return !s.units.some(
     (o) => o.id !== id && o.status === 'active' && polygonsOverlap(poly, footprint(tableUnit(s, o))),
   );
+}
+
+/**
+ * [p.12] a unit enters retreat status. Its owner may stand in place (the recovery area where it is: the retreat costs
+ * no actions, only the reform roll's); a retreat move to a recovery area farther back is not offered yet.
+ */
+function enterRetreat(s: SeqState, id: string): SeqState {
+  return push(updUnit(s, id, { retreating: true, recovery: 0 }), { t: 'reformRoll', unit: id });
+}
+
+/** The reform roll's inputs [p.12] for a unit standing in place. */
+function retreatInput(s: SeqState, id: string): RetreatInput {
+  const u = unitOf(s, id);
+  const spec = specOf(s, id);
+  return {
+    kind: spec.kind,
+    distance: 0,
+    morale: parseRating(spec.rating).morale,
+    ...(spec.kind === 'infantry' ? { troopClass: spec.troopClass } : {}),
+    ...(spec.kind === 'artillery'
+      ? { arm: spec.arm, artillery: u.formation === 'limbered' ? 'limbered' : 'stand' }
+      : {}),
+  };
 }
 
 /** A threshold roll's modifiers [p.11]; the leader risks no influence (his owner's choice, not offered yet). */
@@ -949,8 +994,23 @@ function activation(s: SeqState, id: string): Primitive[] {
   const left = BUDGET - u.halves;
   // A-24: a force march adds two half-actions that only movement (a charge included) may spend
   const moveLeft = left + (u.forceMarch ? 2 : 0);
-  // [p.12] a unit in retreat status spends its actions recovering (not built yet)
-  if (moveLeft <= 0 || u.retreating) return out;
+  if (moveLeft <= 0) return out;
+  // [p.12] a unit in retreat status spends its actions recovering, one a time (A-68)
+  if (u.retreating) {
+    if (left >= 2)
+      out.push({
+        key: 'recover',
+        apply(t, log) {
+          const owed = Math.max(0, u.recovery - 1);
+          log?.push({
+            rule: 'p.12',
+            text: owed ? `${id} recovers (${owed} action${owed === 1 ? '' : 's'} still owed)` : `${id} has recovered`,
+          });
+          return updUnit(t, id, { recovery: owed, retreating: owed > 0, halves: u.halves + 2 });
+        },
+      });
+    return out;
+  }
   const spec = specOf(s, id);
   const all = s.units.filter((x) => x.status === 'active').map((x) => tableUnit(s, x));
   const mover = all.find((x) => x.id === id)!;
@@ -1258,6 +1318,7 @@ export function initialSeq(sc: Scenario): SeqState {
       fatigue: 0 as FatigueLevel,
       ooc: false,
       forceMarch: false,
+      recovery: 0,
       activated: false,
       stand: false,
       status: 'active' as const,

@@ -416,6 +416,27 @@ describe("Napoleon's Eagles: the period [p.4-5]", () => {
     expect(done.units.find((u) => u.id === 'Q1')).toMatchObject({ retreating: false, recovery: 0 });
   });
 
+  it('cavalry charges cavalry [p.13]: the charge distance by weight [p.6]; against foot it is not offered yet', () => {
+    const k = game.initialState(scenario('the-mill-at-kleinau'));
+    const f5 = k.units.find((u) => u.id === 'F5')!;
+    // A5 brought 6" in front of F5, facing it; everything else far from F5's path
+    const near: SeqState = {
+      ...k,
+      units: k.units.map((u) =>
+        u.id === 'A5'
+          ? { ...u, x: f5.x, y: f5.y + 600 * (f5.facing === 0 ? 1 : -1), facing: (f5.facing + 180) % 360 }
+          : u,
+      ),
+    };
+    let s = near;
+    // F5's side wins the bid and activates F5
+    const side = f5.side;
+    s = play(s, side === 0 ? 'bid 1' : 'bid 0', side === 0 ? 'bid 0' : 'bid 1', 'be A', 'activate F5');
+    const charges = game.legalActions(s).filter((a) => a.startsWith('charge '));
+    expect(charges).toContain('charge A5');
+    expect(charges.every((a) => a === 'charge A5')).toBe(true); // no charge on foot: ride-downs are not built
+  });
+
   for (const id of ['quick-test', 'the-mill-at-kleinau'])
     it(`${id}: random games keep the Game contract at every step, to the end`, () => {
       for (let g = 0; g < 3; g++) {

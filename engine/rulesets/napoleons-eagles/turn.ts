@@ -68,6 +68,7 @@ import {
   type AmmoLevel,
   artilleryFieldMove,
   ARTILLERY_MOVE,
+  CAVALRY_CHARGE,
   type FacingFormation,
   FATIGUE_INCREASE,
   type FatigueLevel,
@@ -1177,25 +1178,30 @@ function activation(s: SeqState, id: string): Primitive[] {
   }
   // [p.6, p.13] a charge: one action, straight ahead within 10° into contact; it ends the activation.
   // Infantry against infantry or artillery; cavalry charges (ride-downs, counter-charges) are not built yet.
-  const infantryRate = spec.kind === 'infantry' ? rate(spec, u, 'forward') : null;
-  if (spec.kind === 'infantry' && infantryRate !== null && moveLeft >= 2 && !u.locked) {
+  // [p.6] the charge's reach: infantry its move for one action; cavalry its charge distance by weight
+  const reach =
+    spec.kind === 'infantry' ? rate(spec, u, 'forward') : spec.kind === 'cavalry' ? CAVALRY_CHARGE[spec.weight] : null;
+  if (reach !== null && spec.kind !== 'artillery' && moveLeft >= 2 && !u.locked) {
     const table = tableOf(s.sc);
     for (const target of all) {
       if (target.side === mover.side) continue;
       const tu = unitOf(s, target.id);
       const tspec = specOf(s, target.id);
-      if (tu.locked || tspec.kind === 'cavalry') continue;
+      if (tu.locked) continue;
+      // cavalry against infantry or artillery (ride-downs, squares) and against screens is not built yet
+      if (spec.kind === 'cavalry' && (tspec.kind !== 'cavalry' || target.formation === 'skirmish')) continue;
       const ok = mayCharge(
         {
-          kind: 'infantry',
-          formation: u.formation === 'line' || u.formation === 'column' ? u.formation : 'other',
+          kind: spec.kind,
+          formation:
+            u.formation === 'line' || u.formation === 'column' || u.formation === 'echelon' ? u.formation : 'other',
           retreatStatus: u.retreating,
           outOfCommand: u.ooc,
         },
         target.formation === 'skirmish' ? 'screen' : tspec.kind,
       );
       if (!ok.ok) continue;
-      const contacts = chargeContacts(table, all, mover, target, infantryRate * IN);
+      const contacts = chargeContacts(table, all, mover, target, reach * IN);
       if (!contacts.length) continue;
       // the straightest: the least turn, then the shortest run
       const ct = [...contacts].sort((a, b) => Math.abs(a.turn) - Math.abs(b.turn) || a.distance - b.distance)[0]!;

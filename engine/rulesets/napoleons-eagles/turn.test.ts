@@ -189,13 +189,14 @@ describe("Napoleon's Eagles: the period [p.4-5]", () => {
       if (outs.length) {
         const top = s.stack.at(-1)!;
         if (top.t === 'fire' && top.shot.type === 'smallArms') {
+          const target = top.shot.target.id;
           expect(outs.reduce((a, o) => a + o.p, 0)).toBeCloseTo(1, 12);
           const worst = outs.reduce((a, o) => (/casualt/.test(o.label ?? '') && o.p > 0 ? o : a), outs[0]!);
-          const before = s.units.find((u) => u.id === top.shot.target.id)!.figures;
+          const before = s.units.find((u) => u.id === target)!.figures;
           const events: GameEvent[] = [];
           const t = game.apply(s, worst.action, events);
-          expect(events.some((e) => e.rule === 'p.9' && e.text.includes(`fires at ${top.shot.target.id}`))).toBe(true);
-          expect(t.units.find((u) => u.id === top.shot.target.id)!.figures).toBeLessThanOrEqual(before);
+          expect(events.some((e) => e.rule === 'p.9' && e.text.includes(`fires at ${target}`))).toBe(true);
+          expect(t.units.find((u) => u.id === target)!.figures).toBeLessThanOrEqual(before);
           fired = true;
         }
         s = game.apply(s, outs[Math.floor(rng() * outs.length)]!.action);
@@ -435,6 +436,20 @@ describe("Napoleon's Eagles: the period [p.4-5]", () => {
     const charges = game.legalActions(s).filter((a) => a.startsWith('charge '));
     expect(charges).toContain('charge A5');
     expect(charges.every((a) => a === 'charge A5')).toBe(true); // no charge on foot: ride-downs are not built
+  });
+
+  it('solid shot [p.8-10]: aimed at an enemy unit beyond canister range, the ball at risk to every unit on its line', () => {
+    const s = play(s0, 'bid 1', 'bid 0', 'be A', 'activate QA');
+    const shots = game.legalActions(s).filter((a) => a.startsWith('shot '));
+    expect(shots.length).toBeGreaterThan(0);
+    const t = play(s, shots.find((a) => a.endsWith(' 2'))!);
+    const top = t.stack.at(-1)!;
+    expect(top.t === 'fire' && top.shot.type === 'solidShot').toBe(true);
+    const outs = game.chanceOutcomes(t);
+    expect(outs.reduce((a, o) => a + o.p, 0)).toBeCloseTo(1, 12);
+    const events: GameEvent[] = [];
+    game.apply(t, outs.at(-1)!.action, events);
+    expect(events.find((e) => e.rule === 'p.8')?.text).toMatch(/QA fires solid shot at /);
   });
 
   for (const id of ['quick-test', 'the-mill-at-kleinau'])

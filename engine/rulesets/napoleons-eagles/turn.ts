@@ -13,10 +13,18 @@ import { hashValue } from '../../core/hash.ts';
 import { type Handlers, type Log, type ProcedureState, procedure, push } from '../../core/procedure.ts';
 import { bodyOf, figuresOf, IN, moveRatingOf, tableOf } from './board.ts';
 import { type ObjectiveSpec, type Scenario, type UnitSpec, validateScenario } from './scenario.ts';
-import { type Polygon, polygonDistance, polygonsOverlap } from '../../geometry/geometry.ts';
 import {
+  closestPointOnSegment,
+  type Polygon,
+  polygonDistance,
+  polygonsOverlap,
+  segmentCrossesPolygon,
+} from '../../geometry/geometry.ts';
+import {
+  bounceZones,
   type CanisterShot,
   canisterRange,
+  type SolidShot,
   type FireTargetDesc,
   firingFigureCount,
   outcomeKey,
@@ -51,8 +59,12 @@ import {
   thresholdRollDue,
 } from './morale.ts';
 import {
+  bandOf,
   chargeContacts,
   commandDistance,
+  fireTargets,
+  type NeTable,
+  solidShotRange,
   coverFrom,
   footprint,
   type MoveKind,
@@ -121,7 +133,7 @@ export type Frame =
   /** [p.4 steps 11-12] the period's end: markers off, the next period, turn or the end. */
   | { readonly t: 'endPeriod' }
   /** [p.8-9] the dice of a fire action (two actions at one target: one resolution, figures doubled). */
-  | { readonly t: 'fire'; readonly firer: string; readonly shot: SmallArmsShot | CanisterShot };
+  | { readonly t: 'fire'; readonly firer: string; readonly shot: SmallArmsShot | CanisterShot | SolidShot };
 
 export interface SeqUnit {
   readonly id: string;
@@ -640,8 +652,8 @@ const handlers: Handlers<SeqState, Frame, Action> = {
         .rolls.flatMap((r) => r.modifiers.map((m) => `${m.value > 0 ? '+' : ''}${m.value} ${m.id}`))
         .join(', ');
       log?.push({
-        rule: f.shot.type === 'canister' ? 'p.8' : 'p.9',
-        text: `${f.firer} fires ${f.shot.type === 'canister' ? 'canister ' : ''}at ${f.shot.target.id}: ${o.label}${mods ? ` (${mods})` : ''}`,
+        rule: f.shot.type === 'smallArms' ? 'p.9' : 'p.8',
+        text: `${f.firer} fires ${shotText(f.shot)}: ${o.label}${mods ? ` (${mods})` : ''}`,
       });
       let t = s;
       // [p.11] the battery's ammunition dice
@@ -661,8 +673,7 @@ const handlers: Handlers<SeqState, Frame, Action> = {
       }
       return t;
     },
-    describe: (_s, f) =>
-      `${f.firer} fires at ${f.shot.target.id}: ${f.shot.type === 'canister' ? 'canister [p.8]' : 'the Musket Firing Table [p.9]'}`,
+    describe: (_s, f) => `${f.firer} fires ${shotText(f.shot)}`,
   },
   act: {
     kind: 'decision',
@@ -748,6 +759,38 @@ function retreatInput(s: SeqState, id: string): RetreatInput {
     ...(spec.kind === 'artillery'
       ? { arm: spec.arm, artillery: u.formation === 'limbered' ? 'limbered' : 'stand' }
       : {}),
+  };
+}
+
+/** A shot in words: the target, or the units on a ball's line. */
+function shotText(shot: SmallArmsShot | CanisterShot | SolidShot): string {
+  if (shot.type === 'solidShot') return `solid shot at ${shot.atRisk.map((t) => t.id).join(', then ')} [p.8-10]`;
+  return `${shot.type === 'canister' ? 'canister at' : 'at'} ${shot.target.id} ${shot.type === 'canister' ? '[p.8]' : '[p.9]'}`;
+}
+
+/** The point of `poly` nearest `p`. */
+function nearestPoint(poly: Polygon, p: { x: number; y: number }): { x: number; y: number } {
+  let best = poly[0]!;
+  let bd = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < poly.length; i++) {
+    const q = closestPointOnSegment(p, poly[i]!, poly[(i + 1) % poly.length]!);
+    const d = Math.hypot(q.x - p.x, q.y - p.y);
+    if (d < bd) [best, bd] = [q, d];
+  }
+  return best;
+}
+
+/** What a shot needs to know of a target [p.8-12]. */
+function targetDesc(s: SeqState, table: NeTable, target: TableUnit, firer: TableUnit): FireTargetDesc {
+  const tu = unitOf(s, target.id);
+  const tspec = specOf(s, target.id);
+  return {
+    id: target.id,
+    kind: tspec.kind,
+    formation: tu.formation,
+    cover: coverFrom(table, target, { x: firer.at.x, y: firer.at.y }),
+    disordered: tu.disordered,
+    ...(tspec.kind === 'artillery' ? { guns: tu.figures, cannons: tspec.cannons, hits: 0 } : { figures: tu.figures }),
   };
 }
 
@@ -1171,6 +1214,58 @@ function activation(s: SeqState, id: string): Primitive[] {
         if (shotProblem(shot)) continue;
         out.push({
           key: `canister ${ft.id} ${actions}`,
+          apply: (t) => push(updUnit(t, id, { halves: u.halves + 2 * actions }), { t: 'fire', firer: id, shot }),
+        });
+      }
+    }
+  }
+  // [p.8-10] solid shot beyond the close band: at a point of aim on an enemy unit in arc, the ball bouncing on past
+  // it; every unit on its line, friend or foe, is at risk, first one first (the bounce is taken over open ground:
+  // terrain that slows or stops it is not measured yet)
+  if (spec.kind === 'artillery' && u.formation === 'unlimbered' && u.ammo < 3) {
+    const table = tableOf(s.sc);
+    for (const ft of fireTargets(table, all, mover, spec.calibre)) {
+      if (ft.range <= canisterRange(spec.calibre) * IN) continue;
+      const band = bandOf(spec.calibre, ft.range);
+      if (!band) continue;
+      const target = all.find((x) => x.id === ft.id)!;
+      const from = { x: mover.at.x, y: mover.at.y };
+      const tpoly = footprint(target);
+      const aim = nearestPoint(tpoly, from);
+      const range = solidShotRange(mover, aim);
+      const zone = bounceZones(spec.calibre, band, [], s.sc.options.secondBounce);
+      const d = Math.hypot(aim.x - from.x, aim.y - from.y) || 1;
+      const far = {
+        x: aim.x + ((aim.x - from.x) / d) * zone.first * IN,
+        y: aim.y + ((aim.y - from.y) / d) * zone.first * IN,
+      };
+      const atRisk = all
+        .filter((o) => o.id !== id && (o.id === ft.id || segmentCrossesPolygon(aim, far, footprint(o))))
+        .map((o) => ({
+          o,
+          at: Math.hypot(nearestPoint(footprint(o), from).x - from.x, nearestPoint(footprint(o), from).y - from.y),
+        }))
+        .sort((a, b) => a.at - b.at)
+        .map(({ o }) => targetDesc(s, table, o, mover));
+      const bearing = Math.min(ft.figures, spec.cannons + spec.howitzers);
+      const cannons = Math.min(bearing, spec.cannons);
+      for (const actions of [1, 2] as const) {
+        if (2 * actions > left) continue;
+        const shot: SolidShot = {
+          type: 'solidShot',
+          fire: parseRating(spec.rating).fire,
+          fatigue: u.fatigue,
+          actions,
+          calibre: spec.calibre,
+          cannons,
+          howitzers: bearing - cannons,
+          ammo: u.ammo,
+          range: range / IN,
+          atRisk,
+        };
+        if (shotProblem(shot)) continue;
+        out.push({
+          key: `shot ${ft.id} ${actions}`,
           apply: (t) => push(updUnit(t, id, { halves: u.halves + 2 * actions }), { t: 'fire', firer: id, shot }),
         });
       }

@@ -417,7 +417,7 @@ describe("Napoleon's Eagles: the period [p.4-5]", () => {
     expect(done.units.find((u) => u.id === 'Q1')).toMatchObject({ retreating: false, recovery: 0 });
   });
 
-  it('cavalry charges cavalry [p.13]: the charge distance by weight [p.6]; against foot it is not offered yet', () => {
+  it('cavalry charges cavalry [p.13] at its charge distance by weight [p.6]', () => {
     const k = game.initialState(scenario('the-mill-at-kleinau'));
     const f5 = k.units.find((u) => u.id === 'F5')!;
     // A5 brought 6" in front of F5, facing it; everything else far from F5's path
@@ -435,7 +435,6 @@ describe("Napoleon's Eagles: the period [p.4-5]", () => {
     s = play(s, side === 0 ? 'bid 1' : 'bid 0', side === 0 ? 'bid 0' : 'bid 1', 'be A', 'activate F5');
     const charges = game.legalActions(s).filter((a) => a.startsWith('charge '));
     expect(charges).toContain('charge A5');
-    expect(charges.every((a) => a === 'charge A5')).toBe(true); // no charge on foot: ride-downs are not built
   });
 
   it('solid shot [p.8-10]: aimed at an enemy unit beyond canister range, the ball at risk to every unit on its line', () => {
@@ -450,6 +449,36 @@ describe("Napoleon's Eagles: the period [p.4-5]", () => {
     const events: GameEvent[] = [];
     game.apply(t, outs.at(-1)!.action, events);
     expect(events.find((e) => e.rule === 'p.8')?.text).toMatch(/QA fires solid shot at /);
+  });
+
+  it('cavalry charging foot rides it down or is turned back [p.14-15]: exact over every check', () => {
+    const q2 = s0.units.find((u) => u.id === 'Q2')!;
+    const near: SeqState = {
+      ...s0,
+      units: s0.units.map((u) => (u.id === 'BC' ? { ...u, x: q2.x, y: q2.y + 700, facing: 180 } : u)),
+    };
+    let s = play(near, 'bid 0', 'bid 1', 'be A', 'activate BC');
+    expect(game.legalActions(s)).toContain('charge Q2');
+    s = play(s, 'charge Q2');
+    expect(s.closes.at(-1)).toMatchObject({ charger: 'BC', defender: 'Q2', rideDown: true });
+    const rng = seedrandom.alea('ride');
+    while (s.stack.at(-1)?.t !== 'rideDown') {
+      const acts = game.legalActions(s);
+      s = play(
+        s,
+        acts.includes('finish')
+          ? 'finish'
+          : (acts.find((a) => a.startsWith('activate')) ?? acts[Math.floor(rng() * acts.length)]!),
+      );
+    }
+    const outs = game.chanceOutcomes(s);
+    expect(outs.reduce((a, o) => a + o.p, 0)).toBeCloseTo(1, 12);
+    // Q2 stands in line: held (1.5 infantry to a horseman) or ridden down, as the figures in contact say
+    expect(outs.some((o) => /defenderRiddenDown|cavalryTurnedBack/.test(o.action))).toBe(true);
+    const events: GameEvent[] = [];
+    const t = game.apply(s, outs[0]!.action, events);
+    expect(events.some((e) => e.rule === 'p.14' && e.text.startsWith('BC charges Q2'))).toBe(true);
+    expect(t.units.find((u) => u.id === 'BC')!.locked).toBe(false);
   });
 
   for (const id of ['quick-test', 'the-mill-at-kleinau'])

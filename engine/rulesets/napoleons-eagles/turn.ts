@@ -37,9 +37,12 @@ import {
   type CloseOutcome,
   type MoraleInput as CloseMoraleInput,
   defenderCheck,
+  type CavalryChargeOutcome,
   mayCharge,
   meleeInput,
+  resolveCavalryCharge,
   resolveCloseAction,
+  rideDownDecision,
 } from './close.ts';
 import {
   type CommandLeader,
@@ -116,6 +119,8 @@ export type Frame =
   | { readonly t: 'act'; readonly unit: string }
   /** [p.13] step 2 of a close action: the defender's morale check. */
   | { readonly t: 'closeCheck'; readonly close: number }
+  /** [p.14-15] cavalry charging infantry or artillery: steps 2-8 with the ride-down. */
+  | { readonly t: 'rideDown'; readonly close: number }
   /** [p.13-14] steps 5-9 of a close action, one charger against one defender (A-33: `refight` after a tie). */
   | { readonly t: 'closeFight'; readonly close: number; readonly refight: boolean }
   /** [p.11] a threshold roll at the start of a game turn: the army's, then (if it passed) a division's. */
@@ -179,6 +184,8 @@ export interface SeqUnit {
 export interface CloseContact {
   readonly charger: string;
   readonly defender: string;
+  /** Cavalry on infantry or artillery (the ride-down procedure [p.14]), or the melee of p.13. */
+  readonly rideDown: boolean;
   /** [p.14] full engagement (else the charger's −10 for partial contact). */
   readonly full: boolean;
   /** A-11 the arc of the defender the charge came into. */
@@ -277,7 +284,13 @@ function step9(s0: SeqState, log: Log): SeqState {
       rule: 'p.4 step 9',
       text: `close actions: ${s0.closes.map((c) => `${c.charger} on ${c.defender}`).join(', ')}`,
     });
-    return push(s0, { t: 'step10' }, ...s0.closes.map((_, i) => ({ t: 'closeCheck' as const, close: i })).reverse());
+    return push(
+      s0,
+      { t: 'step10' },
+      ...s0.closes
+        .map((c, i) => (c.rideDown ? { t: 'rideDown' as const, close: i } : { t: 'closeCheck' as const, close: i }))
+        .reverse(),
+    );
   }
   return moraleStep(s0, log);
 }
@@ -601,6 +614,42 @@ const handlers: Handlers<SeqState, Frame, Action> = {
     },
     describe: (s, f) => `step 2: ${s.closes[f.close]!.defender} checks morale against the charge [p.13]`,
   },
+  rideDown: {
+    kind: 'chance',
+    outcomes: (s, f) =>
+      resolveCavalryCharge(rideDownInput(s, s.closes[f.close]!)).map((d) => ({
+        action: `cavalry ${rideKey(d.value)}`,
+        p: d.p,
+        label: rideKey(d.value),
+      })),
+    step(s, f, a, log) {
+      const c = s.closes[f.close]!;
+      const o = resolveCavalryCharge(rideDownInput(s, c)).find((d) => `cavalry ${rideKey(d.value)}` === a)!.value;
+      log?.push({ rule: 'p.14', text: `${c.charger} charges ${c.defender}: ${rideKey(o)}` });
+      let t = s;
+      for (const [id, lost, tired] of [
+        [c.charger, o.cavalryLosses, o.cavalryFatigue],
+        [c.defender, o.defenderLosses, o.defenderFatigue],
+      ] as const) {
+        const u = unitOf(t, id);
+        const figures = Math.max(0, u.figures - lost);
+        t = updUnit(t, id, { figures, locked: false, marked: 0, fatigue: fatigueAfter(u.fatigue, tired) });
+        if (figures < 2 && specOf(t, id).kind !== 'artillery') t = updUnit(t, id, { status: 'eliminated' });
+      }
+      if (o.result === 'defenderRiddenDown') {
+        // [p.14] ridden-down artillery abandons its guns
+        if (specOf(t, c.defender).kind === 'artillery') {
+          t = updUnit(t, c.defender, { status: 'eliminated' });
+          log?.push({ rule: 'p.10', text: `${c.defender}'s guns are abandoned` });
+        } else if (o.defender === 'routs') t = updUnit(t, c.defender, { status: 'routed' });
+        else if (o.defender === 'retreats') t = enterRetreat(t, c.defender);
+      }
+      // turned back by a square or a held line: the cavalry retreats, with no check (CLOSE_READINGS 8)
+      if (o.result === 'cavalryTurnedBack') t = enterRetreat(t, c.charger);
+      return t;
+    },
+    describe: (s, f) => `${s.closes[f.close]!.charger} charges home on ${s.closes[f.close]!.defender} [p.14]`,
+  },
   closeFight: {
     kind: 'chance',
     outcomes: (s, f) =>
@@ -866,6 +915,35 @@ function closeInput(s: SeqState, c: CloseContact, refight: boolean): CloseAction
     defender: side('defender'),
     refight,
     options: { casualtyColumn: s.sc.options.casualtyColumn },
+  };
+}
+
+/** A cavalry charge on foot or guns in words, every field that tells classes apart included. */
+const rideKey = (o: CavalryChargeOutcome) =>
+  `${o.result} at step ${o.atStep}, losses ${o.cavalryLosses}/${o.defenderLosses}, the defender ${o.defender}, fatigue +${o.cavalryFatigue}/+${o.defenderFatigue}`;
+
+/** The inputs of a cavalry charge on infantry or artillery [p.14-15]: both checks and the ride-down decision. */
+function rideDownInput(s: SeqState, c: CloseContact) {
+  const cav = unitOf(s, c.charger);
+  const def = unitOf(s, c.defender);
+  const dspec = specOf(s, c.defender);
+  const f = def.formation;
+  const decision = rideDownDecision({
+    defender: dspec.kind === 'artillery' ? 'artillery' : 'infantry',
+    formation: f === 'line' || f === 'column' || f === 'square' ? f : 'other',
+    outsideFrontArc: c.arc !== 'front',
+    lineFigures: c.defenderInContact,
+    cavalryFrontRank: c.chargerInContact,
+  });
+  return {
+    cavalry: { morale: closeMorale(s, c, 'charger'), figures: cav.figures },
+    defender: {
+      morale: { ...closeMorale(s, c, 'defender'), lineOrColumnChargedByCavalry: f === 'line' || f === 'column' },
+      figures: def.figures,
+      artillery: dspec.kind === 'artillery',
+    },
+    echelon: cav.formation === 'echelon',
+    riddenDownIfCloses: decision.riddenDown,
   };
 }
 
@@ -1283,8 +1361,8 @@ function activation(s: SeqState, id: string): Primitive[] {
       const tu = unitOf(s, target.id);
       const tspec = specOf(s, target.id);
       if (tu.locked) continue;
-      // cavalry against infantry or artillery (ride-downs, squares) and against screens is not built yet
-      if (spec.kind === 'cavalry' && (tspec.kind !== 'cavalry' || target.formation === 'skirmish')) continue;
+      // cavalry against skirmish screens (A-61) is not built yet
+      if (spec.kind === 'cavalry' && target.formation === 'skirmish') continue;
       const ok = mayCharge(
         {
           kind: spec.kind,
@@ -1313,6 +1391,7 @@ function activation(s: SeqState, id: string): Primitive[] {
           const contact: CloseContact = {
             charger: id,
             defender: target.id,
+            rideDown: spec.kind === 'cavalry' && tspec.kind !== 'cavalry',
             full: ct.full,
             arc: ct.face === 'front' ? 'front' : ct.face === 'rear' ? 'flankRear' : 'flankSide',
             chargerInContact: Math.max(1, Math.min(u.figures, Math.round(ct.overlap / per(mover)))),

@@ -481,6 +481,31 @@ describe("Napoleon's Eagles: the period [p.4-5]", () => {
     expect(t.units.find((u) => u.id === 'BC')!.locked).toBe(false);
   });
 
+  it('a charged unit that kept its defence action may fire it at the charger [p.13 steps 3-4]', () => {
+    const q2 = s0.units.find((u) => u.id === 'Q2')!;
+    const b1 = s0.units.find((u) => u.id === 'B1')!;
+    const near: SeqState = {
+      ...s0,
+      units: s0.units.map((u) => (u.id === 'B1' ? { ...u, x: q2.x, y: q2.y + 300, facing: 180 } : u)),
+    };
+    let s = play(near, 'bid 0', 'bid 1', 'be A', 'activate B1');
+    expect(b1.side).toBe(1);
+    s = play(s, 'charge Q2');
+    expect(s.units.find((u) => u.id === 'Q2')).toMatchObject({ locked: true, stand: true }); // §5.4
+    while (s.stack.at(-1)?.t !== 'closeCheck') {
+      const acts = game.legalActions(s);
+      s = play(s, acts.includes('finish') ? 'finish' : (acts.find((a) => a.startsWith('activate')) ?? acts[0]!));
+    }
+    s = play(s, 'defender stands');
+    expect(s.stack.at(-1)).toMatchObject({ t: 'defence' });
+    expect(game.legalActions(s)).toEqual(['defence fire', 'no defence action']);
+    const t = play(s, 'defence fire');
+    const top = t.stack.at(-1)!;
+    expect(top.t === 'fire' && top.shot.type === 'smallArms' && top.shot.defence === 'infantry').toBe(true);
+    expect(t.units.find((u) => u.id === 'Q2')!.stand).toBe(false);
+    expect(t.stack.at(-2)).toMatchObject({ t: 'closeFight' }); // then the melee
+  });
+
   for (const id of ['quick-test', 'the-mill-at-kleinau'])
     it(`${id}: random games keep the Game contract at every step, to the end`, () => {
       for (let g = 0; g < 3; g++) {

@@ -119,6 +119,8 @@ export type Frame =
   | { readonly t: 'act'; readonly unit: string }
   /** [p.13] step 2 of a close action: the defender's morale check. */
   | { readonly t: 'closeCheck'; readonly close: number }
+  /** [p.13 steps 3-4] the defender's defence action, if it kept one: fire, or none. */
+  | { readonly t: 'defence'; readonly close: number }
   /** [p.14-15] cavalry charging infantry or artillery: steps 2-8 with the ride-down. */
   | { readonly t: 'rideDown'; readonly close: number }
   /** [p.13-14] steps 5-9 of a close action, one charger against one defender (A-33: `refight` after a tie). */
@@ -607,12 +609,30 @@ const handlers: Handlers<SeqState, Frame, Action> = {
       const c = s.closes[f.close]!;
       const r = a.slice('defender '.length);
       log?.push({ rule: 'p.13 step 2', text: `${c.defender}, charged by ${c.charger}: ${r}` });
-      if (r === 'stands') return push(s, { t: 'closeFight', close: f.close, refight: false });
+      if (r === 'stands') {
+        const t = push(s, { t: 'closeFight', close: f.close, refight: false });
+        // [p.13 step 3] a defender with a stand marker (or an unused action) has a defence action
+        return defenceShot(t, c) ? push(t, { t: 'defence', close: f.close }) : t;
+      }
       // the defender gives way: the close action is over before it is fought [p.13]
       const t = updUnit(updUnit(s, c.charger, { locked: false }), c.defender, { locked: false, marked: 0 });
       return r === 'routs' ? updUnit(t, c.defender, { status: 'routed' }) : enterRetreat(t, c.defender);
     },
     describe: (s, f) => `step 2: ${s.closes[f.close]!.defender} checks morale against the charge [p.13]`,
+  },
+  defence: {
+    kind: 'decision',
+    owner: (f, s) => unitOf(s, s.closes[f.close]!.defender).side,
+    legal: () => ['defence fire', 'no defence action'],
+    step(s, f, a, log) {
+      const c = s.closes[f.close]!;
+      if (a === 'no defence action') return s;
+      const shot = defenceShot(s, c)!;
+      log?.push({ rule: 'p.13 step 4', text: `${c.defender} uses its defence action: it fires at ${c.charger}` });
+      return push(updUnit(s, c.defender, { stand: false }), { t: 'fire', firer: c.defender, shot });
+    },
+    describe: (s, f) =>
+      `${s.closes[f.close]!.defender}: use its defence action to fire at ${s.closes[f.close]!.charger}? [p.13]`,
   },
   rideDown: {
     kind: 'chance',
@@ -916,6 +936,61 @@ function closeInput(s: SeqState, c: CloseContact, refight: boolean): CloseAction
     refight,
     options: { casualtyColumn: s.sc.options.casualtyColumn },
   };
+}
+
+/**
+ * [p.13-14, p.21] the defender's defence fire at its charger, if it may: it kept a defence action (a stand marker, or
+ * a whole action unused), and fires small arms (infantry, all its front-rank figures) or canister (unlimbered guns).
+ * Facing and formation changes as defence actions are not offered yet.
+ */
+function defenceShot(s: SeqState, c: CloseContact): SmallArmsShot | CanisterShot | null {
+  const d = unitOf(s, c.defender);
+  const dspec = specOf(s, c.defender);
+  const charger = unitOf(s, c.charger);
+  const cspec = specOf(s, c.charger);
+  if (!(d.stand || d.halves <= 2) || d.retreating || d.disordered) return null;
+  const table = tableOf(s.sc);
+  const target = targetDesc(s, table, tableUnit(s, charger), tableUnit(s, d));
+  const defence = cspec.kind === 'cavalry' ? ('cavalry' as const) : ('infantry' as const);
+  if (dspec.kind === 'infantry') {
+    const weapon = dspec.weapon ?? (parseRating(dspec.rating).fire === 'R' ? 'rifle' : 'musket');
+    const shot: SmallArmsShot = {
+      type: 'smallArms',
+      fire: parseRating(dspec.rating).fire,
+      fatigue: d.fatigue,
+      actions: 1,
+      weapon,
+      figures: firingFigureCount({
+        formation: d.formation,
+        figures: d.figures,
+        frontRank: c.defenderInContact,
+        bearing: c.defenderInContact,
+        defence,
+      }),
+      twoRank: dspec.ranks === 2,
+      range: 0,
+      target,
+      defence,
+    };
+    return shotProblem(shot) ? null : shot;
+  }
+  if (dspec.kind === 'artillery' && d.formation === 'unlimbered' && d.ammo < 3) {
+    const shot: CanisterShot = {
+      type: 'canister',
+      fire: parseRating(dspec.rating).fire,
+      fatigue: d.fatigue,
+      actions: 1,
+      calibre: dspec.calibre,
+      cannons: dspec.cannons,
+      howitzers: dspec.howitzers,
+      ammo: d.ammo,
+      range: 0,
+      target,
+      defence,
+    };
+    return shotProblem(shot) ? null : shot;
+  }
+  return null;
 }
 
 /** A cavalry charge on foot or guns in words, every field that tells classes apart included. */

@@ -506,6 +506,19 @@ describe("Napoleon's Eagles: the period [p.4-5]", () => {
     expect(t.stack.at(-2)).toMatchObject({ t: 'closeFight' }); // then the melee
   });
 
+  it('a road column on the road moves 10" an action along it [p.6] (A-14: area terrain ignored)', () => {
+    const k = game.initialState(scenario('the-mill-at-kleinau'));
+    // F1 put in road column on the Kleinau road (x = 24"), clear of the guns
+    const onRoad: SeqState = {
+      ...k,
+      units: k.units.map((u) => (u.id === 'F1' ? { ...u, x: 2400, y: 1400, formation: 'roadColumn' } : u)),
+    };
+    const s = play(onRoad, 'bid 1', 'bid 0', 'be A', 'activate F1');
+    const road = game.legalActions(s).filter((a) => a.startsWith('road '));
+    expect(road).toContain('road ½ 5.00"');
+    expect(road.some((a) => /^road 1 (\d+\.\d+)"$/.test(a) && Number(a.slice(7, -1)) > 8)).toBe(true); // past the 8" column rate
+  });
+
   for (const id of ['quick-test', 'the-mill-at-kleinau'])
     it(`${id}: random games keep the Game contract at every step, to the end`, () => {
       for (let g = 0; g < 3; g++) {

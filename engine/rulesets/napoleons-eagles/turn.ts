@@ -67,6 +67,8 @@ import {
   commandDistance,
   fireTargets,
   type NeTable,
+  onRoad,
+  pathOnRoad,
   solidShotRange,
   coverFrom,
   footprint,
@@ -1479,6 +1481,40 @@ function activation(s: SeqState, id: string): Primitive[] {
           return { ...v, stack: v.stack.slice(0, -1), closes: [...v.closes, contact] };
         },
       });
+    }
+  }
+  // [p.6] a road move: a road column (or limbered guns) on a road, 10" an action along it, area terrain ignored (A-14)
+  const table = tableOf(s.sc);
+  if ((u.formation === 'roadColumn' || u.formation === 'limbered') && onRoad(table, { x: u.x, y: u.y })) {
+    const roadRate =
+      spec.kind === 'artillery'
+        ? ARTILLERY_MOVE[artilleryMoveRow(spec.arm, spec.calibre)].road
+        : spec.kind === 'infantry'
+          ? INFANTRY_MOVE[moveRatingOf(spec)].roadColumn
+          : CAVALRY_MOVE[moveRatingOf(spec)].roadColumn;
+    for (const halves of [1, 2] as const) {
+      if (halves > moveLeft) continue;
+      for (const e of moveMenu(table, all, mover, {
+        allowance: Math.round((roadRate * IN * halves) / 2),
+        kind: 'forward',
+        freeTurn: true,
+        fractions: [1],
+        onRoad: true,
+      })) {
+        if (e.distance === 0 || !pathOnRoad(table, { x: u.x, y: u.y }, { x: e.at.x, y: e.at.y })) continue;
+        if (u.ooc && !oocMoveOk(s, u, mover, all, e.at)) continue;
+        const turn = e.turn ? ` turn ${e.turn > 0 ? '+' : ''}${e.turn}` : '';
+        const ob = e.oblique ? ` oblique ${e.oblique > 0 ? '+' : ''}${e.oblique}` : '';
+        const key = `road ${halves === 1 ? '½' : '1'} ${inches(e.distance)}${turn}${ob}`;
+        if (out.some((p) => p.key === key)) continue;
+        out.push({
+          key,
+          apply(t, log) {
+            log?.push({ rule: 'p.6', text: `${id} moves along the road ${inches(e.distance)}` });
+            return updUnit(t, id, { x: e.at.x, y: e.at.y, facing: e.at.facing, halves: u.halves + halves });
+          },
+        });
+      }
     }
   }
   for (const kind of ['forward', 'back', 'left', 'right'] as const) {

@@ -278,6 +278,7 @@ function closePeriod(s0: SeqState, log: Log): SeqState {
   // step 8: the leaders move, side A's first (A-22)
   const a = s0.sideA ?? 0;
   const order = [...s0.leaders.filter((l) => l.side === a), ...s0.leaders.filter((l) => l.side !== a)];
+  if (order.length) log?.push({ rule: 'p.4 step 8', text: "the leaders move, side A's first (A-22)" });
   return push(s0, { t: 'step9' }, ...order.reverse().map((l) => ({ t: 'leader' as const, id: l.id })));
 }
 
@@ -833,6 +834,26 @@ function retreatInput(s: SeqState, id: string): RetreatInput {
   };
 }
 
+/** A battery's part of a shot: its rating, fatigue, the guns that bear (A-38: cannons first) and its ammunition. */
+function battery(spec: Extract<UnitSpec, { kind: 'artillery' }>, u: SeqUnit, bearingGuns: number, actions: 1 | 2) {
+  const bearing = Math.min(bearingGuns, spec.cannons + spec.howitzers);
+  const cannons = Math.min(bearing, spec.cannons);
+  return {
+    fire: parseRating(spec.rating).fire,
+    fatigue: u.fatigue,
+    actions,
+    calibre: spec.calibre,
+    cannons,
+    howitzers: bearing - cannons,
+    ammo: u.ammo,
+  };
+}
+
+/** A fire action: its half-actions spent, then its dice. */
+function fireAction(t: SeqState, id: string, halves: number, shot: SmallArmsShot | CanisterShot | SolidShot): SeqState {
+  return push(updUnit(t, id, { halves }), { t: 'fire', firer: id, shot });
+}
+
 /** A shot in words: the target, or the units on a ball's line. */
 function shotText(shot: SmallArmsShot | CanisterShot | SolidShot): string {
   if (shot.type === 'solidShot') return `solid shot at ${shot.atRisk.map((t) => t.id).join(', then ')} [p.8-10]`;
@@ -1218,19 +1239,7 @@ function activation(s: SeqState, id: string): Primitive[] {
     const weapon = spec.weapon ?? (parseRating(spec.rating).fire === 'R' ? 'rifle' : 'musket');
     const table = tableOf(s.sc);
     for (const ft of mandatoryTargets(table, all, mover, weapon)) {
-      const target = all.find((x) => x.id === ft.id)!;
-      const tu = unitOf(s, ft.id);
-      const tspec = specOf(s, ft.id);
-      const desc: FireTargetDesc = {
-        id: ft.id,
-        kind: tspec.kind,
-        formation: tu.formation,
-        cover: coverFrom(table, target, { x: mover.at.x, y: mover.at.y }),
-        disordered: tu.disordered,
-        ...(tspec.kind === 'artillery'
-          ? { guns: tu.figures, cannons: tspec.cannons, hits: 0 }
-          : { figures: tu.figures }),
-      };
+      const desc = targetDesc(s, table, all.find((x) => x.id === ft.id)!, mover);
       for (const actions of [1, 2] as const) {
         if (2 * actions > left) continue;
         const shot: SmallArmsShot = {
@@ -1253,7 +1262,7 @@ function activation(s: SeqState, id: string): Primitive[] {
         if (shotProblem(shot)) continue;
         out.push({
           key: `fire ${ft.id} ${actions}`,
-          apply: (t) => push(updUnit(t, id, { halves: u.halves + 2 * actions }), { t: 'fire', firer: id, shot }),
+          apply: (t) => fireAction(t, id, u.halves + 2 * actions, shot),
         });
       }
     }
@@ -1336,40 +1345,19 @@ function activation(s: SeqState, id: string): Primitive[] {
     const table = tableOf(s.sc);
     for (const ft of mandatoryTargets(table, all, mover, spec.calibre)) {
       if (ft.range > canisterRange(spec.calibre) * IN) continue;
-      const target = all.find((x) => x.id === ft.id)!;
-      const tu = unitOf(s, ft.id);
-      const tspec = specOf(s, ft.id);
-      const desc: FireTargetDesc = {
-        id: ft.id,
-        kind: tspec.kind,
-        formation: tu.formation,
-        cover: coverFrom(table, target, { x: mover.at.x, y: mover.at.y }),
-        disordered: tu.disordered,
-        ...(tspec.kind === 'artillery'
-          ? { guns: tu.figures, cannons: tspec.cannons, hits: 0 }
-          : { figures: tu.figures }),
-      };
-      // A-38: the guns that bear, cannons first
-      const bearing = Math.min(ft.figures, spec.cannons + spec.howitzers);
-      const cannons = Math.min(bearing, spec.cannons);
+      const desc = targetDesc(s, table, all.find((x) => x.id === ft.id)!, mover);
       for (const actions of [1, 2] as const) {
         if (2 * actions > left) continue;
         const shot: CanisterShot = {
           type: 'canister',
-          fire: parseRating(spec.rating).fire,
-          fatigue: u.fatigue,
-          actions,
-          calibre: spec.calibre,
-          cannons,
-          howitzers: bearing - cannons,
-          ammo: u.ammo,
+          ...battery(spec, u, ft.figures, actions),
           range: ft.range / IN,
           target: desc,
         };
         if (shotProblem(shot)) continue;
         out.push({
           key: `canister ${ft.id} ${actions}`,
-          apply: (t) => push(updUnit(t, id, { halves: u.halves + 2 * actions }), { t: 'fire', firer: id, shot }),
+          apply: (t) => fireAction(t, id, u.halves + 2 * actions, shot),
         });
       }
     }
@@ -1402,26 +1390,18 @@ function activation(s: SeqState, id: string): Primitive[] {
         }))
         .sort((a, b) => a.at - b.at)
         .map(({ o }) => targetDesc(s, table, o, mover));
-      const bearing = Math.min(ft.figures, spec.cannons + spec.howitzers);
-      const cannons = Math.min(bearing, spec.cannons);
       for (const actions of [1, 2] as const) {
         if (2 * actions > left) continue;
         const shot: SolidShot = {
           type: 'solidShot',
-          fire: parseRating(spec.rating).fire,
-          fatigue: u.fatigue,
-          actions,
-          calibre: spec.calibre,
-          cannons,
-          howitzers: bearing - cannons,
-          ammo: u.ammo,
+          ...battery(spec, u, ft.figures, actions),
           range: range / IN,
           atRisk,
         };
         if (shotProblem(shot)) continue;
         out.push({
           key: `shot ${ft.id} ${actions}`,
-          apply: (t) => push(updUnit(t, id, { halves: u.halves + 2 * actions }), { t: 'fire', firer: id, shot }),
+          apply: (t) => fireAction(t, id, u.halves + 2 * actions, shot),
         });
       }
     }

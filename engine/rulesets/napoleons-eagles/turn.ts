@@ -54,6 +54,7 @@ import {
   outOfCommandUnits,
   canForceMarch,
   type RetreatInput,
+  recoveredFormation,
   recoveryDist,
   rest,
   type ThresholdInput,
@@ -116,7 +117,7 @@ export type Frame =
   /** [p.5] the higher bidder chooses to be side A or side D. */
   | { readonly t: 'chooseAD'; readonly p: Side }
   /** [p.4 steps 3 and 5] the side picks its next unit to activate (side A may declare "finished", A-23). */
-  | { readonly t: 'pick'; readonly p: Side; readonly left: number }
+  | { readonly t: 'pick'; readonly p: Side; readonly left: number; readonly start: boolean }
   /** One unit's activation: a sequence of primitives until END (A-24). */
   | { readonly t: 'act'; readonly unit: string }
   /** [p.13] step 2 of a close action: the defender's morale check. */
@@ -139,6 +140,8 @@ export type Frame =
   | { readonly t: 'step9' }
   /** [p.4 step 10] after the close actions: the marked units' checks, then the period's end. */
   | { readonly t: 'step10' }
+  /** [p.4 step 10] the next marked unit's check. */
+  | { readonly t: 'nextMorale' }
   /** [p.4 steps 11-12] the period's end: markers off, the next period, turn or the end. */
   | { readonly t: 'endPeriod' }
   /** [p.8-9] the dice of a fire action (two actions at one target: one resolution, figures doubled). */
@@ -225,6 +228,8 @@ export interface SeqState extends ProcedureState<Frame> {
   readonly ratio: Ratio;
   /** Units side A has activated this period, and whether it declared "finished" (A-23). */
   readonly aActivated: number;
+  /** The side whose step was the last one taken this period (null before the first). */
+  readonly lastStep: Side | null;
   readonly aFinished: boolean;
   readonly units: readonly SeqUnit[];
   /** [p.16] the leaders: where they stand, and the unit each is attached to. */
@@ -266,8 +271,8 @@ function nextStep(s: SeqState, justActed: Side | null, log: Log): SeqState {
     return closePeriod(s, log);
   }
   if (justActed === a && eligible(s, d).length > 0)
-    return push(s, { t: 'pick', p: d, left: Math.min(s.ratio.d, eligible(s, d).length) });
-  return push(s, { t: 'pick', p: a, left: Math.min(s.ratio.a, aLeft) });
+    return push(s, { t: 'pick', p: d, left: Math.min(s.ratio.d, eligible(s, d).length), start: true });
+  return push(s, { t: 'pick', p: a, left: Math.min(s.ratio.a, aLeft), start: true });
 }
 
 /**
@@ -302,10 +307,37 @@ function step9(s0: SeqState, log: Log): SeqState {
 
 /** [p.4 step 10] the morale checks of marked units not in a close action this period, in marking order (A-34). */
 function moraleStep(s0: SeqState, log: Log): SeqState {
-  const marked = s0.units.filter((u) => u.marked > 0 && u.status === 'active').sort((a, b) => a.marked - b.marked);
-  if (marked.length) log?.push({ rule: 'p.4 step 10', text: `morale checks: ${marked.map((u) => u.id).join(', ')}` });
-  // the stack runs the last pushed first: the checks in marking order, then the period's end
-  return push(s0, { t: 'endPeriod' }, ...marked.reverse().map((u) => ({ t: 'morale' as const, unit: u.id })));
+  if (s0.units.some((u) => u.marked > 0 && u.status === 'active'))
+    log?.push({ rule: 'p.4 step 10', text: 'the morale checks of marked units, in marking order (A-34)' });
+  // one at a time: a rout marks its neighbours, who check in turn
+  return push(s0, { t: 'endPeriod' }, { t: 'nextMorale' });
+}
+
+/** The next marked unit's check, if any (A-34: marking order). */
+function nextMorale(s: SeqState): SeqState {
+  const next = s.units.filter((u) => u.marked > 0 && u.status === 'active').sort((a, b) => a.marked - b.marked)[0];
+  return next ? push(s, { t: 'nextMorale' }, { t: 'morale', unit: next.id }) : s;
+}
+
+/** [p.11-12] a unit routs: every friendly unit within 4" of it is marked for a morale check. */
+function rout(s: SeqState, id: string, log: Log): SeqState {
+  const u = unitOf(s, id);
+  const body = tableUnit(s, u);
+  let t = updUnit(s, id, { status: 'routed', marked: 0 });
+  const near = t.units.filter(
+    (o) =>
+      o.side === u.side &&
+      o.id !== id &&
+      o.status === 'active' &&
+      !o.marked &&
+      unitDistance(body, tableUnit(t, o)) <= 4 * IN,
+  );
+  for (const o of near) t = updUnit(t, o.id, { marked: Math.max(0, ...t.units.map((x) => x.marked)) + 1 });
+  log?.push({
+    rule: 'p.12',
+    text: `${id} routs${near.length ? `: ${near.map((o) => o.id).join(', ')} within 4" must check morale` : ''}`,
+  });
+  return t;
 }
 
 /** [p.4 steps 11-12] markers off; the next period, turn, or the end of the game. */
@@ -314,13 +346,14 @@ function endPeriod(s0: SeqState, log: Log): SeqState {
     ...s0,
     // [p.5 step 11] moved and stand markers come off
     units: s0.units.map((u) =>
-      u.activated || u.stand || u.halves || u.locked || u.forceMarch
-        ? { ...u, activated: false, stand: false, halves: 0, locked: false, forceMarch: false }
+      u.activated || u.stand || u.halves || u.locked || u.forceMarch || u.ooc
+        ? { ...u, activated: false, stand: false, halves: 0, locked: false, forceMarch: false, ooc: false }
         : u,
     ),
     closes: [],
     aActivated: 0,
     aFinished: false,
+    lastStep: null,
     sideA: null,
   };
   log?.push({ rule: 'p.4 step 11', text: `end of period ${s.period} of turn ${s.turn}: markers removed` });
@@ -342,7 +375,9 @@ function startTurn(s0: SeqState, log: Log): SeqState {
     text: `turn ${s0.turn}: turn points ${s0.perTurn[0]} and ${s0.perTurn[1]} (last turn's unused points are lost)`,
   });
   const s: SeqState = { ...s0, points: s0.perTurn, period: 1, armyFailed: [false, false], divisionsFailed: [] };
-  const due = ([0, 1] as const).filter((side) => thresholdRollDue(thresholdUnits(s, side, null)));
+  const due = ([0, 1] as const).filter((side) =>
+    thresholdRollDue(thresholdUnits(s, side, null), s.sc.options.thresholdFraction),
+  );
   if (!due.length) return afterThresholds(s, log);
   return push(s, ...due.reverse().map((side) => ({ t: 'threshold' as const, side, division: null })));
 }
@@ -495,10 +530,9 @@ const handlers: Handlers<SeqState, Frame, Action> = {
     legal(s, f) {
       const units = eligible(s, f.p).map((u) => `activate ${u.id}`);
       // A-23: side A may declare "finished" at the start of one of its steps, once it has activated half its units
-      const mayFinish =
-        f.p === s.sideA &&
-        f.left === Math.min(s.ratio.a, eligible(s, f.p).length) &&
-        2 * s.aActivated >= counted(s, f.p);
+      // (units of A locked by D's charges count as activated)
+      const locked = s.units.filter((u) => u.side === f.p && u.locked && !u.activated).length;
+      const mayFinish = f.p === s.sideA && f.start && 2 * (s.aActivated + locked) >= counted(s, f.p);
       return mayFinish ? [...units, 'finish'] : units;
     },
     step(s, f, a, log) {
@@ -511,9 +545,10 @@ const handlers: Handlers<SeqState, Frame, Action> = {
       const t: SeqState = {
         ...updUnit(s, id, { activated: true }),
         aActivated: s.aActivated + (f.p === s.sideA ? 1 : 0),
+        lastStep: f.p,
       };
       // the rest of this step, beneath the unit's activation
-      const rest = f.left > 1 ? [{ t: 'pick', p: f.p, left: f.left - 1 } as const] : [];
+      const rest = f.left > 1 ? [{ t: 'pick', p: f.p, left: f.left - 1, start: false } as const] : [];
       return push(t, ...rest, { t: 'act', unit: id });
     },
     skip: (s, f) => eligible(s, f.p).length === 0,
@@ -528,7 +563,7 @@ const handlers: Handlers<SeqState, Frame, Action> = {
       log?.push({ rule: 'p.11', text: `${f.unit} checks morale: ${r}` });
       const t = updUnit(s, f.unit, { marked: 0 });
       if (r === 'retreat') return enterRetreat(t, f.unit);
-      if (r === 'rout') return updUnit(t, f.unit, { status: 'routed' });
+      if (r === 'rout') return rout(t, f.unit, log);
       if (r === 'surrender') return updUnit(t, f.unit, { status: 'surrendered' });
       return t;
     },
@@ -553,6 +588,7 @@ const handlers: Handlers<SeqState, Frame, Action> = {
     describe: (_s, f) => `${f.unit}: the reform roll, 1D6 with its modifiers [p.12]`,
   },
   step10: { kind: 'auto', run: (s, _f, log) => moraleStep(s, log) },
+  nextMorale: { kind: 'auto', run: (s) => nextMorale(s) },
   step9: { kind: 'auto', run: (s, _f, log) => step9(s, log) },
   leader: {
     kind: 'decision',
@@ -589,7 +625,9 @@ const handlers: Handlers<SeqState, Frame, Action> = {
         } else {
           // [p.11] only an army that passed checks its divisions
           const divisions = s.sc.sides[f.side]!.leaders.filter((l) => l.rank === 'division').map((l) => l.id);
-          const due = divisions.filter((d) => thresholdRollDue(thresholdUnits(s, f.side, d)));
+          const due = divisions.filter((d) =>
+            thresholdRollDue(thresholdUnits(s, f.side, d), s.sc.options.thresholdFraction),
+          );
           t = push(t, ...due.reverse().map((d) => ({ t: 'threshold' as const, side: f.side, division: d })));
         }
       } else if (!pass) t = { ...t, divisionsFailed: [...t.divisionsFailed, f.division] };
@@ -618,8 +656,8 @@ const handlers: Handlers<SeqState, Frame, Action> = {
         return defenceShot(t, c) ? push(t, { t: 'defence', close: f.close }) : t;
       }
       // the defender gives way: the close action is over before it is fought [p.13]
-      const t = updUnit(updUnit(s, c.charger, { locked: false }), c.defender, { locked: false, marked: 0 });
-      return r === 'routs' ? updUnit(t, c.defender, { status: 'routed' }) : enterRetreat(t, c.defender);
+      const t = updUnit(updUnit(s, c.charger, { locked: false, marked: 0 }), c.defender, { locked: false, marked: 0 });
+      return r === 'routs' ? rout(t, c.defender, log) : enterRetreat(t, c.defender);
     },
     describe: (s, f) => `step 2: ${s.closes[f.close]!.defender} checks morale against the charge [p.13]`,
   },
@@ -664,7 +702,7 @@ const handlers: Handlers<SeqState, Frame, Action> = {
         if (specOf(t, c.defender).kind === 'artillery') {
           t = updUnit(t, c.defender, { status: 'eliminated' });
           log?.push({ rule: 'p.10', text: `${c.defender}'s guns are abandoned` });
-        } else if (o.defender === 'routs') t = updUnit(t, c.defender, { status: 'routed' });
+        } else if (o.defender === 'routs') t = rout(t, c.defender, log);
         else if (o.defender === 'retreats') t = enterRetreat(t, c.defender);
       }
       // turned back by a square or a held line: the cavalry retreats, with no check (CLOSE_READINGS 8)
@@ -675,32 +713,32 @@ const handlers: Handlers<SeqState, Frame, Action> = {
   },
   closeFight: {
     kind: 'chance',
+    // a unit gone before the melee (its defence fire, A-43) ends the close action
     outcomes: (s, f) =>
-      resolveCloseAction(closeInput(s, s.closes[f.close]!, f.refight)).map((d) => ({
-        action: `melee ${closeKey(d.value)}`,
-        p: d.p,
-        label: closeKey(d.value),
-      })),
+      !closeAlive(s, s.closes[f.close]!)
+        ? [{ action: 'melee cancelled', p: 1, label: 'one side is gone: no melee' }]
+        : resolveCloseAction(closeInput(s, s.closes[f.close]!, f.refight)).map((d) => ({
+            action: `melee ${closeKey(d.value)}`,
+            p: d.p,
+            label: closeKey(d.value),
+          })),
     step(s, f, a, log) {
       const c = s.closes[f.close]!;
-      const o = resolveCloseAction(closeInput(s, c, f.refight)).find((d) => `melee ${closeKey(d.value)}` === a)!.value;
-      log?.push({ rule: 'p.13 steps 5-9', text: `${c.charger} against ${c.defender}: ${closeKey(o)}` });
-      if (o.melee === 'refight') return push(s, { t: 'closeFight', close: f.close, refight: true });
-      let t = s;
-      for (const [id, lost, tired] of [
-        [c.charger, o.chargerLosses, o.chargerFatigue],
-        [c.defender, o.defenderLosses, o.defenderFatigue],
-      ] as const) {
-        const u = unitOf(t, id);
-        const figures = Math.max(0, u.figures - lost);
-        // [p.13 step 9] both sides' fatigue rises (A-5: to Exhausted at most)
-        t = updUnit(t, id, { figures, locked: false, marked: 0, fatigue: fatigueAfter(u.fatigue, tired) });
-        // A-43 below 2 figures the unit is gone
-        if (figures < 2 && specOf(t, id).kind !== 'artillery') t = updUnit(t, id, { status: 'eliminated' });
+      if (a === 'melee cancelled') {
+        log?.push({ rule: 'p.13', text: `${c.charger} against ${c.defender}: one side is gone, no melee` });
+        return updUnit(updUnit(s, c.charger, { locked: false }), c.defender, { locked: false });
       }
+      const o = resolveCloseAction(closeInput(s, c, f.refight)).find((d) => `melee ${closeKey(d.value)}` === a)!.value;
+      if (o.melee === 'refight') {
+        // A-33: a tie of equal base values: casualties and fatigue now, then fought again (here at once)
+        log?.push({ rule: 'p.14', text: `${c.charger} against ${c.defender}: a tie, fought again (A-33)` });
+        return push(closeLosses(s, c, o, true), { t: 'closeFight', close: f.close, refight: true });
+      }
+      log?.push({ rule: 'p.13 steps 5-9', text: `${c.charger} against ${c.defender}: ${closeKey(o)}` });
+      let t = closeLosses(s, c, o, false);
       const loser = o.winner === 'charger' ? c.defender : o.winner === 'defender' ? c.charger : null;
       if (loser && o.loser) {
-        t = o.loser === 'routs' ? updUnit(t, loser, { status: 'routed' }) : enterRetreat(t, loser);
+        t = o.loser === 'routs' ? rout(t, loser, log) : enterRetreat(t, loser);
         log?.push({ rule: 'p.13 step 8', text: `${loser} ${o.loser === 'routs' ? 'routs' : 'retreats'}` });
       }
       const winner = o.winner === 'charger' ? c.charger : o.winner === 'defender' ? c.defender : null;
@@ -755,7 +793,8 @@ const handlers: Handlers<SeqState, Frame, Action> = {
       if (a === 'end') {
         const u = unitOf(s, f.unit);
         // A-24: with a full action (two halves) unused the unit shows a stand marker; a lone half is lost
-        const stand = u.halves <= BUDGET - 2;
+        // (A-68: none for a unit in retreat status)
+        const stand = u.halves <= BUDGET - 2 && !u.retreating;
         log?.push({
           rule: 'A-24',
           text: `${f.unit} ends its activation${stand ? ' and stands (a defence action kept)' : ''}`,
@@ -916,6 +955,10 @@ function oocMoveOk(s: SeqState, u: SeqUnit, mover: TableUnit, all: readonly Tabl
   return outOfCommandMoveAllowed(measure(mover), measure({ ...mover, at }));
 }
 
+/** Both units of a close action still on the table. */
+const closeAlive = (s: SeqState, c: CloseContact) =>
+  unitOf(s, c.charger).status === 'active' && unitOf(s, c.defender).status === 'active';
+
 /** A close action's morale input for one side [p.12]. */
 function closeMorale(s: SeqState, c: CloseContact, who: 'charger' | 'defender'): CloseMoraleInput {
   const u = unitOf(s, who === 'charger' ? c.charger : c.defender);
@@ -971,7 +1014,7 @@ function defenceShot(s: SeqState, c: CloseContact): SmallArmsShot | CanisterShot
   const dspec = specOf(s, c.defender);
   const charger = unitOf(s, c.charger);
   const cspec = specOf(s, c.charger);
-  if (!(d.stand || d.halves <= 2) || d.retreating || d.disordered) return null;
+  if (!(d.stand || d.halves <= 2) || d.retreating) return null;
   const table = tableOf(s.sc);
   const target = targetDesc(s, table, tableUnit(s, charger), tableUnit(s, d));
   const defence = cspec.kind === 'cavalry' ? ('cavalry' as const) : ('infantry' as const);
@@ -1043,6 +1086,24 @@ function rideDownInput(s: SeqState, c: CloseContact) {
     echelon: cav.formation === 'echelon',
     riddenDownIfCloses: decision.riddenDown,
   };
+}
+
+/**
+ * [p.13 steps 7, 9] a close action's casualties and fatigue on both sides (A-43: below 2 figures a unit is gone);
+ * `stay` keeps them locked (a tie fought again, A-33).
+ */
+function closeLosses(s: SeqState, c: CloseContact, o: CloseOutcome, stay: boolean): SeqState {
+  let t = s;
+  for (const [id, lost, tired] of [
+    [c.charger, o.chargerLosses, o.chargerFatigue],
+    [c.defender, o.defenderLosses, o.defenderFatigue],
+  ] as const) {
+    const u = unitOf(t, id);
+    const figures = Math.max(0, u.figures - lost);
+    t = updUnit(t, id, { figures, locked: stay, marked: 0, fatigue: fatigueAfter(u.fatigue, tired) });
+    if (figures < 2 && specOf(t, id).kind !== 'artillery') t = updUnit(t, id, { status: 'eliminated' });
+  }
+  return t;
 }
 
 /** A close action's outcome class in words, every field that tells classes apart included. */
@@ -1161,7 +1222,9 @@ const specOf = (s: SeqState, id: string): UnitSpec => s.sc.sides.flatMap((x) => 
 
 /** The unit as `shape.ts` sees it. */
 function tableUnit(s: SeqState, u: SeqUnit): TableUnit {
-  return bodyOf(specOf(s, u.id), u.side, { x: u.x, y: u.y, facing: u.facing }, u.formation, u.figures);
+  const b = bodyOf(specOf(s, u.id), u.side, { x: u.x, y: u.y, facing: u.facing }, u.formation, u.figures);
+  // A-18: a unit in contact, awaiting its close action, may not be fired at
+  return u.locked ? { ...b, inCloseAction: true } : b;
 }
 
 /** [p.6] inches per action for a move of `kind` in the unit's formation, or null if it cannot make that move. */
@@ -1217,6 +1280,8 @@ function activation(s: SeqState, id: string): Primitive[] {
   if (moveLeft <= 0) return out;
   // [p.12] a unit in retreat status spends its actions recovering, one a time (A-68)
   if (u.retreating) {
+    // A-68: it spends all its actions recovering (END only when none is left)
+    if (left >= 2) out.length = 0;
     if (left >= 2)
       out.push({
         key: 'recover',
@@ -1226,7 +1291,9 @@ function activation(s: SeqState, id: string): Primitive[] {
             rule: 'p.12',
             text: owed ? `${id} recovers (${owed} action${owed === 1 ? '' : 's'} still owed)` : `${id} has recovered`,
           });
-          return updUnit(t, id, { recovery: owed, retreating: owed > 0, halves: u.halves + 2 });
+          // A-68: recovered, it re-forms in column (a battery limbered)
+          const formed = owed > 0 ? {} : { formation: recoveredFormation(specOf(t, id).kind) };
+          return updUnit(t, id, { recovery: owed, retreating: owed > 0, halves: u.halves + 2, ...formed });
         },
       });
     return out;
@@ -1235,7 +1302,7 @@ function activation(s: SeqState, id: string): Primitive[] {
   const all = s.units.filter((x) => x.status === 'active').map((x) => tableUnit(s, x));
   const mover = all.find((x) => x.id === id)!;
   // [p.8] fire: one or two actions at a mandatory target (A-40); infantry small arms (artillery fire: not built yet)
-  if (spec.kind === 'infantry' && !u.disordered) {
+  if (spec.kind === 'infantry') {
     const weapon = spec.weapon ?? (parseRating(spec.rating).fire === 'R' ? 'rifle' : 'musket');
     const table = tableOf(s.sc);
     for (const ft of mandatoryTargets(table, all, mover, weapon)) {
@@ -1450,7 +1517,13 @@ function activation(s: SeqState, id: string): Primitive[] {
             defender: target.id,
             rideDown: spec.kind === 'cavalry' && tspec.kind !== 'cavalry',
             full: ct.full,
-            arc: ct.face === 'front' ? 'front' : ct.face === 'rear' ? 'flankRear' : 'flankSide',
+            // A-11: the arc of the charger's footprint centre at the start; a square has no flank
+            arc:
+              target.formation === 'square' || ct.arc === 'front'
+                ? 'front'
+                : ct.arc === 'rear'
+                  ? 'flankRear'
+                  : 'flankSide',
             chargerInContact: Math.max(1, Math.min(u.figures, Math.round(ct.overlap / per(mover)))),
             defenderInContact: Math.max(1, Math.min(tu.figures, Math.round(ct.overlap / per(target)))),
           };
@@ -1552,25 +1625,38 @@ export const runtime = procedure<SeqState, Frame, Action>({
     if (s.period === 0) return startTurn(s, log);
     // a step's last activation is over: the other side's step, or side A's next
     if (s.sideA === null) return startPeriod(s, log);
-    const last = s.units.filter((u) => u.activated).length;
-    return nextStep(s, last > 0 ? lastSideToAct(s) : null, log);
+    return nextStep(s, s.lastStep, log);
   },
   finished: (s) => s.over,
   actionKey: (a) => a,
   chancePrefix: (s) => `t${s.turn}p${s.period}/`,
 });
 
-/** Which side activated last: side A if its count of activations is ahead of what the ratio gives side D. */
-function lastSideToAct(s: SeqState): Side {
-  const a = s.sideA!;
-  const d = (1 - a) as Side;
-  const dActivated = s.units.filter((u) => u.side === d && u.activated).length;
-  // after side A's k-th full step, side D has activated at most k·ratio.d units
-  const steps = Math.ceil(s.aActivated / s.ratio.a);
-  return dActivated >= Math.min(steps * s.ratio.d, dActivated + eligible(s, d).length) ? d : a;
-}
+/** The optional rules [p.5, p.15-24] not built yet, by option name and page: a scenario that turns one on is refused. */
+const UNBUILT_OPTIONS: readonly (readonly [string, string])[] = [
+  ['writtenOrders', 'p.17'],
+  ['misreadOrders', 'p.18'],
+  ['leaderInitiative', 'p.17'],
+  ['outOfControlCavalry', 'p.15'],
+  ['carbines', 'p.15'],
+  ['caissons', 'p.11'],
+  ['organicSkirmishers', 'p.18'],
+  ['fires', 'p.20'],
+  ['weather', 'p.20'],
+  ['visibility', 'p.20'],
+  ['smoke', 'p.20'],
+  ['secondBounce', 'p.24'],
+  ['supportedLine', 'p.24'],
+  ['tableFlanks', 'p.5'],
+];
 
 export function initialSeq(sc: Scenario): SeqState {
+  const on = UNBUILT_OPTIONS.filter(([k]) => (sc.options as Record<string, unknown>)[k] === true);
+  if (on.length)
+    throw new NotImplementedRuleError(
+      on.map(([k, page]) => `${k} [${page}]`).join(', '),
+      `scenario ${sc.id} turns on optional rules not built yet; turn them off in its options to play it now`,
+    );
   const units: SeqUnit[] = sc.sides.flatMap((side, i) =>
     side.units.map((u) => ({
       id: u.id,
@@ -1613,6 +1699,7 @@ export function initialSeq(sc: Scenario): SeqState {
     ratio,
     aActivated: 0,
     aFinished: false,
+    lastStep: null,
     units,
     leaders: sc.sides.flatMap((side, i) =>
       side.leaders.map((l) => {

@@ -21,6 +21,7 @@ import {
   segmentCrossesPolygon,
 } from '../../geometry/geometry.ts';
 import {
+  type MoraleReason,
   bounceZones,
   type CanisterShot,
   canisterRange,
@@ -42,7 +43,6 @@ import {
   meleeInput,
   resolveCavalryCharge,
   resolveCloseAction,
-  rideDownDecision,
 } from './close.ts';
 import {
   type CommandLeader,
@@ -54,6 +54,7 @@ import {
   outOfCommandUnits,
   canForceMarch,
   type RetreatInput,
+  supported,
   recoveredFormation,
   recoveryDist,
   rest,
@@ -63,8 +64,10 @@ import {
   thresholdRollDue,
 } from './morale.ts';
 import {
+  arcOf,
   bandOf,
   chargeContacts,
+  rideDown as shapeRideDown,
   commandDistance,
   fireTargets,
   type NeTable,
@@ -165,6 +168,8 @@ export interface SeqUnit {
   readonly originalFigures: number;
   /** [p.11] marked for a morale check at step 10, with the mark's order (A-34; 0: not marked). */
   readonly marked: number;
+  /** [p.12] what being fired on this period adds to its check (flank fire, 12lb guns, artillery on artillery). */
+  readonly reasons: readonly MoraleReason[];
   /** [p.12] in retreat status (its retreat move and recovery are not built yet: it only ends its activations). */
   readonly retreating: boolean;
   /** [p.11] a battery's ammunition: 0 normal … 3 out. */
@@ -197,6 +202,8 @@ export interface CloseContact {
   readonly full: boolean;
   /** A-11 the arc of the defender the charge came into. */
   readonly arc: 'front' | 'flankSide' | 'flankRear';
+  /** The charger's front-centre when it began its charge (A-11, the ride-down arc [p.14-15]). */
+  readonly start: { readonly x: number; readonly y: number };
   /** A-59 figures in contact on each side. */
   readonly chargerInContact: number;
   readonly defenderInContact: number;
@@ -346,8 +353,17 @@ function endPeriod(s0: SeqState, log: Log): SeqState {
     ...s0,
     // [p.5 step 11] moved and stand markers come off
     units: s0.units.map((u) =>
-      u.activated || u.stand || u.halves || u.locked || u.forceMarch || u.ooc
-        ? { ...u, activated: false, stand: false, halves: 0, locked: false, forceMarch: false, ooc: false }
+      u.activated || u.stand || u.halves || u.locked || u.forceMarch || u.ooc || u.reasons.length
+        ? {
+            ...u,
+            activated: false,
+            stand: false,
+            halves: 0,
+            locked: false,
+            forceMarch: false,
+            ooc: false,
+            reasons: [],
+          }
         : u,
     ),
     closes: [],
@@ -462,6 +478,12 @@ function markCommand(s: SeqState, log: Log): SeqState {
     ...s,
     units: s.units.map((u) => (u.ooc === out.has(u.id) ? u : { ...u, ooc: out.has(u.id) })),
   };
+}
+
+/** [p.16] the melee bonus of the leader attached to a unit (+5, or his own). */
+function leaderMeleeBonus(s: SeqState, id: string): number {
+  const l = s.leaders.find((x) => x.attached === id);
+  return l ? s.sc.sides[l.side]!.leaders.find((x) => x.id === l.id)!.meleeBonus : 0;
 }
 
 /** [p.16] the morale bonus of the leader attached to a unit (a staff officer gives none). */
@@ -773,6 +795,10 @@ const handlers: Handlers<SeqState, Frame, Action> = {
         const figures = Math.max(0, u.figures - e.casualties);
         // A-43 a unit below 2 figures is gone
         t = updUnit(t, e.id, { figures, ...(e.eliminated ? { status: 'eliminated' as const } : {}) });
+        if (e.moraleReasons.length) {
+          const had = unitOf(t, e.id).reasons;
+          t = updUnit(t, e.id, { reasons: [...new Set([...had, ...e.moraleReasons])] });
+        }
         if (e.eliminated) log?.push({ rule: 'A-43', text: `${e.id} is eliminated` });
         else if (e.moraleMark && !unitOf(t, e.id).marked) {
           // A-34: marks are checked in the order they were made
@@ -921,6 +947,8 @@ function targetDesc(s: SeqState, table: NeTable, target: TableUnit, firer: Table
     formation: tu.formation,
     cover: coverFrom(table, target, { x: firer.at.x, y: firer.at.y }),
     disordered: tu.disordered,
+    // [p.12] the firer in the target's flank or rear (A-11)
+    firedOnFromFlank: tu.formation !== 'square' && arcOf(target, { x: firer.at.x, y: firer.at.y }) !== 'front',
     ...(tspec.kind === 'artillery' ? { guns: tu.figures, cannons: tspec.cannons, hits: 0 } : { figures: tu.figures }),
   };
 }
@@ -973,6 +1001,7 @@ function closeMorale(s: SeqState, c: CloseContact, who: 'charger' | 'defender'):
     fatigue: u.fatigue,
     disordered: u.disordered,
     retreatStatus: u.retreating,
+    supported: isSupported(s, u),
     ...(who === 'charger' ? { chargingFlank: c.arc !== 'front' } : { flankCharged: c.arc !== 'front' }),
   };
 }
@@ -985,6 +1014,7 @@ function closeInput(s: SeqState, c: CloseContact, refight: boolean): CloseAction
     return {
       morale: closeMorale(s, c, who),
       melee: meleeInput(parseRating(spec.rating).melee, {
+        leaderBonus: leaderMeleeBonus(s, u.id),
         fatigue: u.fatigue,
         disordered: u.disordered,
         retreatStatus: u.retreating,
@@ -1069,22 +1099,22 @@ function rideDownInput(s: SeqState, c: CloseContact) {
   const def = unitOf(s, c.defender);
   const dspec = specOf(s, c.defender);
   const f = def.formation;
-  const decision = rideDownDecision({
-    defender: dspec.kind === 'artillery' ? 'artillery' : 'infantry',
-    formation: f === 'line' || f === 'column' || f === 'square' ? f : 'other',
-    outsideFrontArc: c.arc !== 'front',
-    lineFigures: c.defenderInContact,
-    cavalryFrontRank: c.chargerInContact,
-  });
+  // [p.14-15] the ride-down decision from the geometry: the cavalry's starting arc, the line's front ranks against the
+  // cavalry's front rank (A-32), squares
+  const decision = shapeRideDown(tableUnit(s, def), tableUnit(s, cav), c.start);
   return {
     cavalry: { morale: closeMorale(s, c, 'charger'), figures: cav.figures },
     defender: {
-      morale: { ...closeMorale(s, c, 'defender'), lineOrColumnChargedByCavalry: f === 'line' || f === 'column' },
+      morale: {
+        ...closeMorale(s, c, 'defender'),
+        lineOrColumnChargedByCavalry: f === 'line' || f === 'column',
+        squareVsCavalry: f === 'square',
+      },
       figures: def.figures,
       artillery: dspec.kind === 'artillery',
     },
     echelon: cav.formation === 'echelon',
-    riddenDownIfCloses: decision.riddenDown,
+    riddenDownIfCloses: !decision.protected,
   };
 }
 
@@ -1135,7 +1165,20 @@ function moraleInput(s: SeqState, id: string): MoraleInput {
     inRetreat: u.retreating,
     leaderBonus: leaderBonus(s, id),
     thresholdFailed: thresholdFailed(s, id),
+    supported: isSupported(s, u),
+    // [p.12] what being fired on this period gave the mark
+    firedOnFlank: u.reasons.includes('firedOnFlank'),
+    twelvePounders: u.reasons.includes('twelvePounders'),
+    artilleryFiredOnByArtillery: u.reasons.includes('artilleryFiredOnByArtillery'),
   };
+}
+
+/** [p.12] a friendly unit, not in retreat status, within 4". */
+function isSupported(s: SeqState, u: SeqUnit): boolean {
+  const friends = s.units
+    .filter((o) => o.side === u.side && o.id !== u.id && o.status === 'active')
+    .map((o) => ({ body: tableUnit(s, o), inRetreat: o.retreating }));
+  return supported(tableUnit(s, u), friends);
 }
 
 /** An objective's ground: its block [p.19], its terrain piece, or its own polygon. */
@@ -1515,6 +1558,7 @@ function activation(s: SeqState, id: string): Primitive[] {
           const contact: CloseContact = {
             charger: id,
             defender: target.id,
+            start: { x: u.x, y: u.y },
             rideDown: spec.kind === 'cavalry' && tspec.kind !== 'cavalry',
             full: ct.full,
             // A-11: the arc of the charger's footprint centre at the start; a square has no flank
@@ -1670,6 +1714,7 @@ export function initialSeq(sc: Scenario): SeqState {
       disordered: false,
       originalFigures: figuresOf(u),
       marked: 0,
+      reasons: [],
       retreating: false,
       ammo: 0 as AmmoLevel,
       fatigue: 0 as FatigueLevel,

@@ -270,6 +270,12 @@ describe("Napoleon's Eagles: the period [p.4-5]", () => {
     expect(game.returns(lost([side0[0]!]))).toEqual([0, 0]); // 2 VP: under the draw margin of 3
     expect(game.returns(lost([side0[0]!], [side0[1]!]))).toEqual([-1, 1]);
     expect(game.resultText(lost([side0[0]!], [side0[1]!]))).toMatch(/win on victory points, 0 to 3 \(A-79\)/);
+    // a battery whose guns were lost scores as guns lost (1), not as a unit lost (2)
+    const guns: SeqState = {
+      ...s0,
+      units: s0.units.map((u) => (u.id === 'QA' ? { ...u, status: 'eliminated', gunsLost: true } : u)),
+    };
+    expect(victoryPoints(guns)).toEqual([0, 1]);
     // Kleinau: its three objectives are held by nobody at the start
     const k = game.initialState(scenario('the-mill-at-kleinau'));
     expect(victoryPoints(k)).toEqual([0, 0]);

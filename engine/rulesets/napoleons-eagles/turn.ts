@@ -72,6 +72,8 @@ import {
   fireTargets,
   type NeTable,
   onRoad,
+  terrainUnder,
+  unitLevel,
   pathOnRoad,
   solidShotRange,
   coverFrom,
@@ -172,6 +174,8 @@ export interface SeqUnit {
   readonly reasons: readonly MoraleReason[];
   /** [p.12] in retreat status (its retreat move and recovery are not built yet: it only ends its activations). */
   readonly retreating: boolean;
+  /** [p.10, p.14] a battery's guns lost (abandoned or ridden down): scored as guns lost (A-79), not a unit lost. */
+  readonly gunsLost: boolean;
   /** [p.11] a battery's ammunition: 0 normal … 3 out. */
   readonly ammo: AmmoLevel;
   /** [p.5] fatigue: 0 normal, 1 fatigued, 2 tired, 3 exhausted (A-5). */
@@ -722,7 +726,7 @@ const handlers: Handlers<SeqState, Frame, Action> = {
       if (o.result === 'defenderRiddenDown') {
         // [p.14] ridden-down artillery abandons its guns
         if (specOf(t, c.defender).kind === 'artillery') {
-          t = updUnit(t, c.defender, { status: 'eliminated' });
+          t = updUnit(t, c.defender, { status: 'eliminated', gunsLost: true });
           log?.push({ rule: 'p.10', text: `${c.defender}'s guns are abandoned` });
         } else if (o.defender === 'routs') t = rout(t, c.defender, log);
         else if (o.defender === 'retreats') t = enterRetreat(t, c.defender);
@@ -767,7 +771,7 @@ const handlers: Handlers<SeqState, Frame, Action> = {
       // [p.12] a winner in retreat status recovers at once
       if (winner && o.winnerRecovers) t = updUnit(t, winner, { retreating: false });
       if (o.gunsAbandoned && loser) {
-        t = updUnit(t, loser, { status: 'eliminated' });
+        t = updUnit(t, loser, { status: 'eliminated', gunsLost: true });
         log?.push({ rule: 'p.10', text: `${loser}'s guns are abandoned` });
       }
       return t;
@@ -1002,8 +1006,34 @@ function closeMorale(s: SeqState, c: CloseContact, who: 'charger' | 'defender'):
     disordered: u.disordered,
     retreatStatus: u.retreating,
     supported: isSupported(s, u),
+    // [p.12] a square charged by infantry
+    ...(who === 'defender' && u.formation === 'square' && specOf(s, c.charger).kind === 'infantry'
+      ? { squareVsInfantry: true }
+      : {}),
+    // [p.12] behind cover from the charge (A-15)
+    ...(who === 'defender' && coverFrom(tableOf(s.sc), tableUnit(s, u), c.start) !== 'none'
+      ? { behindCover: true }
+      : {}),
     ...(who === 'charger' ? { chargingFlank: c.arc !== 'front' } : { flankCharged: c.arc !== 'front' }),
   };
+}
+
+/**
+ * [p.13] the ground of a close action: the side on higher ground gets its +; a charger attacking a defender behind a
+ * hedge or wall takes its −; a square charged by infantry (−5).
+ */
+function closeGround(s: SeqState, c: CloseContact, who: 'charger' | 'defender') {
+  const table = tableOf(s.sc);
+  const me = tableUnit(s, unitOf(s, who === 'charger' ? c.charger : c.defender));
+  const them = tableUnit(s, unitOf(s, who === 'charger' ? c.defender : c.charger));
+  const higherGround = unitLevel(table, me) > unitLevel(table, them);
+  const out: { higherGround: boolean; behind?: 'hedge' | 'wall'; squareVsInfantry?: boolean } = { higherGround };
+  if (who === 'charger') {
+    const cover = coverFrom(table, them, c.start);
+    if (cover === 'walls') out.behind = 'wall';
+    else if (cover === 'hedges') out.behind = 'hedge';
+  } else if (me.formation === 'square' && specOf(s, c.charger).kind === 'infantry') out.squareVsInfantry = true;
+  return out;
 }
 
 /** Steps 5-9's inputs: each side's morale, melee value and figures in contact (A-59). */
@@ -1014,6 +1044,7 @@ function closeInput(s: SeqState, c: CloseContact, refight: boolean): CloseAction
     return {
       morale: closeMorale(s, c, who),
       melee: meleeInput(parseRating(spec.rating).melee, {
+        ...closeGround(s, c, who),
         leaderBonus: leaderMeleeBonus(s, u.id),
         fatigue: u.fatigue,
         disordered: u.disordered,
@@ -1087,6 +1118,11 @@ function defenceShot(s: SeqState, c: CloseContact): SmallArmsShot | CanisterShot
     return shotProblem(shot) ? null : shot;
   }
   return null;
+}
+
+/** [p.19] is the body's centre in woods? */
+function inWoods(t: NeTable, b: TableUnit): boolean {
+  return terrainUnder(t, footprint(b)).centreIn.some((p) => p.type === 'woods');
 }
 
 /** A cavalry charge on foot or guns in words, every field that tells classes apart included. */
@@ -1233,7 +1269,8 @@ export function victoryPoints(s: SeqState): [number, number] {
     const spec = specOf(s, u.id);
     const guard = spec.kind === 'infantry' && (spec.troopClass === 'guard' || spec.guard !== undefined);
     const other = (1 - u.side) as Side;
-    if (u.status !== 'active') vp[other] += guard ? v.guardUnitLost : v.unitLost;
+    if (u.gunsLost) vp[other] += v.batteryGunsLost;
+    else if (u.status !== 'active') vp[other] += guard ? v.guardUnitLost : v.unitLost;
     else if (u.retreating) vp[other] += v.retreatingAtEnd;
   }
   for (const o of v.objectives) {
@@ -1537,8 +1574,10 @@ function activation(s: SeqState, id: string): Primitive[] {
             u.formation === 'line' || u.formation === 'column' || u.formation === 'echelon' ? u.formation : 'other',
           retreatStatus: u.retreating,
           outOfCommand: u.ooc,
+          inWoods: inWoods(table, mover),
         },
         target.formation === 'skirmish' ? 'screen' : tspec.kind,
+        inWoods(table, target),
       );
       if (!ok.ok) continue;
       const contacts = chargeContacts(table, all, mover, target, reach * IN);
@@ -1716,6 +1755,7 @@ export function initialSeq(sc: Scenario): SeqState {
       marked: 0,
       reasons: [],
       retreating: false,
+      gunsLost: false,
       ammo: 0 as AmmoLevel,
       fatigue: 0 as FatigueLevel,
       ooc: false,

@@ -270,6 +270,9 @@ describe("Napoleon's Eagles: the period [p.4-5]", () => {
     expect(game.returns(lost([side0[0]!]))).toEqual([0, 0]); // 2 VP: under the draw margin of 3
     expect(game.returns(lost([side0[0]!], [side0[1]!]))).toEqual([-1, 1]);
     expect(game.resultText(lost([side0[0]!], [side0[1]!]))).toMatch(/win on victory points, 0 to 3 \(A-79\)/);
+    // a lost leader: 1 to the other side
+    const leaderGone: SeqState = { ...s0, leaders: s0.leaders.map((l, i) => (i === 0 ? { ...l, lost: true } : l)) };
+    expect(victoryPoints(leaderGone)).toEqual(s0.leaders[0]!.side === 0 ? [0, 1] : [1, 0]);
     // a battery whose guns were lost scores as guns lost (1), not as a unit lost (2)
     const guns: SeqState = {
       ...s0,

@@ -97,6 +97,7 @@ import {
   type FatigueLevel,
   FORMATION_CHANGE,
   fatigueAfter,
+  leaderLossMaxRoll,
   facingChangeCost,
   artilleryMoveRow,
   CAVALRY_MOVE,
@@ -139,6 +140,8 @@ export type Frame =
   | { readonly t: 'morale'; readonly unit: string }
   /** [p.12] a unit entering retreat status rolls its reform D6: the recovery actions it owes. */
   | { readonly t: 'reformRoll'; readonly unit: string }
+  /** [p.16] a leader with a unit that took casualties: D10, lost on `upTo` or less. */
+  | { readonly t: 'leaderLoss'; readonly leader: string; readonly upTo: number }
   /** [p.4 step 8] a leader moves up to 20" (A-21): joins a unit, leaves his unit, or stays (A-22: side A's first). */
   | { readonly t: 'leader'; readonly id: string }
   /** [p.4 step 9] the close actions, after the leaders. */
@@ -216,6 +219,8 @@ export interface CloseContact {
 export interface SeqLeader {
   readonly id: string;
   readonly side: Side;
+  /** [p.16] lost: a staff officer stands in his place (no bonuses, same radius). */
+  readonly lost: boolean;
   /** His position (1/100") when not attached. */
   readonly x: number;
   readonly y: number;
@@ -487,13 +492,19 @@ function markCommand(s: SeqState, log: Log): SeqState {
 /** [p.16] the melee bonus of the leader attached to a unit (+5, or his own). */
 function leaderMeleeBonus(s: SeqState, id: string): number {
   const l = s.leaders.find((x) => x.attached === id);
-  return l ? s.sc.sides[l.side]!.leaders.find((x) => x.id === l.id)!.meleeBonus : 0;
+  return l && !l.lost ? s.sc.sides[l.side]!.leaders.find((x) => x.id === l.id)!.meleeBonus : 0;
+}
+
+/** [p.16] a leader roll after casualties to the unit he is attached to (`upTo`: lost on a D10 of this or less). */
+function leaderRoll(s: SeqState, unit: string, upTo: number): SeqState {
+  const l = s.leaders.find((x) => x.attached === unit && !x.lost);
+  return l && upTo > 0 ? push(s, { t: 'leaderLoss', leader: l.id, upTo }) : s;
 }
 
 /** [p.16] the morale bonus of the leader attached to a unit (a staff officer gives none). */
 function leaderBonus(s: SeqState, id: string): number {
   const l = s.leaders.find((x) => x.attached === id);
-  return l ? s.sc.sides[l.side]!.leaders.find((x) => x.id === l.id)!.moraleBonus : 0;
+  return l && !l.lost ? s.sc.sides[l.side]!.leaders.find((x) => x.id === l.id)!.moraleBonus : 0;
 }
 
 const handlers: Handlers<SeqState, Frame, Action> = {
@@ -612,6 +623,22 @@ const handlers: Handlers<SeqState, Frame, Action> = {
       return updUnit(s, f.unit, { recovery: n });
     },
     describe: (_s, f) => `${f.unit}: the reform roll, 1D6 with its modifiers [p.12]`,
+  },
+  leaderLoss: {
+    kind: 'chance',
+    outcomes: (_s, f) =>
+      f.upTo >= 10
+        ? [{ action: 'leader lost', p: 1, label: 'lost' }]
+        : [
+            { action: 'leader lost', p: f.upTo / 10, label: `lost (D10 ≤ ${f.upTo})` },
+            { action: 'leader safe', p: 1 - f.upTo / 10, label: 'safe' },
+          ],
+    step(s, f, a, log) {
+      if (a === 'leader safe') return s;
+      log?.push({ rule: 'p.16', text: `${f.leader} is lost; a staff officer takes his place` });
+      return { ...s, leaders: s.leaders.map((l) => (l.id === f.leader ? { ...l, lost: true } : l)) };
+    },
+    describe: (_s, f) => `the leader loss roll for ${f.leader}: D10, lost on ${f.upTo} or less [p.16]`,
   },
   step10: { kind: 'auto', run: (s, _f, log) => moraleStep(s, log) },
   nextMorale: { kind: 'auto', run: (s) => nextMorale(s) },
@@ -803,6 +830,7 @@ const handlers: Handlers<SeqState, Frame, Action> = {
           const had = unitOf(t, e.id).reasons;
           t = updUnit(t, e.id, { reasons: [...new Set([...had, ...e.moraleReasons])] });
         }
+        t = leaderRoll(t, e.id, e.leaderLossUpTo);
         if (e.eliminated) log?.push({ rule: 'A-43', text: `${e.id} is eliminated` });
         else if (e.moraleMark && !unitOf(t, e.id).marked) {
           // A-34: marks are checked in the order they were made
@@ -1167,6 +1195,7 @@ function closeLosses(s: SeqState, c: CloseContact, o: CloseOutcome, stay: boolea
     const u = unitOf(t, id);
     const figures = Math.max(0, u.figures - lost);
     t = updUnit(t, id, { figures, locked: stay, marked: 0, fatigue: fatigueAfter(u.fatigue, tired) });
+    if (lost > 0) t = leaderRoll(t, id, leaderLossMaxRoll(lost));
     if (figures < 2 && specOf(t, id).kind !== 'artillery') t = updUnit(t, id, { status: 'eliminated' });
   }
   return t;
@@ -1273,6 +1302,7 @@ export function victoryPoints(s: SeqState): [number, number] {
     else if (u.status !== 'active') vp[other] += guard ? v.guardUnitLost : v.unitLost;
     else if (u.retreating) vp[other] += v.retreatingAtEnd;
   }
+  for (const l of s.leaders) if (l.lost) vp[l.side === 0 ? 1 : 0] += v.leaderLost;
   for (const o of v.objectives) {
     const h = s.held[o.id] ?? -1;
     if (h !== -1) vp[h] += o.vp;
@@ -1795,6 +1825,7 @@ export function initialSeq(sc: Scenario): SeqState {
           x: Math.round((u ? u.x : (l.x ?? 0)) * IN),
           y: Math.round((u ? u.y : (l.y ?? 0)) * IN),
           attached: l.attached ?? null,
+          lost: false,
         };
       }),
     ),

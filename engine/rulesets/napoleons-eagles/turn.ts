@@ -187,6 +187,8 @@ export interface SeqUnit {
   readonly ooc: boolean;
   /** [p.12] in retreat status: the recovery actions still owed. */
   readonly recovery: number;
+  /** [p.12] ridden down by cavalry (the reform roll's +1). */
+  readonly riddenDown: boolean;
   /** [p.6] force-marched this period: two more half-actions, for movement only (A-24). */
   readonly forceMarch: boolean;
   /** [p.5] activated this period (the blue "moved" marker). */
@@ -256,7 +258,7 @@ export interface SeqState extends ProcedureState<Frame> {
   readonly armyFailed: readonly [boolean, boolean];
   readonly divisionsFailed: readonly string[];
   /** A-79 sudden death: the side whose army failed its threshold concedes. */
-  readonly conceded: Side | null;
+  readonly conceded: Side | 'both' | null;
   /** A-79: who holds each scenario objective (by id; -1 nobody yet), checked at the end of every period. */
   readonly held: Readonly<Record<string, Side | -1>>;
   readonly over: boolean;
@@ -417,7 +419,13 @@ function thresholdUnits(s: SeqState, side: Side, division: string | null): Thres
 /** After the thresholds: the game goes on (its first period), or ends by sudden death (A-79). */
 function afterThresholds(s: SeqState, log: Log): SeqState {
   if (s.conceded !== null) {
-    log?.push({ rule: 'A-79', text: `${s.sc.sides[s.conceded]!.name} concede: their army failed its threshold` });
+    log?.push({
+      rule: 'A-79',
+      text:
+        s.conceded === 'both'
+          ? 'both armies failed their thresholds: the game ends drawn'
+          : `${s.sc.sides[s.conceded]!.name} concede: their army failed its threshold`,
+    });
     return { ...s, over: true };
   }
   return startPeriod(s, log);
@@ -674,7 +682,9 @@ const handlers: Handlers<SeqState, Frame, Action> = {
       if (f.division === null) {
         if (!pass) {
           t = { ...t, armyFailed: f.side === 0 ? [true, t.armyFailed[1]] : [t.armyFailed[0], true] };
-          if (s.sc.victory.suddenDeath && t.conceded === null) t = { ...t, conceded: f.side };
+          // both armies failing at the same turn's start: neither wins (a reading; A-79 does not say)
+          if (s.sc.victory.suddenDeath)
+            t = { ...t, conceded: t.conceded === null ? f.side : t.conceded === f.side ? f.side : 'both' };
         } else {
           // [p.11] only an army that passed checks its divisions
           const divisions = s.sc.sides[f.side]!.leaders.filter((l) => l.rank === 'division').map((l) => l.id);
@@ -756,7 +766,7 @@ const handlers: Handlers<SeqState, Frame, Action> = {
           t = updUnit(t, c.defender, { status: 'eliminated', gunsLost: true });
           log?.push({ rule: 'p.10', text: `${c.defender}'s guns are abandoned` });
         } else if (o.defender === 'routs') t = rout(t, c.defender, log);
-        else if (o.defender === 'retreats') t = enterRetreat(t, c.defender);
+        else if (o.defender === 'retreats') t = enterRetreat(updUnit(t, c.defender, { riddenDown: true }), c.defender);
       }
       // turned back by a square or a held line: the cavalry retreats, with no check (CLOSE_READINGS 8)
       if (o.result === 'cavalryTurnedBack') t = enterRetreat(t, c.charger);
@@ -924,6 +934,7 @@ function retreatInput(s: SeqState, id: string): RetreatInput {
     kind: spec.kind,
     distance: 0,
     morale: parseRating(spec.rating).morale,
+    riddenDown: u.riddenDown,
     ...(spec.kind === 'infantry' ? { troopClass: spec.troopClass } : {}),
     ...(spec.kind === 'artillery'
       ? { arm: spec.arm, artillery: u.formation === 'limbered' ? 'limbered' : 'stand' }
@@ -1317,6 +1328,7 @@ function winnerOf(s: SeqState, vp: readonly [number, number]): Side | -1 {
 }
 
 function resultOf(s: SeqState, vp: readonly [number, number]): string {
+  if (s.conceded === 'both') return 'a draw: both armies failed their thresholds (A-79)';
   if (s.conceded !== null)
     return `${s.sc.sides[1 - s.conceded]!.name} win: ${s.sc.sides[s.conceded]!.name}' army failed its threshold and concedes (A-79)`;
   const w = winnerOf(s, vp);
@@ -1403,7 +1415,13 @@ function activation(s: SeqState, id: string): Primitive[] {
           });
           // A-68: recovered, it re-forms in column (a battery limbered)
           const formed = owed > 0 ? {} : { formation: recoveredFormation(specOf(t, id).kind) };
-          return updUnit(t, id, { recovery: owed, retreating: owed > 0, halves: u.halves + 2, ...formed });
+          return updUnit(t, id, {
+            recovery: owed,
+            retreating: owed > 0,
+            halves: u.halves + 2,
+            ...formed,
+            ...(owed > 0 ? {} : { riddenDown: false }),
+          });
         },
       });
     return out;
@@ -1487,7 +1505,8 @@ function activation(s: SeqState, id: string): Primitive[] {
       });
     }
     const ff: FacingFormation | null =
-      u.formation === 'line'
+      // A-30: unlimbered guns and skirmish screens turn as a line
+      u.formation === 'line' || u.formation === 'unlimbered' || u.formation === 'skirmish'
         ? 'line'
         : u.formation === 'echelon'
           ? 'echelon'
@@ -1791,6 +1810,7 @@ export function initialSeq(sc: Scenario): SeqState {
       ooc: false,
       forceMarch: false,
       recovery: 0,
+      riddenDown: false,
       activated: false,
       stand: false,
       status: 'active' as const,
@@ -1858,6 +1878,7 @@ export const sequenceGame: Game<SeqState, Action, Scenario> = {
   applyUnchecked: (s, a, log?: GameEvent[]) => runtime.applyUnchecked(s, a, log),
   actionKey: (a) => a,
   returns: (s) => {
+    if (s.conceded === 'both') return [0, 0];
     if (s.conceded !== null) return s.conceded === 0 ? [-1, 1] : [1, -1];
     const w = winnerOf(s, victoryPoints(s));
     return w === -1 ? [0, 0] : w === 0 ? [1, -1] : [-1, 1];

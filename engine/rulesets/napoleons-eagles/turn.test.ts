@@ -236,8 +236,13 @@ describe("Napoleon's Eagles: the period [p.4-5]", () => {
           expect(u.marked).toBe(0);
           if (bad.action === 'morale retreat') {
             expect(u.retreating).toBe(true);
-            expect(t.stack.at(-1)).toEqual({ t: 'reformRoll', unit: top.unit }); // [p.12] the reform roll follows
-            expect(game.chanceOutcomes(t).reduce((a, o) => a + o.p, 0)).toBeCloseTo(1, 12);
+            // [p.12] its owner picks the recovery area, then the reform roll
+            expect(t.stack.at(-1)).toEqual({ t: 'retreatTo', unit: top.unit });
+            expect(game.legalActions(t)[0]).toBe('stand in place');
+            const back = game.legalActions(t).find((k) => k.startsWith('retreat '));
+            const r = game.apply(t, back ?? 'stand in place');
+            expect(r.stack.at(-1)).toMatchObject({ t: 'reformRoll', unit: top.unit });
+            expect(game.chanceOutcomes(r).reduce((a, o) => a + o.p, 0)).toBeCloseTo(1, 12);
           } else expect(u.status).toBe('routed');
           checked = true;
         }

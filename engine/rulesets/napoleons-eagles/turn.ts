@@ -54,6 +54,8 @@ import {
   outOfCommandUnits,
   canForceMarch,
   type RetreatInput,
+  retreatAllowed,
+  retreatPlacement,
   supported,
   recoveredFormation,
   recoveryDist,
@@ -138,8 +140,10 @@ export type Frame =
   | { readonly t: 'threshold'; readonly side: Side; readonly division: string | null }
   /** [p.4 step 10] a marked unit's morale check (A-34: in marking order). */
   | { readonly t: 'morale'; readonly unit: string }
-  /** [p.12] a unit entering retreat status rolls its reform D6: the recovery actions it owes. */
-  | { readonly t: 'reformRoll'; readonly unit: string }
+  /** [p.12] a unit entering retreat status rolls its reform D6: the recovery actions it owes (after `inches`). */
+  | { readonly t: 'reformRoll'; readonly unit: string; readonly inches: number }
+  /** [p.12] its owner chooses the recovery area: where it stands, or straight back toward its home edge (A-67). */
+  | { readonly t: 'retreatTo'; readonly unit: string }
   /** [p.16] a leader with a unit that took casualties: D10, lost on `upTo` or less. */
   | { readonly t: 'leaderLoss'; readonly leader: string; readonly upTo: number }
   /** [p.4 step 8] a leader moves up to 20" (A-21): joins a unit, leaves his unit, or stays (A-22: side A's first). */
@@ -614,10 +618,25 @@ const handlers: Handlers<SeqState, Frame, Action> = {
     },
     describe: (_s, f) => `${f.unit}: a morale check, D20 against its modified morale [p.11-12]`,
   },
+  retreatTo: {
+    kind: 'decision',
+    owner: (f, s) => unitOf(s, f.unit).side,
+    legal: (s, f) => retreatChoices(s, f.unit).map((c) => c.key),
+    step(s, f, a, log) {
+      const c = retreatChoices(s, f.unit).find((x) => x.key === a)!;
+      let t = s;
+      if (c.at) {
+        log?.push({ rule: 'p.12', text: `${f.unit} retreats ${c.inches}" toward its home edge (A-67)` });
+        t = updUnit(t, f.unit, { x: c.at.x, y: c.at.y, facing: c.at.facing });
+      } else log?.push({ rule: 'p.12', text: `${f.unit} stands in place in retreat status` });
+      return push(t, { t: 'reformRoll', unit: f.unit, inches: c.inches });
+    },
+    describe: (s, f) => `${f.unit} retreats [p.12]: where is its recovery area?`,
+  },
   reformRoll: {
     kind: 'chance',
     outcomes: (s, f) =>
-      recoveryDist(retreatInput(s, f.unit)).map((d) => ({
+      recoveryDist(retreatInput(s, f.unit, f.inches)).map((d) => ({
         action: `reform ${d.value}`,
         p: d.p,
         label: `${d.value} recovery action${d.value === 1 ? '' : 's'}`,
@@ -923,16 +942,34 @@ function fits(s: SeqState, body: TableUnit, id: string): boolean {
  * no actions, only the reform roll's); a retreat move to a recovery area farther back is not offered yet.
  */
 function enterRetreat(s: SeqState, id: string): SeqState {
-  return push(updUnit(s, id, { retreating: true, recovery: 0 }), { t: 'reformRoll', unit: id });
+  return push(updUnit(s, id, { retreating: true, recovery: 0 }), { t: 'retreatTo', unit: id });
 }
 
-/** The reform roll's inputs [p.12] for a unit standing in place. */
-function retreatInput(s: SeqState, id: string): RetreatInput {
+/** [p.12] A-67 the recovery areas offered: stand, or 4", 8" or 12" straight toward the home edge where allowed. */
+function retreatChoices(s: SeqState, id: string): { key: string; inches: number; at?: Placement }[] {
+  const u = unitOf(s, id);
+  const body = tableUnit(s, u);
+  const edge = s.sc.sides[u.side]!.homeEdge;
+  const dir = edge === 'south' ? 180 : edge === 'north' ? 0 : edge === 'east' ? 90 : 270;
+  const enemies = s.units.filter((o) => o.side !== u.side && o.status === 'active').map((o) => tableUnit(s, o));
+  const out: { key: string; inches: number; at?: Placement }[] = [{ key: 'stand in place', inches: 0 }];
+  // an unlimbered battery that stands retreats 0" (A-57)
+  if (specOf(s, id).kind === 'artillery' && u.formation === 'unlimbered') return out;
+  for (const inches of [4, 8, 12]) {
+    const end = { ...body, ...retreatPlacement(body, dir, inches) } as TableUnit;
+    if (!retreatAllowed(tableOf(s.sc), body, end, enemies).ok || !fits(s, end, id)) continue;
+    out.push({ key: `retreat ${inches}"`, inches, at: end.at });
+  }
+  return out;
+}
+
+/** The reform roll's inputs [p.12] for a unit that retreated `inches`. */
+function retreatInput(s: SeqState, id: string, inches: number): RetreatInput {
   const u = unitOf(s, id);
   const spec = specOf(s, id);
   return {
     kind: spec.kind,
-    distance: 0,
+    distance: inches,
     morale: parseRating(spec.rating).morale,
     riddenDown: u.riddenDown,
     ...(spec.kind === 'infantry' ? { troopClass: spec.troopClass } : {}),

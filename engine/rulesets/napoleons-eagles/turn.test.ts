@@ -549,6 +549,32 @@ describe("Napoleon's Eagles: the period [p.4-5]", () => {
     );
   });
 
+  it("a unit moving into cavalry's front may be counter-charged (A-64) [p.15]", () => {
+    const q2 = s0.units.find((u) => u.id === 'Q2')!;
+    const near: SeqState = {
+      ...s0,
+      units: s0.units.map((u) => (u.id === 'BC' ? { ...u, x: q2.x, y: q2.y + 1000, facing: 180 } : u)),
+    };
+    let s = play(near, 'bid 1', 'bid 0', 'be A', 'activate Q2');
+    const fwd = game.legalActions(s).find((a) => /^move forward ½ [\d.]+"$/.test(a))!;
+    s = play(s, fwd);
+    expect(s.stack.at(-1)).toEqual({ t: 'counter', cavalry: 'BC', mover: 'Q2' });
+    expect(game.toMove(s)).toEqual({ kind: 'player', player: 1 });
+    expect(game.legalActions(s)).toEqual(['counter-charge', 'hold']);
+    s = play(s, 'counter-charge');
+    // the raw morale rating, no modifiers
+    const outs = game.chanceOutcomes(s);
+    expect(outs.map((o) => o.action).sort()).toEqual(['counter charges', 'counter stays']);
+    const t = play(s, 'counter charges');
+    expect(t.closes.at(-1)).toMatchObject({ charger: 'BC', defender: 'Q2', rideDown: true });
+    expect(t.units.find((u) => u.id === 'BC')).toMatchObject({ locked: true, activated: true });
+    // Q2's activation is over; a full action unused became a stand marker
+    expect(t.stack.some((f) => f.t === 'act' && f.unit === 'Q2')).toBe(false);
+    expect(t.units.find((u) => u.id === 'Q2')).toMatchObject({ locked: true, stand: true });
+    const held = play(s, 'counter stays');
+    expect(held.units.find((u) => u.id === 'BC')).toMatchObject({ activated: true, halves: 2, stand: true });
+  });
+
   for (const id of ['quick-test', 'the-mill-at-kleinau'])
     it(`${id}: random games keep the Game contract at every step, to the end`, () => {
       for (let g = 0; g < 3; g++) {

@@ -39,6 +39,7 @@ import {
   type MoraleInput as CloseMoraleInput,
   defenderCheck,
   type CavalryChargeOutcome,
+  counterChargeCheck,
   mayCharge,
   meleeInput,
   resolveCavalryCharge,
@@ -72,6 +73,7 @@ import {
   rideDown as shapeRideDown,
   commandDistance,
   fireTargets,
+  inCounterChargeZone,
   type NeTable,
   onRoad,
   terrainUnder,
@@ -144,6 +146,10 @@ export type Frame =
   | { readonly t: 'reformRoll'; readonly unit: string; readonly inches: number }
   /** [p.12] its owner chooses the recovery area: where it stands, or straight back toward its home edge (A-67). */
   | { readonly t: 'retreatTo'; readonly unit: string }
+  /** [p.15] A-64: an enemy moved or charged into a cavalry unit's counter-charge zone: its owner may counter-charge. */
+  | { readonly t: 'counter'; readonly cavalry: string; readonly mover: string }
+  /** [p.15] the counter-charge check: the raw morale rating, no modifiers. */
+  | { readonly t: 'counterCheck'; readonly cavalry: string; readonly mover: string }
   /** [p.16] a leader with a unit that took casualties: D10, lost on `upTo` or less. */
   | { readonly t: 'leaderLoss'; readonly leader: string; readonly upTo: number }
   /** [p.4 step 8] a leader moves up to 20" (A-21): joins a unit, leaves his unit, or stays (A-22: side A's first). */
@@ -651,6 +657,66 @@ const handlers: Handlers<SeqState, Frame, Action> = {
     },
     describe: (_s, f) => `${f.unit}: the reform roll, 1D6 with its modifiers [p.12]`,
   },
+  counter: {
+    kind: 'decision',
+    owner: (f, s) => unitOf(s, f.cavalry).side,
+    legal: () => ['counter-charge', 'hold'],
+    skip: (s, f) => counterContact(s, f.cavalry, f.mover) === null,
+    step(s, f, a) {
+      return a === 'hold' ? s : push(s, { t: 'counterCheck', cavalry: f.cavalry, mover: f.mover });
+    },
+    describe: (_s, f) => `${f.cavalry}: ${f.mover} came into its front: counter-charge it? [p.15]`,
+  },
+  counterCheck: {
+    kind: 'chance',
+    outcomes: (s, f) =>
+      counterChargeCheck(parseRating(specOf(s, f.cavalry).rating).morale).dist.map((d) => ({
+        action: `counter ${d.value}`,
+        p: d.p,
+        label: d.value,
+      })),
+    step(s, f, a, log) {
+      const cav = unitOf(s, f.cavalry);
+      if (a === 'counter stays') {
+        log?.push({ rule: 'p.15', text: `${f.cavalry} fails its counter-charge check and stays` });
+        // it loses its stand marker; unactivated, it counts as activated with one action used, one kept as a stand
+        return updUnit(s, f.cavalry, cav.activated ? { stand: false } : { activated: true, halves: 2, stand: true });
+      }
+      const ct = counterContact(s, f.cavalry, f.mover);
+      if (!ct) return s;
+      const mover = unitOf(s, f.mover);
+      const mspec = specOf(s, f.mover);
+      log?.push({ rule: 'p.15', text: `${f.cavalry} counter-charges ${f.mover} (A-64)` });
+      const per = (b: TableUnit) =>
+        IN * (b.troop === 'artillery' ? 1 : b.troop === 'cavalry' ? 0.75 : b.troop === 'twoRankInfantry' ? 0.5 : 0.375);
+      const cb = tableUnit(s, cav);
+      const contact: CloseContact = {
+        charger: f.cavalry,
+        defender: f.mover,
+        rideDown: mspec.kind !== 'cavalry',
+        start: { x: cav.x, y: cav.y },
+        full: ct.full,
+        arc: ct.arc === 'front' ? 'front' : ct.arc === 'rear' ? 'flankRear' : 'flankSide',
+        chargerInContact: Math.max(1, Math.min(cav.figures, Math.round(ct.overlap / per(cb)))),
+        defenderInContact: Math.max(1, Math.min(mover.figures, Math.round(ct.overlap / per(tableUnit(s, mover))))),
+      };
+      let t = updUnit(s, f.cavalry, {
+        x: ct.at.x,
+        y: ct.at.y,
+        facing: ct.at.facing,
+        activated: true,
+        halves: 2,
+        stand: false,
+        locked: true,
+      });
+      // A-64: the mover's activation ends there; a full unused action becomes a stand marker
+      const idx = t.stack.map((x) => x.t === 'act' && x.unit === f.mover).lastIndexOf(true);
+      if (idx >= 0) t = { ...t, stack: [...t.stack.slice(0, idx), ...t.stack.slice(idx + 1)] };
+      t = updUnit(t, f.mover, { locked: true, stand: unitOf(t, f.mover).halves <= BUDGET - 2 });
+      return { ...t, closes: [...t.closes, contact] };
+    },
+    describe: (_s, f) => `${f.cavalry}'s counter-charge check: its morale rating, no modifiers [p.15]`,
+  },
   leaderLoss: {
     kind: 'chance',
     outcomes: (_s, f) =>
@@ -892,7 +958,8 @@ const handlers: Handlers<SeqState, Frame, Action> = {
       if (!p) throw new NotImplementedRuleError('A-24', `the activation primitive "${a}" is not built yet`);
       // the activation goes on while actions are left (END is always offered), after any dice the action rolls
       const t = p.apply(push(s, { t: 'act', unit: f.unit }), log);
-      return t;
+      // A-64: after each movement primitive or charge, cavalry it came near may counter-charge
+      return /^(move|road|charge) /.test(a) ? counterTriggers(t, f.unit) : t;
     },
     describe: (s, f) => `${f.unit}: its next action (${(BUDGET - unitOf(s, f.unit).halves) / 2} left)`,
   },
@@ -1050,6 +1117,37 @@ function thresholdInput(s: SeqState, side: Side, division: string | null): Thres
 function thresholdFailed(s: SeqState, id: string): boolean {
   const u = unitOf(s, id);
   return s.armyFailed[u.side] || s.divisionsFailed.includes(specOf(s, id).commander);
+}
+
+/**
+ * [p.15] A-64: the enemy cavalry that may counter-charge `mover` now: not yet activated or with a stand marker, not
+ * locked or in retreat, the mover inside its counter-charge zone and reachable by a legal charge.
+ */
+function counterTriggers(s: SeqState, mover: string): SeqState {
+  const m = unitOf(s, mover);
+  if (m.status !== 'active') return s;
+  const frames = s.units
+    .filter((c) => c.side !== m.side && counterContact(s, c.id, mover) !== null)
+    .map((c) => ({ t: 'counter' as const, cavalry: c.id, mover }));
+  return frames.length ? push(s, ...frames.reverse()) : s;
+}
+
+/** The contact a counter-charge of `cavalry` on `mover` would make, or null when it may not. */
+function counterContact(s: SeqState, cavalry: string, mover: string) {
+  const c = unitOf(s, cavalry);
+  const spec = specOf(s, cavalry);
+  const m = unitOf(s, mover);
+  if (spec.kind !== 'cavalry' || c.status !== 'active' || m.status !== 'active') return null;
+  if (c.locked || c.retreating || c.disordered || (c.activated && !c.stand)) return null;
+  const reach = CAVALRY_CHARGE[spec.weight] * IN;
+  const cb = tableUnit(s, c);
+  const mb = tableUnit(s, m);
+  if (!inCounterChargeZone(cb, mb, reach)) return null;
+  const all = s.units.filter((x) => x.status === 'active').map((x) => tableUnit(s, x));
+  const cts = chargeContacts(tableOf(s.sc), all, cb, mb, reach);
+  return cts.length
+    ? [...cts].sort((a, b) => Math.abs(a.turn) - Math.abs(b.turn) || a.distance - b.distance)[0]!
+    : null;
 }
 
 /** A-27 for an out-of-command unit's move ending at `at`. */

@@ -40,6 +40,7 @@ import {
   defenderCheck,
   type CavalryChargeOutcome,
   counterChargeCheck,
+  enfiladeBonuses,
   mayCharge,
   meleeInput,
   resolveCavalryCharge,
@@ -72,6 +73,7 @@ import {
   chargeContacts,
   rideDown as shapeRideDown,
   commandDistance,
+  enfiladeOf,
   fireTargets,
   inCounterChargeZone,
   type NeTable,
@@ -1201,7 +1203,19 @@ function closeGround(s: SeqState, c: CloseContact, who: 'charger' | 'defender') 
   const me = tableUnit(s, unitOf(s, who === 'charger' ? c.charger : c.defender));
   const them = tableUnit(s, unitOf(s, who === 'charger' ? c.defender : c.charger));
   const higherGround = unitLevel(table, me) > unitLevel(table, them);
-  const out: { higherGround: boolean; behind?: 'hedge' | 'wall'; squareVsInfantry?: boolean } = { higherGround };
+  // [p.14] enfilade: the side whose enfilade value is twice the other's or more (A-63 with one charger)
+  const charger = who === 'charger' ? me : them;
+  const defender = who === 'charger' ? them : me;
+  const e = enfiladeBonuses(
+    enfiladeOf(defender),
+    [{ value: enfiladeOf(charger), arc: c.arc }],
+    s.sc.options.enfiladeChargers,
+  );
+  const enfilade = who === 'charger' ? e.charger[0]! : e.defender[0]!;
+  const out: { higherGround: boolean; enfilade: boolean; behind?: 'hedge' | 'wall'; squareVsInfantry?: boolean } = {
+    higherGround,
+    enfilade,
+  };
   if (who === 'charger') {
     const cover = coverFrom(table, them, c.start);
     if (cover === 'walls') out.behind = 'wall';

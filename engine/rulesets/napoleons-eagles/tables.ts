@@ -82,9 +82,36 @@ export interface UnitRating {
 }
 
 /** [p.4] "Move – Morale – Fire – Melee", e.g. "B16C30". A-1: `^([A-C])(\d{1,2})([A-ER])(\d{2,3})$`. */
+export const RATING_PATTERN = /^([A-C])(\d{1,2})([A-ER])(\d{2,3})$/;
+
+/**
+ * What is wrong with a rating string, in words, or undefined when it is a rating. The string is read left to right
+ * as the book orders the ratings [p.4]: a Move letter A–C, a Morale number (1–2 digits), a Fire letter A–E or R
+ * (Rifle class), a Melee value (2–3 digits) (A-1).
+ */
+export function ratingProblem(s: string): string | undefined {
+  const example = 'e.g. "B16C30": Move B, Morale 16, Fire C, Melee 30 [p.4]';
+  if (typeof s !== 'string' || s.length === 0) return `a unit rating is Move–Morale–Fire–Melee, ${example}`;
+  if (RATING_PATTERN.test(s)) return undefined;
+  const m = /^([A-Za-z]?)(\d*)([A-Za-z]?)(\d*)(.*)$/.exec(s)!;
+  const [, move, morale, fire, melee, rest] = m as unknown as [string, string, string, string, string, string];
+  const what = `"${s}" is not a unit rating`;
+  if (!/^[A-C]$/.test(move))
+    return `${what}: it must start with the Move rating A, B or C${move ? `, not "${move}"` : ''} (${example})`;
+  if (morale.length < 1 || morale.length > 2)
+    return `${what}: the Morale rating after the Move letter is a 1- or 2-digit number${morale ? `, not "${morale}"` : ''} (${example})`;
+  if (!/^[A-ER]$/.test(fire))
+    return `${what}: the Fire rating after the Morale number is A, B, C, D, E or R (Rifle)${fire ? `, not "${fire}"` : ''} (${example})`;
+  if (melee.length < 2 || melee.length > 3)
+    return `${what}: the Melee value after the Fire letter is a 2- or 3-digit number${melee ? `, not "${melee}"` : ''} (${example})`;
+  return `${what}: unexpected "${rest}" after the Melee value (${example})`;
+}
+
+/** [p.4] the four ratings of a rating string; a RangeError naming the wrong part when it is not one (A-1). */
 export function parseRating(s: string): UnitRating {
-  const m = /^([A-C])(\d{1,2})([A-ER])(\d{2,3})$/.exec(s);
-  if (!m) throw new RangeError(`not a unit rating: ${s}`);
+  const problem = ratingProblem(s);
+  if (problem !== undefined) throw new RangeError(problem);
+  const m = RATING_PATTERN.exec(s)!;
   return { move: m[1] as MoveRating, morale: Number(m[2]), fire: m[3] as FireRating, melee: Number(m[4]) };
 }
 

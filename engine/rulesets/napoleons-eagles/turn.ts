@@ -70,6 +70,7 @@ import {
 import {
   arcOf,
   bandOf,
+  type ChargeContact,
   chargeContacts,
   rideDown as shapeRideDown,
   commandDistance,
@@ -110,6 +111,7 @@ import {
   INFANTRY_MOVE,
   OTHER_MOVES,
   parseRating,
+  SCALE,
 } from './tables.ts';
 import type { Formation, Side } from './types.ts';
 
@@ -639,7 +641,7 @@ const handlers: Handlers<SeqState, Frame, Action> = {
       } else log?.push({ rule: 'p.12', text: `${f.unit} stands in place in retreat status` });
       return push(t, { t: 'reformRoll', unit: f.unit, inches: c.inches });
     },
-    describe: (s, f) => `${f.unit} retreats [p.12]: where is its recovery area?`,
+    describe: (_s, f) => `${f.unit} retreats [p.12]: where is its recovery area?`,
   },
   reformRoll: {
     kind: 'chance',
@@ -687,21 +689,8 @@ const handlers: Handlers<SeqState, Frame, Action> = {
       const ct = counterContact(s, f.cavalry, f.mover);
       if (!ct) return s;
       const mover = unitOf(s, f.mover);
-      const mspec = specOf(s, f.mover);
       log?.push({ rule: 'p.15', text: `${f.cavalry} counter-charges ${f.mover} (A-64)` });
-      const per = (b: TableUnit) =>
-        IN * (b.troop === 'artillery' ? 1 : b.troop === 'cavalry' ? 0.75 : b.troop === 'twoRankInfantry' ? 0.5 : 0.375);
-      const cb = tableUnit(s, cav);
-      const contact: CloseContact = {
-        charger: f.cavalry,
-        defender: f.mover,
-        rideDown: mspec.kind !== 'cavalry',
-        start: { x: cav.x, y: cav.y },
-        full: ct.full,
-        arc: ct.arc === 'front' ? 'front' : ct.arc === 'rear' ? 'flankRear' : 'flankSide',
-        chargerInContact: Math.max(1, Math.min(cav.figures, Math.round(ct.overlap / per(cb)))),
-        defenderInContact: Math.max(1, Math.min(mover.figures, Math.round(ct.overlap / per(tableUnit(s, mover))))),
-      };
+      const contact = contactOf(s, cav, mover, ct);
       let t = updUnit(s, f.cavalry, {
         x: ct.at.x,
         y: ct.at.y,
@@ -1167,6 +1156,30 @@ function oocMoveOk(s: SeqState, u: SeqUnit, mover: TableUnit, all: readonly Tabl
 const closeAlive = (s: SeqState, c: CloseContact) =>
   unitOf(s, c.charger).status === 'active' && unitOf(s, c.defender).status === 'active';
 
+/**
+ * A charge's contact (§6.6.2), from the charger's position before it moved: the ride-down procedure for cavalry on foot
+ * or guns [p.14]; the arc the charger started in (A-11; a square has no flank); the figures in contact on each side,
+ * the overlap over each one's frontage per figure [p.3] (A-59).
+ */
+function contactOf(s: SeqState, charger: SeqUnit, defender: SeqUnit, ct: ChargeContact): CloseContact {
+  const inContact = (u: SeqUnit) => {
+    const troop = tableUnit(s, u).troop;
+    const per = troop === 'artillery' ? SCALE.frontagePerFigure.artilleryPerGunModel : SCALE.frontagePerFigure[troop];
+    return Math.max(1, Math.min(u.figures, Math.round(ct.overlap / (per * IN))));
+  };
+  return {
+    charger: charger.id,
+    defender: defender.id,
+    start: { x: charger.x, y: charger.y },
+    rideDown: specOf(s, charger.id).kind === 'cavalry' && specOf(s, defender.id).kind !== 'cavalry',
+    full: ct.full,
+    arc:
+      defender.formation === 'square' || ct.arc === 'front' ? 'front' : ct.arc === 'rear' ? 'flankRear' : 'flankSide',
+    chargerInContact: inContact(charger),
+    defenderInContact: inContact(defender),
+  };
+}
+
 /** A close action's morale input for one side [p.12]. */
 function closeMorale(s: SeqState, c: CloseContact, who: 'charger' | 'defender'): CloseMoraleInput {
   const u = unitOf(s, who === 'charger' ? c.charger : c.defender);
@@ -1543,6 +1556,20 @@ const inches = (n: number) => `${(n / IN).toFixed(2)}"`;
 
 /** The primitives a unit may take now (A-24): END always; moves of ½ or 1 action; the rest refuse by name. */
 function activation(s: SeqState, id: string): Primitive[] {
+  // legalActions and apply ask for the same menu (apply on the state with the frame popped): it depends only on the
+  // units, the leaders and the scenario, so it is kept per units and leaders arrays (immutable, shared while unchanged)
+  let byLeaders = activations.get(s.units);
+  if (!byLeaders) activations.set(s.units, (byLeaders = new WeakMap()));
+  let byUnit = byLeaders.get(s.leaders);
+  if (!byUnit) byLeaders.set(s.leaders, (byUnit = new Map()));
+  let menu = byUnit.get(id);
+  if (!menu) byUnit.set(id, (menu = menuOf(s, id)));
+  return menu;
+}
+
+const activations = new WeakMap<readonly SeqUnit[], WeakMap<readonly SeqLeader[], Map<string, Primitive[]>>>();
+
+function menuOf(s: SeqState, id: string): Primitive[] {
   const u = unitOf(s, id);
   const out: Primitive[] = [{ key: 'end', apply: (t) => t }];
   const left = BUDGET - u.halves;
@@ -1789,25 +1816,7 @@ function activation(s: SeqState, id: string): Primitive[] {
             rule: 'p.13',
             text: `${id} charges ${target.id} (${inches(ct.distance)}${ct.full ? '' : ', partial contact'})`,
           });
-          const per = (b: TableUnit) =>
-            IN *
-            (b.troop === 'artillery' ? 1 : b.troop === 'cavalry' ? 0.75 : b.troop === 'twoRankInfantry' ? 0.5 : 0.375);
-          const contact: CloseContact = {
-            charger: id,
-            defender: target.id,
-            start: { x: u.x, y: u.y },
-            rideDown: spec.kind === 'cavalry' && tspec.kind !== 'cavalry',
-            full: ct.full,
-            // A-11: the arc of the charger's footprint centre at the start; a square has no flank
-            arc:
-              target.formation === 'square' || ct.arc === 'front'
-                ? 'front'
-                : ct.arc === 'rear'
-                  ? 'flankRear'
-                  : 'flankSide',
-            chargerInContact: Math.max(1, Math.min(u.figures, Math.round(ct.overlap / per(mover)))),
-            defenderInContact: Math.max(1, Math.min(tu.figures, Math.round(ct.overlap / per(target)))),
-          };
+          const contact = contactOf(s, u, tu, ct);
           // §5.4 a defender charged before it activated is locked with a stand marker (its defence action)
           let v = updUnit(t, id, { x: ct.at.x, y: ct.at.y, facing: ct.at.facing, halves: u.halves + 2, locked: true });
           v = updUnit(v, target.id, { locked: true, ...(tu.activated ? {} : { activated: true, stand: true }) });

@@ -116,8 +116,10 @@ describe('a bot does not outlive an interrupted server', () => {
         ],
         { stdio: 'ignore' },
       );
-      for (let i = 0; i < 200 && running(marker).length === 0; i++) await new Promise((r) => setTimeout(r, 50));
-      expect(running(marker).length, 'the bot started its child').toBeGreaterThan(0);
+      // wait for the child itself (`sleep MARKER`), not only the bot whose command line names the marker too
+      const sleeper = `^sleep ${marker}`;
+      for (let i = 0; i < 200 && running(sleeper).length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(running(sleeper).length, 'the bot started its child').toBeGreaterThan(0);
       child.kill(sig);
       await new Promise((r) => child.on('exit', r));
       expect(await settle(marker), `after ${sig}`).toEqual([]);

@@ -7,6 +7,7 @@ import type { AnyGame } from '../core/game.ts';
 import { marchOfEagles } from './march-of-eagles/index.ts';
 import { eaglesOfTheEmpire } from './eagles-of-the-empire/index.ts';
 import { ageOfEagles } from './age-of-eagles/index.ts';
+import { napoleonsEagles } from './napoleons-eagles/index.ts';
 import { goofspiel } from '../reference/goofspiel.ts';
 import { ticTacToe } from '../reference/tictactoe.ts';
 import { kuhnPoker } from '../reference/kuhn.ts';
@@ -15,6 +16,7 @@ export const RULESETS: Readonly<Record<string, AnyGame>> = {
   [marchOfEagles.id]: marchOfEagles,
   [eaglesOfTheEmpire.id]: eaglesOfTheEmpire,
   [ageOfEagles.id]: ageOfEagles,
+  [napoleonsEagles.id]: napoleonsEagles,
   [goofspiel.id]: goofspiel,
   [ticTacToe.id]: ticTacToe,
   [kuhnPoker.id]: kuhnPoker,

@@ -1,0 +1,296 @@
+/**
+ * Scripted preferences for Napoleon's Eagles (`Game.policyScores`): the tactics the book implies, as a score per legal
+ * action at the top frame (higher = better for the side to move), one finite number each.
+ *
+ * - The bid [p.4 step 2]: the turn's points spread evenly over the periods left (20 points over 6 periods: 3 or 4 a
+ *   period), one more when the side has a target in musket or canister range and the other side might outbid it; the
+ *   winner of the bid takes side A (more units activate, first) [p.5].
+ * - Activations [p.4 steps 3-5]: units that can fire or charge now first, then the units nearest the enemy; side A
+ *   declares "finished" only when nothing it has left can fire, charge or close (A-23).
+ * - A unit's actions [p.6-15]: fire with the best expected casualties (two actions at one target when the whole
+ *   budget is left: one resolution, figures doubled [p.8]); charge where the odds are good (cavalry on guns, on a
+ *   disordered or retreating unit, on a flank; infantry on guns or on a weaker, shaken unit; never cavalry on a
+ *   square); otherwise close to fire: infantry to 3" of the nearest enemy in its front, deploying into line within 12";
+ *   a limbered battery to about 12" and unlimbers; cavalry to just outside the enemy's musket range, in reach of a
+ *   charge; a unit with no enemy near marches on the nearest objective its side does not hold (A-79). Disordered units
+ *   reform; fatigued units rest when no enemy is near; infantry forms square when enemy cavalry is in charge reach and
+ *   no enemy infantry is close.
+ * - Reactions: defence fire when a charged unit kept an action [p.13]; cavalry counter-charges [p.15]; a unit in
+ *   retreat falls back the farthest it may (A-67); a leader with no unit joins the friend nearest the enemy [p.16].
+ *
+ * The moves are scored on the position they leave (`internals.after`), not on their text.
+ */
+import type { Polygon } from '../../geometry/geometry.ts';
+import { polygonDistance } from '../../geometry/geometry.ts';
+import { IN } from './board.ts';
+import { resolveFire } from './fire.ts';
+import { footprint, inFrontArc, type TableUnit, unitDistance } from './shape.ts';
+import { CAVALRY_CHARGE } from './tables.ts';
+import { type Action, internals, type SeqState, type SeqUnit, unitOf } from './turn.ts';
+import type { Side } from './types.ts';
+
+const { specOf, tableUnit, after, BUDGET } = internals;
+
+/** The units still on the table. */
+const activeOf = (s: SeqState, side: Side) => s.units.filter((u) => u.side === side && u.status === 'active');
+
+interface View {
+  readonly me: TableUnit;
+  readonly enemies: readonly { readonly u: SeqUnit; readonly b: TableUnit }[];
+}
+
+/** Table bodies per state (scores are asked once per decision, and the rollouts ask many). */
+const bodies = new WeakMap<SeqState, Map<string, TableUnit>>();
+function body(s: SeqState, u: SeqUnit): TableUnit {
+  let m = bodies.get(s);
+  if (!m) bodies.set(s, (m = new Map()));
+  let b = m.get(u.id);
+  if (!b) m.set(u.id, (b = tableUnit(s, u)));
+  return b;
+}
+
+function viewOf(s: SeqState, id: string): View {
+  const u = unitOf(s, id);
+  return {
+    me: body(s, u),
+    enemies: activeOf(s, (1 - u.side) as Side).map((e) => ({ u: e, b: body(s, e) })),
+  };
+}
+
+/** The distance from a unit to its nearest enemy (edge to edge), and that enemy. */
+function nearest(v: View, me: TableUnit = v.me): { d: number; e: (typeof v.enemies)[number] | null } {
+  let best = Number.POSITIVE_INFINITY;
+  let e: (typeof v.enemies)[number] | null = null;
+  for (const x of v.enemies) {
+    const d = unitDistance(me, x.b);
+    if (d < best) {
+      best = d;
+      e = x;
+    }
+  }
+  return { d: best, e };
+}
+
+/** A-79: the objectives the side does not hold, as areas (blocks and terrain by their polygons). */
+function objectivesToTake(s: SeqState, side: Side): Polygon[] {
+  const out: Polygon[] = [];
+  for (const o of s.sc.victory.objectives) {
+    if ((s.held[o.id] ?? -1) === side) continue;
+    if (o.polygon) out.push(o.polygon.map(([x, y]) => ({ x: Math.round(x * IN), y: Math.round(y * IN) })));
+    else {
+      const t = s.sc.terrain.find((x) => x.id === (o.block ?? o.terrain));
+      if (t?.type === 'block') {
+        const [x0, y0] = t.sw;
+        out.push(
+          [
+            [x0, y0],
+            [x0 + 4, y0],
+            [x0 + 4, y0 + 4],
+            [x0, y0 + 4],
+          ].map(([x, y]) => ({ x: x! * IN, y: y! * IN })),
+        );
+      } else if (t && 'polygon' in t)
+        out.push(t.polygon.map(([x, y]) => ({ x: Math.round(x * IN), y: Math.round(y * IN) })));
+    }
+  }
+  return out;
+}
+
+/** Expected figures lost by the enemy to a fire action (the fire frame it leaves on the stack), own losses subtracted. */
+function fireValue(t: SeqState, side: Side): number {
+  const f = t.stack[t.stack.length - 1];
+  if (f?.t !== 'fire') return 0;
+  let v = 0;
+  for (const o of resolveFire(f.shot).outcomes)
+    for (const e of o.value.targets) {
+      const own = unitOf(t, e.id).side === side;
+      const worth = e.casualties + (e.moraleMark ? 1.5 : 0) + (e.eliminated ? 8 : 0);
+      v += o.p * (own ? -worth : worth);
+    }
+  return v;
+}
+
+/** How good a charge of `me` on `target` looks (A-79 values a unit 2 points; the close actions of p.13-15). */
+function chargeValue(s: SeqState, me: SeqUnit, target: SeqUnit): number {
+  const ms = specOf(s, me.id);
+  const ts = specOf(s, target.id);
+  const shaken = target.disordered || target.retreating || target.fatigue >= 2 || target.marked > 0;
+  const flank = !inFrontArc(body(s, target), body(s, me));
+  const ratio = me.figures / Math.max(1, target.figures);
+  if (ts.kind === 'artillery') return 14;
+  if (ms.kind === 'cavalry') {
+    if (target.formation === 'square') return -20;
+    if (ts.kind === 'cavalry') return ratio >= 1 ? 8 : 2;
+    return flank || shaken ? 12 : target.formation === 'skirmish' ? 6 : -2;
+  }
+  // infantry
+  if (ts.kind === 'cavalry') return -4;
+  return (shaken ? 6 : 0) + (flank ? 5 : 0) + (ratio >= 1.3 ? 4 : ratio >= 1 ? 1 : -4);
+}
+
+/** The distance at which a unit of this kind wants to stand from the nearest enemy. */
+function wantedDistance(s: SeqState, u: SeqUnit): number {
+  const spec = specOf(s, u.id);
+  if (spec.kind === 'cavalry') return 9 * IN; // outside musket range, inside its charge reach (12-14")
+  if (spec.kind === 'artillery') return 10 * IN; // solid shot at close bands, out of musket range
+  return 2.5 * IN; // infantry: the short musket bands
+}
+
+/** The score of where a move leaves the unit: nearer its wanted distance from the enemy, or nearer an objective. */
+function placeScore(s: SeqState, t: SeqState, id: string): number {
+  const u0 = unitOf(s, id);
+  const u1 = unitOf(t, id);
+  const v0 = viewOf(s, id);
+  const b1 = body(t, u1);
+  const n0 = nearest(v0);
+  const n1 = nearest(v0, b1);
+  const want = wantedDistance(s, u0);
+  let score = 0;
+  if (n0.e && n0.d < 30 * IN) {
+    // approach the wanted distance: every inch nearer it is worth 1, an overshoot inside it costs
+    score += (Math.abs(n0.d - want) - Math.abs(n1.d - want)) / IN;
+    if (n1.d < want) score -= (want - n1.d) / IN;
+    // facing the enemy: worth keeping
+    if (n1.e && inFrontArc(b1, n1.e.b)) score += 1;
+    else if (n1.e) score -= 1.5;
+  } else {
+    // A-79 march on an objective not yet held, else toward the enemy
+    const objs = objectivesToTake(s, u0.side);
+    const f0 = footprint(v0.me);
+    const f1 = footprint(b1);
+    if (objs.length) {
+      const d0 = Math.min(...objs.map((o) => polygonDistance(f0, o)));
+      const d1 = Math.min(...objs.map((o) => polygonDistance(f1, o)));
+      score += (d0 - d1) / IN;
+    } else if (n0.e) score += (n0.d - n1.d) / IN;
+  }
+  return score;
+}
+
+function actScores(s: SeqState, id: string, actions: readonly Action[]): number[] {
+  const u = unitOf(s, id);
+  const spec = specOf(s, id);
+  const v = viewOf(s, id);
+  const n = nearest(v);
+  const left = BUDGET - u.halves;
+  const enemyCavalryNear = v.enemies.some(
+    (e) =>
+      specOf(s, e.u.id).kind === 'cavalry' &&
+      unitDistance(v.me, e.b) <= (CAVALRY_CHARGE[(specOf(s, e.u.id) as { weight: 'light' }).weight] + 2) * IN,
+  );
+  const enemyFootNear = v.enemies.some(
+    (e) => specOf(s, e.u.id).kind === 'infantry' && unitDistance(v.me, e.b) <= 8 * IN,
+  );
+  return actions.map((a) => {
+    if (a === 'end') return left >= 2 && n.d < 6 * IN ? 0.5 : 0;
+    if (a === 'recover') return 1;
+    if (a === 'reform') return 9;
+    if (a === 'rest') return u.fatigue >= 2 && n.d > 10 * IN ? 5 : u.fatigue >= 1 && n.d > 16 * IN ? 2 : -1;
+    if (a === 'force march') return n.d > 24 * IN && u.fatigue === 0 ? 0.2 : -2;
+    const fire = /^(fire|canister|shot) (\S+) (\d)$/.exec(a);
+    if (fire) {
+      const t = after(s, id, a);
+      if (!t) return -1;
+      const value = fireValue(t, u.side);
+      // two actions at one target resolve once with the figures doubled [p.8]: prefer it with the budget whole
+      return value > 0.05 ? 10 + 4 * value + (fire[3] === '2' ? 0.5 : 0) : 0.1;
+    }
+    if (a.startsWith('charge ')) {
+      const target = unitOf(s, a.slice('charge '.length));
+      return 4 + chargeValue(s, u, target);
+    }
+    if (a.startsWith('form ')) {
+      const to = a.slice('form '.length);
+      if (spec.kind === 'artillery') {
+        if (to === 'unlimbered') return n.d < 20 * IN ? 8 : n.d < 30 * IN ? 3 : -2;
+        return n.d > 30 * IN ? 1 : -3;
+      }
+      if (to === 'square') return spec.kind === 'infantry' && enemyCavalryNear && !enemyFootNear ? 8 : -5;
+      if (u.formation === 'square') return enemyCavalryNear ? -5 : 6;
+      if (to === 'line') return spec.kind === 'infantry' && n.d < 12 * IN ? 6 : -1;
+      if (to === 'column') return n.d > 16 * IN && u.formation !== 'column' ? 2 : -2;
+      return -3;
+    }
+    if (a.startsWith('face ') || a === 'about face') {
+      const t = after(s, id, a);
+      if (!t || !n.e) return -2;
+      const faced = inFrontArc(body(t, unitOf(t, id)), n.e.b);
+      return faced && !inFrontArc(v.me, n.e.b) ? 5 : -2;
+    }
+    if (a.startsWith('move ') || a.startsWith('road ')) {
+      // square does not move off; a unit with a fire target should rather fire
+      const t = after(s, id, a);
+      if (!t) return -1;
+      return placeScore(s, t, id) * 0.8;
+    }
+    return 0;
+  });
+}
+
+/** Whether a unit could do something useful this period: fire, charge, or close with an enemy within 20". */
+function busy(s: SeqState, u: SeqUnit): number {
+  const v = viewOf(s, u.id);
+  const n = nearest(v);
+  if (!n.e) return 0;
+  const spec = specOf(s, u.id);
+  if (n.d < 8 * IN) return 10 - n.d / IN;
+  if (spec.kind === 'artillery' && u.formation === 'unlimbered' && n.d < 40 * IN) return 4;
+  return Math.max(0, 3 - n.d / (10 * IN));
+}
+
+function bidScores(s: SeqState, side: Side, actions: readonly Action[]): number[] {
+  const left = s.points[side];
+  const periods = Math.max(1, 7 - s.period);
+  // the points spread evenly over the periods left, one more when a fight is on
+  const fighting = activeOf(s, side).some((u) => busy(s, u) >= 4);
+  const target = Math.min(left, Math.round(left / periods) + (fighting && periods > 1 ? 1 : 0));
+  return actions.map((a) => -Math.abs(Number(a.slice(4)) - target));
+}
+
+/** `Game.policyScores`: one score per action at the top frame. */
+export function policyScores(s: SeqState, actions: readonly Action[]): number[] {
+  const f = s.stack[s.stack.length - 1];
+  if (!f) return actions.map(() => 0);
+  switch (f.t) {
+    case 'bid': {
+      // the side bidding now: the sealed frame's next owner (the first without a choice)
+      return bidScores(s, sealedOwner(s), actions);
+    }
+    case 'chooseAD':
+      return actions.map((a) => (a === 'be A' ? 1 : 0));
+    case 'pick':
+      return actions.map((a) => (a === 'finish' ? -1 : busy(s, unitOf(s, a.slice('activate '.length)))));
+    case 'act':
+      return actScores(s, f.unit, actions);
+    case 'defence':
+      return actions.map((a) => (a === 'defence fire' ? 1 : 0));
+    case 'counter':
+      return actions.map((a) => (a === 'counter-charge' ? 1 : 0));
+    case 'retreatTo':
+      // A-67: the farthest fall-back toward the home edge puts the most ground between it and the enemy
+      return actions.map((a) => {
+        const m = /(\d+)"/.exec(a);
+        return m ? Number(m[1]) : 0;
+      });
+    case 'leader': {
+      const l = s.leaders.find((x) => x.id === f.id)!;
+      return actions.map((a) => {
+        if (a === 'stay') return l.attached ? 1 : 0;
+        if (a === 'leave') return -1;
+        if (a.startsWith('join ')) {
+          const u = unitOf(s, a.slice(5));
+          return l.attached ? 0 : 1 + busy(s, u) / 10;
+        }
+        return 0;
+      });
+    }
+    default:
+      return actions.map(() => 0);
+  }
+}
+
+/** The side whose sealed bid is asked now: the first side while neither has bid, else the second. */
+function sealedOwner(s: SeqState): Side {
+  const f = s.stack[s.stack.length - 1] as { sealed?: readonly unknown[] } | undefined;
+  return (f?.sealed?.length ?? 0) === 0 ? 0 : 1;
+}

@@ -17,6 +17,7 @@ import {
   closestPointOnSegment,
   type Polygon,
   polygonDistance,
+  polygonPolylineDistance,
   polygonsOverlap,
   segmentCrossesPolygon,
 } from '../../geometry/geometry.ts';
@@ -42,6 +43,7 @@ import {
   counterChargeCheck,
   enfiladeBonuses,
   mayCharge,
+  outOfControlCheck,
   meleeInput,
   resolveCavalryCharge,
   resolveCloseAction,
@@ -54,6 +56,8 @@ import {
   moraleDist,
   outOfCommandMoveAllowed,
   outOfCommandUnits,
+  initiativeDist,
+  initiativeRollsDue,
   canForceMarch,
   type RetreatInput,
   retreatAllowed,
@@ -74,6 +78,7 @@ import {
   chargeContacts,
   rideDown as shapeRideDown,
   commandDistance,
+  centreOf,
   enfiladeOf,
   fireTargets,
   inCounterChargeZone,
@@ -85,6 +90,7 @@ import {
   solidShotRange,
   coverFrom,
   footprint,
+  frontEdge,
   type MoveKind,
   mandatoryTargets,
   moveMenu,
@@ -104,6 +110,8 @@ import {
   type FatigueLevel,
   FORMATION_CHANGE,
   fatigueAfter,
+  FIRING,
+  INITIATIVE,
   leaderLossMaxRoll,
   facingChangeCost,
   artilleryMoveRow,
@@ -167,7 +175,29 @@ export type Frame =
   /** [p.4 steps 11-12] the period's end: markers off, the next period, turn or the end. */
   | { readonly t: 'endPeriod' }
   /** [p.8-9] the dice of a fire action (two actions at one target: one resolution, figures doubled). */
-  | { readonly t: 'fire'; readonly firer: string; readonly shot: SmallArmsShot | CanisterShot | SolidShot };
+  | { readonly t: 'fire'; readonly firer: string; readonly shot: SmallArmsShot | CanisterShot | SolidShot }
+  /** [p.17] optional: a leader outside his superior's command distance rolls D20 ≤ his initiative number. */
+  | { readonly t: 'initiative'; readonly leader: string; readonly initiative: number }
+  /** [p.4 step 1] after any initiative rolls: units out of command are marked, then the bids of step 2. */
+  | { readonly t: 'command' }
+  /** [p.15] optional: a leader is with the winning cavalry: his owner adds −1 or +1 to its out-of-control roll. */
+  | { readonly t: 'oocLeader'; readonly unit: string; readonly win: CavalryWin }
+  /** [p.15] optional: the winning cavalry's D20; a modified 20 or more and it is out of control next period. */
+  | { readonly t: 'oocRoll'; readonly unit: string; readonly win: CavalryWin; readonly leader: -1 | 0 | 1 }
+  /** [p.15] A-20 step 2b: out-of-control cavalry charges the closest enemy in sight within 16", or regains control. */
+  | { readonly t: 'runaway'; readonly unit: string }
+  /** [p.15] A-20 step 2b: its owner picks among enemies equally close (within 0.25", as A-40). */
+  | { readonly t: 'runawayTarget'; readonly unit: string };
+
+/** [p.15] what a cavalry unit's win gives its out-of-control roll. */
+export interface CavalryWin {
+  /** The charge was made by out-of-control cavalry (+1). */
+  readonly byOutOfControl: boolean;
+  /** The enemy unit was ridden down (+1). */
+  readonly riddenDown: boolean;
+  /** The defending unit was completely destroyed (+1). */
+  readonly destroyed: boolean;
+}
 
 export interface SeqUnit {
   readonly id: string;
@@ -213,6 +243,8 @@ export interface SeqUnit {
   readonly status: 'active' | 'routed' | 'surrendered' | 'eliminated';
   /** Locked in a close action: counts as activated (A-23, [p.5]). */
   readonly locked: boolean;
+  /** [p.15] optional: out of control after winning a close action; it charges at the next period's step 2b (A-20). */
+  readonly outOfControl: boolean;
 }
 
 /** A charge that reached its target (§6.6.2): resolved at step 9. */
@@ -230,6 +262,8 @@ export interface CloseContact {
   /** A-59 figures in contact on each side. */
   readonly chargerInContact: number;
   readonly defenderInContact: number;
+  /** [p.15] the charge of out-of-control cavalry: +3 to close, +1 on its own out-of-control roll if it wins. */
+  readonly outOfControl?: boolean;
 }
 
 export interface SeqLeader {
@@ -273,6 +307,8 @@ export interface SeqState extends ProcedureState<Frame> {
   readonly divisionsFailed: readonly string[];
   /** A-79 sudden death: the side whose army failed its threshold concedes. */
   readonly conceded: Side | 'both' | null;
+  /** [p.17] optional: the leaders whose initiative roll put them in command this period. */
+  readonly initiativePassed: readonly string[];
   /** A-79: who holds each scenario objective (by id; -1 nobody yet), checked at the end of every period. */
   readonly held: Readonly<Record<string, Side | -1>>;
   readonly over: boolean;
@@ -445,11 +481,43 @@ function afterThresholds(s: SeqState, log: Log): SeqState {
   return startPeriod(s, log);
 }
 
-/** [p.4 steps 1-2] a period begins: units out of command are marked, then the secret bids. */
+/**
+ * [p.4 steps 1-2] a period begins: with the optional leader initiative [p.17], each corps or divisional leader outside
+ * his superior's command distance rolls first (the book's "the player can try": the digest always rolls, and a try
+ * costs nothing); then units out of command are marked, then the secret bids.
+ */
 function startPeriod(s0: SeqState, log: Log): SeqState {
+  const s: SeqState = s0.initiativePassed.length ? { ...s0, initiativePassed: [] } : s0;
+  const due = initiativeDue(s);
+  if (!due.length) return markAndBid(s, log);
+  log?.push({
+    rule: 'p.17',
+    text: `leader initiative: ${due.map((d) => d.leader).join(', ')} outside his superior's command distance, rolls`,
+  });
+  return push(s, { t: 'command' }, ...due.reverse().map((d) => ({ t: 'initiative' as const, ...d })));
+}
+
+/** [p.4 steps 1-2] units out of command are marked, then both sides bid in secret. */
+function markAndBid(s0: SeqState, log: Log): SeqState {
   const s = markCommand(s0, log);
   log?.push({ rule: 'p.4 step 2', text: `period ${s.period} of turn ${s.turn}: both sides bid turn points in secret` });
   return push(s, { t: 'bid' });
+}
+
+/**
+ * [p.17] optional: the corps and divisional leaders outside their superior's command distance this period, each with
+ * his initiative number (a staff officer standing in for a lost leader has his rank's basic value, 8 or 5). Option #2
+ * (written orders) has no leader command distances, so no rolls.
+ */
+function initiativeDue(s: SeqState): { leader: string; initiative: number }[] {
+  if (!s.sc.options.leaderInitiative || s.sc.options.writtenOrders) return [];
+  return s.sc.sides.flatMap((side, i) =>
+    initiativeRollsDue(commandLeaders(s, i as Side)).map((id) => {
+      const spec = side.leaders.find((l) => l.id === id)!;
+      const base = spec.rank === 'corps' ? INITIATIVE.corps : INITIATIVE.division;
+      return { leader: id, initiative: leaderOf(s, id).lost ? base : (spec.initiative ?? base) };
+    }),
+  );
 }
 
 const leaderOf = (s: SeqState, id: string): SeqLeader => s.leaders.find((l) => l.id === id)!;
@@ -491,24 +559,32 @@ function leaderMoves(s: SeqState, id: string): { key: string; to: Partial<SeqLea
  */
 function markCommand(s: SeqState, log: Log): SeqState {
   const out = new Set<string>();
-  s.sc.sides.forEach((side, i) => {
-    const leaders: CommandLeader[] = side.leaders.map((l) => ({
-      id: l.id,
-      rank: l.rank,
-      superior: l.superior ?? '',
-      radius: l.radius,
-      ...leaderAt(s, l.id),
-    }));
+  // [p.17] a leader whose initiative roll succeeded is in command this period
+  const initiativePassed = new Set(s.initiativePassed);
+  s.sc.sides.forEach((_side, i) => {
+    const leaders = commandLeaders(s, i as Side);
     const units: CommandUnit[] = s.units
       .filter((u) => u.side === i && u.status === 'active')
       .map((u) => ({ id: u.id, commander: specOf(s, u.id).commander, body: tableUnit(s, u) }));
-    for (const id of outOfCommandUnits(leaders, units, { option: s.sc.options.writtenOrders ? 2 : 1 })) out.add(id);
+    const option = s.sc.options.writtenOrders ? 2 : 1;
+    for (const id of outOfCommandUnits(leaders, units, { option, initiativePassed })) out.add(id);
   });
   if (out.size) log?.push({ rule: 'p.16', text: `out of command: ${[...out].join(', ')}` });
   return {
     ...s,
     units: s.units.map((u) => (u.ooc === out.has(u.id) ? u : { ...u, ooc: out.has(u.id) })),
   };
+}
+
+/** [p.16] a side's leaders where they stand now, for the command chain. */
+function commandLeaders(s: SeqState, side: Side): CommandLeader[] {
+  return s.sc.sides[side]!.leaders.map((l) => ({
+    id: l.id,
+    rank: l.rank,
+    superior: l.superior ?? '',
+    radius: l.radius,
+    ...leaderAt(s, l.id),
+  }));
 }
 
 /** [p.16] the melee bonus of the leader attached to a unit (+5, or his own). */
@@ -579,7 +655,8 @@ const handlers: Handlers<SeqState, Frame, Action> = {
         rule: 'p.5',
         text: `${NAMES[f.p]} chooses to be side ${a === 'be A' ? 'A' : 'D'}: ${NAMES[sideA]} activates ${s.ratio.a} units to the other's ${s.ratio.d}`,
       });
-      return nextStep({ ...s, sideA }, null, log);
+      // [p.15] A-20 step 2b: out-of-control cavalry first, then side A's first step
+      return step2b({ ...s, sideA }, log);
     },
     describe: (_s, f) => `${NAMES[f.p]} won the bid: be side A (activate ${'more'} units first) or side D?`,
   },
@@ -795,7 +872,9 @@ const handlers: Handlers<SeqState, Frame, Action> = {
         return defenceShot(t, c) ? push(t, { t: 'defence', close: f.close }) : t;
       }
       // the defender gives way: the close action is over before it is fought [p.13]
-      const t = updUnit(updUnit(s, c.charger, { locked: false, marked: 0 }), c.defender, { locked: false, marked: 0 });
+      let t = updUnit(updUnit(s, c.charger, { locked: false, marked: 0 }), c.defender, { locked: false, marked: 0 });
+      // [p.15] the charger has won it: cavalry checks for loss of control (a reading: the book's "after winning")
+      t = cavalryWon(t, c.charger, { byOutOfControl: c.outOfControl === true, riddenDown: false, destroyed: false });
       return r === 'routs' ? rout(t, c.defender, log) : enterRetreat(t, c.defender);
     },
     describe: (s, f) => `step 2: ${s.closes[f.close]!.defender} checks morale against the charge [p.13]`,
@@ -837,6 +916,13 @@ const handlers: Handlers<SeqState, Frame, Action> = {
         if (figures < 2 && specOf(t, id).kind !== 'artillery') t = updUnit(t, id, { status: 'eliminated' });
       }
       if (o.result === 'defenderRiddenDown') {
+        // [p.15] a ride-down is a win: the cavalry checks for loss of control (after the defender's retreat), +1 for
+        // the ride-down, +1 if its casualties destroyed the unit (guns abandoned are not "completely destroyed")
+        t = cavalryWon(t, c.charger, {
+          byOutOfControl: c.outOfControl === true,
+          riddenDown: true,
+          destroyed: unitOf(t, c.defender).status === 'eliminated',
+        });
         // [p.14] ridden-down artillery abandons its guns
         if (specOf(t, c.defender).kind === 'artillery') {
           t = updUnit(t, c.defender, { status: 'eliminated', gunsLost: true });
@@ -876,6 +962,13 @@ const handlers: Handlers<SeqState, Frame, Action> = {
       log?.push({ rule: 'p.13 steps 5-9', text: `${c.charger} against ${c.defender}: ${closeKey(o)}` });
       let t = closeLosses(s, c, o, false);
       const loser = o.winner === 'charger' ? c.defender : o.winner === 'defender' ? c.charger : null;
+      // [p.15] a winning cavalry unit checks for loss of control (after the loser's retreat)
+      if (loser)
+        t = cavalryWon(t, o.winner === 'charger' ? c.charger : c.defender, {
+          byOutOfControl: o.winner === 'charger' && c.outOfControl === true,
+          riddenDown: false,
+          destroyed: unitOf(t, loser).status === 'eliminated',
+        });
       if (loser && o.loser) {
         t = o.loser === 'routs' ? rout(t, loser, log) : enterRetreat(t, loser);
         log?.push({ rule: 'p.13 step 8', text: `${loser} ${o.loser === 'routs' ? 'routs' : 'retreats'}` });
@@ -893,15 +986,21 @@ const handlers: Handlers<SeqState, Frame, Action> = {
   },
   fire: {
     kind: 'chance',
-    outcomes: (_s, f) =>
-      resolveFire(f.shot).outcomes.map((o) => ({ action: `fire ${outcomeKey(o.value)}`, p: o.p, label: o.label })),
+    // the scenario's options: the carbine rule [p.15], company skirmishers [p.18] and the ADAPTATIONs' readings
+    outcomes: (s, f) =>
+      resolveFire(f.shot, s.sc.options).outcomes.map((o) => ({
+        action: `fire ${outcomeKey(o.value)}`,
+        p: o.p,
+        label: o.label,
+      })),
     step(s, f, a, log) {
-      const o = resolveFire(f.shot).outcomes.find((x) => `fire ${outcomeKey(x.value)}` === a)!;
-      const mods = resolveFire(f.shot)
-        .rolls.flatMap((r) => r.modifiers.map((m) => `${m.value > 0 ? '+' : ''}${m.value} ${m.id}`))
+      const r = resolveFire(f.shot, s.sc.options);
+      const o = r.outcomes.find((x) => `fire ${outcomeKey(x.value)}` === a)!;
+      const mods = r.rolls
+        .flatMap((x) => x.modifiers.map((m) => `${m.value > 0 ? '+' : ''}${m.value} ${m.id}`))
         .join(', ');
       log?.push({
-        rule: f.shot.type === 'smallArms' ? 'p.9' : 'p.8',
+        rule: f.shot.type === 'smallArms' ? (f.shot.weapon === 'carbine' ? 'p.15' : 'p.9') : 'p.8',
         text: `${f.firer} fires ${shotText(f.shot)}: ${o.label}${mods ? ` (${mods})` : ''}`,
       });
       let t = s;
@@ -928,6 +1027,67 @@ const handlers: Handlers<SeqState, Frame, Action> = {
       return t;
     },
     describe: (_s, f) => `${f.firer} fires ${shotText(f.shot)}`,
+  },
+  initiative: {
+    kind: 'chance',
+    // [p.17] D20 ≤ the initiative number: in command for this period (exactly initiative/20)
+    outcomes: (_s, f) =>
+      initiativeDist(f.initiative).map((d) => ({
+        action: d.value ? 'initiative pass' : 'initiative fail',
+        p: d.p,
+        label: d.value ? `D20 ≤ ${f.initiative}: in command` : `D20 > ${f.initiative}: out of command`,
+      })),
+    step(s, f, a, log) {
+      const pass = a === 'initiative pass';
+      log?.push({
+        rule: 'p.17',
+        text: `${f.leader} rolls for initiative (D20 ≤ ${f.initiative}): ${pass ? 'in command this period' : 'fails'}`,
+      });
+      return pass ? { ...s, initiativePassed: [...s.initiativePassed, f.leader] } : s;
+    },
+    describe: (_s, f) => `${f.leader}, outside his superior's command distance: D20 ≤ ${f.initiative} [p.17]`,
+  },
+  command: { kind: 'auto', run: (s, _f, log) => markAndBid(s, log) },
+  oocLeader: {
+    kind: 'decision',
+    owner: (f, s) => unitOf(s, f.unit).side,
+    // [p.15] "-/+1 if leader is attached to unit (controllers choice)"
+    legal: () => ['leader −1', 'leader +1'],
+    step: (s, f, a) => push(s, { t: 'oocRoll', unit: f.unit, win: f.win, leader: a === 'leader +1' ? 1 : -1 }),
+    describe: (_s, f) => `${f.unit} won: its leader adds −1 or +1 to its out-of-control roll [p.15]`,
+  },
+  oocRoll: {
+    kind: 'chance',
+    outcomes: (s, f) =>
+      outOfControlCheck(oocInput(s, f.unit, f.win, f.leader)).dist.map((d) => ({
+        action: d.value === 'outOfControl' ? 'out of control' : 'in control',
+        p: d.p,
+        label: d.value === 'outOfControl' ? 'out of control' : 'in control',
+      })),
+    step(s, f, a, log) {
+      const c = outOfControlCheck(oocInput(s, f.unit, f.win, f.leader));
+      const mods = c.mods.map((m) => `${m.value > 0 ? '+' : ''}${m.value} ${m.id}`).join(', ');
+      const out = a === 'out of control';
+      log?.push({
+        rule: 'p.15',
+        text: `${f.unit} rolls for control after winning (D20${mods ? ` ${mods}` : ''}, out on a modified 20): ${
+          out ? 'out of control: it charges the closest enemy next period' : 'in control'
+        }`,
+      });
+      return out ? updUnit(s, f.unit, { outOfControl: true }) : s;
+    },
+    describe: (_s, f) => `${f.unit}: the out-of-control roll, D20 with its modifiers [p.15]`,
+  },
+  runaway: { kind: 'auto', run: (s, f, log) => runaway(s, f.unit, log) },
+  runawayTarget: {
+    kind: 'decision',
+    owner: (f, s) => unitOf(s, f.unit).side,
+    legal: (s, f) => runawayTargets(s, f.unit).map((x) => `runaway ${x.target}`),
+    step(s, f, a, log) {
+      const x = runawayTargets(s, f.unit).find((r) => `runaway ${r.target}` === a)!;
+      return runawayCharge(s, f.unit, x, log);
+    },
+    describe: (_s, f) => `${f.unit} is out of control: which of the equally close enemies does it charge? (A-20)`,
   },
   act: {
     kind: 'decision',
@@ -1075,6 +1235,24 @@ function nearestPoint(poly: Polygon, p: { x: number; y: number }): { x: number; 
   return best;
 }
 
+/** The small arm a unit fires: infantry its musket or rifle; cavalry its carbines with the optional rule [p.15]. */
+function smallArm(s: SeqState, spec: UnitSpec): 'musket' | 'rifle' | 'carbine' | null {
+  if (spec.kind === 'infantry') return spec.weapon ?? (parseRating(spec.rating).fire === 'R' ? 'rifle' : 'musket');
+  // A-37: without the carbine rule cavalry cannot fire
+  if (spec.kind === 'cavalry' && spec.carbines && s.sc.options.carbines) return 'carbine';
+  return null;
+}
+
+/**
+ * [p.18] optional company skirmishers: the firer is within 4" of the target's front (edge to edge, A-12) and in its
+ * front arc, for they "do not cover a unit's flanks". Square, disorder and retreat status are fire.ts's to exclude.
+ */
+function organicSkirmishersScreen(s: SeqState, spec: UnitSpec, target: TableUnit, firer: TableUnit): boolean {
+  if (!s.sc.options.organicSkirmishers || spec.kind !== 'infantry' || !spec.organicSkirmishers) return false;
+  if (arcOf(target, { x: firer.at.x, y: firer.at.y }) !== 'front') return false;
+  return polygonPolylineDistance(footprint(firer), frontEdge(target)) <= FIRING.organicSkirmisherRange * IN;
+}
+
 /** What a shot needs to know of a target [p.8-12]. */
 function targetDesc(s: SeqState, table: NeTable, target: TableUnit, firer: TableUnit): FireTargetDesc {
   const tu = unitOf(s, target.id);
@@ -1085,6 +1263,9 @@ function targetDesc(s: SeqState, table: NeTable, target: TableUnit, firer: Table
     formation: tu.formation,
     cover: coverFrom(table, target, { x: firer.at.x, y: firer.at.y }),
     disordered: tu.disordered,
+    // A-42 [p.21]: a unit in retreat status is a formed target (and its company skirmishers are not out [p.18])
+    ...(tu.retreating ? { retreatStatus: true } : {}),
+    ...(organicSkirmishersScreen(s, tspec, target, firer) ? { organicSkirmishers: true } : {}),
     // [p.12] the firer in the target's flank or rear (A-11)
     firedOnFromFlank: tu.formation !== 'square' && arcOf(target, { x: firer.at.x, y: firer.at.y }) !== 'front',
     ...(tspec.kind === 'artillery' ? { guns: tu.figures, cannons: tspec.cannons, hits: 0 } : { figures: tu.figures }),
@@ -1150,6 +1331,147 @@ function oocMoveOk(s: SeqState, u: SeqUnit, mover: TableUnit, all: readonly Tabl
     enemies: enemies.map((o) => unitDistance(b, o)),
   });
   return outOfCommandMoveAllowed(measure(mover), measure({ ...mover, at }));
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// [p.15] Out-of-control cavalry (optional rule outOfControlCavalry)
+// ---------------------------------------------------------------------------------------------------------------------
+
+/**
+ * [p.15] "After winning a close action, a cavalry unit must check to see if they lose control": the winner, if it is
+ * cavalry still on the table. A leader with it gives his owner the choice of −1 or +1 first (a staff officer standing
+ * in for a lost leader has no say: he gives no bonuses [p.16]).
+ */
+function cavalryWon(s: SeqState, id: string, win: CavalryWin): SeqState {
+  if (!s.sc.options.outOfControlCavalry) return s;
+  if (specOf(s, id).kind !== 'cavalry' || unitOf(s, id).status !== 'active') return s;
+  const leader = s.leaders.some((l) => l.attached === id && !l.lost);
+  return push(s, leader ? { t: 'oocLeader', unit: id, win } : { t: 'oocRoll', unit: id, win, leader: 0 });
+}
+
+/** [p.15] the out-of-control roll's modifiers for a cavalry unit's win. */
+function oocInput(s: SeqState, id: string, win: CavalryWin, leader: -1 | 0 | 1) {
+  const spec = specOf(s, id);
+  const cav = spec.kind === 'cavalry' ? spec : null;
+  return {
+    guard: cav?.guard ?? false,
+    leader,
+    cossacks: cav?.cossack ?? false,
+    byOutOfControl: win.byOutOfControl,
+    british: cav?.british ?? false,
+    riddenDown: win.riddenDown,
+    destroyed: win.destroyed,
+  };
+}
+
+/**
+ * [p.15] A-20 step 2b, after the bids: out-of-control cavalry "will move before all other units move next period",
+ * side A's first, then side D's; then side A's first step (its charge counts as the unit's activation).
+ */
+function step2b(s: SeqState, log: Log): SeqState {
+  const a = s.sideA!;
+  const ooc = [...s.units.filter((u) => u.side === a), ...s.units.filter((u) => u.side !== a)].filter(
+    (u) => u.outOfControl,
+  );
+  if (!ooc.length) return nextStep(s, null, log);
+  log?.push({
+    rule: 'p.15',
+    text: `out-of-control cavalry moves before all other units (A-20: side A's first): ${ooc.map((u) => u.id).join(', ')}`,
+  });
+  return push(s, ...ooc.reverse().map((u) => ({ t: 'runaway' as const, unit: u.id })));
+}
+
+/** [p.15] out-of-control cavalry charges "up to 16”" (A-20: its owner picks among equally close targets, A-40's 0.25"). */
+const RUNAWAY_REACH = 16;
+const RUNAWAY_TIE = 0.25;
+
+/**
+ * [p.15] the enemies an out-of-control cavalry unit charges: the closest (edge to edge, A-12) enemy unit it can charge,
+ * in its line of sight and within 16", with every other one as close within 0.25" (its owner's choice). A-20: it first
+ * pivots freely to face the target (the 10° limit does not bind it; if the pivot has no room, it charges as usual
+ * within 10°); it still may not charge in or into woods [p.19]. It ignores command (it is out of control). Skirmish
+ * screens are not charged (cavalry against screens, A-61, is not built yet), nor units already in a close action.
+ */
+function runawayTargets(s: SeqState, id: string): { target: string; ct: ChargeContact }[] {
+  const u = unitOf(s, id);
+  const spec = specOf(s, id);
+  if (spec.kind !== 'cavalry' || u.status !== 'active' || u.locked) return [];
+  const table = tableOf(s.sc);
+  const all = s.units.filter((x) => x.status === 'active').map((x) => tableUnit(s, x));
+  const mover = all.find((x) => x.id === id)!;
+  const found: { target: string; ct: ChargeContact; d: number }[] = [];
+  for (const target of all) {
+    if (target.side === mover.side || target.formation === 'skirmish' || unitOf(s, target.id).locked) continue;
+    const d = unitDistance(mover, target);
+    if (d > RUNAWAY_REACH * IN) continue;
+    const ok = mayCharge(
+      {
+        kind: 'cavalry',
+        formation:
+          u.formation === 'line' || u.formation === 'column' || u.formation === 'echelon' ? u.formation : 'other',
+        retreatStatus: u.retreating,
+        inWoods: inWoods(table, mover),
+      },
+      specOf(s, target.id).kind,
+      inWoods(table, target),
+    );
+    if (!ok.ok) continue;
+    // A-20: the free pivot to face the target (about the front-centre), if it has room
+    const c = centreOf(target);
+    const aim = Math.round(((Math.atan2(c.x - mover.at.x, c.y - mover.at.y) * 180) / Math.PI + 360) * 100) / 100;
+    const faced: TableUnit = { ...mover, at: { ...mover.at, facing: aim % 360 } };
+    const from = fits(s, faced, id) ? faced : mover;
+    const cts = chargeContacts(table, all, from, target, RUNAWAY_REACH * IN);
+    if (!cts.length) continue;
+    const ct = [...cts].sort((a, b) => Math.abs(a.turn) - Math.abs(b.turn) || a.distance - b.distance)[0]!;
+    found.push({ target: target.id, ct, d });
+  }
+  if (!found.length) return [];
+  const near = Math.min(...found.map((x) => x.d));
+  return found
+    .filter((x) => x.d <= near + RUNAWAY_TIE * IN)
+    .sort((a, b) => a.d - b.d || (a.target < b.target ? -1 : 1))
+    .map(({ target, ct }) => ({ target, ct }));
+}
+
+/** [p.15] A-20 step 2b: an out-of-control cavalry unit charges, or regains control with no target within 16". */
+function runaway(s: SeqState, id: string, log: Log): SeqState {
+  const targets = runawayTargets(s, id);
+  if (!targets.length) {
+    log?.push({ rule: 'p.15', text: `${id}: no enemy it can charge in sight within 16": it is back in control` });
+    return updUnit(s, id, { outOfControl: false });
+  }
+  if (targets.length === 1) return runawayCharge(s, id, targets[0]!, log);
+  return push(s, { t: 'runawayTarget', unit: id });
+}
+
+/**
+ * [p.15] the out-of-control charge: into contact like any charge (§6.6.2), +3 to close at step 5, resolved at step 9;
+ * it counts as the unit's activation (A-20) and ends it (A-55); the unit charged is locked (with a stand marker if it
+ * had not activated, §5.4). Enemy cavalry it rode into may counter-charge (A-64).
+ */
+function runawayCharge(s: SeqState, id: string, x: { target: string; ct: ChargeContact }, log: Log): SeqState {
+  const u = unitOf(s, id);
+  const tu = unitOf(s, x.target);
+  const ct = x.ct;
+  log?.push({
+    rule: 'p.15',
+    text: `${id} is out of control: it charges ${x.target} (${inches(ct.distance)}${ct.full ? '' : ', partial contact'}; +3 to close; A-20: its activation)`,
+  });
+  const contact: CloseContact = { ...contactOf(s, u, tu, ct), outOfControl: true };
+  let v = updUnit(s, id, {
+    x: ct.at.x,
+    y: ct.at.y,
+    facing: ct.at.facing,
+    halves: 2,
+    activated: true,
+    stand: false,
+    locked: true,
+    outOfControl: false,
+  });
+  v = updUnit(v, x.target, { locked: true, ...(tu.activated ? {} : { activated: true, stand: true }) });
+  v = { ...v, closes: [...v.closes, contact], aActivated: v.aActivated + (u.side === v.sideA ? 1 : 0) };
+  return counterTriggers(v, id);
 }
 
 /** Both units of a close action still on the table. */
@@ -1261,6 +1583,8 @@ function closeInput(s: SeqState, c: CloseContact, refight: boolean): CloseAction
   return {
     charger: side('charger'),
     defender: side('defender'),
+    // [p.15] out-of-control cavalry: +3 to close
+    ...(c.outOfControl ? { chargerOutOfControl: true } : {}),
     refight,
     options: { casualtyColumn: s.sc.options.casualtyColumn },
   };
@@ -1268,7 +1592,8 @@ function closeInput(s: SeqState, c: CloseContact, refight: boolean): CloseAction
 
 /**
  * [p.13-14, p.21] the defender's defence fire at its charger, if it may: it kept a defence action (a stand marker, or
- * a whole action unused), and fires small arms (infantry, all its front-rank figures) or canister (unlimbered guns).
+ * a whole action unused), and fires small arms (infantry, all its front-rank figures; cavalry its carbines with the
+ * optional rule [p.15], a defence action being an action) or canister (unlimbered guns).
  * Facing and formation changes as defence actions are not offered yet.
  */
 function defenceShot(s: SeqState, c: CloseContact): SmallArmsShot | CanisterShot | null {
@@ -1280,8 +1605,8 @@ function defenceShot(s: SeqState, c: CloseContact): SmallArmsShot | CanisterShot
   const table = tableOf(s.sc);
   const target = targetDesc(s, table, tableUnit(s, charger), tableUnit(s, d));
   const defence = cspec.kind === 'cavalry' ? ('cavalry' as const) : ('infantry' as const);
-  if (dspec.kind === 'infantry') {
-    const weapon = dspec.weapon ?? (parseRating(dspec.rating).fire === 'R' ? 'rifle' : 'musket');
+  const weapon = smallArm(s, dspec);
+  if (weapon) {
     const shot: SmallArmsShot = {
       type: 'smallArms',
       fire: parseRating(dspec.rating).fire,
@@ -1295,12 +1620,12 @@ function defenceShot(s: SeqState, c: CloseContact): SmallArmsShot | CanisterShot
         bearing: c.defenderInContact,
         defence,
       }),
-      twoRank: dspec.ranks === 2,
+      twoRank: dspec.kind === 'infantry' && dspec.ranks === 2,
       range: 0,
       target,
       defence,
     };
-    return shotProblem(shot) ? null : shot;
+    return shotProblem(shot, s.sc.options) ? null : shot;
   }
   if (dspec.kind === 'artillery' && d.formation === 'unlimbered' && d.ammo < 3) {
     const shot: CanisterShot = {
@@ -1316,7 +1641,7 @@ function defenceShot(s: SeqState, c: CloseContact): SmallArmsShot | CanisterShot
       target,
       defence,
     };
-    return shotProblem(shot) ? null : shot;
+    return shotProblem(shot, s.sc.options) ? null : shot;
   }
   return null;
 }
@@ -1340,7 +1665,12 @@ function rideDownInput(s: SeqState, c: CloseContact) {
   // cavalry's front rank (A-32), squares
   const decision = shapeRideDown(tableUnit(s, def), tableUnit(s, cav), c.start);
   return {
-    cavalry: { morale: closeMorale(s, c, 'charger'), figures: cav.figures },
+    // [p.15] out-of-control cavalry: +3 to close
+    cavalry: {
+      morale: closeMorale(s, c, 'charger'),
+      figures: cav.figures,
+      ...(c.outOfControl ? { outOfControl: true } : {}),
+    },
     defender: {
       morale: {
         ...closeMorale(s, c, 'defender'),
@@ -1605,9 +1935,10 @@ function menuOf(s: SeqState, id: string): Primitive[] {
   const spec = specOf(s, id);
   const all = s.units.filter((x) => x.status === 'active').map((x) => tableUnit(s, x));
   const mover = all.find((x) => x.id === id)!;
-  // [p.8] fire: one or two actions at a mandatory target (A-40); infantry small arms (artillery fire: not built yet)
-  if (spec.kind === 'infantry') {
-    const weapon = spec.weapon ?? (parseRating(spec.rating).fire === 'R' ? 'rifle' : 'musket');
+  // [p.8] fire: one or two actions at a mandatory target (A-40): infantry small arms, and [p.15] the optional carbines
+  // of cavalry that has them ("Cavalry may fire their carbines as an action": fire, then charge with the other)
+  const weapon = smallArm(s, spec);
+  if (weapon) {
     const table = tableOf(s.sc);
     for (const ft of mandatoryTargets(table, all, mover, weapon)) {
       const desc = targetDesc(s, table, all.find((x) => x.id === ft.id)!, mover);
@@ -1625,12 +1956,12 @@ function menuOf(s: SeqState, id: string): Primitive[] {
             frontRank: ft.figures,
             bearing: ft.figures,
           }),
-          twoRank: spec.ranks === 2,
+          twoRank: spec.kind === 'infantry' && spec.ranks === 2,
           skirmishScreen: u.formation === 'skirmish',
           range: ft.range / IN,
           target: desc,
         };
-        if (shotProblem(shot)) continue;
+        if (shotProblem(shot, s.sc.options)) continue;
         out.push({
           key: `fire ${ft.id} ${actions}`,
           apply: (t) => fireAction(t, id, u.halves + 2 * actions, shot),
@@ -1726,7 +2057,7 @@ function menuOf(s: SeqState, id: string): Primitive[] {
           range: ft.range / IN,
           target: desc,
         };
-        if (shotProblem(shot)) continue;
+        if (shotProblem(shot, s.sc.options)) continue;
         out.push({
           key: `canister ${ft.id} ${actions}`,
           apply: (t) => fireAction(t, id, u.halves + 2 * actions, shot),
@@ -1770,7 +2101,7 @@ function menuOf(s: SeqState, id: string): Primitive[] {
           range: range / IN,
           atRisk,
         };
-        if (shotProblem(shot)) continue;
+        if (shotProblem(shot, s.sc.options)) continue;
         out.push({
           key: `shot ${ft.id} ${actions}`,
           apply: (t) => fireAction(t, id, u.halves + 2 * actions, shot),
@@ -1926,11 +2257,7 @@ export const runtime = procedure<SeqState, Frame, Action>({
 const UNBUILT_OPTIONS: readonly (readonly [string, string])[] = [
   ['writtenOrders', 'p.17'],
   ['misreadOrders', 'p.18'],
-  ['leaderInitiative', 'p.17'],
-  ['outOfControlCavalry', 'p.15'],
-  ['carbines', 'p.15'],
   ['caissons', 'p.11'],
-  ['organicSkirmishers', 'p.18'],
   ['fires', 'p.20'],
   ['weather', 'p.20'],
   ['visibility', 'p.20'],
@@ -1973,6 +2300,7 @@ export function initialSeq(sc: Scenario): SeqState {
       stand: false,
       status: 'active' as const,
       locked: false,
+      outOfControl: false,
     })),
   );
   const perTurn = [sc.sides[0].turnPoints ?? 20, sc.sides[1].turnPoints ?? 20] as const;
@@ -2010,6 +2338,7 @@ export function initialSeq(sc: Scenario): SeqState {
     closes: [],
     armyFailed: [false, false],
     divisionsFailed: [],
+    initiativePassed: [],
     conceded: null,
     held: {},
     over: false,

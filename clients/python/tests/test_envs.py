@@ -21,6 +21,7 @@ SEEDED = [
     ("march-of-eagles", "open-field"),
     ("eagles-of-the-empire", None),
     ("age-of-eagles", "quick-test"),
+    ("napoleons-eagles", "quick-test"),
     ("goofspiel", "standard"),
     ("kuhn-poker", None),
 ]
@@ -72,7 +73,11 @@ class Shape(unittest.TestCase):
     def test_gym_shape_every_ruleset(self):
         for ruleset, scenario in SEEDED:
             with self.subTest(ruleset=ruleset):
-                opponent = "heuristic" if ruleset in ("march-of-eagles", "eagles-of-the-empire", "age-of-eagles") else "random"
+                opponent = (
+                    "heuristic"
+                    if ruleset in ("march-of-eagles", "eagles-of-the-empire", "age-of-eagles", "napoleons-eagles")
+                    else "random"
+                )
                 env = eagles.gym_env(ruleset, opponent=opponent, scenario=scenario, seed=3)
                 obs, info = env.reset()
                 self.assertIn("action_mask", info)
@@ -285,6 +290,23 @@ class Hidden(unittest.TestCase):
             env.step(bid)
             feats.append([float(x) for x in env.last()[0]["observation"]])
             env.close()
+        self.assertEqual(feats[0], feats[1])
+
+    def test_napoleons_eagles_second_side_sees_nothing_of_the_first_bid(self):
+        seen, feats = [], []
+        for bid in ("bid 2", "bid 9"):
+            env = eagles.env("napoleons-eagles", scenario="quick-test", seed=5, obs_type="json")
+            env.step(bid)
+            obs, _, _, _, info = env.last()
+            self.assertEqual(env.agent_selection, "second")
+            self.assertTrue(all(k.startswith("bid ") for k in info["legal"]))
+            seen.append(json.dumps([obs["observation"], [int(m) for m in obs["action_mask"]], info["legal"], env.render()]))
+            env.close()
+            env = eagles.env("napoleons-eagles", scenario="quick-test", seed=5)
+            env.step(bid)
+            feats.append([float(x) for x in env.last()[0]["observation"]])
+            env.close()
+        self.assertEqual(seen[0], seen[1])
         self.assertEqual(feats[0], feats[1])
 
     def test_a_card_dealt_face_down_stays_hidden(self):

@@ -25,6 +25,7 @@ const CI: Record<string, readonly Omit<SoakOptions, 'seed'>[]> = {
     { scenarios: 6, agents: ['heuristic'] },
   ],
   'eagles-of-the-empire': [{ scenarios: 25, agents: ['random', 'heuristic'] }],
+  'napoleons-eagles': [{ scenarios: 10, agents: ['random', 'heuristic'] }],
 };
 
 describe('generated scenarios', () => {

@@ -11,7 +11,8 @@ import { describe, expect, it } from 'vitest';
 import { checkEncodingAt, type Tally } from '../../../test/encoding-checks.ts';
 import { ACTION_TYPES, actionBlock, actionType, neEncoding as enc, MAX_UNITS, stateBlock } from './encoding.ts';
 import type { Scenario } from './scenario.ts';
-import { type SeqState, sequenceGame as game } from './turn.ts';
+import type { SeqState } from './turn.ts';
+import { napoleonsEagles as game } from './index.ts';
 import type { Side } from './types.ts';
 
 const DIR = join(import.meta.dirname, '..', '..', '..', 'data', 'scenarios', 'napoleons-eagles');

@@ -101,7 +101,7 @@ function fireValue(t: SeqState, side: Side): number {
   const f = t.stack[t.stack.length - 1];
   if (f?.t !== 'fire') return 0;
   let v = 0;
-  for (const o of resolveFire(f.shot).outcomes)
+  for (const o of resolveFire(f.shot, t.sc.options).outcomes)
     for (const e of o.value.targets) {
       const own = unitOf(t, e.id).side === side;
       const worth = e.casualties + (e.moraleMark ? 1.5 : 0) + (e.eliminated ? 8 : 0);

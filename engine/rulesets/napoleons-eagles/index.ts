@@ -9,6 +9,7 @@ import type { Game, GameEvent, ToMove, Validated } from '../../core/game.ts';
 import { hashValue } from '../../core/hash.ts';
 import { IN } from './board.ts';
 import { neEncoding } from './encoding.ts';
+import { randomScenario } from './generate.ts';
 import { policyScores } from './heuristic.ts';
 import { moraleFaces, recoveryDist, reformFace, thresholdDist, thresholdFaces } from './morale.ts';
 import { footprint } from './shape.ts';
@@ -324,5 +325,6 @@ export const napoleonsEagles: Game<SeqState, Action, Scenario> = {
   policyScores,
   diceFaces,
   encoding: neEncoding,
+  randomScenario,
   render,
 };

@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { GameEvent } from '../../core/game.ts';
 import { resolveFire } from './fire.ts';
-import { type SeqState, type SeqUnit, sequenceGame as game, unitOf } from './turn.ts';
+import { type SeqState, type SeqUnit, unitOf } from './turn.ts';
+import { napoleonsEagles as game } from './index.ts';
 
 const DIR = join(import.meta.dirname, '..', '..', '..', 'data', 'scenarios', 'napoleons-eagles');
 type Json = ReturnType<typeof JSON.parse>;

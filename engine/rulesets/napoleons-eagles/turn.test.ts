@@ -11,7 +11,8 @@ import { playChecked } from '../../../arena/conformance.ts';
 import type { GameEvent } from '../../core/game.ts';
 import { hashHex } from '../../core/hash.ts';
 import { eventsFor, observationHash } from '../../core/views.ts';
-import { eligible, type SeqState, sequenceGame as game, victoryPoints } from './turn.ts';
+import { eligible, type SeqState, victoryPoints } from './turn.ts';
+import { napoleonsEagles as game } from './index.ts';
 
 const DIR = join(import.meta.dirname, '..', '..', '..', 'data', 'scenarios', 'napoleons-eagles');
 /** A shipped scenario, as shipped (Kleinau with its four optional rules on: optional.test.ts tests them). */
@@ -272,7 +273,10 @@ describe("Napoleon's Eagles: the period [p.4-5]", () => {
     expect(victoryPoints(lost([side0[0]!], [side0[1]!]))).toEqual([0, 3]);
     expect(game.returns(lost([side0[0]!]))).toEqual([0, 0]); // 2 VP: under the draw margin of 3
     expect(game.returns(lost([side0[0]!], [side0[1]!]))).toEqual([-1, 1]);
-    expect(game.resultText(lost([side0[0]!], [side0[1]!]))).toMatch(/win on victory points, 0 to 3 \(A-79\)/);
+    expect(game.resultText({ ...lost([side0[0]!], [side0[1]!]), over: true })).toMatch(
+      /win on victory points, 0 to 3 \(A-79\)/,
+    );
+    expect(game.resultText(lost([side0[0]!], [side0[1]!]))).toMatch(/in progress .* victory points 0 to 3/);
     // a lost leader: 1 to the other side
     const leaderGone: SeqState = { ...s0, leaders: s0.leaders.map((l, i) => (i === 0 ? { ...l, lost: true } : l)) };
     expect(victoryPoints(leaderGone)).toEqual(s0.leaders[0]!.side === 0 ? [0, 1] : [1, 0]);

@@ -8,11 +8,10 @@
  * marker); movement, fire and the rest plug into `activation` as they are built. Every rule not yet built throws
  * NotImplementedRuleError by name rather than being skipped.
  */
-import { type Game, type GameEvent, NotImplementedRuleError, type ToMove, type Validated } from '../../core/game.ts';
-import { hashValue } from '../../core/hash.ts';
+import { NotImplementedRuleError, } from '../../core/game.ts';
 import { type Handlers, type Log, type ProcedureState, procedure, push } from '../../core/procedure.ts';
 import { bodyOf, figuresOf, IN, moveRatingOf, tableOf } from './board.ts';
-import { type ObjectiveSpec, type Scenario, type UnitSpec, validateScenario } from './scenario.ts';
+import type { ObjectiveSpec, Scenario, UnitSpec, } from './scenario.ts';
 import {
   closestPointOnSegment,
   type Polygon,
@@ -2346,41 +2345,20 @@ export function initialSeq(sc: Scenario): SeqState {
 }
 
 /**
- * The sequence of play as a `Game` (not registered: the ruleset is in construction). It is enough to play, hash,
- * redact and search the bidding and activation structure of a whole game.
+ * For the scripted player, the notation and the text picture (index.ts, heuristic.ts): a unit's scenario entry, its
+ * body on the table as `shape.ts` sees it, and the state a primitive of its activation leaves (at the unit's `act`
+ * frame; no events), or undefined if it is not on the unit's menu.
  */
-export const sequenceGame: Game<SeqState, Action, Scenario> = {
-  id: 'napoleons-eagles-sequence',
-  title: "Napoleon's Eagles (sequence of play only, in construction)",
-  version: 0,
-  players: ['first side', 'second side'],
-  defaultScenario: 'quick-test',
-  validateScenario: (json: unknown): Validated<Scenario> => validateScenario(json),
-  initialState: (sc: Scenario) => runtime.settle(initialSeq(sc)),
-  toMove: (s): ToMove => runtime.toMove(s),
-  legalActions: (s) => runtime.legalActions(s),
-  chanceOutcomes: (s) => runtime.chanceOutcomes(s),
-  chanceKey: (s) => runtime.chanceKey(s),
-  apply: (s, a, log?: GameEvent[]) => runtime.apply(s, a, log),
-  applyUnchecked: (s, a, log?: GameEvent[]) => runtime.applyUnchecked(s, a, log),
-  actionKey: (a) => a,
-  returns: (s) => {
-    if (s.conceded === 'both') return [0, 0];
-    if (s.conceded !== null) return s.conceded === 0 ? [-1, 1] : [1, -1];
-    const w = winnerOf(s, victoryPoints(s));
-    return w === -1 ? [0, 0] : w === 0 ? [1, -1] : [-1, 1];
-  },
-  resultText: (s) => resultOf(s, victoryPoints(s)),
-  hash: (s) => hashValue({ ...s, sc: s.scenarioId }),
-  describeDecision: (s) => runtime.describe(s),
-  viewAction: (s, a, viewer) => runtime.viewAction(s, a, viewer),
-  hidden: (s, p) => runtime.hidden(s, p),
-  sealedRound: (s) => runtime.sealedRound(s),
-  observe: (s, p) => runtime.redact(s, p),
-  sampleState: (s, p, u) => runtime.sampleSealed(s, p, u),
-  describeAction: (_s, a) => a,
-  // no evaluation yet: the sequence alone decides nothing
-  evaluate: () => 0.5,
-  render: (s) =>
-    `turn ${s.turn} period ${s.period}; turn points ${s.points[0]}/${s.points[1]}; side A: ${s.sideA === null ? '-' : NAMES[s.sideA]}`,
+export const internals = {
+  specOf,
+  tableUnit,
+  thresholdInput,
+  retreatInput,
+  moraleInput,
+  resultText: (s: SeqState) => resultOf(s, victoryPoints(s)),
+  after: (s: SeqState, id: string, key: Action): SeqState | undefined =>
+    activation(s, id)
+      .find((p) => p.key === key)
+      ?.apply(s, undefined),
+  BUDGET,
 };

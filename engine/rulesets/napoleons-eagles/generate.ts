@@ -47,7 +47,13 @@ const NATIONS = [
 const OPPOSITE: Record<Edge, Edge> = { south: 'north', north: 'south', west: 'east', east: 'west' };
 
 /** Optional rules of the book that the game builds (turn.ts accepts them); the others stay off. */
-const BUILT_RULES = ['leaderInitiative', 'outOfControlCavalry', 'carbines', 'organicSkirmishers'] as const;
+const BUILT_RULES = [
+  'leaderInitiative',
+  'outOfControlCavalry',
+  'carbines',
+  'organicSkirmishers',
+  'secondBounce',
+] as const;
 /** Optional rules not built yet: never on (left out, or written false). */
 const UNBUILT_RULES = [
   'writtenOrders',
@@ -57,7 +63,6 @@ const UNBUILT_RULES = [
   'weather',
   'visibility',
   'smoke',
-  'secondBounce',
   'supportedLine',
   'tableFlanks',
 ] as const;

@@ -8,10 +8,10 @@
  * marker); movement, fire and the rest plug into `activation` as they are built. Every rule not yet built throws
  * NotImplementedRuleError by name rather than being skipped.
  */
-import { NotImplementedRuleError, } from '../../core/game.ts';
+import { NotImplementedRuleError } from '../../core/game.ts';
 import { type Handlers, type Log, type ProcedureState, procedure, push } from '../../core/procedure.ts';
 import { bodyOf, figuresOf, IN, moveRatingOf, tableOf } from './board.ts';
-import type { ObjectiveSpec, Scenario, UnitSpec, } from './scenario.ts';
+import type { ObjectiveSpec, Scenario, UnitSpec } from './scenario.ts';
 import {
   closestPointOnSegment,
   type Polygon,
@@ -174,7 +174,13 @@ export type Frame =
   /** [p.4 steps 11-12] the period's end: markers off, the next period, turn or the end. */
   | { readonly t: 'endPeriod' }
   /** [p.8-9] the dice of a fire action (two actions at one target: one resolution, figures doubled). */
-  | { readonly t: 'fire'; readonly firer: string; readonly shot: SmallArmsShot | CanisterShot | SolidShot }
+  | {
+      readonly t: 'fire';
+      readonly firer: string;
+      readonly shot: SmallArmsShot | CanisterShot | SolidShot;
+      /** [p.24] optional: the units at risk only on the ball's second bounce (A-52). */
+      readonly secondBounce?: readonly string[];
+    }
   /** [p.17] optional: a leader outside his superior's command distance rolls D20 ≤ his initiative number. */
   | { readonly t: 'initiative'; readonly leader: string; readonly initiative: number }
   /** [p.4 step 1] after any initiative rolls: units out of command are marked, then the bids of step 2. */
@@ -1002,6 +1008,11 @@ const handlers: Handlers<SeqState, Frame, Action> = {
         rule: f.shot.type === 'smallArms' ? (f.shot.weapon === 'carbine' ? 'p.15' : 'p.9') : 'p.8',
         text: `${f.firer} fires ${shotText(f.shot)}: ${o.label}${mods ? ` (${mods})` : ''}`,
       });
+      if (f.secondBounce?.length)
+        log?.push({
+          rule: 'p.24',
+          text: `the ball's second bounce (A-52: from 1.5 to 2 first bounces past the point of aim) puts ${f.secondBounce.join(', ')} at risk`,
+        });
       let t = s;
       // [p.11] the battery's ammunition dice
       if (o.value.ammo) t = updUnit(t, f.firer, { ammo: o.value.ammo.level });
@@ -1211,9 +1222,20 @@ function battery(spec: Extract<UnitSpec, { kind: 'artillery' }>, u: SeqUnit, bea
   };
 }
 
-/** A fire action: its half-actions spent, then its dice. */
-function fireAction(t: SeqState, id: string, halves: number, shot: SmallArmsShot | CanisterShot | SolidShot): SeqState {
-  return push(updUnit(t, id, { halves }), { t: 'fire', firer: id, shot });
+/** A fire action: its half-actions spent, then its dice (`secondBounce`: units at risk only on the second bounce). */
+function fireAction(
+  t: SeqState,
+  id: string,
+  halves: number,
+  shot: SmallArmsShot | CanisterShot | SolidShot,
+  secondBounce: readonly string[] = [],
+): SeqState {
+  return push(updUnit(t, id, { halves }), {
+    t: 'fire',
+    firer: id,
+    shot,
+    ...(secondBounce.length ? { secondBounce } : {}),
+  });
 }
 
 /** A shot in words: the target, or the units on a ball's line. */
@@ -2080,12 +2102,18 @@ function menuOf(s: SeqState, id: string): Primitive[] {
       const range = solidShotRange(mover, aim);
       const zone = bounceZones(spec.calibre, band, [], s.sc.options.secondBounce);
       const d = Math.hypot(aim.x - from.x, aim.y - from.y) || 1;
-      const far = {
-        x: aim.x + ((aim.x - from.x) / d) * zone.first * IN,
-        y: aim.y + ((aim.y - from.y) / d) * zone.first * IN,
-      };
+      const along = (k: number) => ({
+        x: aim.x + ((aim.x - from.x) / d) * k * IN,
+        y: aim.y + ((aim.y - from.y) / d) * k * IN,
+      });
+      const far = along(zone.first);
+      // [p.24] optional second bounce (A-52): the line from P + 1.5b to P + 2b; units on it roll like the first's
+      const second = zone.second ? ([along(zone.second.from), along(zone.second.to)] as const) : null;
+      const inFirst = (o: TableUnit) => o.id === ft.id || segmentCrossesPolygon(aim, far, footprint(o));
+      const inSecond = (o: TableUnit) => second !== null && segmentCrossesPolygon(second[0], second[1], footprint(o));
+      const secondOnly = all.filter((o) => o.id !== id && !inFirst(o) && inSecond(o)).map((o) => o.id);
       const atRisk = all
-        .filter((o) => o.id !== id && (o.id === ft.id || segmentCrossesPolygon(aim, far, footprint(o))))
+        .filter((o) => o.id !== id && (inFirst(o) || inSecond(o)))
         .map((o) => ({
           o,
           at: Math.hypot(nearestPoint(footprint(o), from).x - from.x, nearestPoint(footprint(o), from).y - from.y),
@@ -2103,7 +2131,7 @@ function menuOf(s: SeqState, id: string): Primitive[] {
         if (shotProblem(shot, s.sc.options)) continue;
         out.push({
           key: `shot ${ft.id} ${actions}`,
-          apply: (t) => fireAction(t, id, u.halves + 2 * actions, shot),
+          apply: (t) => fireAction(t, id, u.halves + 2 * actions, shot, secondOnly),
         });
       }
     }
@@ -2261,7 +2289,6 @@ const UNBUILT_OPTIONS: readonly (readonly [string, string])[] = [
   ['weather', 'p.20'],
   ['visibility', 'p.20'],
   ['smoke', 'p.20'],
-  ['secondBounce', 'p.24'],
   ['supportedLine', 'p.24'],
   ['tableFlanks', 'p.5'],
 ];

@@ -1,0 +1,138 @@
+/**
+ * Napoleon's Eagles: the optional rules built after the four the shipped Kleinau turns on, played through the game
+ * with the book's numbers: the second bounce [p.24], the supported line [p.24], table flanks [p.5], caissons [p.11],
+ * weather [p.20], smoke [p.20], and written orders with their misreads [p.17-18]. Each is also shown off: the same
+ * position without the rule plays differently.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import seedrandom from 'seedrandom';
+import { describe, expect, it } from 'vitest';
+import { playChecked } from '../../../arena/conformance.ts';
+import type { GameEvent } from '../../core/game.ts';
+import { resolveFire } from './fire.ts';
+import { napoleonsEagles as game } from './index.ts';
+import { type SeqState, type SeqUnit, unitOf } from './turn.ts';
+
+const DIR = join(import.meta.dirname, '..', '..', '..', 'data', 'scenarios', 'napoleons-eagles');
+type Json = ReturnType<typeof JSON.parse>;
+
+/** A shipped scenario's JSON, with `edit` applied, validated. */
+const scenarioOf = (id: string, edit?: (j: Json) => void) => {
+  const j = JSON.parse(readFileSync(join(DIR, `${id}.json`), 'utf8'));
+  edit?.(j);
+  const v = game.validateScenario(j);
+  if (!v.ok) throw new Error(JSON.stringify(v.problems));
+  return v.value;
+};
+/** Kleinau as shipped, with `edit` applied to its JSON. */
+const kleinau = (edit?: (j: Json) => void) => game.initialState(scenarioOf('the-mill-at-kleinau', edit));
+
+const offered = (t: SeqState) => [...game.legalActions(t), ...game.chanceOutcomes(t).map((o) => o.action)];
+const play = (s: SeqState, ...keys: string[]) => {
+  let t = s;
+  for (const k of keys) {
+    if (!offered(t).includes(k)) throw new Error(`"${k}" is not offered: ${offered(t).join(', ')}`);
+    t = game.apply(t, k);
+  }
+  return t;
+};
+
+/** Units moved or changed: `patch` by id, in 1/100" (front-centre) and degrees. */
+const setUnits = (s: SeqState, patch: Record<string, Partial<SeqUnit>>): SeqState => ({
+  ...s,
+  units: s.units.map((u) => (patch[u.id] ? { ...u, ...patch[u.id] } : u)),
+});
+
+/** Plays on with quiet choices (dice take their first outcome unless `dice` picks one) until `stop` holds. */
+function until(s0: SeqState, stop: (s: SeqState) => boolean, dice?: (s: SeqState) => string | undefined): SeqState {
+  let s = s0;
+  for (let i = 0; i < 3000 && !stop(s); i++) {
+    const outs = game.chanceOutcomes(s);
+    if (outs.length) {
+      s = game.apply(s, dice?.(s) ?? outs[0]!.action);
+      continue;
+    }
+    const acts = game.legalActions(s);
+    const pick =
+      acts.find((a) => a === 'finish') ??
+      acts.find((a) => a === 'end') ??
+      acts.find((a) => a === 'stay') ??
+      acts.find((a) => a === 'stand in place') ??
+      acts.find((a) => a === 'hold') ??
+      acts.find((a) => a.startsWith('activate')) ??
+      acts.find((a) => a === 'bid 0') ??
+      acts[0]!;
+    s = game.apply(s, pick);
+  }
+  if (!stop(s)) throw new Error('the position was not reached');
+  return s;
+}
+
+const top = (s: SeqState) => s.stack.at(-1);
+const probOf = (s: SeqState, pred: (action: string) => boolean) =>
+  game
+    .chanceOutcomes(s)
+    .filter((o) => pred(o.action))
+    .reduce((a, o) => a + o.p, 0);
+const withEvents = (s: SeqState, ...keys: string[]) => {
+  const events: GameEvent[] = [];
+  let t = s;
+  for (const k of keys) {
+    if (!offered(t).includes(k)) throw new Error(`"${k}" is not offered: ${offered(t).join(', ')}`);
+    t = game.apply(t, k, events);
+  }
+  return { t, events };
+};
+
+describe("Napoleon's Eagles: the second bounce [p.24] (optional)", () => {
+  // F4 (6lb, B16B25) at (25, 6) facing north; A1 put 12" ahead (medium band: a bounce of 8"), A2 14" beyond it:
+  // the first bounce runs 8" past the point of aim, the second (A-52) from 12" to 16" past it
+  const shotAt = (on: boolean) => {
+    const s0 = kleinau((j) => (j.options.secondBounce = on));
+    const s = setUnits(s0, {
+      A1: { x: 2500, y: 1800, facing: 180 },
+      A2: { x: 2500, y: 1800 + 1300, facing: 180 },
+    });
+    return play(s, 'bid 1', 'bid 0', 'be A', 'activate F4');
+  };
+
+  it('a unit 12"-16" past the point of aim is at risk, rolling as on the first bounce; not without the rule', () => {
+    const s = shotAt(true);
+    const { t, events } = withEvents(s, 'shot A1 1');
+    const f = top(t)!;
+    if (f.t !== 'fire' || f.shot.type !== 'solidShot') throw new Error('a solid-shot frame');
+    expect(f.shot.atRisk.map((x) => x.id)).toEqual(['A1', 'A2']);
+    expect(f.secondBounce).toEqual(['A2']);
+    // both roll one D6 with the same hit faces (B at medium band)
+    const r = resolveFire(f.shot, t.sc.options);
+    const hit = (id: string) => r.rolls.find((x) => x.roll === `hit:${id}`)!;
+    expect(hit('A2').hitFaces).toEqual(hit('A1').hitFaces);
+    expect(hit('A2').dice).toBe(1);
+    // the chance A2 is hit is exactly its hit faces over 6
+    const hitA2 = r.outcomes
+      .filter((o) => o.value.targets.some((e) => e.id === 'A2' && (e.hits ?? 0) > 0))
+      .reduce((a, o) => a + o.p, 0);
+    expect(hitA2).toBeCloseTo(hit('A2').hitFaces!.length / 6, 12);
+    expect(hit('A2').hitFaces!.length).toBeGreaterThan(0);
+    const after = game.apply(t, game.chanceOutcomes(t)[0]!.action, events);
+    expect(events.some((e) => e.rule === 'p.24' && /second bounce.*A-52.*A2 at risk/.test(e.text))).toBe(true);
+    expect(after).toBeDefined();
+    // without the rule the ball stops 8" past the point of aim: A2 is not at risk
+    const off = top(play(shotAt(false), 'shot A1 1'))!;
+    if (off.t !== 'fire' || off.shot.type !== 'solidShot') throw new Error('a solid-shot frame');
+    expect(off.shot.atRisk.map((x) => x.id)).toEqual(['A1']);
+    expect(off.secondBounce).toBeUndefined();
+  });
+
+  it('nothing between the two bounces: a unit 9"-11" past the point of aim is missed either way', () => {
+    const s0 = kleinau((j) => (j.options.secondBounce = true));
+    const s = setUnits(s0, {
+      A1: { x: 2500, y: 1800, facing: 180 },
+      A2: { x: 2500, y: 1800 + 950, facing: 180 }, // A2's body from 9.5" to 11" past the aim point (column 1.5" deep)
+    });
+    const f = top(play(s, 'bid 1', 'bid 0', 'be A', 'activate F4', 'shot A1 1'))!;
+    if (f.t !== 'fire' || f.shot.type !== 'solidShot') throw new Error('a solid-shot frame');
+    expect(f.shot.atRisk.map((x) => x.id)).toEqual(['A1']);
+  });
+});

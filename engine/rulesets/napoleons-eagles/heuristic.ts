@@ -71,29 +71,57 @@ function nearest(v: View, me: TableUnit = v.me): { d: number; e: (typeof v.enemi
   return { d: best, e };
 }
 
-/** A-79: the objectives the side does not hold, as areas (blocks and terrain by their polygons). */
-function objectivesToTake(s: SeqState, side: Side): Polygon[] {
-  const out: Polygon[] = [];
+/** A-79: the scenario's objectives as areas (blocks and terrain by their polygons), with the distance that holds them. */
+interface Objective {
+  readonly id: string;
+  readonly area: Polygon;
+  readonly within: number;
+  readonly vp: number;
+}
+const objectiveCache = new WeakMap<object, Objective[]>();
+function objectives(s: SeqState): Objective[] {
+  let out = objectiveCache.get(s.sc);
+  if (out) return out;
+  out = [];
+  const poly = (ps: readonly (readonly [number, number])[]) =>
+    ps.map(([x, y]) => ({ x: Math.round(x * IN), y: Math.round(y * IN) }));
   for (const o of s.sc.victory.objectives) {
-    if ((s.held[o.id] ?? -1) === side) continue;
-    if (o.polygon) out.push(o.polygon.map(([x, y]) => ({ x: Math.round(x * IN), y: Math.round(y * IN) })));
+    let area: Polygon | null = null;
+    if (o.polygon) area = poly(o.polygon);
     else {
       const t = s.sc.terrain.find((x) => x.id === (o.block ?? o.terrain));
       if (t?.type === 'block') {
         const [x0, y0] = t.sw;
-        out.push(
-          [
-            [x0, y0],
-            [x0 + 4, y0],
-            [x0 + 4, y0 + 4],
-            [x0, y0 + 4],
-          ].map(([x, y]) => ({ x: x! * IN, y: y! * IN })),
-        );
-      } else if (t && 'polygon' in t)
-        out.push(t.polygon.map(([x, y]) => ({ x: Math.round(x * IN), y: Math.round(y * IN) })));
+        area = poly([
+          [x0, y0],
+          [x0 + 4, y0],
+          [x0 + 4, y0 + 4],
+          [x0, y0 + 4],
+        ]);
+      } else if (t && 'polygon' in t) area = poly(t.polygon);
+    }
+    if (area) out.push({ id: o.id, area, within: o.within * IN, vp: o.vp });
+  }
+  objectiveCache.set(s.sc, out);
+  return out;
+}
+
+/** How far a body is from holding an objective (0: it would hold it, A-79). */
+const fromObjective = (b: TableUnit, o: Objective) => Math.max(0, polygonDistance(footprint(b), o.area) - o.within);
+
+/** The objective a unit of `side` should go for: the nearest its side does not hold, or null. */
+function goal(s: SeqState, side: Side, b: TableUnit): Objective | null {
+  let best: Objective | null = null;
+  let bd = Number.POSITIVE_INFINITY;
+  for (const o of objectives(s)) {
+    if ((s.held[o.id] ?? -1) === side) continue;
+    const d = fromObjective(b, o) - o.vp * IN;
+    if (d < bd) {
+      bd = d;
+      best = o;
     }
   }
-  return out;
+  return best;
 }
 
 /** Expected figures lost by the enemy to a fire action (the fire frame it leaves on the stack), own losses subtracted. */
@@ -136,7 +164,10 @@ function wantedDistance(s: SeqState, u: SeqUnit): number {
   return 2.5 * IN; // infantry: the short musket bands
 }
 
-/** The score of where a move leaves the unit: nearer its wanted distance from the enemy, or nearer an objective. */
+/**
+ * The score of where a move leaves the unit: nearer an objective its side does not hold (A-79), and, with an enemy
+ * within 16", nearer the distance it wants to stand at from it, facing it.
+ */
 function placeScore(s: SeqState, t: SeqState, id: string): number {
   const u0 = unitOf(s, id);
   const u1 = unitOf(t, id);
@@ -146,25 +177,25 @@ function placeScore(s: SeqState, t: SeqState, id: string): number {
   const n1 = nearest(v0, b1);
   const want = wantedDistance(s, u0);
   let score = 0;
-  if (n0.e && n0.d < 30 * IN) {
+  const g = specOf(s, id).kind === 'artillery' ? null : goal(s, u0.side, v0.me);
+  if (g) score += (fromObjective(v0.me, g) - fromObjective(b1, g)) / IN;
+  // holding what the side holds: no stepping off it
+  for (const o of objectives(s))
+    if ((s.held[o.id] ?? -1) === u0.side && fromObjective(v0.me, o) === 0 && fromObjective(b1, o) > 0) score -= 4;
+  if (n0.e && n0.d < 16 * IN) {
     // approach the wanted distance: every inch nearer it is worth 1, an overshoot inside it costs
     score += (Math.abs(n0.d - want) - Math.abs(n1.d - want)) / IN;
     if (n1.d < want) score -= (want - n1.d) / IN;
-    // facing the enemy: worth keeping
     if (n1.e && inFrontArc(b1, n1.e.b)) score += 1;
     else if (n1.e) score -= 1.5;
-  } else {
-    // A-79 march on an objective not yet held, else toward the enemy
-    const objs = objectivesToTake(s, u0.side);
-    const f0 = footprint(v0.me);
-    const f1 = footprint(b1);
-    if (objs.length) {
-      const d0 = Math.min(...objs.map((o) => polygonDistance(f0, o)));
-      const d1 = Math.min(...objs.map((o) => polygonDistance(f1, o)));
-      score += (d0 - d1) / IN;
-    } else if (n0.e) score += (n0.d - n1.d) / IN;
-  }
+  } else if (!g && n0.e) score += (n0.d - n1.d) / IN;
   return score;
+}
+
+/** Whether the unit stands on an objective (A-79) its side would lose by leaving it. */
+function holding(s: SeqState, u: SeqUnit): boolean {
+  const b = body(s, u);
+  return objectives(s).some((o) => fromObjective(b, o) === 0);
 }
 
 function actScores(s: SeqState, id: string, actions: readonly Action[]): number[] {
@@ -182,7 +213,7 @@ function actScores(s: SeqState, id: string, actions: readonly Action[]): number[
     (e) => specOf(s, e.u.id).kind === 'infantry' && unitDistance(v.me, e.b) <= 8 * IN,
   );
   return actions.map((a) => {
-    if (a === 'end') return left >= 2 && n.d < 6 * IN ? 0.5 : 0;
+    if (a === 'end') return holding(s, u) ? 1.5 : left >= 2 && n.d < 6 * IN ? 0.5 : 0;
     if (a === 'recover') return 1;
     if (a === 'reform') return 9;
     if (a === 'rest') return u.fatigue >= 2 && n.d > 10 * IN ? 5 : u.fatigue >= 1 && n.d > 16 * IN ? 2 : -1;
@@ -193,7 +224,7 @@ function actScores(s: SeqState, id: string, actions: readonly Action[]): number[
       if (!t) return -1;
       const value = fireValue(t, u.side);
       // two actions at one target resolve once with the figures doubled [p.8]: prefer it with the budget whole
-      return value > 0.05 ? 10 + 4 * value + (fire[3] === '2' ? 0.5 : 0) : 0.1;
+      return value > 0.05 ? 3 + 8 * value + (fire[3] === '2' ? 0.5 : 0) : 0.1;
     }
     if (a.startsWith('charge ')) {
       const target = unitOf(s, a.slice('charge '.length));
@@ -265,7 +296,10 @@ export function policyScores(s: SeqState, actions: readonly Action[]): number[] 
     case 'defence':
       return actions.map((a) => (a === 'defence fire' ? 1 : 0));
     case 'counter':
-      return actions.map((a) => (a === 'counter-charge' ? 1 : 0));
+      // [p.15] only at good odds: the mover is what it would charge
+      return actions.map((a) =>
+        a === 'counter-charge' ? chargeValue(s, unitOf(s, f.cavalry), unitOf(s, f.mover)) - 3 : 0,
+      );
     case 'retreatTo':
       // A-67: the farthest fall-back toward the home edge puts the most ground between it and the enemy
       return actions.map((a) => {

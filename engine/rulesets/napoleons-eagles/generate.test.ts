@@ -237,7 +237,14 @@ describe("Napoleon's Eagles random scenarios", () => {
       for (const k of ['{"a":2,"d":1}', '{"a":3,"d":2}', '{"a":4,"d":2}', '{"a":5,"d":3}'])
         expect(seen('activationRatio')).toContain(k);
       // the built optional rules are drawn both ways (the unbuilt ones never on: the first test builds every state)
-      for (const k of ['leaderInitiative', 'outOfControlCavalry', 'carbines', 'organicSkirmishers', 'secondBounce'])
+      for (const k of [
+        'leaderInitiative',
+        'outOfControlCavalry',
+        'carbines',
+        'organicSkirmishers',
+        'secondBounce',
+        'supportedLine',
+      ])
         expect(seen(k), k).toEqual(set(['true', 'false']));
       const fixed = ADAPTATIONS.filter((a) => a.option === undefined).map((a) => a.id);
       expect(fixed.every((id) => opts.some((o) => o[id] === 'digest'))).toBe(true);

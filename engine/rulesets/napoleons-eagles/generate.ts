@@ -53,6 +53,7 @@ const BUILT_RULES = [
   'carbines',
   'organicSkirmishers',
   'secondBounce',
+  'supportedLine',
 ] as const;
 /** Optional rules not built yet: never on (left out, or written false). */
 const UNBUILT_RULES = [
@@ -63,7 +64,6 @@ const UNBUILT_RULES = [
   'weather',
   'visibility',
   'smoke',
-  'supportedLine',
   'tableFlanks',
 ] as const;
 /** The ADAPTATION options and the book's choices, with every value the schema allows (the default first). */
@@ -167,6 +167,8 @@ function unitDraft(u: Uniform, id: string, side: J, opts: J, small: boolean): Dr
           : int(u, 12, chance(u, 0.2) ? 40 : 30);
     const columnFront = formation === 'column' && chance(u, 0.3) ? int(u, 2, Math.min(8, figures)) : undefined;
     const refused = formation === 'line' && chance(u, 0.2) ? pick(u, ['left', 'right'] as const) : undefined;
+    // [p.24] a line deployed as a supported line, under the optional rule
+    const supported = formation === 'line' && !refused && opts.supportedLine === true && chance(u, 0.4);
     const weapon =
       fire === 'R' ? (chance(u, 0.5) ? 'rifle' : undefined) : chance(u, 0.3) ? pick(u, ['musket', 'rifle']) : undefined;
     const spec: J = {
@@ -183,11 +185,11 @@ function unitDraft(u: Uniform, id: string, side: J, opts: J, small: boolean): Dr
       ...(columnFront ? { columnFront } : {}),
       formation,
       ...(refused ? { refused } : {}),
-      ...(formation === 'line' && chance(u, 0.1) ? { supported: false } : {}),
+      ...(supported ? { supported } : formation === 'line' && chance(u, 0.1) ? { supported: false } : {}),
     };
     return {
       spec,
-      foot: { kind, formation, figures, ranks, columnFront, variant: { refused, supported: false } },
+      foot: { kind, formation, figures, ranks, columnFront, variant: { refused, supported } },
     };
   }
   if (kind === 'cavalry') {

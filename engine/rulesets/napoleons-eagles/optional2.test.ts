@@ -12,7 +12,8 @@ import { playChecked } from '../../../arena/conformance.ts';
 import type { GameEvent } from '../../core/game.ts';
 import { resolveFire } from './fire.ts';
 import { napoleonsEagles as game } from './index.ts';
-import { type SeqState, type SeqUnit, unitOf } from './turn.ts';
+import { layout } from './shape.ts';
+import { internals, type SeqState, type SeqUnit, unitOf } from './turn.ts';
 
 const DIR = join(import.meta.dirname, '..', '..', '..', 'data', 'scenarios', 'napoleons-eagles');
 type Json = ReturnType<typeof JSON.parse>;
@@ -134,5 +135,52 @@ describe("Napoleon's Eagles: the second bounce [p.24] (optional)", () => {
     const f = top(play(s, 'bid 1', 'bid 0', 'be A', 'activate F4', 'shot A1 1'))!;
     if (f.t !== 'fire' || f.shot.type !== 'solidShot') throw new Error('a solid-shot frame');
     expect(f.shot.atRisk.map((x) => x.id)).toEqual(['A1']);
+  });
+});
+
+describe("Napoleon's Eagles: the supported line [p.24] (optional)", () => {
+  // F3 (18 figures, line) at (10, 6) facing north; A3 (24 figures, line) put 3" ahead, facing it
+  const facing = (s: SeqState) => setUnits(s, { A3: { x: 1000, y: 900, facing: 180 } });
+  const firers = (s: SeqState) => {
+    const f = top(play(s, 'fire A3 1'))!;
+    if (f.t !== 'fire' || f.shot.type !== 'smallArms') throw new Error('a small-arms frame');
+    return f.shot.figures;
+  };
+
+  it('a line forms a supported line for one action: two rows, only the front one fires (half the firepower)', () => {
+    const s = play(facing(kleinau((j) => (j.options.supportedLine = true))), 'bid 1', 'bid 0', 'be A', 'activate F3');
+    expect(firers(s)).toBe(18);
+    const { t, events } = withEvents(s, 'form supported line');
+    expect(events.some((e) => e.rule === 'p.24' && /F3 forms a supported line/.test(e.text))).toBe(true);
+    expect(unitOf(t, 'F3')).toMatchObject({ formation: 'line', supported: true, halves: 2 });
+    // "still considered a line formation, but with half the firepower as only the front row can fire"
+    expect(firers(t)).toBe(9);
+    // and back to a full line with the other action
+    expect(game.legalActions(t)).toContain('form line');
+    expect(game.legalActions(t)).not.toContain('form supported line');
+    expect(unitOf(play(t, 'form line'), 'F3')).toMatchObject({ formation: 'line', supported: false, halves: 4 });
+  });
+
+  it('half as wide and twice as deep (A-4); a scenario may deploy one; none without the rule', () => {
+    const on = kleinau((j) => {
+      j.options.supportedLine = true;
+      j.sides[0].units[2].supported = true;
+    });
+    expect(unitOf(on, 'F3').supported).toBe(true);
+    // 18 three-rank figures: 9 × 3/8" wide, two rows of 1/2"; a line is 18 × 3/8" by 1/2"
+    expect(layout(internals.tableUnit(on, unitOf(on, 'F3')))).toEqual({ w: 338, d: 100, front: 9 });
+    const line = kleinau();
+    expect(layout(internals.tableUnit(line, unitOf(line, 'F3')))).toEqual({ w: 675, d: 50, front: 18 });
+    const s = play(facing(on), 'bid 1', 'bid 0', 'be A', 'activate F3');
+    expect(firers(s)).toBe(9);
+    // a change to column leaves the supported line behind
+    const col = play(s, 'form column');
+    expect(unitOf(col, 'F3')).toMatchObject({ formation: 'column', supported: false });
+    // without the rule: no such formation change, and a scenario may not give one
+    const off = play(facing(kleinau()), 'bid 1', 'bid 0', 'be A', 'activate F3');
+    expect(game.legalActions(off).some((a) => /supported/.test(a))).toBe(false);
+    const j = JSON.parse(readFileSync(join(DIR, 'the-mill-at-kleinau.json'), 'utf8'));
+    j.sides[0].units[2].supported = true;
+    expect(game.validateScenario(j).ok).toBe(false);
   });
 });

@@ -250,6 +250,8 @@ export interface SeqUnit {
   readonly locked: boolean;
   /** [p.15] optional: out of control after winning a close action; it charges at the next period's step 2b (A-20). */
   readonly outOfControl: boolean;
+  /** [p.24] optional: an infantry line formed as a supported line (two rows; only the front one fires). */
+  readonly supported?: boolean;
 }
 
 /** A charge that reached its target (§6.6.2): resolved at step 9. */
@@ -1857,7 +1859,9 @@ const specOf = (s: SeqState, id: string): UnitSpec => s.sc.sides.flatMap((x) => 
 
 /** The unit as `shape.ts` sees it. */
 function tableUnit(s: SeqState, u: SeqUnit): TableUnit {
-  const b = bodyOf(specOf(s, u.id), u.side, { x: u.x, y: u.y, facing: u.facing }, u.formation, u.figures);
+  const b0 = bodyOf(specOf(s, u.id), u.side, { x: u.x, y: u.y, facing: u.facing }, u.formation, u.figures);
+  // [p.24] a supported line is "still considered a line formation" with its figures in two rows (A-4)
+  const b: TableUnit = u.supported && u.formation === 'line' ? { ...b0, formation: 'supportedLine' } : b0;
   // A-18: a unit in contact, awaiting its close action, may not be fired at
   return u.locked ? { ...b, inCloseAction: true } : b;
 }
@@ -2028,9 +2032,31 @@ function menuOf(s: SeqState, id: string): Primitive[] {
         key: `form ${to}`,
         apply(t, log) {
           log?.push({ rule: 'p.7', text: `${id} forms ${to} (${cost} action${cost === 1 ? '' : 's'})` });
-          return updUnit(t, id, { formation: to, halves: u.halves + halves, x: body.at.x, y: body.at.y });
+          return updUnit(t, id, {
+            formation: to,
+            halves: u.halves + halves,
+            x: body.at.x,
+            y: body.at.y,
+            ...(u.supported ? { supported: false } : {}),
+          });
         },
       });
+    }
+    // [p.24] optional supported line: a line forms its figures up in two rows, or back (one action, A-4's table)
+    if (s.sc.options.supportedLine && spec.kind === 'infantry' && u.formation === 'line' && left >= 2) {
+      const to = !u.supported;
+      const body: TableUnit = { ...mover, formation: to ? 'supportedLine' : 'line' };
+      if (fits(s, body, id))
+        out.push({
+          key: to ? 'form supported line' : 'form line',
+          apply(t, log) {
+            log?.push({
+              rule: 'p.24',
+              text: `${id} forms ${to ? 'a supported line (two rows: only the front one fires)' : 'a line from its supported line'} (1 action)`,
+            });
+            return updUnit(t, id, { supported: to, halves: u.halves + 2 });
+          },
+        });
     }
     const ff: FacingFormation | null =
       // A-30: unlimbered guns and skirmish screens turn as a line
@@ -2289,7 +2315,6 @@ const UNBUILT_OPTIONS: readonly (readonly [string, string])[] = [
   ['weather', 'p.20'],
   ['visibility', 'p.20'],
   ['smoke', 'p.20'],
-  ['supportedLine', 'p.24'],
   ['tableFlanks', 'p.5'],
 ];
 
@@ -2327,6 +2352,8 @@ export function initialSeq(sc: Scenario): SeqState {
       status: 'active' as const,
       locked: false,
       outOfControl: false,
+      // [p.24] optional: a line given as a supported line (the schema allows it only under options.supportedLine)
+      ...(u.kind === 'infantry' && u.supported ? { supported: true } : {}),
     })),
   );
   const perTurn = [sc.sides[0].turnPoints ?? 20, sc.sides[1].turnPoints ?? 20] as const;

@@ -210,37 +210,45 @@ function columnFront(b: Body): number {
   return b.columnFront ?? Math.ceil(b.figures / (b.troop === 'cavalry' ? 4 : 3));
 }
 
+/** k figures' frontage in units (a module function: a closure in `layout` would cost on every footprint's path). */
+function frontage(fIn: number, k: number): number {
+  return inch(k * fIn);
+}
+
 /** A-4 width × depth (units) and front-rank figures of the whole formation (the main part of a refused line). */
 export function layout(b: Body): { w: number; d: number; front: number } {
   const fIn = frontageIn(b.troop);
-  const f = (k: number) => inch(k * fIn);
   const dIn = depthIn(b.troop);
   const d = inch(dIn);
   const n = b.figures;
   switch (b.formation) {
     case 'line':
     case 'echelon': // A-4: echelon as line (the book gives no shape)
-      return { w: f(n), d, front: n };
+      return { w: frontage(fIn, n), d, front: n };
     case 'supportedLine': // [p.24] two rows, only the front one fires
-      return { w: f(Math.ceil(n / 2)), d: 2 * d, front: Math.ceil(n / 2) };
+      return { w: frontage(fIn, Math.ceil(n / 2)), d: 2 * d, front: Math.ceil(n / 2) };
     case 'column': {
       const F = columnFront(b);
-      return { w: f(F), d: inch(Math.ceil(n / F) * dIn), front: F };
+      return { w: frontage(fIn, F), d: inch(Math.ceil(n / F) * dIn), front: F };
     }
     case 'roadColumn':
-      return { w: f(2), d: inch(Math.ceil(n / 2) * dIn), front: 2 };
+      return { w: frontage(fIn, 2), d: inch(Math.ceil(n / 2) * dIn), front: 2 };
     case 'square': // [p.14] N/8 per face, the square four ranks deep; side max(ceil(N/4)·f, 1")
-      return { w: Math.max(f(Math.ceil(n / 4)), IN), d: Math.max(f(Math.ceil(n / 4)), IN), front: Math.floor(n / 8) };
+      return {
+        w: Math.max(frontage(fIn, Math.ceil(n / 4)), IN),
+        d: Math.max(frontage(fIn, Math.ceil(n / 4)), IN),
+        front: Math.floor(n / 8),
+      };
     case 'skirmish': // [p.18] 2" per figure
       return { w: n * inch(SKIRMISH.frontagePerFigure), d: SCREEN_DEPTH, front: n };
     case 'refusedFlank':
-      return { w: f(n - refusedCount(b)), d, front: n - refusedCount(b) };
+      return { w: frontage(fIn, n - refusedCount(b)), d, front: n - refusedCount(b) };
     case 'unlimbered': // [p.3] bases of 1" × 1.5"; every gun fires
-      return { w: f(artilleryBases(n)), d, front: n };
+      return { w: frontage(fIn, artilleryBases(n)), d, front: n };
     case 'massed': // [p.10] two stands deep, "one stand deep for firing": all guns fire
-      return { w: f(Math.ceil(artilleryBases(n) / 2)), d: 2 * d, front: n };
+      return { w: frontage(fIn, Math.ceil(artilleryBases(n) / 2)), d: 2 * d, front: n };
     case 'limbered': // A-4 gun and team in file: 1" × 3" per base; does not fire
-      return { w: f(1), d: 2 * d * artilleryBases(n), front: 0 };
+      return { w: frontage(fIn, 1), d: 2 * d * artilleryBases(n), front: 0 };
   }
 }
 
@@ -996,15 +1004,28 @@ export function mandatoryTargets(
 /** §6.3.10 formed (anything but a skirmish screen). */
 const formed = (b: Body): boolean => b.formation !== 'skirmish';
 
+// The two views a mover can have (formed, or a screen), built once: no closures made per call on the hot path
+const countsOther = (o: TableUnit, m: TableUnit) => o.id !== m.id;
+const sameSide = (o: TableUnit, m: TableUnit) => o.side === m.side;
+const bodyOfUnit = (o: TableUnit) => footprint(o);
+const FORMED_VIEW: BodyView<TableUnit> = {
+  counts: countsOther,
+  friendly: sameSide,
+  body: bodyOfUnit,
+  // A-9: formed movers keep 1" from formed enemies
+  troops: (o) => (formed(o) ? [footprint(o)] : []),
+};
+const SCREEN_VIEW: BodyView<TableUnit> = {
+  counts: countsOther,
+  friendly: sameSide,
+  body: bodyOfUnit,
+  // A-9: screens keep 1" from formed enemies and enemy screens
+  troops: (o) => [footprint(o)],
+};
+
 /** The kit's view of the table's units as seen from a mover (A-9 and [p.19] stand-offs). */
 function view(mover: TableUnit): BodyView<TableUnit> {
-  return {
-    counts: (o, m) => o.id !== m.id,
-    friendly: (o, m) => o.side === m.side,
-    body: (o) => footprint(o),
-    // A-9: formed movers keep 1" from formed enemies; screens from formed enemies and enemy screens
-    troops: (o) => (formed(o) || !formed(mover) ? [footprint(o)] : []),
-  };
+  return formed(mover) ? FORMED_VIEW : SCREEN_VIEW;
 }
 
 /** One end of a move menu. */

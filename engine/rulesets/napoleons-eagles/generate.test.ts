@@ -244,6 +244,7 @@ describe("Napoleon's Eagles random scenarios", () => {
         'organicSkirmishers',
         'secondBounce',
         'supportedLine',
+        'tableFlanks',
       ])
         expect(seen(k), k).toEqual(set(['true', 'false']));
       const fixed = ADAPTATIONS.filter((a) => a.option === undefined).map((a) => a.id);

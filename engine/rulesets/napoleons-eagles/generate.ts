@@ -54,6 +54,7 @@ const BUILT_RULES = [
   'organicSkirmishers',
   'secondBounce',
   'supportedLine',
+  'tableFlanks',
 ] as const;
 /** Optional rules not built yet: never on (left out, or written false). */
 const UNBUILT_RULES = [
@@ -64,7 +65,6 @@ const UNBUILT_RULES = [
   'weather',
   'visibility',
   'smoke',
-  'tableFlanks',
 ] as const;
 /** The ADAPTATION options and the book's choices, with every value the schema allows (the default first). */
 const CHOICES: readonly (readonly [string, readonly unknown[]])[] = [

@@ -184,3 +184,82 @@ describe("Napoleon's Eagles: the supported line [p.24] (optional)", () => {
     expect(game.validateScenario(j).ok).toBe(false);
   });
 });
+
+describe("Napoleon's Eagles: table flanks [p.5] (optional)", () => {
+  // Kleinau split into halves at x = 24: west F1, F3 and A1, A3; east F2, F4, F5 and A2, A4, A5
+  const flanks = () => kleinau((j) => (j.options.tableFlanks = true));
+
+  it('each flank has its own turn points and its own bids: the east flank bids from 20 after the west spent', () => {
+    const s = flanks();
+    expect(game.describeDecision!(s)).toMatch(/west flank/);
+    const { t, events } = withEvents(s, 'bid 5', 'bid 3');
+    expect(events.some((e) => e.rule === 'p.4 step 2' && /revealed on the west flank: 5 and 3/.test(e.text))).toBe(
+      true,
+    );
+    const east = play(t, 'be A');
+    expect(top(east)?.t).toBe('bid');
+    expect(game.describeDecision!(east)).toMatch(/east flank/);
+    // the west flank's 5 and 3 came off the west flank's points, not the east's
+    expect(east.points).toEqual([20, 18]);
+    expect(east.flanks![0]!.points).toEqual([15, 15]);
+    expect(game.legalActions(east)).toContain('bid 20');
+    // without the rule: one bid for the whole table, from one pool
+    const off = play(kleinau(), 'bid 5', 'bid 3', 'be A');
+    expect(top(off)).toMatchObject({ t: 'pick', p: 0 });
+    expect(off.points).toEqual([15, 15]);
+  });
+
+  it('the flank with the highest bid takes its steps first; each flank activates only its own units', () => {
+    const { t, events } = withEvents(flanks(), 'bid 1', 'bid 0', 'be A', 'bid 0', 'bid 2', 'be A');
+    expect(events.some((e) => e.rule === 'p.5' && /highest bid first: east flank, then west flank/.test(e.text))).toBe(
+      true,
+    );
+    // east: the Austrians won (2 to 0) and are side A there: A2, A4 or A5
+    expect(top(t)).toMatchObject({ t: 'pick', p: 1 });
+    expect(
+      game
+        .legalActions(t)
+        .filter((a) => a.startsWith('activate'))
+        .sort(),
+    ).toEqual(['activate A2', 'activate A4', 'activate A5']);
+    // two Austrian units (A/D 2:1), then the west flank's step: the French are side A there (F1, F3)
+    const w = play(t, 'activate A2', 'end', 'activate A4', 'end');
+    expect(top(w)).toMatchObject({ t: 'pick', p: 0 });
+    expect(
+      game
+        .legalActions(w)
+        .filter((a) => a.startsWith('activate'))
+        .sort(),
+    ).toEqual(['activate F1', 'activate F3']);
+    // the flanks then alternate: two French west, then the east flank's side D (French F2, F4, F5) one unit
+    const e2 = play(w, 'activate F1', 'end', 'activate F3', 'end');
+    expect(top(e2)).toMatchObject({ t: 'pick', p: 0, left: 1 });
+    expect(
+      game
+        .legalActions(e2)
+        .filter((a) => a.startsWith('activate'))
+        .sort(),
+    ).toEqual(['activate F2', 'activate F4', 'activate F5']);
+  });
+});
+
+describe("Napoleon's Eagles: every optional rule built, on at once", () => {
+  /** Kleinau with every optional rule built so far turned on. */
+  const allOn = (j: Json) => {
+    Object.assign(j.options, { secondBounce: true, supportedLine: true, tableFlanks: true });
+    j.sides[0].units[2].supported = true;
+  };
+
+  it('random games keep the Game contract at every step, to the end (the conformance checker)', () => {
+    for (let g = 0; g < 3; g++) {
+      const r = playChecked(game, scenarioOf('the-mill-at-kleinau', allOn), seedrandom.alea(`all-optional/${g}`), {
+        seats: ['random', 'random'],
+        maxPlies: 20_000,
+        freeze: true,
+        optionsEvery: 7,
+        optionsCap: 4,
+      });
+      expect(r.plies).toBeGreaterThan(0);
+    }
+  });
+});

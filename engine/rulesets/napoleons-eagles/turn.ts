@@ -252,6 +252,8 @@ export interface SeqUnit {
   readonly outOfControl: boolean;
   /** [p.24] optional: an infantry line formed as a supported line (two rows; only the front one fires). */
   readonly supported?: boolean;
+  /** [p.5] optional table flanks: the flank it stood in at the start of the period (it activates there). */
+  readonly flank?: number;
 }
 
 /** A charge that reached its target (§6.6.2): resolved at step 9. */
@@ -318,18 +320,39 @@ export interface SeqState extends ProcedureState<Frame> {
   readonly initiativePassed: readonly string[];
   /** A-79: who holds each scenario objective (by id; -1 nobody yet), checked at the end of every period. */
   readonly held: Readonly<Record<string, Side | -1>>;
+  /**
+   * [p.5] optional table flanks: each flank's own turn points, bids and sides A and D (the top-level `points`, `bids`,
+   * `sideA`, `aActivated`, `aFinished` and `lastStep` are the flank `flank`'s while it plays); `flankOrder` the order
+   * the flanks take their steps this period, the highest bid first.
+   */
+  readonly flanks?: readonly FlankState[];
+  readonly flank?: number;
+  readonly flankOrder?: readonly number[];
   readonly over: boolean;
+}
+
+/** [p.5] optional table flanks: one flank's turn points and this period's bids and sides. */
+export interface FlankState {
+  readonly points: readonly [number, number];
+  readonly bids: readonly [number, number] | null;
+  readonly sideA: Side | null;
+  readonly aActivated: number;
+  readonly aFinished: boolean;
+  readonly lastStep: Side | null;
 }
 
 const NAMES = ['first side', 'second side'] as const;
 const sideName = (s: SeqState, p: Side) => (s.sideA === null ? NAMES[p] : p === s.sideA ? 'side A' : 'side D');
 const bidOf = (a: Action) => Number(a.slice(4));
 
-/** A-23: units that may still activate this period. */
+/** [p.5] with table flanks, a unit plays in the flank it stood in at the start of the period (the digest's reading). */
+const inFlank = (s: SeqState, u: SeqUnit) => s.flanks === undefined || u.flank === s.flank;
+/** A-23: units that may still activate this period (with table flanks, in the flank playing [p.5]). */
 export const eligible = (s: SeqState, p: Side): SeqUnit[] =>
-  s.units.filter((u) => u.side === p && u.status === 'active' && !u.activated && !u.locked);
+  s.units.filter((u) => u.side === p && u.status === 'active' && !u.activated && !u.locked && inFlank(s, u));
 /** A-23: side A's units that count for the half rule (on the table, not routed, surrendered or eliminated). */
-const counted = (s: SeqState, p: Side) => s.units.filter((u) => u.side === p && u.status === 'active').length;
+const counted = (s: SeqState, p: Side) =>
+  s.units.filter((u) => u.side === p && u.status === 'active' && inFlank(s, u)).length;
 
 const updUnit = (s: SeqState, id: string, patch: Partial<SeqUnit>): SeqState => ({
   ...s,
@@ -338,6 +361,7 @@ const updUnit = (s: SeqState, id: string, patch: Partial<SeqUnit>): SeqState => 
 
 /** The next activation step: side A's `ratio.a` units, then side D's `ratio.d`, until side A is done (steps 3-7). */
 function nextStep(s: SeqState, justActed: Side | null, log: Log): SeqState {
+  if (s.flanks) return nextFlankStep(s, justActed, log);
   const a = s.sideA!;
   const d = (1 - a) as Side;
   const aLeft = eligible(s, a).length;
@@ -348,6 +372,119 @@ function nextStep(s: SeqState, justActed: Side | null, log: Log): SeqState {
   if (justActed === a && eligible(s, d).length > 0)
     return push(s, { t: 'pick', p: d, left: Math.min(s.ratio.d, eligible(s, d).length), start: true });
   return push(s, { t: 'pick', p: a, left: Math.min(s.ratio.a, aLeft), start: true });
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// [p.5] Table flanks (optional rule tableFlanks)
+// ---------------------------------------------------------------------------------------------------------------------
+
+/** [p.5] "divide the game table into halves": split across the sides' home edges (a reading: halves, never thirds). */
+function flankNames(sc: Scenario): readonly [string, string] {
+  const e = sc.sides[0].homeEdge;
+  return e === 'north' || e === 'south' ? ['west flank', 'east flank'] : ['south flank', 'north flank'];
+}
+
+/** [p.5] the flank a unit stands in: the half of the table holding its centre (the digest's reading). */
+function flankOf(s: SeqState, u: SeqUnit): number {
+  const c = centreOf(tableUnit(s, u));
+  const e = s.sc.sides[0].homeEdge;
+  const t = tableOf(s.sc);
+  return e === 'north' || e === 'south' ? (c.x < t.width / 2 ? 0 : 1) : c.y < t.height / 2 ? 0 : 1;
+}
+
+/** [p.5] ", on the west flank" while a flank plays, else nothing. */
+const flankText = (s: SeqState) => (s.flanks ? ` on the ${flankNames(s.sc)[s.flank!]}` : '');
+
+const flankFields = (s: SeqState | FlankState): FlankState => ({
+  points: s.points,
+  bids: s.bids,
+  sideA: s.sideA,
+  aActivated: s.aActivated,
+  aFinished: s.aFinished,
+  lastStep: s.lastStep,
+});
+
+/** [p.5] the flank playing is put away and flank `k` takes the table's turn-point fields. */
+function switchFlank(s: SeqState, k: number): SeqState {
+  const flanks = s.flanks!.map((f, i) => (i === s.flank ? flankFields(s) : f));
+  return { ...s, flanks, ...flankFields(flanks[k]!), flank: k };
+}
+
+/**
+ * [p.5] the start of a period with table flanks: each unit plays in the flank it stands in now; every flank's bids
+ * and sides are cleared (its turn points kept), and the first flank bids.
+ */
+function startFlanks(s: SeqState, log: Log): SeqState {
+  const names = flankNames(s.sc);
+  const units = s.units.map((u) => {
+    const flank = flankOf(s, u);
+    return u.flank === flank ? u : { ...u, flank };
+  });
+  const t0 = switchFlank({ ...s, units }, s.flank ?? 0);
+  const flanks = t0.flanks!.map((f) => ({
+    ...f,
+    bids: null,
+    sideA: null,
+    aActivated: 0,
+    aFinished: false,
+    lastStep: null,
+  }));
+  const t = { ...t0, flanks, flank: 0, ...flankFields(flanks[0]!) };
+  log?.push({
+    rule: 'p.5',
+    text: `table flanks: the ${names[0]} bids first, then the ${names[1]}, each with its own turn points`,
+  });
+  return t;
+}
+
+/**
+ * [p.5] a flank's bids are decided: the next flank bids, or, all done, the flanks take their steps in turn, the one
+ * with the highest bid first ("the flank with the highest turn points bid has choice which unit moves first"), and the
+ * out-of-control cavalry of step 2b (A-20) moves before all of them.
+ */
+function flankBidDone(s: SeqState, log: Log): SeqState {
+  const k = s.flank!;
+  if (k + 1 < s.flanks!.length) {
+    log?.push({ rule: 'p.5', text: `the ${flankNames(s.sc)[k + 1]} bids` });
+    return push(switchFlank(s, k + 1), { t: 'bid' });
+  }
+  const saved = switchFlank(s, k);
+  const high = (f: FlankState) => Math.max(...(f.bids ?? [0, 0]));
+  const order = saved
+    .flanks!.map((_, i) => i)
+    .sort((a, b) => high(saved.flanks![b]!) - high(saved.flanks![a]!) || a - b);
+  const names = flankNames(s.sc);
+  log?.push({
+    rule: 'p.5',
+    text: `the flanks take their steps in turn, the highest bid first: ${order.map((i) => names[i]).join(', then ')}`,
+  });
+  return step2b({ ...switchFlank(saved, order[0]!), flankOrder: order }, log);
+}
+
+/**
+ * [p.5] steps 3-7 with table flanks: after a step of one flank, the next flank in turn that is not done takes its
+ * step (each flank by its own side A and side D, the A/D ratio and A-23's "finished"); when every flank is done the
+ * period goes on to step 8, side A of the highest-bidding flank first.
+ */
+function nextFlankStep(s: SeqState, justActed: Side | null, log: Log): SeqState {
+  const order = s.flankOrder!;
+  const at = order.indexOf(s.flank!);
+  for (let i = justActed === null ? 0 : 1; i <= order.length; i++) {
+    const t = switchFlank(s, order[(at + i) % order.length]!);
+    if (t.sideA === null || t.aFinished || eligible(t, t.sideA).length === 0) continue;
+    return nextStepOf(t, t.lastStep);
+  }
+  log?.push({ rule: 'p.5', text: 'every flank is done: the period goes on' });
+  return closePeriod(switchFlank(s, order[0]!), log);
+}
+
+/** The next step of the flank playing (as `nextStep` without flanks; it is not done). */
+function nextStepOf(s: SeqState, justActed: Side | null): SeqState {
+  const a = s.sideA!;
+  const d = (1 - a) as Side;
+  if (justActed === a && eligible(s, d).length > 0)
+    return push(s, { t: 'pick', p: d, left: Math.min(s.ratio.d, eligible(s, d).length), start: true });
+  return push(s, { t: 'pick', p: a, left: Math.min(s.ratio.a, eligible(s, a).length), start: true });
 }
 
 /**
@@ -458,7 +595,15 @@ function startTurn(s0: SeqState, log: Log): SeqState {
     rule: 'p.5',
     text: `turn ${s0.turn}: turn points ${s0.perTurn[0]} and ${s0.perTurn[1]} (last turn's unused points are lost)`,
   });
-  const s: SeqState = { ...s0, points: s0.perTurn, period: 1, armyFailed: [false, false], divisionsFailed: [] };
+  const s: SeqState = {
+    ...s0,
+    points: s0.perTurn,
+    period: 1,
+    armyFailed: [false, false],
+    divisionsFailed: [],
+    // [p.5] table flanks: each flank has its own turn points
+    ...(s0.flanks ? { flanks: s0.flanks.map((f) => ({ ...f, points: s0.perTurn })) } : {}),
+  };
   const due = ([0, 1] as const).filter((side) =>
     thresholdRollDue(thresholdUnits(s, side, null), s.sc.options.thresholdFraction),
   );
@@ -506,7 +651,8 @@ function startPeriod(s0: SeqState, log: Log): SeqState {
 
 /** [p.4 steps 1-2] units out of command are marked, then both sides bid in secret. */
 function markAndBid(s0: SeqState, log: Log): SeqState {
-  const s = markCommand(s0, log);
+  const s1 = markCommand(s0, log);
+  const s = s1.flanks ? startFlanks(s1, log) : s1;
   log?.push({ rule: 'p.4 step 2', text: `period ${s.period} of turn ${s.turn}: both sides bid turn points in secret` });
   return push(s, { t: 'bid' });
 }
@@ -619,9 +765,10 @@ const handlers: Handlers<SeqState, Frame, Action> = {
     owners: () => [0, 1],
     // [p.4] any number of the points left, 0 included; every option's key starts with "bid"
     legal: (s, _f, i) => Array.from({ length: s.points[i]! + 1 }, (_, n) => `bid ${n}`),
-    text: (s, _f, i, a) => `${NAMES[i]} bids ${bidOf(a)} of its ${s.points[i]} turn points (sealed)`,
+    text: (s, _f, i, a) => `${NAMES[i]} bids ${bidOf(a)} of its ${s.points[i]} turn points${flankText(s)} (sealed)`,
     sealedText: (_s, _f, i) => `${NAMES[i]} bids turn points (sealed)`,
-    describe: (s, _f, i) => `${NAMES[i]}: how many of your ${s.points[i]} turn points do you bid? (in secret)`,
+    describe: (s, _f, i) =>
+      `${NAMES[i]}: how many of your ${s.points[i]} turn points${flankText(s)} do you bid? (in secret)`,
     reveal(s, _f, choices, log) {
       const bids = [bidOf(choices[0]!), bidOf(choices[1]!)] as const;
       // [p.5] both sides spend what they bid
@@ -632,7 +779,7 @@ const handlers: Handlers<SeqState, Frame, Action> = {
       };
       log?.push({
         rule: 'p.4 step 2',
-        text: `the bids are revealed: ${bids[0]} and ${bids[1]}; turn points left ${spent.points[0]} and ${spent.points[1]}`,
+        text: `the bids are revealed${flankText(s)}: ${bids[0]} and ${bids[1]}; turn points left ${spent.points[0]} and ${spent.points[1]}`,
       });
       if (bids[0] === bids[1]) return push(spent, { t: 'tiebreak' });
       return push(spent, { t: 'chooseAD', p: bids[0] > bids[1] ? 0 : 1 });
@@ -663,7 +810,8 @@ const handlers: Handlers<SeqState, Frame, Action> = {
         text: `${NAMES[f.p]} chooses to be side ${a === 'be A' ? 'A' : 'D'}: ${NAMES[sideA]} activates ${s.ratio.a} units to the other's ${s.ratio.d}`,
       });
       // [p.15] A-20 step 2b: out-of-control cavalry first, then side A's first step
-      return step2b({ ...s, sideA }, log);
+      // [p.5] with table flanks, the next flank bids first
+      return s.flanks ? flankBidDone({ ...s, sideA }, log) : step2b({ ...s, sideA }, log);
     },
     describe: (_s, f) => `${NAMES[f.p]} won the bid: be side A (activate ${'more'} units first) or side D?`,
   },
@@ -674,14 +822,17 @@ const handlers: Handlers<SeqState, Frame, Action> = {
       const units = eligible(s, f.p).map((u) => `activate ${u.id}`);
       // A-23: side A may declare "finished" at the start of one of its steps, once it has activated half its units
       // (units of A locked by D's charges count as activated)
-      const locked = s.units.filter((u) => u.side === f.p && u.locked && !u.activated).length;
+      const locked = s.units.filter((u) => u.side === f.p && u.locked && !u.activated && inFlank(s, u)).length;
       const mayFinish = f.p === s.sideA && f.start && 2 * (s.aActivated + locked) >= counted(s, f.p);
       return mayFinish ? [...units, 'finish'] : units;
     },
     step(s, f, a, log) {
       if (a === 'finish') {
         log?.push({ rule: 'p.4 step 7', text: `side A declares it is finished after ${s.aActivated} units` });
-        return closePeriod({ ...s, aFinished: true }, log);
+        // [p.5] with table flanks, only this flank is done
+        return s.flanks
+          ? nextFlankStep({ ...s, aFinished: true }, f.p, log)
+          : closePeriod({ ...s, aFinished: true }, log);
       }
       const id = a.slice('activate '.length);
       log?.push({ rule: f.p === s.sideA ? 'p.4 step 3' : 'p.4 step 5', text: `${sideName(s, f.p)} activates ${id}` });
@@ -2315,7 +2466,6 @@ const UNBUILT_OPTIONS: readonly (readonly [string, string])[] = [
   ['weather', 'p.20'],
   ['visibility', 'p.20'],
   ['smoke', 'p.20'],
-  ['tableFlanks', 'p.5'],
 ];
 
 export function initialSeq(sc: Scenario): SeqState {
@@ -2394,6 +2544,21 @@ export function initialSeq(sc: Scenario): SeqState {
     initiativePassed: [],
     conceded: null,
     held: {},
+    // [p.5] optional table flanks: two flanks, each with each side's turn points
+    ...(sc.options.tableFlanks
+      ? {
+          flanks: [0, 1].map(() => ({
+            points: perTurn,
+            bids: null,
+            sideA: null,
+            aActivated: 0,
+            aFinished: false,
+            lastStep: null,
+          })),
+          flank: 0,
+          flankOrder: [0, 1],
+        }
+      : {}),
     over: false,
   };
 }

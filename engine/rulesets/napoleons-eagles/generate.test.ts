@@ -245,6 +245,7 @@ describe("Napoleon's Eagles random scenarios", () => {
         'secondBounce',
         'supportedLine',
         'tableFlanks',
+        'weather',
       ])
         expect(seen(k), k).toEqual(set(['true', 'false']));
       const fixed = ADAPTATIONS.filter((a) => a.option === undefined).map((a) => a.id);

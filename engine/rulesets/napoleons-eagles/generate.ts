@@ -9,7 +9,7 @@
  *
  * The optional rules [p.5, p.11, p.15-24] the game does not build yet (turn.ts refuses them when a scenario turns one
  * on; its list is not exported) are never turned on: only `BUILT_RULES` below are drawn, the others are left out or
- * written as false. Weather other than clear and caissons need unbuilt rules, so they are not drawn either.
+ * written as false. Weather other than clear is drawn only with the weather rule on; caissons need an unbuilt rule.
  *
  * Set-up: units stand wholly on the table in their side's deployment zone, 1/2" apart, off building blocks (entered
  * only by the building rules), clear of rivers (crossed only by bridges), walls and hedges, and cavalry and artillery
@@ -55,17 +55,10 @@ const BUILT_RULES = [
   'secondBounce',
   'supportedLine',
   'tableFlanks',
+  'weather',
 ] as const;
 /** Optional rules not built yet: never on (left out, or written false). */
-const UNBUILT_RULES = [
-  'writtenOrders',
-  'misreadOrders',
-  'caissons',
-  'fires',
-  'weather',
-  'visibility',
-  'smoke',
-] as const;
+const UNBUILT_RULES = ['writtenOrders', 'misreadOrders', 'caissons', 'fires', 'visibility', 'smoke'] as const;
 /** The ADAPTATION options and the book's choices, with every value the schema allows (the default first). */
 const CHOICES: readonly (readonly [string, readonly unknown[]])[] = [
   ['thresholdFraction', [0.5, 0.4, 0.6]],
@@ -672,7 +665,12 @@ export function randomScenario(u: Uniform): unknown {
     ...(year === undefined ? {} : { year }),
     table: { width, height },
     turns: int(u, 1, 3),
-    ...(chance(u, 0.3) ? { weather: 'clear' } : {}),
+    // [p.20] weather other than clear needs the optional rule
+    ...(options.weather === true
+      ? { weather: pick(u, ['clear', 'lightRain', 'heavyRain', 'lightSnow', 'heavySnow', 'hot']) }
+      : chance(u, 0.3)
+        ? { weather: 'clear' }
+        : {}),
     ...(chance(u, 0.4) ? { windFrom: pick(u, ['N', 'E', 'S', 'W']) } : {}),
     terrain,
     sides,

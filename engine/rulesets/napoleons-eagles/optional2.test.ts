@@ -243,10 +243,120 @@ describe("Napoleon's Eagles: table flanks [p.5] (optional)", () => {
   });
 });
 
+describe("Napoleon's Eagles: weather [p.20] (optional)", () => {
+  const weather = (w: string, on = true) =>
+    kleinau((j) => {
+      j.options.weather = on;
+      j.weather = w;
+    });
+  // F3 (line) fires at A3 put 3" ahead: the modifiers of its roll
+  const fireMods = (s0: SeqState) => {
+    const s = play(setUnits(s0, { A3: { x: 1000, y: 900, facing: 180 } }), 'bid 1', 'bid 0', 'be A', 'activate F3');
+    const { t, events } = withEvents(s, 'fire A3 1');
+    const f = top(t)!;
+    if (f.t !== 'fire') throw new Error('a fire frame');
+    game.apply(t, game.chanceOutcomes(t)[0]!.action, events);
+    return { mods: resolveFire(f.shot, t.sc.options).rolls[0]!.modifiers.map((m) => `${m.id} ${m.value}`), events };
+  };
+
+  it('muskets fire −2 in light rain, −3 in heavy rain, −1 in light snow, −2 in heavy snow; not in clear weather', () => {
+    expect(fireMods(weather('lightRain')).mods).toContain('lightRain -2');
+    expect(fireMods(weather('heavyRain')).mods).toContain('heavyRain -3');
+    expect(fireMods(weather('lightSnow')).mods).toContain('lightSnow -1');
+    expect(fireMods(weather('heavySnow')).mods).toContain('heavySnow -2');
+    const { events } = fireMods(weather('lightRain'));
+    expect(events.some((e) => e.rule === 'p.20' && /lightRain.*F3's small arms -2/.test(e.text))).toBe(true);
+    expect(fireMods(weather('clear')).mods.some((m) => /Rain|Snow/.test(m))).toBe(false);
+    expect(fireMods(weather('hot')).mods.some((m) => /Rain|Snow|hot/.test(m))).toBe(false);
+    // without the rule a scenario may not have weather
+    const j = JSON.parse(readFileSync(join(DIR, 'the-mill-at-kleinau.json'), 'utf8'));
+    j.weather = 'lightRain';
+    expect(game.validateScenario(j).ok).toBe(false);
+  });
+
+  it('artillery fire is normal: canister in heavy rain has no weather modifier (A-42)', () => {
+    // F4 (6lb) fires canister at A2 put 4" ahead
+    const s = play(
+      setUnits(weather('heavyRain'), { A2: { x: 2500, y: 1000, facing: 180 } }),
+      'bid 1',
+      'bid 0',
+      'be A',
+      'activate F4',
+      'canister A2 1',
+    );
+    const f = top(s)!;
+    if (f.t !== 'fire' || f.shot.type !== 'canister') throw new Error('a canister frame');
+    expect(f.shot.weather).toBe('heavyRain');
+    expect(resolveFire(f.shot, s.sc.options).rolls[0]!.modifiers.some((m) => /Rain/.test(m.id))).toBe(false);
+  });
+
+  it('hot temperatures: a unit using both actions is a fatigue level more tired; a force march costs 3', () => {
+    const end = (s0: SeqState) =>
+      until(
+        play(s0, 'bid 1', 'bid 0', 'be A', 'activate F3', 'move back 1 2.00"', 'move back 1 2.00"'),
+        (t) => t.period === 2,
+      );
+    const hot = end(weather('hot'));
+    expect(unitOf(hot, 'F3').fatigue).toBe(1);
+    expect(unitOf(hot, 'F1').fatigue).toBe(0); // it did nothing
+    expect(unitOf(end(weather('clear')), 'F3').fatigue).toBe(0);
+    const fm = (s0: SeqState) => unitOf(play(s0, 'bid 1', 'bid 0', 'be A', 'activate F1', 'force march'), 'F1');
+    expect(fm(weather('hot')).fatigue).toBe(3);
+    expect(fm(weather('clear')).fatigue).toBe(2);
+  });
+
+  it('mud after 9 periods of heavy rain (18 of light, A-76): moves over open ground are halved', () => {
+    const longest = (s: SeqState) =>
+      Math.max(
+        ...game
+          .legalActions(play(s, 'bid 1', 'bid 0', 'be A', 'activate F1'))
+          .filter((a) => a.startsWith('move forward 1 '))
+          .map((a) => Number.parseFloat(a.split(' ')[3]!)),
+      );
+    const rain = weather('heavyRain');
+    // after 8 periods of heavy rain, not yet; after 9, mud
+    const p9 = until(rain, (t) => t.turn === 2 && t.period === 3);
+    expect(p9.rain).toBe(16);
+    expect(longest(p9)).toBe(longest(rain));
+    const { t: p10, events } = (() => {
+      const ev: GameEvent[] = [];
+      let t = p9;
+      while (!(t.turn === 2 && t.period === 4)) {
+        const outs = game.chanceOutcomes(t);
+        const acts = game.legalActions(t);
+        t = game.apply(
+          t,
+          outs.length
+            ? outs[0]!.action
+            : (acts.find(
+                (a) =>
+                  a === 'finish' ||
+                  a === 'end' ||
+                  a === 'stay' ||
+                  a === 'hold' ||
+                  a === 'bid 0' ||
+                  a === 'stand in place',
+              ) ??
+                acts.find((a) => a.startsWith('activate')) ??
+                acts[0]!),
+          ev,
+        );
+      }
+      return { t, events: ev };
+    })();
+    expect(p10.rain).toBe(18);
+    expect(events.some((e) => e.rule === 'p.20' && /the ground is mud/.test(e.text))).toBe(true);
+    expect(longest(p10)).toBeCloseTo(longest(rain) / 2, 1);
+    // light rain: 18 periods
+    expect(until(weather('lightRain'), (t) => t.turn === 2 && t.period === 4).rain).toBe(9);
+  });
+});
+
 describe("Napoleon's Eagles: every optional rule built, on at once", () => {
   /** Kleinau with every optional rule built so far turned on. */
   const allOn = (j: Json) => {
-    Object.assign(j.options, { secondBounce: true, supportedLine: true, tableFlanks: true });
+    Object.assign(j.options, { secondBounce: true, supportedLine: true, tableFlanks: true, weather: true });
+    j.weather = 'heavyRain';
     j.sides[0].units[2].supported = true;
   };
 

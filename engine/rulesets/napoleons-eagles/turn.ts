@@ -328,6 +328,8 @@ export interface SeqState extends ProcedureState<Frame> {
   readonly flanks?: readonly FlankState[];
   readonly flank?: number;
   readonly flankOrder?: readonly number[];
+  /** [p.20] optional weather (A-76): periods of rain so far, a heavy one counting 2; mud at 18. */
+  readonly rain?: number;
   readonly over: boolean;
 }
 
@@ -552,8 +554,68 @@ function rout(s: SeqState, id: string, log: Log): SeqState {
   return t;
 }
 
+/** [p.20] optional weather: the mud counter (A-76) and rain over the whole table. */
+const MUD_AT = 18;
+const RAIN_PERIODS: Readonly<Record<string, number>> = { lightRain: 1, heavyRain: 2 };
+
+/**
+ * [p.20] optional weather at the period's end (A-19 step 12e): in hot temperatures a unit that used both actions this
+ * period is a fatigue level more tired; rain counts toward mud, which "follows after 9 periods of heavy rain or 18
+ * periods of light rain" (A-76: one counter, a heavy period counting 2, mud at 18).
+ */
+function weatherAtEnd(s: SeqState, log: Log): SeqState {
+  if (!s.sc.options.weather) return s;
+  let t = s;
+  if (s.sc.weather === 'hot') {
+    const tired = s.units.filter((u) => u.status === 'active' && u.halves >= BUDGET);
+    for (const u of tired) t = updUnit(t, u.id, { fatigue: fatigueAfter(u.fatigue, 1) });
+    if (tired.length)
+      log?.push({
+        rule: 'p.20',
+        text: `hot temperatures: ${tired.map((u) => u.id).join(', ')} used both actions: fatigue +1`,
+      });
+  }
+  const wet = RAIN_PERIODS[s.sc.weather] ?? 0;
+  if (wet) {
+    const rain = (s.rain ?? 0) + wet;
+    if ((s.rain ?? 0) < MUD_AT && rain >= MUD_AT)
+      log?.push({ rule: 'p.20', text: 'after so much rain the ground is mud: movement ½ over open ground (A-76)' });
+    t = { ...t, rain };
+  }
+  return t;
+}
+
+const muddy = new WeakMap<Scenario, NeTable>();
+
+/**
+ * [p.20] the table a unit moves over: with mud from the rain, the whole table is muddy ground (½ for infantry, cavalry
+ * and artillery; A-76: with other terrain the smaller multiplier; a road column on a road ignores it, A-14).
+ */
+function moveTable(s: SeqState): NeTable {
+  const t = tableOf(s.sc);
+  if (!s.sc.options.weather || (s.rain ?? 0) < MUD_AT) return t;
+  let m = muddy.get(s.sc);
+  if (!m) {
+    const all = [
+      { x: 0, y: 0 },
+      { x: t.width, y: 0 },
+      { x: t.width, y: t.height },
+      { x: 0, y: t.height },
+    ];
+    m = { ...t, pieces: [...t.pieces, { type: 'mud', id: 'weather:mud', polygon: all }] };
+    muddy.set(s.sc, m);
+  }
+  return m;
+}
+
+/** [p.20] optional weather: the scenario's weather goes with every shot (fire.ts applies it to small arms, A-42). */
+function weathered<T extends SmallArmsShot | CanisterShot | SolidShot>(s: SeqState, shot: T): T {
+  return s.sc.options.weather && s.sc.weather !== 'clear' ? { ...shot, weather: s.sc.weather } : shot;
+}
+
 /** [p.4 steps 11-12] markers off; the next period, turn, or the end of the game. */
-function endPeriod(s0: SeqState, log: Log): SeqState {
+function endPeriod(s00: SeqState, log: Log): SeqState {
+  const s0 = weatherAtEnd(s00, log);
   const s: SeqState = {
     ...s0,
     // [p.5 step 11] moved and stand markers come off
@@ -1046,7 +1108,7 @@ const handlers: Handlers<SeqState, Frame, Action> = {
       if (a === 'no defence action') return s;
       const shot = defenceShot(s, c)!;
       log?.push({ rule: 'p.13 step 4', text: `${c.defender} uses its defence action: it fires at ${c.charger}` });
-      return push(updUnit(s, c.defender, { stand: false }), { t: 'fire', firer: c.defender, shot });
+      return push(updUnit(s, c.defender, { stand: false }), { t: 'fire', firer: c.defender, shot: weathered(s, shot) });
     },
     describe: (s, f) =>
       `${s.closes[f.close]!.defender}: use its defence action to fire at ${s.closes[f.close]!.charger}? [p.13]`,
@@ -1161,6 +1223,13 @@ const handlers: Handlers<SeqState, Frame, Action> = {
         rule: f.shot.type === 'smallArms' ? (f.shot.weapon === 'carbine' ? 'p.15' : 'p.9') : 'p.8',
         text: `${f.firer} fires ${shotText(f.shot)}: ${o.label}${mods ? ` (${mods})` : ''}`,
       });
+      // [p.20] optional weather: the musket modifier (A-42: rifles and carbines too, never canister)
+      const wet = r.rolls.flatMap((x) => x.modifiers).find((m) => /Rain$|Snow$/.test(m.id));
+      if (wet)
+        log?.push({
+          rule: 'p.20',
+          text: `the weather (${wet.id}) gives ${f.firer}'s small arms ${wet.value} (A-42: muskets, rifles and carbines)`,
+        });
       if (f.secondBounce?.length)
         log?.push({
           rule: 'p.24',
@@ -1386,7 +1455,7 @@ function fireAction(
   return push(updUnit(t, id, { halves }), {
     t: 'fire',
     firer: id,
-    shot,
+    shot: weathered(t, shot),
     ...(secondBounce.length ? { secondBounce } : {}),
   });
 }
@@ -2150,8 +2219,16 @@ function menuOf(s: SeqState, id: string): Primitive[] {
     out.push({
       key: 'force march',
       apply(t, log) {
-        log?.push({ rule: 'p.6', text: `${id} force-marches (two more half-actions to move; fatigue +2)` });
-        return updUnit(t, id, { forceMarch: true, fatigue: fatigueAfter(u.fatigue, FATIGUE_INCREASE.forceMarch) });
+        // [p.20] optional weather: in hot temperatures a force march costs three fatigue levels, not two
+        const hot = t.sc.options.weather && t.sc.weather === 'hot';
+        log?.push({
+          rule: hot ? 'p.20' : 'p.6',
+          text: `${id} force-marches (two more half-actions to move; fatigue +${hot ? '3 in hot temperatures' : '2'})`,
+        });
+        return updUnit(t, id, {
+          forceMarch: true,
+          fatigue: fatigueAfter(u.fatigue, hot ? FATIGUE_INCREASE.forceMarch + 1 : FATIGUE_INCREASE.forceMarch),
+        });
       },
     });
   // [p.5] rest: an action that does nothing else recovers a fatigue level
@@ -2340,7 +2417,8 @@ function menuOf(s: SeqState, id: string): Primitive[] {
         inWoods(table, target),
       );
       if (!ok.ok) continue;
-      const contacts = chargeContacts(table, all, mover, target, reach * IN);
+      // [p.20] a charge crosses the mud like any move
+      const contacts = chargeContacts(moveTable(s), all, mover, target, reach * IN);
       if (!contacts.length) continue;
       // the straightest: the least turn, then the shortest run
       const ct = [...contacts].sort((a, b) => Math.abs(a.turn) - Math.abs(b.turn) || a.distance - b.distance)[0]!;
@@ -2410,7 +2488,7 @@ function menuOf(s: SeqState, id: string): Primitive[] {
       )
         continue;
       // [p.6] ½ action for half the allowance, 1 action for all of it (A-24)
-      const ends = moveMenu(tableOf(s.sc), all, mover, {
+      const ends = moveMenu(moveTable(s), all, mover, {
         allowance: Math.round((r * IN * halves) / 2),
         kind,
         freeTurn: kind === 'forward',
@@ -2463,7 +2541,6 @@ const UNBUILT_OPTIONS: readonly (readonly [string, string])[] = [
   ['misreadOrders', 'p.18'],
   ['caissons', 'p.11'],
   ['fires', 'p.20'],
-  ['weather', 'p.20'],
   ['visibility', 'p.20'],
   ['smoke', 'p.20'],
 ];

@@ -246,6 +246,7 @@ describe("Napoleon's Eagles random scenarios", () => {
         'supportedLine',
         'tableFlanks',
         'weather',
+        'smoke',
       ])
         expect(seen(k), k).toEqual(set(['true', 'false']));
       const fixed = ADAPTATIONS.filter((a) => a.option === undefined).map((a) => a.id);

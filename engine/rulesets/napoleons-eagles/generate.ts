@@ -56,9 +56,10 @@ const BUILT_RULES = [
   'supportedLine',
   'tableFlanks',
   'weather',
+  'smoke',
 ] as const;
 /** Optional rules not built yet: never on (left out, or written false). */
-const UNBUILT_RULES = ['writtenOrders', 'misreadOrders', 'caissons', 'fires', 'visibility', 'smoke'] as const;
+const UNBUILT_RULES = ['writtenOrders', 'misreadOrders', 'caissons', 'fires', 'visibility'] as const;
 /** The ADAPTATION options and the book's choices, with every value the schema allows (the default first). */
 const CHOICES: readonly (readonly [string, readonly unknown[]])[] = [
   ['thresholdFraction', [0.5, 0.4, 0.6]],

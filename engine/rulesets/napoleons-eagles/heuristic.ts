@@ -182,6 +182,12 @@ function placeScore(s: SeqState, t: SeqState, id: string): number {
   // holding what the side holds: no stepping off it
   for (const o of objectives(s))
     if ((s.held[o.id] ?? -1) === u0.side && fromObjective(v0.me, o) === 0 && fromObjective(b1, o) > 0) score -= 4;
+  // [p.19] infantry closes to within 1" of an objective block it does not hold, to enter it (A-72)
+  if (specOf(s, id).kind === 'infantry')
+    for (const o of blocksToTake(s, u0.side)) {
+      const d0 = polygonDistance(footprint(v0.me), o.area);
+      if (d0 <= 12 * IN) score += (1.5 * (d0 - polygonDistance(footprint(b1), o.area))) / IN;
+    }
   if (n0.e && n0.d < 16 * IN) {
     // approach the wanted distance: every inch nearer it is worth 1, an overshoot inside it costs
     score += (Math.abs(n0.d - want) - Math.abs(n1.d - want)) / IN;
@@ -190,6 +196,42 @@ function placeScore(s: SeqState, t: SeqState, id: string): number {
     else if (n1.e) score -= 1.5;
   } else if (!g && n0.e) score += (n0.d - n1.d) / IN;
   return score;
+}
+
+/** [p.19] a side's figures in a building block. */
+function figuresInBlock(s: SeqState, block: string, side: Side): number {
+  return s.units.reduce((n, u) => n + (u.side === side && u.status === 'active' ? (u.inBlocks[block] ?? 0) : 0), 0);
+}
+
+/** A-79 [p.19] the objective blocks a side does not hold and may enter (no enemy figures in them). */
+function blocksToTake(s: SeqState, side: Side): Objective[] {
+  return objectives(s).filter((o) => {
+    const block = s.sc.victory.objectives.find((x) => x.id === o.id)?.block;
+    return block !== undefined && (s.held[o.id] ?? -1) !== side && !figuresInBlock(s, block, (1 - side) as Side);
+  });
+}
+
+/**
+ * [p.19] the buildings: infantry near an objective block its side does not hold enters it; a unit in blocks stays
+ * (no block move or leaving, unless it rejoins); a block is charged or attacked only with a figure advantage (2:1
+ * gives the attacker +1, against the defender's +1 in buildings).
+ */
+function townScore(s: SeqState, u: SeqUnit, a: Action, enemyNear: boolean): number | undefined {
+  if (a.startsWith('enter ')) {
+    const take = blocksToTake(s, u.side).map((o) => s.sc.victory.objectives.find((x) => x.id === o.id)!.block);
+    const objs = a
+      .split(' ')
+      .slice(2)
+      .filter((x) => take.includes(x.split(':')[0]!)).length;
+    return objs ? 28 + 2 * objs : enemyNear ? 2 : -2;
+  }
+  if (a.startsWith('blockMove ')) return a.startsWith('blockMove outside') ? 8 : -1;
+  if (a.startsWith('leave ')) return -6;
+  if (a.startsWith('charge block ')) {
+    const ratio = Math.min(6, u.figures) / Math.max(1, figuresInBlock(s, a.split(' ')[2]!, (1 - u.side) as Side));
+    return ratio >= 3 ? 14 : ratio >= 2 ? 6 : -6;
+  }
+  return undefined;
 }
 
 /** Whether the unit stands on an objective (A-79) its side would lose by leaving it. */
@@ -226,6 +268,8 @@ function actScores(s: SeqState, id: string, actions: readonly Action[]): number[
       // two actions at one target resolve once with the figures doubled [p.8]: prefer it with the budget whole
       return value > 0.05 ? 3 + 8 * value + (fire[3] === '2' ? 0.5 : 0) : 0.1;
     }
+    const town = townScore(s, u, a, n.d < 8 * IN);
+    if (town !== undefined) return town;
     if (a.startsWith('charge ')) {
       const target = unitOf(s, a.slice('charge '.length));
       return 4 + chargeValue(s, u, target);
@@ -308,6 +352,19 @@ export function policyScores(s: SeqState, actions: readonly Action[]): number[] 
       });
     case 'leader': {
       const l = s.leaders.find((x) => x.id === f.id)!;
+    // [p.19] a block fires out when it can, attacks an adjacent block only with a figure advantage, advances if won
+    case 'blockDefence':
+      return actions.map((a) => (a === 'defence fire out' ? 1 : 0));
+    case 'blockAdvance':
+      return actions.map((a) => (a === 'advance' ? 1 : 0));
+    case 'blockDeclare':
+      return actions.map((a) => {
+        if (a.startsWith('fire out ')) return 6;
+        const m = /^attack \S+ (\S+) (\d+)$/.exec(a);
+        if (!m) return 0;
+        const ratio = Number(m[2]) / Math.max(1, figuresInBlock(s, m[1]!, (1 - f.p) as Side));
+        return ratio >= 2 ? 5 : ratio >= 1 ? 1 : -3;
+      });
       return actions.map((a) => {
         if (a === 'stay') return l.attached ? 1 : 0;
         if (a === 'leave') return -1;

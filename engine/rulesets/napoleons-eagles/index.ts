@@ -55,6 +55,12 @@ function unitLine(s: SeqState, u: SeqUnit): string {
     u.marked ? 'marked for a morale check' : '',
     u.fatigue ? ['', 'fatigued', 'tired', 'exhausted'][u.fatigue]! : '',
     u.ooc ? 'out of command' : '',
+    // [p.19] figures per building block
+    Object.keys(u.inBlocks).length
+      ? `in buildings (${Object.entries(u.inBlocks)
+          .map(([b, n]) => `${b}: ${n}`)
+          .join(', ')})`
+      : '',
     u.locked ? 'in a close action' : '',
     u.stand ? 'stand marker' : '',
     u.activated ? `moved (${(internals.BUDGET - u.halves) / 2} actions left)` : '',
@@ -176,6 +182,13 @@ function describeAction(s: SeqState, a: Action): string {
   if (a === 'be A') return "be side A: activate two units to the other side's one, first";
   if (a === 'be D') return 'be side D: the other side activates first';
   if (a === 'finish') return 'side A is finished: the period goes on to the leaders and close actions (A-23)';
+  if (a.startsWith('attack ')) {
+    const [, from, to, n] = a.split(' ');
+    return `${n} figures in block ${from} attack block ${to} [p.19]`;
+  }
+  if (a.startsWith('fire out '))
+    return `block ${a.split(' ')[2]} fires out at ${a.split(' ')[3]} (a 6 on one D6: two casualties) [p.19]`;
+  if (a === 'blocks done') return 'no more attacks or fire out from the buildings this step [p.19]';
   if (a.startsWith('activate ')) {
     const u = unitOf(s, a.slice(9));
     return `activate ${unitLine(s, u).trim()}`;
@@ -201,6 +214,14 @@ function describeAction(s: SeqState, a: Action): string {
     if (a === 'reform') return `${id} reforms: no longer disordered [p.6]`;
     if (a === 'force march') return `${id} force-marches: two more half-actions to move, fatigue +2 [p.6]`;
     if (a === 'recover') return `${id} spends an action recovering from retreat status [p.12]`;
+    // [p.19] the buildings
+    const w = a.split(' ');
+    if (w[0] === 'enter')
+      return `${id} enters block ${w[1]} (one action), its figures placed ${w.slice(2).join(', ')} [p.19]`;
+    if (w[0] === 'blockMove')
+      return `${id} moves ${w[3]} figures from ${w[1] === 'outside' ? 'outside the town' : `block ${w[1]}`} to block ${w[2]} (one action) [p.19]`;
+    if (w[0] === 'leave')
+      return `${id} leaves the buildings by side ${w[2]} of block ${w[1]}: column, disordered [p.19]`;
   }
   return a;
 }

@@ -71,11 +71,6 @@ function until(s0: SeqState, stop: (s: SeqState) => boolean, dice?: (s: SeqState
 }
 
 const top = (s: SeqState) => s.stack.at(-1);
-const probOf = (s: SeqState, pred: (action: string) => boolean) =>
-  game
-    .chanceOutcomes(s)
-    .filter((o) => pred(o.action))
-    .reduce((a, o) => a + o.p, 0);
 const withEvents = (s: SeqState, ...keys: string[]) => {
   const events: GameEvent[] = [];
   let t = s;
@@ -352,10 +347,95 @@ describe("Napoleon's Eagles: weather [p.20] (optional)", () => {
   });
 });
 
+describe("Napoleon's Eagles: smoke [p.20] (optional)", () => {
+  // F3 (line) and A3 (line) 3" apart, face to face
+  const faced = (edit?: (j: Json) => void) =>
+    setUnits(
+      kleinau((j) => {
+        j.options.smoke = true;
+        edit?.(j);
+      }),
+      { A3: { x: 1000, y: 900, facing: 180 } },
+    );
+  /** Calm dice: morale checks pass, fire takes its first outcome. */
+  const calm = (s: SeqState) => game.chanceOutcomes(s).find((o) => /pass|stands|safe/.test(o.action))?.action;
+  const fireTwice = (s0: SeqState) => {
+    const s = play(s0, 'bid 1', 'bid 0', 'be A', 'activate F3', 'fire A3 2');
+    return withEvents(s, game.chanceOutcomes(s)[0]!.action);
+  };
+
+  it('a unit firing two actions places smoke 2" deep across its front, until the end of the next period (A-78)', () => {
+    const { t, events } = fireTwice(faced());
+    expect(events.some((e) => e.rule === 'p.20' && /F3 has fired two actions: smoke/.test(e.text))).toBe(true);
+    expect(t.smoke).toHaveLength(1);
+    expect(t.smoke![0]).toMatchObject({ by: 'F3', until: 2 });
+    // F3's 18 three-rank figures: 6.75" wide (x 6.625–13.375), y 6 to 8
+    const xs = t.smoke![0]!.poly.map((p) => p.x);
+    const ys = t.smoke![0]!.poly.map((p) => p.y);
+    expect([Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)]).toEqual([662.5, 1337.5, 600, 800]);
+    // one action makes none; nor does the rule off
+    const one = play(faced(), 'bid 1', 'bid 0', 'be A', 'activate F3', 'fire A3 1');
+    expect(game.apply(one, game.chanceOutcomes(one)[0]!.action).smoke ?? []).toHaveLength(0);
+    const off = play(
+      setUnits(kleinau(), { A3: { x: 1000, y: 900, facing: 180 } }),
+      'bid 1',
+      'bid 0',
+      'be A',
+      'activate F3',
+      'fire A3 2',
+    );
+    expect(game.apply(off, game.chanceOutcomes(off)[0]!.action).smoke).toBeUndefined();
+  });
+
+  it('fire through it is at −2 (A3 firing back through the smoke of F3, A-78); it clears after the next period', () => {
+    const p2 = until(fireTwice(faced()).t, (t) => t.period === 2 && top(t)?.t === 'bid', calm);
+    expect(p2.smoke).toHaveLength(1);
+    const s = play(p2, 'bid 0', 'bid 1', 'be A', 'activate A3');
+    const { t, events } = withEvents(s, 'fire F3 1');
+    const f = top(t)!;
+    if (f.t !== 'fire') throw new Error('a fire frame');
+    expect('throughSmoke' in f.shot && f.shot.throughSmoke).toBe(true);
+    expect(resolveFire(f.shot, t.sc.options).rolls[0]!.modifiers.map((m) => `${m.id} ${m.value}`)).toContain(
+      'smoke -2',
+    );
+    game.apply(t, game.chanceOutcomes(t)[0]!.action, events);
+    expect(events.some((e) => e.rule === 'p.20' && /A3 fires through smoke: −2/.test(e.text))).toBe(true);
+    // the smoke clears at the end of period 2
+    const ev: GameEvent[] = [];
+    let p3 = p2;
+    while (p3.period !== 3) {
+      const a = calm(p3) ?? game.chanceOutcomes(p3)[0]?.action;
+      const acts = game.legalActions(p3);
+      p3 = game.apply(
+        p3,
+        a ?? acts.find((x) => ['finish', 'end', 'stay', 'hold', 'bid 0', 'stand in place'].includes(x)) ?? acts[0]!,
+        ev,
+      );
+    }
+    expect(p3.smoke).toEqual([]);
+    expect(ev.some((e) => e.rule === 'p.20' && /the smoke of F3 clears/.test(e.text))).toBe(true);
+  });
+
+  it("A-16: with smokeBlocksLos the smoke blocks the enemy's line of sight; by default it does not", () => {
+    const fire = (edit?: (j: Json) => void) => {
+      const p2 = until(fireTwice(faced(edit)).t, (t) => t.period === 2 && top(t)?.t === 'bid', calm);
+      return game.legalActions(play(p2, 'bid 0', 'bid 1', 'be A', 'activate A3'));
+    };
+    expect(fire()).toContain('fire F3 1');
+    expect(fire((j) => (j.options.smokeBlocksLos = true))).not.toContain('fire F3 1');
+  });
+});
+
 describe("Napoleon's Eagles: every optional rule built, on at once", () => {
   /** Kleinau with every optional rule built so far turned on. */
   const allOn = (j: Json) => {
-    Object.assign(j.options, { secondBounce: true, supportedLine: true, tableFlanks: true, weather: true });
+    Object.assign(j.options, {
+      secondBounce: true,
+      supportedLine: true,
+      tableFlanks: true,
+      weather: true,
+      smoke: true,
+    });
     j.weather = 'heavyRain';
     j.sides[0].units[2].supported = true;
   };

@@ -130,6 +130,11 @@ export interface Body {
   /** [p.7] the refused end and how many figures are turned back (at most ¼, rounded up: the default). */
   readonly refused?: { readonly side: 'left' | 'right'; readonly figures?: number };
   readonly at: Placement;
+  /**
+   * [p.19] in a building block: no formation, the body is the 4" block itself (`at` the middle of the block's side it
+   * faces), all round like a square (6.11.1: no unit structure, so no flank or rear).
+   */
+  readonly inBlock?: boolean;
 }
 
 /** A unit on the table. */
@@ -221,6 +226,7 @@ export function layout(b: Body): { w: number; d: number; front: number } {
   const dIn = depthIn(b.troop);
   const d = inch(dIn);
   const n = b.figures;
+  if (b.inBlock) return { w: BLOCK, d: BLOCK, front: n };
   switch (b.formation) {
     case 'line':
     case 'echelon': // A-4: echelon as line (the book gives no shape)
@@ -335,7 +341,7 @@ export function frontEdge(b: Body): [Vec, Vec] {
 
 /** §2.5: squares face all round. */
 function allRound(b: Body): boolean {
-  return b.formation === 'square';
+  return b.formation === 'square' || b.inBlock === true;
 }
 
 /** [p.8] skirmishers and unlimbered artillery do not block line of sight. */

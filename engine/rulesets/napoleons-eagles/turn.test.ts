@@ -546,11 +546,10 @@ describe("Napoleon's Eagles: the period [p.4-5]", () => {
   it('a scenario turning on optional rules not built yet is refused, naming them; the shipped Kleinau plays', () => {
     const j = JSON.parse(readFileSync(join(DIR, 'the-mill-at-kleinau.json'), 'utf8'));
     expect(() => game.initialState(scenario('the-mill-at-kleinau'))).not.toThrow();
-    j.options.caissons = true;
-    j.options.smoke = true;
+    j.options.visibility = true;
     const v = game.validateScenario(j);
-    if (!v.ok) throw new Error('Kleinau with caissons and smoke should validate');
-    expect(() => game.initialState(v.value)).toThrow(/caissons \[p\.11\], smoke \[p\.20\]/);
+    if (!v.ok) throw new Error('Kleinau with visibility should validate');
+    expect(() => game.initialState(v.value)).toThrow(/visibility \[p\.20\]/);
   });
 
   it("a unit moving into cavalry's front may be counter-charged (A-64) [p.15]", () => {

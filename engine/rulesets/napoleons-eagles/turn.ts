@@ -13,8 +13,35 @@ import { type Handlers, type Log, type ProcedureState, procedure, push } from '.
 import { bodyOf, figuresOf, IN, moveRatingOf, tableOf } from './board.ts';
 import type { ObjectiveSpec, Scenario, UnitSpec } from './scenario.ts';
 import {
+import {
+  type Attackers,
+  type BlockAttack,
+  applyBlockFight,
+  blockAttackFight,
+  blockAttackProblem,
+  blockMove,
+  blockMoveProblem,
+  enter,
+  entryBan,
+  entryPlacement,
+  entryPlacementProblem,
+  exitPoint,
+  figuresIn,
+  figuresOutside,
+  fireOutProblem,
+  leaveProblem,
+  moraleExempt,
+  neighbours,
+  openSides,
+  orderBlockFights,
+  room,
+  sideToward,
+  type Town,
+} from './buildings.ts';
   closestPointOnSegment,
   type Polygon,
+  headingTo,
+  headingVec,
   polygonDistance,
   polygonPolylineDistance,
   polygonsOverlap,
@@ -28,6 +55,7 @@ import {
   type SolidShot,
   type FireTargetDesc,
   firingFigureCount,
+  type BuildingFireOutShot,
   outcomeKey,
   resolveFire,
   type SmallArmsShot,
@@ -40,6 +68,9 @@ import {
   defenderCheck,
   type CavalryChargeOutcome,
   counterChargeCheck,
+  type BlockFightOutcome,
+  chargerCheck,
+  defenceActionAvailable,
   enfiladeBonuses,
   mayCharge,
   outOfControlCheck,
@@ -92,6 +123,8 @@ import {
   frontEdge,
   type MoveKind,
   mandatoryTargets,
+  canSee,
+  layout,
   moveMenu,
   pivot,
   reform,
@@ -103,6 +136,7 @@ import {
   type AmmoLevel,
   artilleryFieldMove,
   ARTILLERY_MOVE,
+  BUILDINGS,
   CAVALRY_CHARGE,
   type FacingFormation,
   FATIGUE_INCREASE,
@@ -120,7 +154,7 @@ import {
   parseRating,
   SCALE,
 } from './tables.ts';
-import type { Formation, Side } from './types.ts';
+import type { BlockState, Compass, Formation, Side } from './types.ts';
 
 export type Action = string;
 
@@ -169,6 +203,20 @@ export type Frame =
   | { readonly t: 'step9' }
   /** [p.4 step 10] after the close actions: the marked units' checks, then the period's end. */
   | { readonly t: 'step10' }
+  /** [p.4 step 9] A-73: the building fights, after the ordinary close actions. */
+  | { readonly t: 'blocks' }
+  /** [p.13 steps 3-4] A-74: a charged block's defence action, one fire-out roll at its charger. */
+  | { readonly t: 'blockDefence'; readonly i: number }
+  /** [p.13 step 5] A-73: the charger of a block checks morale (no step 2 check for the defenders). */
+  | { readonly t: 'blockCheck'; readonly i: number }
+  /** [p.19] step 9: a side declares its attacks from blocks and its fire-outs, one at a time (R10). */
+  | { readonly t: 'blockDeclare'; readonly p: Side }
+  /** A-73: the declared block fights in order, side A's first. */
+  | { readonly t: 'blockFights' }
+  /** [p.19] one block fight: a D6 each. */
+  | { readonly t: 'blockFight'; readonly i: number }
+  /** [p.19] the winning attackers may advance into the block (R8). */
+  | { readonly t: 'blockAdvance'; readonly i: number; readonly o: BlockFightOutcome }
   /** [p.4 step 10] the next marked unit's check. */
   | { readonly t: 'nextMorale' }
   /** [p.4 steps 11-12] the period's end: markers off, the next period, turn or the end. */
@@ -177,7 +225,7 @@ export type Frame =
   | {
       readonly t: 'fire';
       readonly firer: string;
-      readonly shot: SmallArmsShot | CanisterShot | SolidShot;
+      readonly shot: SmallArmsShot | CanisterShot | SolidShot | BuildingFireOutShot;
       /** [p.24] optional: the units at risk only on the ball's second bounce (A-52). */
       readonly secondBounce?: readonly string[];
     }
@@ -252,8 +300,21 @@ export interface SeqUnit {
   readonly outOfControl: boolean;
   /** [p.24] optional: an infantry line formed as a supported line (two rows; only the front one fires). */
   readonly supported?: boolean;
+  /** [p.19] figures per building block (empty: in the open); figures minus their sum are outside the town (R2). */
+  readonly inBlocks: Readonly<Record<string, number>>;
   /** [p.5] optional table flanks: the flank it stood in at the start of the period (it activates there). */
   readonly flank?: number;
+  /** [p.20] optional smoke: the actions it has fired in this period's activation (smoke at two, A-78). */
+  readonly fired?: number;
+}
+
+/** [p.20] optional smoke (A-78): a 2"-deep rectangle in front of the firer, as wide as its frontage. */
+export interface SmokeCloud {
+  /** The unit that made it. */
+  readonly by: string;
+  readonly poly: Polygon;
+  /** Removed at the end of this period (counted from the game's first, 1-based): the one after it was made. */
+  readonly until: number;
 }
 
 /** A charge that reached its target (§6.6.2): resolved at step 9. */
@@ -322,6 +383,10 @@ export interface SeqState extends ProcedureState<Frame> {
   readonly held: Readonly<Record<string, Side | -1>>;
   /**
    * [p.5] optional table flanks: each flank's own turn points, bids and sides A and D (the top-level `points`, `bids`,
+  /** [p.19] A-74: the blocks that fired out this period (once a period). */
+  readonly firedOut: readonly string[];
+  /** [p.19] A-73: this period's attacks on blocks, fought at step 9 after the ordinary close actions. */
+  readonly blockAttacks: readonly PendingBlockAttack[];
    * `sideA`, `aActivated`, `aFinished` and `lastStep` are the flank `flank`'s while it plays); `flankOrder` the order
    * the flanks take their steps this period, the highest bid first.
    */
@@ -330,6 +395,8 @@ export interface SeqState extends ProcedureState<Frame> {
   readonly flankOrder?: readonly number[];
   /** [p.20] optional weather (A-76): periods of rain so far, a heavy one counting 2; mud at 18. */
   readonly rain?: number;
+  /** [p.20] optional smoke on the table (A-78). */
+  readonly smoke?: readonly SmokeCloud[];
   readonly over: boolean;
 }
 
@@ -510,13 +577,13 @@ function step9(s0: SeqState, log: Log): SeqState {
     });
     return push(
       s0,
-      { t: 'step10' },
+      { t: 'blocks' },
       ...s0.closes
         .map((c, i) => (c.rideDown ? { t: 'rideDown' as const, close: i } : { t: 'closeCheck' as const, close: i }))
         .reverse(),
     );
   }
-  return moraleStep(s0, log);
+  return blockStep(s0, log);
 }
 
 /** [p.4 step 10] the morale checks of marked units not in a close action this period, in marking order (A-34). */
@@ -528,7 +595,15 @@ function moraleStep(s0: SeqState, log: Log): SeqState {
 }
 
 /** The next marked unit's check, if any (A-34: marking order). */
-function nextMorale(s: SeqState): SeqState {
+function nextMorale(s0: SeqState, log: Log): SeqState {
+  // [p.19] infantry in buildings are exempt from morale checks: their marks come off unchecked
+  let s = s0;
+  const town = townOf(s0);
+  for (const u of s0.units)
+    if (u.marked > 0 && u.status === 'active' && inTown(u) && moraleExempt(town.units.find((x) => x.id === u.id)!)) {
+      s = updUnit(s, u.id, { marked: 0 });
+      log?.push({ rule: 'p.19', text: `${u.id} is in buildings: exempt from its morale check` });
+    }
   const next = s.units.filter((u) => u.marked > 0 && u.status === 'active').sort((a, b) => a.marked - b.marked)[0];
   return next ? push(s, { t: 'nextMorale' }, { t: 'morale', unit: next.id }) : s;
 }
@@ -552,6 +627,67 @@ function rout(s: SeqState, id: string, log: Log): SeqState {
     text: `${id} routs${near.length ? `: ${near.map((o) => o.id).join(', ')} within 4" must check morale` : ''}`,
   });
   return t;
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// [p.20] Smoke (optional rule smoke)
+// ---------------------------------------------------------------------------------------------------------------------
+
+/** The period counted from the game's first (1-based). */
+const periodIndex = (s: SeqState) => (s.turn - 1) * 6 + s.period;
+
+/** [p.20] A-78 the smoke a unit makes: 2" deep straight in front of its front edge, as wide as it, for a period more. */
+function smokeCloud(s: SeqState, id: string): SmokeCloud {
+  const b = tableUnit(s, unitOf(s, id));
+  const [l, r] = frontEdge(b);
+  const f = (b.at.facing * Math.PI) / 180;
+  const v = { x: Math.sin(f) * SMOKE_DEPTH * IN, y: Math.cos(f) * SMOKE_DEPTH * IN };
+  return {
+    by: id,
+    poly: [l, r, { x: r.x + v.x, y: r.y + v.y }, { x: l.x + v.x, y: l.y + v.y }],
+    until: periodIndex(s) + 1,
+  };
+}
+const SMOKE_DEPTH = 2;
+
+/**
+ * [p.20] A-78 does the line of fire from the firer's front-centre to the target's closest point cross smoke (the
+ * firer's own included, unless `own` is false)?
+ */
+function smokeBetween(s: SeqState, firer: TableUnit, target: TableUnit, own = true): boolean {
+  if (!s.sc.options.smoke || !s.smoke?.length) return false;
+  const from = { x: firer.at.x, y: firer.at.y };
+  const to = nearestPoint(footprint(target), from);
+  return s.smoke.some((c) => (own || c.by !== firer.id) && segmentCrossesPolygon(from, to, c.poly));
+}
+
+/**
+ * A-16 with the option smokeBlocksLos: smoke is a level-one feature [p.8] that blocks the line of sight (a reading:
+ * not the firer's own, which lies on every line it fires along); by default it never does [p.20].
+ */
+const smokeBlocks = (s: SeqState, firer: TableUnit, target: TableUnit) =>
+  s.sc.options.smokeBlocksLos && smokeBetween(s, firer, target, false);
+
+/** [p.20] optional smoke: whether the shot passes through smoke (fire.ts gives −2, or −1 on solid-shot hit dice). */
+function smoked<T extends SmallArmsShot | CanisterShot | SolidShot>(s: SeqState, firer: string, shot: T): T {
+  if (!s.sc.options.smoke) return shot;
+  const target = shot.type === 'solidShot' ? shot.atRisk[0]?.id : shot.target.id;
+  const tu = target === undefined ? undefined : s.units.find((u) => u.id === target);
+  if (!tu) return shot;
+  return smokeBetween(s, tableUnit(s, unitOf(s, firer)), tableUnit(s, tu)) ? { ...shot, throughSmoke: true } : shot;
+}
+
+/** [p.20] smoke is "present for the next period, after which it is removed" (A-19 step 12d); fire counts restart. */
+function smokeAtEnd(s: SeqState, log: Log): SeqState {
+  if (!s.sc.options.smoke) return s;
+  const now = periodIndex(s);
+  const gone = (s.smoke ?? []).filter((c) => c.until <= now);
+  if (gone.length) log?.push({ rule: 'p.20', text: `the smoke of ${gone.map((c) => c.by).join(', ')} clears` });
+  return {
+    ...s,
+    smoke: (s.smoke ?? []).filter((c) => c.until > now),
+    units: s.units.map((u) => (u.fired ? { ...u, fired: 0 } : u)),
+  };
 }
 
 /** [p.20] optional weather: the mud counter (A-76) and rain over the whole table. */
@@ -615,7 +751,7 @@ function weathered<T extends SmallArmsShot | CanisterShot | SolidShot>(s: SeqSta
 
 /** [p.4 steps 11-12] markers off; the next period, turn, or the end of the game. */
 function endPeriod(s00: SeqState, log: Log): SeqState {
-  const s0 = weatherAtEnd(s00, log);
+  const s0 = smokeAtEnd(weatherAtEnd(s00, log), log);
   const s: SeqState = {
     ...s0,
     // [p.5 step 11] moved and stand markers come off
@@ -636,6 +772,8 @@ function endPeriod(s00: SeqState, log: Log): SeqState {
     closes: [],
     aActivated: 0,
     aFinished: false,
+    firedOut: [],
+    blockAttacks: [],
     lastStep: null,
     sideA: null,
   };
@@ -822,6 +960,768 @@ function leaderBonus(s: SeqState, id: string): number {
 
 const handlers: Handlers<SeqState, Frame, Action> = {
   bid: {
+// ---------------------------------------------------------------------------------------------------------------------
+// Buildings [p.19-20] (A-72, A-73, A-74): buildings.ts's rules played on the period's state
+// ---------------------------------------------------------------------------------------------------------------------
+
+/** A block attack waiting for step 9 (A-73); `off` once its charger failed its step 5 check or was lost. */
+export interface PendingBlockAttack extends BlockAttack {
+  readonly off?: boolean;
+}
+
+const townBlocks = new WeakMap<Scenario, BlockState[]>();
+
+/** [p.19] the scenario's blocks as buildings.ts sees them (their fires change only with the `fires` rule, not built). */
+function blocksOf(sc: Scenario): BlockState[] {
+  let b = townBlocks.get(sc);
+  if (!b) {
+    b = sc.terrain.flatMap((t) =>
+      t.type === 'block'
+        ? [
+            {
+              id: t.id,
+              x: Math.round(t.sw[0] * IN),
+              y: Math.round(t.sw[1] * IN),
+              brickOrStone: t.brickOrStone,
+              wallSides: t.wallSides,
+              fires: t.fires,
+            },
+          ]
+        : [],
+    );
+    townBlocks.set(sc, b);
+  }
+  return b;
+}
+
+const BLOCK_SIZE = BUILDINGS.blockSize * IN;
+
+/** A block's square (1/100"). */
+function blockSquare(b: BlockState): Polygon {
+  return [
+    { x: b.x, y: b.y },
+    { x: b.x + BLOCK_SIZE, y: b.y },
+    { x: b.x + BLOCK_SIZE, y: b.y + BLOCK_SIZE },
+    { x: b.x, y: b.y + BLOCK_SIZE },
+  ];
+}
+
+const blockById = (s: SeqState, id: string) => blocksOf(s.sc).find((b) => b.id === id)!;
+
+/** [p.19] a unit with figures in blocks. */
+const inTown = (u: SeqUnit) => Object.keys(u.inBlocks).length > 0;
+
+/** The town: the blocks and the units on the table (a unit gone holds no figures, A-43). */
+function townOf(s: SeqState): Town {
+  return {
+    blocks: blocksOf(s.sc),
+    units: s.units
+      .filter((u) => u.status === 'active')
+      .map((u) => {
+        const spec = specOf(s, u.id);
+        return {
+          id: u.id,
+          side: u.side,
+          kind: spec.kind,
+          ...(spec.kind === 'infantry' ? { troopClass: spec.troopClass } : {}),
+          figures: u.figures,
+          inBlocks: u.inBlocks,
+        };
+      }),
+  };
+}
+
+/** The block holding most of a unit's figures (ties: the first by id): where its body is on the table. */
+function mainBlock(u: SeqUnit): string | undefined {
+  let best: string | undefined;
+  let most = 0;
+  for (const id of Object.keys(u.inBlocks).sort()) if (u.inBlocks[id]! > most) [best, most] = [id, u.inBlocks[id]!];
+  return best;
+}
+
+/** Facing square to the block grid (a body in a block is the block). */
+const square90 = (f: number) => (Math.round(f / 90) * 90) % 360;
+
+/** [p.19] a unit in blocks stands, as a body, on its main block: `at` the middle of the side it faces. */
+function placeInTown(s: SeqState, id: string): SeqState {
+  const u = unitOf(s, id);
+  const m = mainBlock(u);
+  if (!m) return s;
+  const b = blockById(s, m);
+  const facing = square90(u.facing);
+  const v = headingVec(facing);
+  const h = BLOCK_SIZE / 2;
+  return updUnit(s, id, { x: Math.round(b.x + h + v.x * h), y: Math.round(b.y + h + v.y * h), facing });
+}
+
+/** Write a town back: each unit's figures and blocks, and where its body stands. */
+function withTown(s: SeqState, town: Town): SeqState {
+  let t = s;
+  for (const b of town.units) {
+    const u = unitOf(t, b.id);
+    if (u.inBlocks === b.inBlocks && u.figures === b.figures) continue;
+    t = placeInTown(updUnit(t, b.id, { inBlocks: b.inBlocks, figures: b.figures }), b.id);
+  }
+  return t;
+}
+
+/**
+ * [p.20] fire casualties of a unit in blocks come from the block fired at (its main block, where its body is), then
+ * its other blocks, largest first; `figures` is already reduced. A unit gone (A-43) leaves the town.
+ */
+function townLosses(s: SeqState, id: string, n: number): SeqState {
+  const u = unitOf(s, id);
+  if (u.status !== 'active') return updUnit(s, id, { inBlocks: {} });
+  const m = mainBlock(u)!;
+  const rest = Object.keys(u.inBlocks)
+    .filter((k) => k !== m)
+    .sort((a, b) => u.inBlocks[b]! - u.inBlocks[a]! || (a < b ? -1 : 1));
+  const inBlocks: Record<string, number> = { ...u.inBlocks };
+  let left = n;
+  for (const k of [m, ...rest]) {
+    const take = Math.min(left, inBlocks[k]!);
+    inBlocks[k] = inBlocks[k]! - take;
+    if (inBlocks[k] === 0) delete inBlocks[k];
+    left -= take;
+  }
+  // what is left of the casualties fell on its figures outside (R2)
+  return placeInTown(updUnit(s, id, { inBlocks }), id);
+}
+
+/** [p.19] A-72 the blocks within 1" of a body (the blocks it may enter, and overflow into). */
+function touchingBlocks(s: SeqState, body: TableUnit): string[] {
+  const poly = footprint(body);
+  return blocksOf(s.sc)
+    .filter((b) => polygonDistance(poly, blockSquare(b)) <= IN)
+    .map((b) => b.id)
+    .sort();
+}
+
+/** A placement as text: "V1:12 V2:6". */
+const placementKey = (p: Readonly<Record<string, number>>) =>
+  Object.keys(p)
+    .sort()
+    .map((k) => `${k}:${p[k]}`)
+    .join(' ');
+
+/**
+ * [p.19] A-72 the placements offered for entering `entry` (the book: "figures are placed as pleased"; the menu keeps
+ * two): the canonical one (as many as fit in the entry block, R3), and eight a block first ("eight being ideal for
+ * flexibility" [p.19]), then up to twelve, in the same order.
+ */
+function entryPlacements(town: Town, u: SeqUnit, entry: string, touching: readonly string[]): Record<string, number>[] {
+  const out: Record<string, number>[] = [];
+  const first = entryPlacement(town, u.id, entry, touching);
+  if (typeof first === 'string') return out;
+  out.push(first);
+  const order = [
+    entry,
+    ...neighbours(town, entry)
+      .map((b) => b.id)
+      .sort()
+      .filter((b) => touching.includes(b)),
+    ...neighbours(town, entry)
+      .map((b) => b.id)
+      .sort()
+      .filter((b) => !touching.includes(b) && figuresIn(town, b) === 0),
+  ];
+  const eight: Record<string, number> = {};
+  let left = u.figures;
+  for (const cap of [BUILDINGS.idealFigures, BUILDINGS.maxFigures])
+    for (const b of order) {
+      if (entryBan(town, b, u.side)) continue;
+      const n = Math.min(left, cap - (eight[b] ?? 0), room(town, b) - (eight[b] ?? 0));
+      if (n > 0) {
+        eight[b] = (eight[b] ?? 0) + n;
+        left -= n;
+      }
+    }
+  if (
+    left === 0 &&
+    placementKey(eight) !== placementKey(first) &&
+    !entryPlacementProblem(town, u.id, entry, touching, eight)
+  )
+    out.push(eight);
+  return out;
+}
+
+/** R4: where a unit leaving block `via` by side `side` stands: in column, its rear on that side, facing away. */
+function leaveBody(s: SeqState, u: SeqUnit, via: string, side: Compass): TableUnit {
+  const e = exitPoint(blockById(s, via), side);
+  const v = headingVec(e.facing);
+  const spec = specOf(s, u.id);
+  const d = layout(bodyOf(spec, u.side, e, 'column', u.figures)).d + 1;
+  return bodyOf(spec, u.side, { x: e.x + v.x * d, y: e.y + v.y * d, facing: e.facing }, 'column', u.figures);
+}
+
+/** The body stands clear of every block (blocks are entered by the rules of p.19, never stood on). */
+function clearOfBlocks(s: SeqState, body: TableUnit): boolean {
+  const poly = footprint(body);
+  return !blocksOf(s.sc).some((b) => polygonsOverlap(poly, blockSquare(b)));
+}
+
+/**
+ * [p.19] the building primitives of a unit's activation: infantry outside enters a block within 1" (A-72, 1 action);
+ * a unit in blocks moves figures to an adjacent block (1 action, up to 12: all it may, or half) or leaves the town
+ * (1 action, R4: column, disordered).
+ */
+function townMenu(s: SeqState, u: SeqUnit, left: number): Primitive[] {
+  const out: Primitive[] = [];
+  const spec = specOf(s, u.id);
+  if (spec.kind !== 'infantry' || left < 2 || u.locked || !blocksOf(s.sc).length) return out;
+  const town = townOf(s);
+  const id = u.id;
+  if (!inTown(u)) {
+    // A-27: out of command, no move may end closer to an enemy: it does not enter (a reading)
+    if (u.ooc) return out;
+    const touching = touchingBlocks(s, tableUnit(s, u));
+    for (const entry of touching) {
+      if (entryBan(town, entry, u.side)) continue;
+      for (const p of entryPlacements(town, u, entry, touching)) {
+        if (entryPlacementProblem(town, id, entry, touching, p)) continue;
+        out.push({
+          key: `enter ${entry} ${placementKey(p)}`,
+          apply(t, log) {
+            log?.push({ rule: 'p.19', text: `${id} enters block ${entry}: ${placementKey(p)} (1 action, A-72)` });
+            const v = withTown(t, enter(townOf(t), id, p));
+            return updUnit(v, id, { halves: u.halves + 2, disordered: false });
+          },
+        });
+      }
+    }
+    return out;
+  }
+  const me = town.units.find((x) => x.id === id)!;
+  // [p.5] rest: an action that does nothing else recovers a fatigue level
+  if (u.fatigue > 0)
+    out.push({
+      key: 'rest',
+      apply(t, log) {
+        log?.push({ rule: 'p.5', text: `${id} rests in the buildings (fatigue ${u.fatigue} → ${u.fatigue - 1})` });
+        return updUnit(t, id, { fatigue: rest(u.fatigue, 1), halves: u.halves + 2 });
+      },
+    });
+  const froms: (string | 'outside')[] = [
+    ...Object.keys(u.inBlocks).sort(),
+    ...(figuresOutside(me) > 0 ? ['outside'] : []),
+  ];
+  for (const from of froms) {
+    const have = from === 'outside' ? figuresOutside(me) : u.inBlocks[from]!;
+    const tos =
+      from === 'outside'
+        ? town.blocks.map((b) => b.id).sort()
+        : neighbours(town, from)
+            .map((b) => b.id)
+            .sort();
+    for (const to of tos) {
+      const most = Math.min(have, BUILDINGS.maxFigures, room(town, to));
+      for (const n of [...new Set([most, Math.floor(have / 2)])]) {
+        if (n < 1) continue;
+        const m = { unit: id, from, to, figures: n };
+        if (blockMoveProblem(town, m)) continue;
+        out.push({
+          key: `blockMove ${from} ${to} ${n}`,
+          apply(t, log) {
+            log?.push({
+              rule: 'p.19',
+              text: `${id} moves ${n} figure${n === 1 ? '' : 's'} from ${from === 'outside' ? 'outside the town' : `block ${from}`} to block ${to} (1 action)`,
+            });
+            return updUnit(withTown(t, blockMove(townOf(t), m)), id, { halves: u.halves + 2 });
+          },
+        });
+      }
+    }
+  }
+  for (const via of Object.keys(u.inBlocks).sort())
+    for (const side of openSides(town, via)) {
+      if (leaveProblem(town, id, via, side)) continue;
+      const body = leaveBody(s, u, via, side);
+      if (!fits(s, body, id) || !clearOfBlocks(s, body)) continue;
+      out.push({
+        key: `leave ${via} ${side}`,
+        apply(t, log) {
+          log?.push({
+            rule: 'p.19',
+            text: `${id} leaves the buildings by side ${side} of block ${via}: in column, disordered (1 action)`,
+          });
+          return updUnit(t, id, {
+            inBlocks: {},
+            x: body.at.x,
+            y: body.at.y,
+            facing: body.at.facing,
+            formation: 'column',
+            disordered: true,
+            halves: u.halves + 2,
+          });
+        },
+      });
+    }
+  return out;
+}
+
+/** Figures of a side already attacking one side of a block (A-73: at most 6 over all the attacks on it). */
+function onFace(s: SeqState, target: string, face: Compass): number {
+  return s.blockAttacks
+    .filter((a) => !a.off && a.target === target && a.face === face)
+    .reduce((n, a) => n + a.attackers.reduce((m, x) => m + x.figures, 0), 0);
+}
+
+/**
+ * [p.19] A-73 an infantry charge on a block: one action to the middle of one of its open sides, square to it, if that
+ * is within its one-action move and in its front arc (a reading: the charge's path is not measured), its body on the
+ * table and clear of other units and blocks. At most 6 figures attack a side.
+ */
+function blockCharges(s: SeqState, u: SeqUnit, reach: number, inWoodsNow: boolean): Primitive[] {
+  const spec = specOf(s, u.id);
+  const out: Primitive[] = [];
+  if (spec.kind !== 'infantry' || inTown(u)) return out;
+  const formation = u.formation === 'line' || u.formation === 'column' ? u.formation : 'other';
+  const ok = mayCharge(
+    {
+      kind: 'infantry',
+      formation,
+      retreatStatus: u.retreating,
+      outOfCommand: u.ooc,
+      locked: u.locked,
+      inWoods: inWoodsNow,
+    },
+    'block',
+  );
+  if (!ok.ok) return out;
+  const town = townOf(s);
+  const enemy = (1 - u.side) as Side;
+  const mover = tableUnit(s, u);
+  for (const b of town.blocks) {
+    if (figuresIn(town, b.id, enemy) === 0) continue;
+    for (const face of openSides(town, b.id)) {
+      const e = exitPoint(b, face);
+      const d = Math.hypot(e.x - u.x, e.y - u.y);
+      if (d > reach * IN || arcOf(mover, { x: e.x, y: e.y }) !== 'front') continue;
+      const room6 = BUILDINGS.maxAttackersPerSide - onFace(s, b.id, face);
+      const n = Math.min(room6, u.figures);
+      if (n < 1) continue;
+      const body = bodyOf(spec, u.side, { x: e.x, y: e.y, facing: (e.facing + 180) % 360 }, u.formation, u.figures);
+      const v = headingVec(e.facing);
+      const clear = { ...body, at: { ...body.at, x: body.at.x + v.x, y: body.at.y + v.y } };
+      // a hair off the block's side: touching it (and its occupants) is no overlap
+      if (!fits(s, clear, u.id) || !clearOfBlocks(s, clear)) continue;
+      const attack: PendingBlockAttack = {
+        side: u.side,
+        target: b.id,
+        face,
+        from: 'outside',
+        attackers: [{ unit: u.id, figures: n }],
+      };
+      if (blockAttackProblem(town, attack)) continue;
+      out.push({
+        key: `charge block ${b.id} ${face}`,
+        apply(t, log) {
+          log?.push({
+            rule: 'p.19',
+            text: `${u.id} charges side ${face} of block ${b.id} with ${n} figures (${inches(d)}; fought at step 9, A-73)`,
+          });
+          let w = updUnit(t, u.id, {
+            x: body.at.x,
+            y: body.at.y,
+            facing: body.at.facing,
+            halves: u.halves + 2,
+            locked: true,
+          });
+          // §5.4 the defenders charged before they activated are locked with a stand marker (their defence action)
+          for (const x of w.units)
+            if (x.side === enemy && (x.inBlocks[b.id] ?? 0) > 0)
+              w = updUnit(w, x.id, { locked: true, ...(x.activated ? {} : { activated: true, stand: true }) });
+          // the charge ends the activation: its frame is dropped
+          return { ...w, stack: w.stack.slice(0, -1), blockAttacks: [...w.blockAttacks, attack] };
+        },
+      });
+    }
+  }
+  return out;
+}
+
+/**
+ * [p.4 step 9] A-73: after the ordinary close actions, the building fights: each charge on a block gets the block's
+ * defence fire-out (A-74) and the charger's step 5 check; then side A, then side D, declares the attacks from its
+ * blocks and fires out; then the fights, side A's first.
+ */
+function blockStep(s: SeqState, log: Log): SeqState {
+  if (!s.blockAttacks.length && !s.units.some((u) => u.status === 'active' && inTown(u))) return moraleStep(s, log);
+  const a = s.sideA ?? 0;
+  const charges = s.blockAttacks.flatMap((x, i) => (x.from === 'outside' && !x.off ? [i] : []));
+  log?.push({ rule: 'A-73', text: "building fights, after the ordinary close actions: side A's first" });
+  return push(
+    s,
+    { t: 'step10' },
+    { t: 'blockFights' },
+    { t: 'blockDeclare', p: (1 - a) as Side },
+    { t: 'blockDeclare', p: a },
+    ...charges.reverse().flatMap((i) => [
+      { t: 'blockCheck' as const, i },
+      { t: 'blockDefence' as const, i },
+    ]),
+  );
+}
+
+/** A declared attack as it stands now: its units still on the table, their figures no more than they have there. */
+function liveAttack(s: SeqState, a: PendingBlockAttack): PendingBlockAttack {
+  const attackers = a.attackers.flatMap((x) => {
+    const u = unitOf(s, x.unit);
+    if (u.status !== 'active') return [];
+    const have = a.from === 'outside' ? (inTown(u) ? 0 : u.figures) : (u.inBlocks[a.from] ?? 0);
+    const n = Math.min(x.figures, have);
+    return n > 0 ? [{ unit: x.unit, figures: n }] : [];
+  });
+  return { ...a, attackers };
+}
+
+/** The attack `i` if it may be fought now (a push or a loss may have emptied a block), else null. */
+function fightable(s: SeqState, i: number): PendingBlockAttack | null {
+  const a0 = s.blockAttacks[i];
+  if (!a0 || a0.off) return null;
+  const a = liveAttack(s, a0);
+  return a.attackers.length && !blockAttackProblem(townOf(s), a) ? a : null;
+}
+
+const blockFightKey = (o: BlockFightOutcome) =>
+  `block ${o.winner} wins, losses ${o.attackerLosses}/${o.defenderLosses}`;
+
+/** The figures of `side` in block `id` that kept a defence action (a stand marker or an unused action) [p.13]. */
+function blockDefender(s: SeqState, id: string, side: Side): SeqUnit | undefined {
+  return s.units.find(
+    (u) =>
+      u.side === side &&
+      u.status === 'active' &&
+      (u.inBlocks[id] ?? 0) > 0 &&
+      defenceActionAvailable({
+        unusedActions: (BUDGET - u.halves) / 2,
+        standMarker: u.stand,
+        retreatStatus: u.retreating,
+      }),
+  );
+}
+
+/** [p.19] a block's fire out at a unit (A-74), as fire.ts's shot: a 6 on one D6 inflicts two. */
+function fireOutShot(s: SeqState, block: string, side: Side, target: SeqUnit, range: number): BuildingFireOutShot {
+  const b = blockById(s, block);
+  const centre = { x: b.x + BLOCK_SIZE / 2, y: b.y + BLOCK_SIZE / 2 };
+  const tb = tableUnit(s, target);
+  const firer: TableUnit = {
+    id: block,
+    side: String(side),
+    troop: 'threeRankInfantry',
+    formation: 'line',
+    figures: figuresIn(townOf(s), block, side),
+    at: { ...centre, facing: 0 },
+    inBlock: true,
+  };
+  return {
+    type: 'buildingFireOut',
+    figures: figuresIn(townOf(s), block, side),
+    range: range / IN,
+    target: targetDesc(s, tableOf(s.sc), tb, firer),
+  };
+}
+
+/** [p.19] A-74 the enemy units a block of 8+ figures may fire out at now: outside the town, within 6", in sight. */
+function fireOutTargets(s: SeqState, block: string, side: Side): { u: SeqUnit; range: number }[] {
+  const town = townOf(s);
+  if (s.firedOut.includes(block) || figuresIn(town, block, side) < BUILDINGS.fireOutMinFigures) return [];
+  const b = blockById(s, block);
+  const sq = blockSquare(b);
+  // the block's own occupants do not hide its fire (A-17: they are the observer)
+  const all = s.units
+    .filter((x) => x.status === 'active' && !(inTown(x) && mainBlock(x) === block))
+    .map((x) => tableUnit(s, x));
+  const out: { u: SeqUnit; range: number }[] = [];
+  for (const u of s.units) {
+    if (u.side === side || u.status !== 'active' || inTown(u) || u.locked) continue;
+    const tb = tableUnit(s, u);
+    const range = polygonDistance(sq, footprint(tb));
+    const f = fireOutProblem(town, { side, block, range: range / IN, targetInBuildings: false }, s.firedOut);
+    if (f) continue;
+    // the block as the observer: its side facing the target (its centre the block's)
+    const c = { x: b.x + BLOCK_SIZE / 2, y: b.y + BLOCK_SIZE / 2 };
+    const facing = square90(headingTo(c, centreOf(tb)));
+    const v = headingVec(facing);
+    const at = { x: c.x + (v.x * BLOCK_SIZE) / 2, y: c.y + (v.y * BLOCK_SIZE) / 2, facing };
+    const eye: TableUnit = { ...tb, id: block, side: String(side), at, inBlock: true };
+    if (!canSee(tableOf(s.sc), all, eye, tb)) continue;
+    out.push({ u, range });
+  }
+  return out;
+}
+
+/** Step 9's declarations of a side in its blocks (R10): an attack on an adjacent enemy block, or a fire out. */
+function blockDeclarations(s: SeqState, p: Side): { key: string; apply: (t: SeqState, log: Log) => SeqState }[] {
+  const out: { key: string; apply: (t: SeqState, log: Log) => SeqState }[] = [];
+  const town = townOf(s);
+  const used = (from: string, unit: string) =>
+    s.blockAttacks
+      .filter((a) => !a.off && a.from === from)
+      .reduce((n, a) => n + (a.attackers.find((x) => x.unit === unit)?.figures ?? 0), 0);
+  for (const from of town.blocks.map((b) => b.id).sort()) {
+    if (figuresIn(town, from, p) === 0 || s.firedOut.includes(from)) continue;
+    // the side's figures there not yet attacking, the unit with most first (R6)
+    const free = s.units
+      .filter((u) => u.side === p && u.status === 'active' && (u.inBlocks[from] ?? 0) > 0)
+      .map((u) => ({ unit: u.id, figures: u.inBlocks[from]! - used(from, u.id) }))
+      .filter((x) => x.figures > 0)
+      .sort((a, b) => b.figures - a.figures || (a.unit < b.unit ? -1 : 1));
+    const freeN = free.reduce((n, x) => n + x.figures, 0);
+    for (const to of neighbours(town, from)) {
+      if (figuresIn(town, to.id, (1 - p) as Side) === 0) continue;
+      const face = sideToward(town, to.id, from)!;
+      const n = Math.min(freeN, BUILDINGS.maxAttackersPerSide - onFace(s, to.id, face));
+      if (n < 1) continue;
+      const attackers: Attackers[] = [];
+      let left = n;
+      for (const x of free) {
+        const k = Math.min(left, x.figures);
+        if (k > 0) attackers.push({ unit: x.unit, figures: k });
+        left -= k;
+      }
+      const attack: PendingBlockAttack = { side: p, target: to.id, face, from, attackers };
+      if (blockAttackProblem(town, attack)) continue;
+      out.push({
+        key: `attack ${from} ${to.id} ${n}`,
+        apply(t, log) {
+          log?.push({ rule: 'p.19', text: `${n} figures in block ${from} attack block ${to.id} (A-73)` });
+          return { ...t, blockAttacks: [...t.blockAttacks, attack] };
+        },
+      });
+    }
+    // a block attacks or fires out, not both (R10)
+    if (!s.blockAttacks.some((a) => !a.off && a.from === from))
+      for (const x of fireOutTargets(s, from, p))
+        out.push({
+          key: `fire out ${from} ${x.u.id}`,
+          apply(t, log) {
+            log?.push({ rule: 'p.19', text: `block ${from} fires out at ${x.u.id} (${inches(x.range)}, A-74)` });
+            const shot = fireOutShot(t, from, p, x.u, x.range);
+            return push({ ...t, firedOut: [...t.firedOut, from] }, { t: 'fire', firer: `block ${from}`, shot });
+          },
+        });
+  }
+  return out;
+}
+
+/**
+ * [p.19] a block fight's result on the state: losses (A-43: a unit below 2 figures is gone), the loser pushed out, the
+ * winner's advance, and the units most of whose figures are out of the town retreat (R9: placed outside the block
+ * they left by, in column, then the p.12 retreat). No fatigue (A-73).
+ */
+function resolveBlockFight(
+  s: SeqState,
+  a: PendingBlockAttack,
+  o: BlockFightOutcome,
+  advance: boolean,
+  log: Log,
+): SeqState {
+  const attacker0 = unitOf(s, a.attackers[0]!.unit);
+  const r = applyBlockFight(townOf(s), a, o, { advance, touching: advanceTouching(s, a) });
+  let t = withTown(s, r.town);
+  const lossText = Object.entries(r.losses)
+    .map(([id, n]) => `${id} −${n}`)
+    .join(', ');
+  log?.push({
+    rule: 'p.19',
+    text: `block ${a.target}: the ${r.winner} wins${lossText ? ` (${lossText})` : ''}${r.advanced ? '; the winners advance into it' : ''}`,
+  });
+  for (const [id, n] of Object.entries(r.losses)) {
+    t = leaderRoll(t, id, leaderLossMaxRoll(n));
+    if (unitOf(t, id).figures < 2) {
+      t = updUnit(t, id, { status: 'eliminated', inBlocks: {} });
+      log?.push({ rule: 'A-43', text: `${id} is eliminated` });
+    }
+  }
+  if (r.advanced && a.from === 'outside') t = updUnit(t, attacker0.id, { disordered: false });
+  for (const id of r.retreats) {
+    if (unitOf(t, id).status !== 'active') continue;
+    const l = r.leftTown.find((x) => x.unit === id);
+    const via = l?.via ?? a.target;
+    const town = townOf(t);
+    const side = l?.face ?? openSides(town, via)[0] ?? 'N';
+    const u = unitOf(t, id);
+    const body = leaveBody(t, { ...u, inBlocks: {} }, via, side);
+    log?.push({ rule: 'p.19', text: `most of ${id} is pushed out of the town: it retreats` });
+    t = updUnit(t, id, { inBlocks: {}, x: body.at.x, y: body.at.y, facing: body.at.facing, formation: 'column' });
+    t = enterRetreat(t, id);
+  }
+  return t;
+}
+
+/** R8: an outside winner's advance enters by A-72 from where it stands (the blocks within 1" of it). */
+function advanceTouching(s: SeqState, a: PendingBlockAttack): string[] {
+  return a.from === 'outside' ? touchingBlocks(s, tableUnit(s, unitOf(s, a.attackers[0]!.unit))) : [];
+}
+
+/** [p.13 steps 3-4] A-74 a charged block's defence action: one fire-out roll at its charger, if it may. */
+function blockDefenceShot(s: SeqState, i: number): { unit: SeqUnit; shot: BuildingFireOutShot } | null {
+  const a = fightable(s, i);
+  if (a?.from !== 'outside') return null;
+  const side = (1 - a.side) as Side;
+  const unit = blockDefender(s, a.target, side);
+  if (!unit) return null;
+  const charger = unitOf(s, a.attackers[0]!.unit);
+  const range = polygonDistance(blockSquare(blockById(s, a.target)), footprint(tableUnit(s, charger)));
+  const f = { side, block: a.target, range: range / IN, targetInBuildings: false };
+  if (fireOutProblem(townOf(s), f, s.firedOut)) return null;
+  return { unit, shot: fireOutShot(s, a.target, side, charger, range) };
+}
+
+/** [p.13 step 5] A-73 the charger of a block checks morale (the defenders take no step 2 check). */
+function blockChargerCheck(s: SeqState, i: number) {
+  const a = fightable(s, i);
+  if (a?.from !== 'outside') return null;
+  const u = unitOf(s, a.attackers[0]!.unit);
+  return chargerCheck(
+    {
+      rating: parseRating(specOf(s, u.id).rating).morale,
+      originalFigures: u.originalFigures,
+      currentFigures: u.figures,
+      enemyFigures: figuresIn(townOf(s), a.target, (1 - a.side) as Side),
+      leaderBonus: leaderBonus(s, u.id),
+      thresholdFailed: thresholdFailed(s, u.id),
+      fatigue: u.fatigue,
+      disordered: u.disordered,
+      retreatStatus: u.retreating,
+      supported: isSupported(s, u),
+    },
+    { cavalry: false },
+  );
+}
+
+const offAttack = (s: SeqState, i: number): SeqState => ({
+  ...s,
+  blockAttacks: s.blockAttacks.map((x, j) => (j === i ? { ...x, off: true } : x)),
+});
+
+type BlockFrameKind =
+  | 'blocks'
+  | 'blockDefence'
+  | 'blockCheck'
+  | 'blockDeclare'
+  | 'blockFights'
+  | 'blockFight'
+  | 'blockAdvance';
+
+const blockHandlers: Pick<Handlers<SeqState, Frame, Action>, BlockFrameKind> = {
+  blocks: { kind: 'auto', run: (s, _f, log) => blockStep(s, log) },
+  blockDefence: {
+    kind: 'decision',
+    owner: (f, s) => 1 - s.blockAttacks[f.i]!.side,
+    legal: () => ['defence fire out', 'no defence action'],
+    skip: (s, f) => blockDefenceShot(s, f.i) === null,
+    step(s, f, a, log) {
+      if (a === 'no defence action') return s;
+      const x = blockDefenceShot(s, f.i)!;
+      const b = s.blockAttacks[f.i]!;
+      log?.push({
+        rule: 'A-74',
+        text: `block ${b.target} fires out at its charger ${b.attackers[0]!.unit} as ${x.unit.id}'s defence action`,
+      });
+      const t = updUnit({ ...s, firedOut: [...s.firedOut, b.target] }, x.unit.id, { stand: false });
+      return push(t, { t: 'fire', firer: `block ${b.target}`, shot: x.shot });
+    },
+    describe: (s, f) => `block ${s.blockAttacks[f.i]!.target} is charged: fire out at the charger? (A-74)`,
+  },
+  blockCheck: {
+    kind: 'chance',
+    outcomes: (s, f) =>
+      blockChargerCheck(s, f.i)?.dist.map((d) => ({ action: `charger ${d.value}`, p: d.p, label: d.value })) ?? [
+        { action: 'charge void', p: 1, label: 'the charger is gone' },
+      ],
+    step(s, f, a, log) {
+      const x = s.blockAttacks[f.i]!;
+      const id = x.attackers[0]!.unit;
+      if (a === 'charger closes') {
+        log?.push({ rule: 'p.13 step 5', text: `${id} passes its check and closes on block ${x.target} (A-73)` });
+        return s;
+      }
+      if (a === 'charge void') return offAttack(s, f.i);
+      // [p.13 step 5] a charger that fails stops 2" short (the charger's choice, "retreat or stop 2" short": a reading)
+      const u = unitOf(s, id);
+      const v = headingVec(u.facing);
+      const back = { ...tableUnit(s, u), at: { x: u.x - 2 * IN * v.x, y: u.y - 2 * IN * v.y, facing: u.facing } };
+      const ok = fits(s, back, id) && clearOfBlocks(s, back);
+      log?.push({
+        rule: 'p.13 step 5',
+        text: `${id} fails its check: it does not close on block ${x.target}${ok ? ' and stops 2" short' : ''}`,
+      });
+      return updUnit(offAttack(s, f.i), id, {
+        locked: false,
+        ...(ok ? { x: Math.round(back.at.x), y: Math.round(back.at.y) } : {}),
+      });
+    },
+    describe: (s, f) => `${s.blockAttacks[f.i]!.attackers[0]!.unit} checks morale to close on the block [p.13 step 5]`,
+  },
+  blockDeclare: {
+    kind: 'decision',
+    owner: (f) => f.p,
+    legal: (s, f) => [...blockDeclarations(s, f.p).map((d) => d.key), 'blocks done'],
+    skip: (s, f) => blockDeclarations(s, f.p).length === 0,
+    step(s, f, a, log) {
+      if (a === 'blocks done') return s;
+      return blockDeclarations(s, f.p)
+        .find((d) => d.key === a)!
+        .apply(push(s, f), log);
+    },
+    describe: (s, f) =>
+      `${sideName(s, f.p)}: step 9 in the buildings: attack an adjacent block or fire out (each block once) [p.19]`,
+  },
+  blockFights: {
+    kind: 'auto',
+    run(s) {
+      const live = s.blockAttacks.flatMap((a, i) => (a.off ? [] : [{ side: a.side, i }]));
+      const ordered = orderBlockFights(live, s.sideA ?? 0);
+      return push(s, ...ordered.reverse().map((x) => ({ t: 'blockFight' as const, i: x.i })));
+    },
+  },
+  blockFight: {
+    kind: 'chance',
+    outcomes(s, f) {
+      const a = fightable(s, f.i);
+      if (!a) return [{ action: 'block fight void', p: 1, label: 'the attack cannot be made now' }];
+      return blockAttackFight(townOf(s), a).dist.map((d) => ({
+        action: blockFightKey(d.value),
+        p: d.p,
+        label: blockFightKey(d.value),
+      }));
+    },
+    step(s, f, a, log) {
+      const x = fightable(s, f.i);
+      if (!x) {
+        log?.push({ rule: 'p.19', text: `the attack on block ${s.blockAttacks[f.i]!.target} cannot be made now` });
+        return s;
+      }
+      const fight = blockAttackFight(townOf(s), x);
+      const o = fight.dist.find((d) => blockFightKey(d.value) === a)!.value;
+      const mods = (ms: readonly { id: string; value: number }[]) =>
+        ms.map((m) => `${m.value > 0 ? '+' : ''}${m.value} ${m.id}`).join(', ') || 'none';
+      log?.push({
+        rule: 'p.19',
+        text: `${x.attackers.map((y) => `${y.figures} of ${y.unit}`).join(', ')} attack side ${x.face} of block ${x.target} (D6 each; attacker ${mods(fight.attackerMods)}; defender ${mods(fight.defenderMods)})`,
+      });
+      // R8: the winner's choice to advance, when it can (A-72: an outside charger must fit all its figures in)
+      if (
+        o.winner === 'attacker' &&
+        applyBlockFight(townOf(s), x, o, { advance: true, touching: advanceTouching(s, x) }).advanced
+      )
+        return push(s, { t: 'blockAdvance', i: f.i, o });
+      return resolveBlockFight(s, x, o, false, log);
+    },
+    describe: (s, f) => `the fight for block ${s.blockAttacks[f.i]!.target} [p.19]`,
+  },
+  blockAdvance: {
+    kind: 'decision',
+    owner: (f, s) => s.blockAttacks[f.i]!.side,
+    legal: () => ['advance', 'stay'],
+    step: (s, f, a, log) => resolveBlockFight(s, fightable(s, f.i)!, f.o, a === 'advance', log),
+    describe: (s, f) => `the attackers won block ${s.blockAttacks[f.i]!.target}: advance into it? [p.19]`,
+  },
+};
+
     kind: 'sealed',
     rule: 'p.4 step 2',
     owners: () => [0, 1],
@@ -1022,7 +1922,7 @@ const handlers: Handlers<SeqState, Frame, Action> = {
     describe: (_s, f) => `the leader loss roll for ${f.leader}: D10, lost on ${f.upTo} or less [p.16]`,
   },
   step10: { kind: 'auto', run: (s, _f, log) => moraleStep(s, log) },
-  nextMorale: { kind: 'auto', run: (s) => nextMorale(s) },
+  nextMorale: { kind: 'auto', run: (s, _f, log) => nextMorale(s, log) },
   step9: { kind: 'auto', run: (s, _f, log) => step9(s, log) },
   leader: {
     kind: 'decision',
@@ -1072,6 +1972,7 @@ const handlers: Handlers<SeqState, Frame, Action> = {
     },
     describe: (s, f) =>
       `threshold roll [p.11]: ${f.division === null ? `${s.sc.sides[f.side]!.name}' army` : `division ${f.division}`}`,
+  ...blockHandlers,
   },
   endPeriod: { kind: 'auto', run: (s, _f, log) => endPeriod(s, log) },
   closeCheck: {
@@ -1108,7 +2009,11 @@ const handlers: Handlers<SeqState, Frame, Action> = {
       if (a === 'no defence action') return s;
       const shot = defenceShot(s, c)!;
       log?.push({ rule: 'p.13 step 4', text: `${c.defender} uses its defence action: it fires at ${c.charger}` });
-      return push(updUnit(s, c.defender, { stand: false }), { t: 'fire', firer: c.defender, shot: weathered(s, shot) });
+      return push(updUnit(s, c.defender, { stand: false }), {
+        t: 'fire',
+        firer: c.defender,
+        shot: smoked(s, c.defender, weathered(s, shot)),
+      });
     },
     describe: (s, f) =>
       `${s.closes[f.close]!.defender}: use its defence action to fire at ${s.closes[f.close]!.charger}? [p.13]`,
@@ -1220,7 +2125,14 @@ const handlers: Handlers<SeqState, Frame, Action> = {
         .flatMap((x) => x.modifiers.map((m) => `${m.value > 0 ? '+' : ''}${m.value} ${m.id}`))
         .join(', ');
       log?.push({
-        rule: f.shot.type === 'smallArms' ? (f.shot.weapon === 'carbine' ? 'p.15' : 'p.9') : 'p.8',
+        rule:
+          f.shot.type === 'smallArms'
+            ? f.shot.weapon === 'carbine'
+              ? 'p.15'
+              : 'p.9'
+            : f.shot.type === 'buildingFireOut'
+              ? 'p.19'
+              : 'p.8',
         text: `${f.firer} fires ${shotText(f.shot)}: ${o.label}${mods ? ` (${mods})` : ''}`,
       });
       // [p.20] optional weather: the musket modifier (A-42: rifles and carbines too, never canister)
@@ -1235,7 +2147,28 @@ const handlers: Handlers<SeqState, Frame, Action> = {
           rule: 'p.24',
           text: `the ball's second bounce (A-52: from 1.5 to 2 first bounces past the point of aim) puts ${f.secondBounce.join(', ')} at risk`,
         });
+      if ('throughSmoke' in f.shot && f.shot.throughSmoke)
+        log?.push({
+          rule: 'p.20',
+          text: `${f.firer} fires through smoke: ${f.shot.type === 'solidShot' ? '−1 on its hit dice' : '−2'} (A-78)`,
+        });
       let t = s;
+      // [p.20] optional smoke: a unit that fired two actions in its activation places smoke (skirmishers never do)
+      const firer = unitOf(t, f.firer);
+      if (
+        t.sc.options.smoke &&
+        !('defence' in f.shot && f.shot.defence) &&
+        firer.fired === 2 &&
+        firer.status === 'active' &&
+        !(f.shot.type === 'smallArms' && f.shot.skirmishScreen)
+      ) {
+        // (a new units array: the menus, kept per units array, see the smoke)
+        t = { ...t, units: [...t.units], smoke: [...(t.smoke ?? []), smokeCloud(t, f.firer)] };
+        log?.push({
+          rule: 'p.20',
+          text: `${f.firer} has fired two actions: smoke 2" deep across its front until the end of the next period (A-78)`,
+        });
+      }
       // [p.11] the battery's ammunition dice
       if (o.value.ammo) t = updUnit(t, f.firer, { ammo: o.value.ammo.level });
       for (const e of o.value.targets) {
@@ -1291,6 +2224,8 @@ const handlers: Handlers<SeqState, Frame, Action> = {
   oocRoll: {
     kind: 'chance',
     outcomes: (s, f) =>
+        // [p.20] fire into a block: its casualties come from that block's figures
+        if (inTown(u) && e.casualties > 0) t = townLosses(t, e.id, e.casualties);
       outOfControlCheck(oocInput(s, f.unit, f.win, f.leader)).dist.map((d) => ({
         action: d.value === 'outOfControl' ? 'out of control' : 'in control',
         p: d.p,
@@ -1452,16 +2387,19 @@ function fireAction(
   shot: SmallArmsShot | CanisterShot | SolidShot,
   secondBounce: readonly string[] = [],
 ): SeqState {
-  return push(updUnit(t, id, { halves }), {
+  // [p.20] optional smoke: the fire actions of this activation are counted (smoke at two, A-78)
+  const fired = t.sc.options.smoke ? { fired: (unitOf(t, id).fired ?? 0) + shot.actions } : {};
+  return push(updUnit(t, id, { halves, ...fired }), {
     t: 'fire',
     firer: id,
-    shot: weathered(t, shot),
+    shot: smoked(t, id, weathered(t, shot)),
     ...(secondBounce.length ? { secondBounce } : {}),
   });
 }
 
 /** A shot in words: the target, or the units on a ball's line. */
-function shotText(shot: SmallArmsShot | CanisterShot | SolidShot): string {
+function shotText(shot: SmallArmsShot | CanisterShot | SolidShot | BuildingFireOutShot): string {
+  if (shot.type === 'buildingFireOut') return `out of the block at ${shot.target.id} [p.19]`;
   if (shot.type === 'solidShot') return `solid shot at ${shot.atRisk.map((t) => t.id).join(', then ')} [p.8-10]`;
   return `${shot.type === 'canister' ? 'canister at' : 'at'} ${shot.target.id} ${shot.type === 'canister' ? '[p.8]' : '[p.9]'}`;
 }
@@ -1503,12 +2441,13 @@ function targetDesc(s: SeqState, table: NeTable, target: TableUnit, firer: Table
   return {
     id: target.id,
     kind: tspec.kind,
-    formation: tu.formation,
+    // [p.19] no formation inside buildings: fired at as a line (buildings.blockFireTarget)
+    formation: inTown(tu) ? 'line' : tu.formation,
     cover: coverFrom(table, target, { x: firer.at.x, y: firer.at.y }),
     disordered: tu.disordered,
     // A-42 [p.21]: a unit in retreat status is a formed target (and its company skirmishers are not out [p.18])
     ...(tu.retreating ? { retreatStatus: true } : {}),
-    ...(organicSkirmishersScreen(s, tspec, target, firer) ? { organicSkirmishers: true } : {}),
+    ...(!inTown(tu) && organicSkirmishersScreen(s, tspec, target, firer) ? { organicSkirmishers: true } : {}),
     // [p.12] the firer in the target's flank or rear (A-11)
     firedOnFromFlank: tu.formation !== 'square' && arcOf(target, { x: firer.at.x, y: firer.at.y }) !== 'front',
     ...(tspec.kind === 'artillery' ? { guns: tu.figures, cannons: tspec.cannons, hits: 0 } : { figures: tu.figures }),
@@ -1718,6 +2657,8 @@ function runawayCharge(s: SeqState, id: string, x: { target: string; ct: ChargeC
 }
 
 /** Both units of a close action still on the table. */
+    // [p.19] cavalry never charges units in blocks (digest 6.11.1)
+    if (inTown(unitOf(s, target.id))) continue;
 const closeAlive = (s: SeqState, c: CloseContact) =>
   unitOf(s, c.charger).status === 'active' && unitOf(s, c.defender).status === 'active';
 
@@ -2083,10 +3024,15 @@ function tableUnit(s: SeqState, u: SeqUnit): TableUnit {
   // [p.24] a supported line is "still considered a line formation" with its figures in two rows (A-4)
   const b: TableUnit = u.supported && u.formation === 'line' ? { ...b0, formation: 'supportedLine' } : b0;
   // A-18: a unit in contact, awaiting its close action, may not be fired at
-  return u.locked ? { ...b, inCloseAction: true } : b;
+  return u.locked ? { ...c, inCloseAction: true } : c;
 }
 
 /** [p.6] inches per action for a move of `kind` in the unit's formation, or null if it cannot make that move. */
+  // [p.19] a building block is held by the side with figures in it (no enemy may enter it then); nearby units do not
+  if (o.block && blocksOf(s.sc).some((b) => b.id === o.block)) {
+    const town = townOf(s);
+    return figuresIn(town, o.block, 0) > 0 ? 0 : figuresIn(town, o.block, 1) > 0 ? 1 : -1;
+  }
 function rate(spec: UnitSpec, u: SeqUnit, kind: MoveKind): number | null {
   if (kind === 'left' || kind === 'right')
     return u.formation === 'square' || u.formation === 'skirmish'
@@ -2155,6 +3101,8 @@ function menuOf(s: SeqState, id: string): Primitive[] {
   if (u.retreating) {
     // A-68: it spends all its actions recovering (END only when none is left)
     if (left >= 2) out.length = 0;
+  // [p.19] a unit in blocks is its main block on the table
+  const c: TableUnit = inTown(u) ? { ...b, inBlock: true } : b;
     if (left >= 2)
       out.push({
         key: 'recover',
@@ -2186,6 +3134,8 @@ function menuOf(s: SeqState, id: string): Primitive[] {
   if (weapon) {
     const table = tableOf(s.sc);
     for (const ft of mandatoryTargets(table, all, mover, weapon)) {
+      // A-16 (option smokeBlocksLos): smoke blocks the line of sight
+      if (smokeBlocks(s, mover, all.find((x) => x.id === ft.id)!)) continue;
       const desc = targetDesc(s, table, all.find((x) => x.id === ft.id)!, mover);
       for (const actions of [1, 2] as const) {
         if (2 * actions > left) continue;
@@ -2248,6 +3198,8 @@ function menuOf(s: SeqState, id: string): Primitive[] {
         log?.push({ rule: 'p.6', text: `${id} reforms (no longer disordered)` });
         return updUnit(t, id, { disordered: false, halves: u.halves + 2 });
       },
+  // [p.19] a unit in blocks moves between them or leaves; it fires out at step 9 (A-74), and does nothing else
+  if (inTown(u)) return [...out, ...townMenu(s, u, left)];
     });
   // [p.7] formation changes, all to the front; facing changes by the formation's brackets; about face
   if (!u.disordered) {
@@ -2323,6 +3275,7 @@ function menuOf(s: SeqState, id: string): Primitive[] {
     const table = tableOf(s.sc);
     for (const ft of mandatoryTargets(table, all, mover, spec.calibre)) {
       if (ft.range > canisterRange(spec.calibre) * IN) continue;
+      if (smokeBlocks(s, mover, all.find((x) => x.id === ft.id)!)) continue;
       const desc = targetDesc(s, table, all.find((x) => x.id === ft.id)!, mover);
       for (const actions of [1, 2] as const) {
         if (2 * actions > left) continue;
@@ -2347,6 +3300,7 @@ function menuOf(s: SeqState, id: string): Primitive[] {
     const table = tableOf(s.sc);
     for (const ft of fireTargets(table, all, mover, spec.calibre)) {
       if (ft.range <= canisterRange(spec.calibre) * IN) continue;
+      if (smokeBlocks(s, mover, all.find((x) => x.id === ft.id)!)) continue;
       const band = bandOf(spec.calibre, ft.range);
       if (!band) continue;
       const target = all.find((x) => x.id === ft.id)!;
@@ -2401,7 +3355,8 @@ function menuOf(s: SeqState, id: string): Primitive[] {
       if (target.side === mover.side) continue;
       const tu = unitOf(s, target.id);
       const tspec = specOf(s, target.id);
-      if (tu.locked) continue;
+      // units in blocks are charged on a block side (A-73: `charge block`)
+      if (tu.locked || inTown(tu)) continue;
       // cavalry against skirmish screens (A-61) is not built yet
       if (spec.kind === 'cavalry' && target.formation === 'skirmish') continue;
       const ok = mayCharge(
@@ -2512,6 +3467,10 @@ function menuOf(s: SeqState, id: string): Primitive[] {
               log?.push({ rule: '§6.3.10', text: `${id} passes through ${e.through.join(', ')}: all disordered` });
               for (const o of [id, ...e.through]) v = updUnit(v, o, { disordered: true });
             }
+  // [p.19] the buildings: enter a block within 1" (A-72), or charge a block the enemy holds (A-73)
+  out.push(...townMenu(s, u, moveLeft));
+  if (reach !== null && moveLeft >= 2 && !u.locked)
+    out.push(...blockCharges(s, u, reach, inWoods(tableOf(s.sc), mover)));
             return v;
           },
         });
@@ -2542,7 +3501,6 @@ const UNBUILT_OPTIONS: readonly (readonly [string, string])[] = [
   ['caissons', 'p.11'],
   ['fires', 'p.20'],
   ['visibility', 'p.20'],
-  ['smoke', 'p.20'],
 ];
 
 export function initialSeq(sc: Scenario): SeqState {
@@ -2652,9 +3610,12 @@ export const internals = {
   retreatInput,
   moraleInput,
   resultText: (s: SeqState) => resultOf(s, victoryPoints(s)),
+      inBlocks: {},
   after: (s: SeqState, id: string, key: Action): SeqState | undefined =>
     activation(s, id)
       .find((p) => p.key === key)
       ?.apply(s, undefined),
   BUDGET,
 };
+    firedOut: [],
+    blockAttacks: [],

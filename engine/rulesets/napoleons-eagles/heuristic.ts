@@ -255,6 +255,8 @@ function actScores(s: SeqState, id: string, actions: readonly Action[]): number[
     (e) => specOf(s, e.u.id).kind === 'infantry' && unitDistance(v.me, e.b) <= 8 * IN,
   );
   return actions.map((a) => {
+    const town = townScore(s, u, a, n.d < 8 * IN);
+    if (town !== undefined) return town;
     if (a === 'end') return holding(s, u) ? 1.5 : left >= 2 && n.d < 6 * IN ? 0.5 : 0;
     if (a === 'recover') return 1;
     if (a === 'reform') return 9;
@@ -268,8 +270,6 @@ function actScores(s: SeqState, id: string, actions: readonly Action[]): number[
       // two actions at one target resolve once with the figures doubled [p.8]: prefer it with the budget whole
       return value > 0.05 ? 3 + 8 * value + (fire[3] === '2' ? 0.5 : 0) : 0.1;
     }
-    const town = townScore(s, u, a, n.d < 8 * IN);
-    if (town !== undefined) return town;
     if (a.startsWith('charge ')) {
       const target = unitOf(s, a.slice('charge '.length));
       return 4 + chargeValue(s, u, target);
@@ -339,19 +339,6 @@ export function policyScores(s: SeqState, actions: readonly Action[]): number[] 
       return actScores(s, f.unit, actions);
     case 'defence':
       return actions.map((a) => (a === 'defence fire' ? 1 : 0));
-    case 'counter':
-      // [p.15] only at good odds: the mover is what it would charge
-      return actions.map((a) =>
-        a === 'counter-charge' ? chargeValue(s, unitOf(s, f.cavalry), unitOf(s, f.mover)) - 3 : 0,
-      );
-    case 'retreatTo':
-      // A-67: the farthest fall-back toward the home edge puts the most ground between it and the enemy
-      return actions.map((a) => {
-        const m = /(\d+)"/.exec(a);
-        return m ? Number(m[1]) : 0;
-      });
-    case 'leader': {
-      const l = s.leaders.find((x) => x.id === f.id)!;
     // [p.19] a block fires out when it can, attacks an adjacent block only with a figure advantage, advances if won
     case 'blockDefence':
       return actions.map((a) => (a === 'defence fire out' ? 1 : 0));
@@ -365,6 +352,19 @@ export function policyScores(s: SeqState, actions: readonly Action[]): number[] 
         const ratio = Number(m[2]) / Math.max(1, figuresInBlock(s, m[1]!, (1 - f.p) as Side));
         return ratio >= 2 ? 5 : ratio >= 1 ? 1 : -3;
       });
+    case 'counter':
+      // [p.15] only at good odds: the mover is what it would charge
+      return actions.map((a) =>
+        a === 'counter-charge' ? chargeValue(s, unitOf(s, f.cavalry), unitOf(s, f.mover)) - 3 : 0,
+      );
+    case 'retreatTo':
+      // A-67: the farthest fall-back toward the home edge puts the most ground between it and the enemy
+      return actions.map((a) => {
+        const m = /(\d+)"/.exec(a);
+        return m ? Number(m[1]) : 0;
+      });
+    case 'leader': {
+      const l = s.leaders.find((x) => x.id === f.id)!;
       return actions.map((a) => {
         if (a === 'stay') return l.attached ? 1 : 0;
         if (a === 'leave') return -1;

@@ -13,7 +13,6 @@ import { type Handlers, type Log, type ProcedureState, procedure, push } from '.
 import { bodyOf, figuresOf, IN, moveRatingOf, tableOf } from './board.ts';
 import type { ObjectiveSpec, Scenario, UnitSpec } from './scenario.ts';
 import {
-import {
   type Attackers,
   type BlockAttack,
   applyBlockFight,
@@ -38,10 +37,11 @@ import {
   sideToward,
   type Town,
 } from './buildings.ts';
+import {
   closestPointOnSegment,
-  type Polygon,
   headingTo,
   headingVec,
+  type Polygon,
   polygonDistance,
   polygonPolylineDistance,
   polygonsOverlap,
@@ -54,8 +54,8 @@ import {
   canisterRange,
   type SolidShot,
   type FireTargetDesc,
-  firingFigureCount,
   type BuildingFireOutShot,
+  firingFigureCount,
   outcomeKey,
   resolveFire,
   type SmallArmsShot,
@@ -67,10 +67,10 @@ import {
   type MoraleInput as CloseMoraleInput,
   defenderCheck,
   type CavalryChargeOutcome,
-  counterChargeCheck,
   type BlockFightOutcome,
   chargerCheck,
   defenceActionAvailable,
+  counterChargeCheck,
   enfiladeBonuses,
   mayCharge,
   outOfControlCheck,
@@ -122,9 +122,9 @@ import {
   footprint,
   frontEdge,
   type MoveKind,
-  mandatoryTargets,
   canSee,
   layout,
+  mandatoryTargets,
   moveMenu,
   pivot,
   reform,
@@ -135,8 +135,8 @@ import {
 import {
   type AmmoLevel,
   artilleryFieldMove,
-  ARTILLERY_MOVE,
   BUILDINGS,
+  ARTILLERY_MOVE,
   CAVALRY_CHARGE,
   type FacingFormation,
   FATIGUE_INCREASE,
@@ -201,8 +201,6 @@ export type Frame =
   | { readonly t: 'leader'; readonly id: string }
   /** [p.4 step 9] the close actions, after the leaders. */
   | { readonly t: 'step9' }
-  /** [p.4 step 10] after the close actions: the marked units' checks, then the period's end. */
-  | { readonly t: 'step10' }
   /** [p.4 step 9] A-73: the building fights, after the ordinary close actions. */
   | { readonly t: 'blocks' }
   /** [p.13 steps 3-4] A-74: a charged block's defence action, one fire-out roll at its charger. */
@@ -217,6 +215,8 @@ export type Frame =
   | { readonly t: 'blockFight'; readonly i: number }
   /** [p.19] the winning attackers may advance into the block (R8). */
   | { readonly t: 'blockAdvance'; readonly i: number; readonly o: BlockFightOutcome }
+  /** [p.4 step 10] after the close actions: the marked units' checks, then the period's end. */
+  | { readonly t: 'step10' }
   /** [p.4 step 10] the next marked unit's check. */
   | { readonly t: 'nextMorale' }
   /** [p.4 steps 11-12] the period's end: markers off, the next period, turn or the end. */
@@ -298,10 +298,10 @@ export interface SeqUnit {
   readonly locked: boolean;
   /** [p.15] optional: out of control after winning a close action; it charges at the next period's step 2b (A-20). */
   readonly outOfControl: boolean;
-  /** [p.24] optional: an infantry line formed as a supported line (two rows; only the front one fires). */
-  readonly supported?: boolean;
   /** [p.19] figures per building block (empty: in the open); figures minus their sum are outside the town (R2). */
   readonly inBlocks: Readonly<Record<string, number>>;
+  /** [p.24] optional: an infantry line formed as a supported line (two rows; only the front one fires). */
+  readonly supported?: boolean;
   /** [p.5] optional table flanks: the flank it stood in at the start of the period (it activates there). */
   readonly flank?: number;
   /** [p.20] optional smoke: the actions it has fired in this period's activation (smoke at two, A-78). */
@@ -381,12 +381,12 @@ export interface SeqState extends ProcedureState<Frame> {
   readonly initiativePassed: readonly string[];
   /** A-79: who holds each scenario objective (by id; -1 nobody yet), checked at the end of every period. */
   readonly held: Readonly<Record<string, Side | -1>>;
-  /**
-   * [p.5] optional table flanks: each flank's own turn points, bids and sides A and D (the top-level `points`, `bids`,
   /** [p.19] A-74: the blocks that fired out this period (once a period). */
   readonly firedOut: readonly string[];
   /** [p.19] A-73: this period's attacks on blocks, fought at step 9 after the ordinary close actions. */
   readonly blockAttacks: readonly PendingBlockAttack[];
+  /**
+   * [p.5] optional table flanks: each flank's own turn points, bids and sides A and D (the top-level `points`, `bids`,
    * `sideA`, `aActivated`, `aFinished` and `lastStep` are the flank `flank`'s while it plays); `flankOrder` the order
    * the flanks take their steps this period, the highest bid first.
    */
@@ -770,10 +770,10 @@ function endPeriod(s00: SeqState, log: Log): SeqState {
         : u,
     ),
     closes: [],
-    aActivated: 0,
-    aFinished: false,
     firedOut: [],
     blockAttacks: [],
+    aActivated: 0,
+    aFinished: false,
     lastStep: null,
     sideA: null,
   };
@@ -958,8 +958,6 @@ function leaderBonus(s: SeqState, id: string): number {
   return l && !l.lost ? s.sc.sides[l.side]!.leaders.find((x) => x.id === l.id)!.moraleBonus : 0;
 }
 
-const handlers: Handlers<SeqState, Frame, Action> = {
-  bid: {
 // ---------------------------------------------------------------------------------------------------------------------
 // Buildings [p.19-20] (A-72, A-73, A-74): buildings.ts's rules played on the period's state
 // ---------------------------------------------------------------------------------------------------------------------
@@ -1722,6 +1720,8 @@ const blockHandlers: Pick<Handlers<SeqState, Frame, Action>, BlockFrameKind> = {
   },
 };
 
+const handlers: Handlers<SeqState, Frame, Action> = {
+  bid: {
     kind: 'sealed',
     rule: 'p.4 step 2',
     owners: () => [0, 1],
@@ -1924,6 +1924,7 @@ const blockHandlers: Pick<Handlers<SeqState, Frame, Action>, BlockFrameKind> = {
   step10: { kind: 'auto', run: (s, _f, log) => moraleStep(s, log) },
   nextMorale: { kind: 'auto', run: (s, _f, log) => nextMorale(s, log) },
   step9: { kind: 'auto', run: (s, _f, log) => step9(s, log) },
+  ...blockHandlers,
   leader: {
     kind: 'decision',
     owner: (f, s) => leaderOf(s, f.id).side,
@@ -1972,7 +1973,6 @@ const blockHandlers: Pick<Handlers<SeqState, Frame, Action>, BlockFrameKind> = {
     },
     describe: (s, f) =>
       `threshold roll [p.11]: ${f.division === null ? `${s.sc.sides[f.side]!.name}' army` : `division ${f.division}`}`,
-  ...blockHandlers,
   },
   endPeriod: { kind: 'auto', run: (s, _f, log) => endPeriod(s, log) },
   closeCheck: {
@@ -2176,6 +2176,8 @@ const blockHandlers: Pick<Handlers<SeqState, Frame, Action>, BlockFrameKind> = {
         const figures = Math.max(0, u.figures - e.casualties);
         // A-43 a unit below 2 figures is gone
         t = updUnit(t, e.id, { figures, ...(e.eliminated ? { status: 'eliminated' as const } : {}) });
+        // [p.20] fire into a block: its casualties come from that block's figures
+        if (inTown(u) && e.casualties > 0) t = townLosses(t, e.id, e.casualties);
         if (e.moraleReasons.length) {
           const had = unitOf(t, e.id).reasons;
           t = updUnit(t, e.id, { reasons: [...new Set([...had, ...e.moraleReasons])] });
@@ -2224,8 +2226,6 @@ const blockHandlers: Pick<Handlers<SeqState, Frame, Action>, BlockFrameKind> = {
   oocRoll: {
     kind: 'chance',
     outcomes: (s, f) =>
-        // [p.20] fire into a block: its casualties come from that block's figures
-        if (inTown(u) && e.casualties > 0) t = townLosses(t, e.id, e.casualties);
       outOfControlCheck(oocInput(s, f.unit, f.win, f.leader)).dist.map((d) => ({
         action: d.value === 'outOfControl' ? 'out of control' : 'in control',
         p: d.p,
@@ -2584,6 +2584,8 @@ function runawayTargets(s: SeqState, id: string): { target: string; ct: ChargeCo
   const found: { target: string; ct: ChargeContact; d: number }[] = [];
   for (const target of all) {
     if (target.side === mover.side || target.formation === 'skirmish' || unitOf(s, target.id).locked) continue;
+    // [p.19] cavalry never charges units in blocks (digest 6.11.1)
+    if (inTown(unitOf(s, target.id))) continue;
     const d = unitDistance(mover, target);
     if (d > RUNAWAY_REACH * IN) continue;
     const ok = mayCharge(
@@ -2657,8 +2659,6 @@ function runawayCharge(s: SeqState, id: string, x: { target: string; ct: ChargeC
 }
 
 /** Both units of a close action still on the table. */
-    // [p.19] cavalry never charges units in blocks (digest 6.11.1)
-    if (inTown(unitOf(s, target.id))) continue;
 const closeAlive = (s: SeqState, c: CloseContact) =>
   unitOf(s, c.charger).status === 'active' && unitOf(s, c.defender).status === 'active';
 
@@ -2955,6 +2955,11 @@ function objectiveArea(s: SeqState, o: ObjectiveSpec): Polygon {
  * enemy there; `lastHeld` keeps the last holder, `present` only counts who is there now.
  */
 function holderNow(s: SeqState, o: ObjectiveSpec): Side | -1 {
+  // [p.19] a building block is held by the side with figures in it (no enemy may enter it then); nearby units do not
+  if (o.block && blocksOf(s.sc).some((b) => b.id === o.block)) {
+    const town = townOf(s);
+    return figuresIn(town, o.block, 0) > 0 ? 0 : figuresIn(town, o.block, 1) > 0 ? 1 : -1;
+  }
   const area = objectiveArea(s, o);
   const there = [false, false];
   for (const u of s.units) {
@@ -3023,16 +3028,13 @@ function tableUnit(s: SeqState, u: SeqUnit): TableUnit {
   const b0 = bodyOf(specOf(s, u.id), u.side, { x: u.x, y: u.y, facing: u.facing }, u.formation, u.figures);
   // [p.24] a supported line is "still considered a line formation" with its figures in two rows (A-4)
   const b: TableUnit = u.supported && u.formation === 'line' ? { ...b0, formation: 'supportedLine' } : b0;
+  // [p.19] a unit in blocks is its main block on the table
+  const c: TableUnit = inTown(u) ? { ...b, inBlock: true } : b;
   // A-18: a unit in contact, awaiting its close action, may not be fired at
   return u.locked ? { ...c, inCloseAction: true } : c;
 }
 
 /** [p.6] inches per action for a move of `kind` in the unit's formation, or null if it cannot make that move. */
-  // [p.19] a building block is held by the side with figures in it (no enemy may enter it then); nearby units do not
-  if (o.block && blocksOf(s.sc).some((b) => b.id === o.block)) {
-    const town = townOf(s);
-    return figuresIn(town, o.block, 0) > 0 ? 0 : figuresIn(town, o.block, 1) > 0 ? 1 : -1;
-  }
 function rate(spec: UnitSpec, u: SeqUnit, kind: MoveKind): number | null {
   if (kind === 'left' || kind === 'right')
     return u.formation === 'square' || u.formation === 'skirmish'
@@ -3101,8 +3103,6 @@ function menuOf(s: SeqState, id: string): Primitive[] {
   if (u.retreating) {
     // A-68: it spends all its actions recovering (END only when none is left)
     if (left >= 2) out.length = 0;
-  // [p.19] a unit in blocks is its main block on the table
-  const c: TableUnit = inTown(u) ? { ...b, inBlock: true } : b;
     if (left >= 2)
       out.push({
         key: 'recover',
@@ -3125,6 +3125,8 @@ function menuOf(s: SeqState, id: string): Primitive[] {
       });
     return out;
   }
+  // [p.19] a unit in blocks moves between them or leaves; it fires out at step 9 (A-74), and does nothing else
+  if (inTown(u)) return [...out, ...townMenu(s, u, left)];
   const spec = specOf(s, id);
   const all = s.units.filter((x) => x.status === 'active').map((x) => tableUnit(s, x));
   const mover = all.find((x) => x.id === id)!;
@@ -3198,8 +3200,6 @@ function menuOf(s: SeqState, id: string): Primitive[] {
         log?.push({ rule: 'p.6', text: `${id} reforms (no longer disordered)` });
         return updUnit(t, id, { disordered: false, halves: u.halves + 2 });
       },
-  // [p.19] a unit in blocks moves between them or leaves; it fires out at step 9 (A-74), and does nothing else
-  if (inTown(u)) return [...out, ...townMenu(s, u, left)];
     });
   // [p.7] formation changes, all to the front; facing changes by the formation's brackets; about face
   if (!u.disordered) {
@@ -3394,6 +3394,10 @@ function menuOf(s: SeqState, id: string): Primitive[] {
       });
     }
   }
+  // [p.19] the buildings: enter a block within 1" (A-72), or charge a block the enemy holds (A-73)
+  out.push(...townMenu(s, u, moveLeft));
+  if (reach !== null && moveLeft >= 2 && !u.locked)
+    out.push(...blockCharges(s, u, reach, inWoods(tableOf(s.sc), mover)));
   // [p.6] a road move: a road column (or limbered guns) on a road, 10" an action along it, area terrain ignored (A-14)
   const table = tableOf(s.sc);
   if ((u.formation === 'roadColumn' || u.formation === 'limbered') && onRoad(table, { x: u.x, y: u.y })) {
@@ -3467,10 +3471,6 @@ function menuOf(s: SeqState, id: string): Primitive[] {
               log?.push({ rule: '§6.3.10', text: `${id} passes through ${e.through.join(', ')}: all disordered` });
               for (const o of [id, ...e.through]) v = updUnit(v, o, { disordered: true });
             }
-  // [p.19] the buildings: enter a block within 1" (A-72), or charge a block the enemy holds (A-73)
-  out.push(...townMenu(s, u, moveLeft));
-  if (reach !== null && moveLeft >= 2 && !u.locked)
-    out.push(...blockCharges(s, u, reach, inWoods(tableOf(s.sc), mover)));
             return v;
           },
         });
@@ -3537,6 +3537,7 @@ export function initialSeq(sc: Scenario): SeqState {
       status: 'active' as const,
       locked: false,
       outOfControl: false,
+      inBlocks: {},
       // [p.24] optional: a line given as a supported line (the schema allows it only under options.supportedLine)
       ...(u.kind === 'infantry' && u.supported ? { supported: true } : {}),
     })),
@@ -3579,6 +3580,8 @@ export function initialSeq(sc: Scenario): SeqState {
     initiativePassed: [],
     conceded: null,
     held: {},
+    firedOut: [],
+    blockAttacks: [],
     // [p.5] optional table flanks: two flanks, each with each side's turn points
     ...(sc.options.tableFlanks
       ? {
@@ -3610,12 +3613,9 @@ export const internals = {
   retreatInput,
   moraleInput,
   resultText: (s: SeqState) => resultOf(s, victoryPoints(s)),
-      inBlocks: {},
   after: (s: SeqState, id: string, key: Action): SeqState | undefined =>
     activation(s, id)
       .find((p) => p.key === key)
       ?.apply(s, undefined),
   BUDGET,
 };
-    firedOut: [],
-    blockAttacks: [],

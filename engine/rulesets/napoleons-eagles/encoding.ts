@@ -101,7 +101,17 @@ export const ACTION_TYPES = [
   'counter',
   'defence',
   'leader',
+  'plan',
   'other',
+] as const;
+/** §8.4 the plans (macros.ts), by the words after "plan". */
+const PLAN_KINDS = [
+  'advance twice',
+  'advance and fire',
+  'close on',
+  'close on and fire',
+  'fire and charge',
+  'form line and fire',
 ] as const;
 export type ActionType = (typeof ACTION_TYPES)[number];
 const MOVE_KINDS = ['forward', 'back', 'left', 'right'] as const;
@@ -182,6 +192,11 @@ const AT = layout([
     doc: 'one-hot slot of its target (fire, charge, the counter-charged mover, the charger fired at, the unit joined)',
   },
   { name: 'leader', size: MAX_LEADERS, doc: 'one-hot slot of the leader it moves (mine)' },
+  {
+    name: 'plan',
+    size: PLAN_KINDS.length,
+    doc: `one-hot plan (§8.4): ${PLAN_KINDS.join(', ')}; its enemy in the target block`,
+  },
 ]);
 
 /** The state block named `name` (for tests and readers). */
@@ -699,6 +714,8 @@ export function actionType(a: string): ActionType {
     case 'leave':
     case 'stay':
       return 'leader';
+    case 'plan':
+      return 'plan';
     default:
       return 'other';
   }
@@ -722,14 +739,15 @@ function encodeActions(s0: SeqState, player: number, actions: readonly string[],
     const x = sl.unit.get(id);
     return x ? (x.side === p ? 0 : MAX_UNITS) + x.i : -1;
   };
-  const [oType, oNum, oForm, oUnit, oTarget, oLeader] = [
+  const [oType, oNum, oForm, oUnit, oTarget, oLeader, oPlan] = [
     'type',
     'numbers',
     'formation',
     'unit',
     'target',
     'leader',
-  ].map((b) => actionBlock(b).offset) as [number, number, number, number, number, number];
+    'plan',
+  ].map((b) => actionBlock(b).offset) as [number, number, number, number, number, number, number];
   for (let j = 0; j < n; j++) {
     const a = String(actions[j]);
     const o = at + j * AT.size;
@@ -815,6 +833,21 @@ function encodeActions(s0: SeqState, player: number, actions: readonly string[],
           const x = sl.leader.get(refs.leader);
           if (x && x.side === p) out[o + oLeader + x.i] = 1;
         }
+        break;
+      }
+      case 'plan': {
+        // plan close on X [and fire] | plan fire and charge X | plan advance twice | …
+        const m = /^plan (close on|fire and charge) (\S+)( and fire)?$/.exec(a);
+        const kind = m
+          ? m[1] === 'close on'
+            ? m[3]
+              ? 'close on and fire'
+              : 'close on'
+            : 'fire and charge'
+          : a.slice(5);
+        const k = PLAN_KINDS.indexOf(kind as (typeof PLAN_KINDS)[number]);
+        if (k >= 0) out[o + oPlan + k] = 1;
+        if (m) target = m[2];
         break;
       }
       default:

@@ -241,6 +241,19 @@ function holding(s: SeqState, u: SeqUnit): boolean {
 }
 
 function actScores(s: SeqState, id: string, actions: readonly Action[]): number[] {
+  const primitive = actions.filter((a) => !a.startsWith('plan '));
+  const scores = primitiveScores(s, id, primitive);
+  const of = new Map(primitive.map((a, i) => [a, scores[i]!]));
+  // §8.4 a plan scores as its first step, a hair below it: the scripted player keeps choosing step by step, and a
+  // search meets each plan right after the step it starts with
+  return actions.map((a) => {
+    if (!a.startsWith('plan ')) return of.get(a)!;
+    const first = internals.planFirst(s, id, a);
+    return first === null ? -1 : (of.get(first) ?? primitiveScores(s, id, [first])[0]!) - 0.05;
+  });
+}
+
+function primitiveScores(s: SeqState, id: string, actions: readonly Action[]): number[] {
   const u = unitOf(s, id);
   const spec = specOf(s, id);
   const v = viewOf(s, id);

@@ -10,6 +10,7 @@
  */
 import { NotImplementedRuleError } from '../../core/game.ts';
 import { type Handlers, type Log, type ProcedureState, procedure, push } from '../../core/procedure.ts';
+import { type Macro, macros, type PlanStep, resolveStep, type StepContext } from './macros.ts';
 import { bodyOf, figuresOf, IN, moveRatingOf, tableOf } from './board.ts';
 import type { ObjectiveSpec, Scenario, UnitSpec } from './scenario.ts';
 import {
@@ -174,7 +175,8 @@ export type Frame =
   /** [p.4 steps 3 and 5] the side picks its next unit to activate (side A may declare "finished", A-23). */
   | { readonly t: 'pick'; readonly p: Side; readonly left: number; readonly start: boolean }
   /** One unit's activation: a sequence of primitives until END (A-24). */
-  | { readonly t: 'act'; readonly unit: string }
+  /** One unit's activation: a sequence of primitives until END (A-24); `plan`: the rest of a chosen plan (§8.4). */
+  | { readonly t: 'act'; readonly unit: string; readonly plan?: readonly PlanStep[] }
   /** [p.13] step 2 of a close action: the defender's morale check. */
   | { readonly t: 'closeCheck'; readonly close: number }
   /** [p.13 steps 3-4] the defender's defence action, if it kept one: fire, or none. */
@@ -1720,6 +1722,52 @@ const blockHandlers: Pick<Handlers<SeqState, Frame, Action>, BlockFrameKind> = {
   },
 };
 
+/** §8.4: where a move would leave the unit, and where an enemy stands, for the steps of a plan. */
+function stepContext(s: SeqState, id: string): StepContext {
+  const seen = new Map<string, { x: number; y: number } | undefined>();
+  return {
+    after(key) {
+      if (seen.has(key)) return seen.get(key);
+      const p = activation(s, id).find((x) => x.key === key);
+      const u = p ? unitOf(p.apply(push(s, { t: 'act', unit: id }), undefined), id) : undefined;
+      const at = u ? { x: u.x, y: u.y } : undefined;
+      seen.set(key, at);
+      return at;
+    },
+    enemyAt(eid) {
+      const e = s.units.find((x) => x.id === eid && x.status === 'active');
+      return e ? { x: e.x, y: e.y } : undefined;
+    },
+  };
+}
+
+/**
+ * §8.4: the plans a unit may choose at the start of its activation (all four half-actions left, A-24), toward its three
+ * nearest enemies within 30"; none in retreat status, locked in a close action or in buildings.
+ */
+function planMenu(s: SeqState, id: string, keys: readonly string[]): Macro[] {
+  // it depends on what the unit's menu depends on: kept with the menu (cached per units and leaders arrays)
+  const menu = activation(s, id);
+  let m = plans.get(menu);
+  if (!m) plans.set(menu, (m = planMenuOf(s, id, keys)));
+  return m;
+}
+
+const plans = new WeakMap<readonly Primitive[], Macro[]>();
+
+function planMenuOf(s: SeqState, id: string, keys: readonly string[]): Macro[] {
+  const u = unitOf(s, id);
+  if (u.halves !== 0 || u.retreating || u.locked || !keys.some((k) => k.startsWith('move '))) return [];
+  const enemies = s.units
+    .filter((e) => e.side !== u.side && e.status === 'active')
+    .map((e) => ({ id: e.id, d: Math.hypot(e.x - u.x, e.y - u.y) }))
+    .filter((e) => e.d <= 30 * IN)
+    .sort((a, b) => a.d - b.d)
+    .slice(0, 3)
+    .map((e) => e.id);
+  return macros(keys, enemies, stepContext(s, id));
+}
+
 const handlers: Handlers<SeqState, Frame, Action> = {
   bid: {
     kind: 'sealed',
@@ -2259,9 +2307,34 @@ const handlers: Handlers<SeqState, Frame, Action> = {
   act: {
     kind: 'decision',
     owner: (f, s) => s.units.find((u) => u.id === f.unit)!.side,
-    legal: (s, f) => activation(s, f.unit).map((p) => p.key),
+    legal: (s, f) => {
+      const keys = activation(s, f.unit).map((p) => p.key);
+      // a plan under way offers its next step alone; a step no longer offered ends it (the unit chooses freely)
+      if (f.plan?.length) {
+        const next = resolveStep(f.plan[0]!, keys, stepContext(s, f.unit));
+        if (next !== null) return [next];
+      }
+      return [...keys, ...planMenu(s, f.unit, keys).map((m) => m.key)];
+    },
     step(s, f, a, log) {
-      if (a === 'end') {
+      let plan: readonly PlanStep[] | undefined;
+      let key = a;
+      if (a.startsWith('plan ')) {
+        // §8.4: a plan is its first primitive now, the rest pending on the unit's activation
+        const m = planMenu(
+          s,
+          f.unit,
+          activation(s, f.unit).map((p) => p.key),
+        ).find((x) => x.key === a)!;
+        log?.push({ rule: 'A-24', text: `${f.unit} plans: ${a.slice('plan '.length)}` });
+        key = resolveStep(
+          m.plan[0]!,
+          activation(s, f.unit).map((p) => p.key),
+          stepContext(s, f.unit),
+        )!;
+        plan = m.plan.slice(1);
+      } else if (f.plan?.length) plan = f.plan.slice(1);
+      if (key === 'end') {
         const u = unitOf(s, f.unit);
         // A-24: with a full action (two halves) unused the unit shows a stand marker; a lone half is lost
         // (A-68: none for a unit in retreat status)
@@ -2272,12 +2345,12 @@ const handlers: Handlers<SeqState, Frame, Action> = {
         });
         return updUnit(s, f.unit, { stand });
       }
-      const p = activation(s, f.unit).find((x) => x.key === a);
-      if (!p) throw new NotImplementedRuleError('A-24', `the activation primitive "${a}" is not built yet`);
+      const p = activation(s, f.unit).find((x) => x.key === key);
+      if (!p) throw new NotImplementedRuleError('A-24', `the activation primitive "${key}" is not built yet`);
       // the activation goes on while actions are left (END is always offered), after any dice the action rolls
-      const t = p.apply(push(s, { t: 'act', unit: f.unit }), log);
+      const t = p.apply(push(s, { t: 'act', unit: f.unit, ...(plan?.length ? { plan } : {}) }), log);
       // A-64: after each movement primitive or charge, cavalry it came near may counter-charge
-      return /^(move|road|charge) /.test(a) ? counterTriggers(t, f.unit) : t;
+      return /^(move|road|charge) /.test(key) ? counterTriggers(t, f.unit) : t;
     },
     describe: (s, f) => `${f.unit}: its next action (${(BUDGET - unitOf(s, f.unit).halves) / 2} left)`,
   },
@@ -3613,6 +3686,12 @@ export const internals = {
   retreatInput,
   moraleInput,
   resultText: (s: SeqState) => resultOf(s, victoryPoints(s)),
+  /** §8.4: the primitive a plan starts with, for the scripted player's score of the plan. */
+  planFirst: (s: SeqState, id: string, key: Action): Action | null => {
+    const keys = activation(s, id).map((p) => p.key);
+    const m = planMenu(s, id, keys).find((x) => x.key === key);
+    return m ? resolveStep(m.plan[0]!, keys, stepContext(s, id)) : null;
+  },
   after: (s: SeqState, id: string, key: Action): SeqState | undefined =>
     activation(s, id)
       .find((p) => p.key === key)

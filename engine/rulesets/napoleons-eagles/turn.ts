@@ -2202,11 +2202,12 @@ const handlers: Handlers<SeqState, Frame, Action> = {
         });
       let t = s;
       // [p.20] optional smoke: a unit that fired two actions in its activation places smoke (skirmishers never do)
-      const firer = unitOf(t, f.firer);
+      // (a block firing out [p.19] is no unit: it makes none)
+      const firer = t.units.find((u) => u.id === f.firer);
       if (
         t.sc.options.smoke &&
         !('defence' in f.shot && f.shot.defence) &&
-        firer.fired === 2 &&
+        firer?.fired === 2 &&
         firer.status === 'active' &&
         !(f.shot.type === 'smallArms' && f.shot.skirmishScreen)
       ) {

@@ -8,9 +8,8 @@
  * - Activations [p.4 steps 3-5]: units that can fire or charge now first, then the units nearest the enemy; side A
  *   declares "finished" only when nothing it has left can fire, charge or close (A-23).
  * - A unit's actions [p.6-15]: fire with the best expected casualties (two actions at one target when the whole
- *   budget is left: one resolution, figures doubled [p.8]); charge where the odds are good (cavalry on guns, on a
- *   disordered or retreating unit, on a flank; infantry on guns or on a weaker, shaken unit; never cavalry on a
- *   square); otherwise close to fire: infantry to 3" of the nearest enemy in its front, deploying into line within 12";
+ *   budget is left: one resolution, figures doubled [p.8]); charge where the exact odds of the close action are good
+ *   (the defender's step 2 check, then the melee or the ride-down); otherwise close to fire: infantry to 3" of the nearest enemy in its front, deploying into line within 12";
  *   a limbered battery to about 12" and unlimbers; cavalry to just outside the enemy's musket range, in reach of a
  *   charge; a unit with no enemy near marches on the nearest objective its side does not hold (A-79). Disordered units
  *   reform; fatigued units rest when no enemy is near; infantry forms square when enemy cavalry is in charge reach and
@@ -284,8 +283,12 @@ function primitiveScores(s: SeqState, id: string, actions: readonly Action[]): n
       return value > 0.05 ? 3 + 8 * value + (fire[3] === '2' ? 0.5 : 0) : 0.1;
     }
     if (a.startsWith('charge ')) {
+      // the exact odds of the close action it starts (the defender's step 2 check, then the melee or the ride-down,
+      // p.13-15): a won close action costs the enemy a unit (A-79: 2 points)
+      const odds = internals.chargeOdds(s, id, a);
       const target = unitOf(s, a.slice('charge '.length));
-      return 4 + chargeValue(s, u, target);
+      if (odds === undefined) return 4 + chargeValue(s, u, target);
+      return 2 + 16 * odds + (specOf(s, target.id).kind === 'artillery' ? 4 : 0);
     }
     if (a.startsWith('form ')) {
       const to = a.slice('form '.length);

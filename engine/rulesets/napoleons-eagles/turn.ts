@@ -3687,6 +3687,32 @@ export const internals = {
   retreatInput,
   moraleInput,
   resultText: (s: SeqState) => resultOf(s, victoryPoints(s)),
+  /**
+   * For the scripted player: the odds of a charge primitive, from the charger's side, in [−1, 1]: the defender giving
+   * way at step 2 or losing the melee (or being ridden down) counts +1, the charger losing or turned back −1; before
+   * any defence fire. Undefined when `key` makes no close action.
+   */
+  chargeOdds: (s: SeqState, id: string, key: Action): number | undefined => {
+    const p = activation(s, id).find((x) => x.key === key);
+    if (!p) return undefined;
+    const t = p.apply(push(s, { t: 'act', unit: id }), undefined);
+    const c = t.closes[t.closes.length - 1];
+    if (!c || t.closes.length === s.closes.length || c.charger !== id) return undefined;
+    if (c.rideDown)
+      return resolveCavalryCharge(rideDownInput(t, c)).reduce(
+        (v, d) =>
+          v + d.p * (d.value.result === 'defenderRiddenDown' ? 1 : d.value.result === 'cavalryTurnedBack' ? -1 : 0),
+        0,
+      );
+    const giveWay = defenderCheck(closeMorale(t, c, 'defender'))
+      .dist.filter((d) => d.value !== 'stands')
+      .reduce((v, d) => v + d.p, 0);
+    const melee = resolveCloseAction(closeInput(t, c, false)).reduce(
+      (v, d) => v + d.p * (d.value.winner === 'charger' ? 1 : d.value.winner === 'defender' ? -1 : 0),
+      0,
+    );
+    return giveWay + (1 - giveWay) * melee;
+  },
   /** §8.4: the primitive a plan starts with, for the scripted player's score of the plan. */
   planFirst: (s: SeqState, id: string, key: Action): Action | null => {
     const keys = activation(s, id).map((p) => p.key);

@@ -412,8 +412,10 @@ export interface FlankState {
   readonly lastStep: Side | null;
 }
 
-const NAMES = ['first side', 'second side'] as const;
-const sideName = (s: SeqState, p: Side) => (s.sideA === null ? NAMES[p] : p === s.sideA ? 'side A' : 'side D');
+/** A side by its scenario name (the players are the scenario's sides in order: "first", "second"). */
+const nameOf = (s: SeqState, p: number) => s.sc.sides[p]?.name ?? (p === 0 ? 'the first side' : 'the second side');
+const sideName = (s: SeqState, p: Side) =>
+  s.sideA === null ? nameOf(s, p) : `${nameOf(s, p)} (side ${p === s.sideA ? 'A' : 'D'})`;
 const bidOf = (a: Action) => Number(a.slice(4));
 
 /** [p.5] with table flanks, a unit plays in the flank it stood in at the start of the period (the digest's reading). */
@@ -1775,10 +1777,10 @@ const handlers: Handlers<SeqState, Frame, Action> = {
     owners: () => [0, 1],
     // [p.4] any number of the points left, 0 included; every option's key starts with "bid"
     legal: (s, _f, i) => Array.from({ length: s.points[i]! + 1 }, (_, n) => `bid ${n}`),
-    text: (s, _f, i, a) => `${NAMES[i]} bids ${bidOf(a)} of its ${s.points[i]} turn points${flankText(s)} (sealed)`,
-    sealedText: (_s, _f, i) => `${NAMES[i]} bids turn points (sealed)`,
+    text: (s, _f, i, a) => `${nameOf(s, i)} bid ${bidOf(a)} of its ${s.points[i]} turn points${flankText(s)} (sealed)`,
+    sealedText: (s, _f, i) => `${nameOf(s, i)} bid turn points (sealed)`,
     describe: (s, _f, i) =>
-      `${NAMES[i]}: how many of your ${s.points[i]} turn points${flankText(s)} do you bid? (in secret)`,
+      `${nameOf(s, i)}: how many of your ${s.points[i]} turn points${flankText(s)} do you bid? (in secret)`,
     reveal(s, _f, choices, log) {
       const bids = [bidOf(choices[0]!), bidOf(choices[1]!)] as const;
       // [p.5] both sides spend what they bid
@@ -1804,7 +1806,7 @@ const handlers: Handlers<SeqState, Frame, Action> = {
     ],
     step(s, _f, a, log) {
       const p: Side = a === 'tie-break first' ? 0 : 1;
-      log?.push({ rule: 'p.5', text: `equal bids: ${NAMES[p]} rolls higher on the D6 and chooses` });
+      log?.push({ rule: 'p.5', text: `equal bids: ${nameOf(s, p)} roll higher on the D6 and chooses` });
       return push(s, { t: 'chooseAD', p });
     },
     describe: () => 'equal bids: a D6 each, re-rolled while equal',
@@ -1817,13 +1819,13 @@ const handlers: Handlers<SeqState, Frame, Action> = {
       const sideA: Side = a === 'be A' ? f.p : ((1 - f.p) as Side);
       log?.push({
         rule: 'p.5',
-        text: `${NAMES[f.p]} chooses to be side ${a === 'be A' ? 'A' : 'D'}: ${NAMES[sideA]} activates ${s.ratio.a} units to the other's ${s.ratio.d}`,
+        text: `${nameOf(s, f.p)} choose to be side ${a === 'be A' ? 'A' : 'D'}: ${nameOf(s, sideA)} activate ${s.ratio.a} units to the other's ${s.ratio.d}`,
       });
       // [p.15] A-20 step 2b: out-of-control cavalry first, then side A's first step
       // [p.5] with table flanks, the next flank bids first
       return s.flanks ? flankBidDone({ ...s, sideA }, log) : step2b({ ...s, sideA }, log);
     },
-    describe: (_s, f) => `${NAMES[f.p]} won the bid: be side A (activate ${'more'} units first) or side D?`,
+    describe: (s, f) => `${nameOf(s, f.p)} won the bid: be side A (activate ${'more'} units first) or side D?`,
   },
   pick: {
     kind: 'decision',
@@ -3050,7 +3052,7 @@ function holdObjectives(s: SeqState, log: Log): SeqState {
     const now = holderNow(s, o);
     const next = o.hold === 'present' || now !== -1 ? now : (held[o.id] ?? -1);
     if (next !== (held[o.id] ?? -1) && next !== -1)
-      log?.push({ rule: 'A-79', text: `${NAMES[next]} holds ${o.name ?? o.id}` });
+      log?.push({ rule: 'A-79', text: `${nameOf(s, next)} hold ${o.name ?? o.id}` });
     held[o.id] = next;
   }
   return { ...s, held };

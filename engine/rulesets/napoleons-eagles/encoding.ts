@@ -806,6 +806,12 @@ function encodeActions(s0: SeqState, player: number, actions: readonly string[],
       case 'form': {
         const fi = FORMATION_LIST.indexOf((words[1] ?? '') as Formation);
         if (fi >= 0) out[o + oForm + fi] = 1;
+        // turn.ts's variants [p.7, p.10]: line on a flank or a refused flank (its side as a turn), limbering to the
+        // rear (a facing reversed), massed guns (the variant flag)
+        if (words[2] === 'left' || words[2] === 'right') out[q + 5] = words[2] === 'left' ? -1 : 1;
+        if (words[1] === 'refused') out[q + 6] = 1;
+        if (words[2] === 'rear') out[q + 9] = -1;
+        if (words[2] === 'massed') out[q + 2] = 1;
         break;
       }
       case 'face': {

@@ -271,6 +271,8 @@ function primitiveScores(s: SeqState, id: string, actions: readonly Action[]): n
     if (town !== undefined) return town;
     if (a === 'end') return holding(s, u) ? 1.5 : left >= 2 && n.d < 6 * IN ? 0.5 : 0;
     if (a === 'recover') return 1;
+    // [p.7] a volunteer retreat gives up the activation and a victory point's worth of retreat status
+    if (a === 'volunteer retreat') return -4;
     if (a === 'reform') return 9;
     if (a === 'rest') return u.fatigue >= 2 && n.d > 10 * IN ? 5 : u.fatigue >= 1 && n.d > 16 * IN ? 2 : -1;
     if (a === 'force march') return n.d > 24 * IN && u.fatigue === 0 ? 0.2 : -2;
@@ -349,6 +351,13 @@ export function policyScores(s: SeqState, actions: readonly Action[]): number[] 
     }
     case 'chooseAD':
       return actions.map((a) => (a === 'be A' ? 1 : 0));
+    // [p.11] note 1: the leader influences his threshold roll, +3 (1 in 20 more a point against a 1 in 10 risk to
+    // him); all of +6 when the army's roll decides the game (A-79 sudden death)
+    case 'thresholdInfluence':
+      return actions.map((a) => {
+        const i = Number(a.slice('influence '.length));
+        return f.division === null && s.sc.victory.suddenDeath ? i : -Math.abs(i - 3);
+      });
     case 'pick':
       return actions.map((a) => (a === 'finish' ? -1 : busy(s, unitOf(s, a.slice('activate '.length)))));
     case 'act':

@@ -295,7 +295,14 @@ describe("Napoleon's Eagles: weather [p.20] (optional)", () => {
     expect(unitOf(hot, 'F3').fatigue).toBe(1);
     expect(unitOf(hot, 'F1').fatigue).toBe(0); // it did nothing
     expect(unitOf(end(weather('clear')), 'F3').fatigue).toBe(0);
-    const fm = (s0: SeqState) => unitOf(play(s0, 'bid 1', 'bid 0', 'be A', 'activate F1', 'force march'), 'F1');
+    // [p.5] the force march's fatigue comes right after its extra action is moved, not at the declaration
+    const fm = (s0: SeqState) => {
+      let t = play(s0, 'bid 1', 'bid 0', 'be A', 'activate F1', 'force march');
+      expect(unitOf(t, 'F1').fatigue).toBe(0);
+      for (let i = 0; i < 3; i++)
+        t = play(t, game.legalActions(t).find((a) => /^move (forward|back|left|right) 1 /.test(a))!);
+      return unitOf(t, 'F1');
+    };
     expect(fm(weather('hot')).fatigue).toBe(3);
     expect(fm(weather('clear')).fatigue).toBe(2);
   });

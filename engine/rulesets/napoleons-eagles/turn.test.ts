@@ -152,10 +152,11 @@ describe("Napoleon's Eagles: the period [p.4-5]", () => {
     expect(() => game.apply(s, 'charge Q9')).toThrow(/illegal action "charge Q9"/);
   });
 
-  it('a force march gives two more half-actions for moving only, and fatigue +2 [p.6] (A-24)', () => {
+  it('a force march gives two more half-actions for moving only, and fatigue +2 once it is moved [p.5-6] (A-24)', () => {
     const s = play(s0, 'bid 1', 'bid 0', 'be A', 'activate Q2');
     const t = play(s, 'force march');
-    expect(t.units.find((u) => u.id === 'Q2')).toMatchObject({ forceMarch: true, fatigue: 2, halves: 0 });
+    // [p.5] "right after the activity was performed": not yet at the declaration
+    expect(t.units.find((u) => u.id === 'Q2')).toMatchObject({ forceMarch: true, fatigue: 0, halves: 0 });
     const full = (x: SeqState) => game.legalActions(x).find((k) => /^move (forward|back|left|right) 1 /.test(k))!;
     const once = play(t, full(t));
     const u = play(once, full(once));
@@ -163,6 +164,9 @@ describe("Napoleon's Eagles: the period [p.4-5]", () => {
     // the four half-actions are spent: only moving is left, with the force march's two
     expect(game.legalActions(u).every((a) => a === 'end' || a.startsWith('move') || a.startsWith('charge'))).toBe(true);
     expect(game.legalActions(u).some((a) => a.startsWith('move'))).toBe(true);
+    expect(u.units.find((x) => x.id === 'Q2')!.fatigue).toBe(0);
+    // the extra action moved: fatigue +2 right after it
+    expect(play(u, full(u)).units.find((x) => x.id === 'Q2')).toMatchObject({ halves: 6, fatigue: 2 });
   });
 
   it('formation changes to the front by doctrine, facing changes by bracket, about face [p.7]', () => {
@@ -349,7 +353,13 @@ describe("Napoleon's Eagles: the period [p.4-5]", () => {
     };
     const t = play(near, 'activate QA');
     const shots = game.legalActions(t).filter((a) => a.startsWith('canister '));
-    expect(shots).toEqual([`canister ${enemy.id} 1`, `canister ${enemy.id} 2`]);
+    // [p.10] each with or without rapid fire (Normal fatigue)
+    expect(shots).toEqual([
+      `canister ${enemy.id} 1`,
+      `canister ${enemy.id} 1 rapid`,
+      `canister ${enemy.id} 2`,
+      `canister ${enemy.id} 2 rapid`,
+    ]);
     const u = play(t, `canister ${enemy.id} 2`);
     const outs = game.chanceOutcomes(u);
     expect(outs.reduce((a, o) => a + o.p, 0)).toBeCloseTo(1, 12);
@@ -392,6 +402,11 @@ describe("Napoleon's Eagles: the period [p.4-5]", () => {
     };
     const rng = seedrandom.alea('threshold');
     while (s.stack.at(-1)?.t !== 'threshold' && !s.over) {
+      // [p.11] note 1: no leader influence here (artillery.test.ts has it)
+      if (s.stack.at(-1)?.t === 'thresholdInfluence') {
+        s = game.apply(s, 'influence 0');
+        continue;
+      }
       const outs = game.chanceOutcomes(s);
       const acts = outs.length ? outs.map((o) => o.action) : game.legalActions(s);
       s = game.apply(s, acts[Math.floor(rng() * acts.length)]!);
@@ -488,6 +503,10 @@ describe("Napoleon's Eagles: the period [p.4-5]", () => {
     const rng = seedrandom.alea('ride');
     while (s.stack.at(-1)?.t !== 'rideDown') {
       const acts = game.legalActions(s);
+      if (!acts.length) {
+        s = play(s, game.chanceOutcomes(s)[0]!.action);
+        continue;
+      }
       s = play(
         s,
         acts.includes('finish')

@@ -47,10 +47,12 @@ import {
   polygonPolylineDistance,
   polygonsOverlap,
   segmentCrossesPolygon,
+  pointInPolygon,
 } from '../../geometry/geometry.ts';
 import {
   type MoraleReason,
   bounceZones,
+  type BounceLeg,
   type CanisterShot,
   canisterRange,
   type SolidShot,
@@ -97,10 +99,13 @@ import {
   recoveredFormation,
   recoveryDist,
   rest,
+  isSurrounded,
+  type SurroundEnemy,
   type ThresholdInput,
   type ThresholdUnit,
   thresholdDist,
   thresholdRollDue,
+  inGeneralVicinity,
 } from './morale.ts';
 import {
   arcOf,
@@ -117,6 +122,7 @@ import {
   onRoad,
   terrainUnder,
   unitLevel,
+  groundLevel,
   pathOnRoad,
   solidShotRange,
   coverFrom,
@@ -147,12 +153,14 @@ import {
   FIRING,
   INITIATIVE,
   leaderLossMaxRoll,
+  bounce,
   facingChangeCost,
   artilleryMoveRow,
   CAVALRY_MOVE,
   INFANTRY_MOVE,
   OTHER_MOVES,
   parseRating,
+  refusedFlankFigures,
   SCALE,
 } from './tables.ts';
 import type { BlockState, Compass, Formation, Side } from './types.ts';
@@ -186,7 +194,9 @@ export type Frame =
   /** [p.13-14] steps 5-9 of a close action, one charger against one defender (A-33: `refight` after a tie). */
   | { readonly t: 'closeFight'; readonly close: number; readonly refight: boolean }
   /** [p.11] a threshold roll at the start of a game turn: the army's, then (if it passed) a division's. */
-  | { readonly t: 'threshold'; readonly side: Side; readonly division: string | null }
+  | { readonly t: 'threshold'; readonly side: Side; readonly division: string | null; readonly influence?: number }
+  /** [p.11] note 1: the army's or division's leader, in the general vicinity (A-70), adds up to +6 at a D10 risk. */
+  | { readonly t: 'thresholdInfluence'; readonly side: Side; readonly division: string | null }
   /** [p.4 step 10] a marked unit's morale check (A-34: in marking order). */
   | { readonly t: 'morale'; readonly unit: string }
   /** [p.12] a unit entering retreat status rolls its reform D6: the recovery actions it owes (after `inches`). */
@@ -308,6 +318,12 @@ export interface SeqUnit {
   readonly flank?: number;
   /** [p.20] optional smoke: the actions it has fired in this period's activation (smoke at two, A-78). */
   readonly fired?: number;
+  /** [p.10] A-50 a battery's crew hits: it moves and fires with all its guns until they neutralise it. */
+  readonly hits?: number;
+  /** [p.10] massed artillery: unlimbered two stands deep, a limbered target for enemy fire. */
+  readonly massed?: boolean;
+  /** [p.7] a line with one flank refused (up to ¼ of its figures rolled back 90°). */
+  readonly refused?: 'left' | 'right';
 }
 
 /** [p.20] optional smoke (A-78): a 2"-deep rectangle in front of the firer, as wide as its frontage. */
@@ -616,7 +632,7 @@ function nextMorale(s0: SeqState, log: Log): SeqState {
 function rout(s: SeqState, id: string, log: Log): SeqState {
   const u = unitOf(s, id);
   const body = tableUnit(s, u);
-  let t = updUnit(s, id, { status: 'routed', marked: 0 });
+  let t = routMove(updUnit(s, id, { marked: 0 }), id, log);
   const near = t.units.filter(
     (o) =>
       o.side === u.side &&
@@ -629,6 +645,85 @@ function rout(s: SeqState, id: string, log: Log): SeqState {
   log?.push({
     rule: 'p.12',
     text: `${id} routs${near.length ? `: ${near.map((o) => o.id).join(', ')} within 4" must check morale` : ''}`,
+  });
+  return t;
+}
+
+/**
+ * [p.12] A-69 the rout move, resolved at once: "routing units move until they leave the field … away from all known
+ * enemy units (directly away if possible) and require a 3 inch gap". The way taken is the first open one of: directly
+ * away from the nearest enemy, toward the home edge, then the 16 compass points nearest "directly away"; a way is a 3"
+ * corridor from the unit's centre to the table edge that meets no enemy unit (skirmishers included) and leads away
+ * from the nearest enemy (less than 90° off directly away). Friendly units in the corridor are disordered (1 action to
+ * reform). A routing unit that is surrounded (A-35) surrenders. With no open way but not surrounded (the way out is
+ * blocked farther off), it routs straight toward its home edge (a reading). It leaves the table: status routed.
+ */
+function routMove(s: SeqState, id: string, log: Log): SeqState {
+  const u = unitOf(s, id);
+  const body = tableUnit(s, u);
+  const table = tableOf(s.sc);
+  const enemies = s.units.filter((o) => o.side !== u.side && o.status === 'active').map((o) => tableUnit(s, o));
+  const foes: SurroundEnemy[] = enemies.map((e) => ({
+    body: e,
+    ...(e.formation === 'skirmish' ? { skirmish: true } : {}),
+    ...(unitOf(s, e.id).retreating ? { inRetreat: true } : {}),
+  }));
+  if (isSurrounded(table, body, foes)) {
+    log?.push({ rule: 'p.12', text: `${id} routs but is surrounded (A-35): it surrenders` });
+    return updUnit(s, id, { status: 'surrendered' });
+  }
+  const c = centreOf(body);
+  const edge = s.sc.sides[u.side]!.homeEdge;
+  const home = edge === 'south' ? 180 : edge === 'north' ? 0 : edge === 'east' ? 90 : 270;
+  const nearest = [...enemies].sort((a, b) => unitDistance(body, a) - unitDistance(body, b))[0];
+  const away = nearest ? headingTo(centreOf(nearest), c) : home;
+  const off = (a: number, b: number) => Math.abs(((((a - b) % 360) + 540) % 360) - 180);
+  const dirs = [
+    away,
+    home,
+    ...Array.from({ length: 16 }, (_, k) => k * 22.5).sort((a, b) => off(a, away) - off(b, away)),
+  ];
+  const corridor = (dir: number) => {
+    const v = headingVec(dir);
+    const reach = Math.min(
+      v.x > 1e-9 ? (table.width - c.x) / v.x : v.x < -1e-9 ? c.x / -v.x : Number.POSITIVE_INFINITY,
+      v.y > 1e-9 ? (table.height - c.y) / v.y : v.y < -1e-9 ? c.y / -v.y : Number.POSITIVE_INFINITY,
+    );
+    const e = { x: c.x + v.x * reach, y: c.y + v.y * reach };
+    const w = { x: v.y * 1.5 * IN, y: -v.x * 1.5 * IN };
+    const poly: Polygon = [
+      { x: c.x + w.x, y: c.y + w.y },
+      { x: e.x + w.x, y: e.y + w.y },
+      { x: e.x - w.x, y: e.y - w.y },
+      { x: c.x - w.x, y: c.y - w.y },
+    ];
+    return { poly, end: e };
+  };
+  let way = dirs.find((d) => {
+    if (nearest && off(d, away) >= 90) return false;
+    const { poly } = corridor(d);
+    return !enemies.some((e) => polygonsOverlap(poly, footprint(e)));
+  });
+  if (way === undefined) way = home;
+  const { poly, end } = corridor(way);
+  const through = s.units.filter(
+    (o) =>
+      o.side === u.side &&
+      o.id !== id &&
+      o.status === 'active' &&
+      !o.disordered &&
+      polygonsOverlap(poly, footprint(tableUnit(s, o))),
+  );
+  let t = updUnit(s, id, {
+    status: 'routed',
+    x: Math.round(end.x),
+    y: Math.round(end.y),
+    facing: Math.round(way) % 360,
+  });
+  for (const o of through) t = updUnit(t, o.id, { disordered: true });
+  log?.push({
+    rule: 'A-69',
+    text: `${id} routs off the table (heading ${Math.round(way)}°)${through.length ? `, through ${through.map((o) => o.id).join(', ')}: disordered` : ''}`,
   });
   return t;
 }
@@ -812,7 +907,7 @@ function startTurn(s0: SeqState, log: Log): SeqState {
     thresholdRollDue(thresholdUnits(s, side, null), s.sc.options.thresholdFraction),
   );
   if (!due.length) return afterThresholds(s, log);
-  return push(s, ...due.reverse().map((side) => ({ t: 'threshold' as const, side, division: null })));
+  return push(s, ...due.reverse().flatMap((side) => thresholdFrames(side, null)));
 }
 
 /** The units of an army, or of a division (those its leader commands), for a threshold [p.11]. */
@@ -907,6 +1002,46 @@ function leaderMoves(s: SeqState, id: string): { key: string; to: Partial<SeqLea
       Math.hypot(u.x - at.x, u.y - at.y) <= reach
     )
       out.push({ key: `join ${u.id}`, to: { attached: u.id, x: u.x, y: u.y } });
+  out.push(...leaderFreeMoves(s, id, at, reach));
+  return out;
+}
+
+/**
+ * A-21, A-22, §8.3.8 a leader's free move in step 8, unattached ("leaders ignore terrain … and pass freely through
+ * units"; the figure is no real position): `go centre`, toward the centre of the units he commands, and `go superior`,
+ * toward his superior until 1" inside the superior's command radius: each as far as his move allows (20", or 10"
+ * under A-21's other value), offered when it moves him at least 1".
+ */
+function leaderFreeMoves(
+  s: SeqState,
+  id: string,
+  at: { x: number; y: number },
+  reach: number,
+): { key: string; to: Partial<SeqLeader> }[] {
+  const l = leaderOf(s, id);
+  const spec = s.sc.sides[l.side]!.leaders.find((x) => x.id === id)!;
+  const out: { key: string; to: Partial<SeqLeader> }[] = [];
+  const toward = (key: string, goal: { x: number; y: number }, stopShort: number) => {
+    const d = Math.hypot(goal.x - at.x, goal.y - at.y);
+    const go = Math.min(reach, d - stopShort);
+    if (go < IN) return;
+    const x = Math.round(at.x + ((goal.x - at.x) / d) * go);
+    const y = Math.round(at.y + ((goal.y - at.y) / d) * go);
+    const t = tableOf(s.sc);
+    if (x < 0 || y < 0 || x > t.width || y > t.height) return;
+    out.push({ key, to: { attached: null, x, y } });
+  };
+  const mine = s.units.filter((u) => u.status === 'active' && specOf(s, u.id).commander === id);
+  if (mine.length) {
+    const cs = mine.map((u) => centreOf(tableUnit(s, u)));
+    toward(
+      'go centre',
+      { x: cs.reduce((a, p) => a + p.x, 0) / cs.length, y: cs.reduce((a, p) => a + p.y, 0) / cs.length },
+      0,
+    );
+  }
+  const sup = spec.superior ? s.sc.sides[l.side]!.leaders.find((x) => x.id === spec.superior) : undefined;
+  if (sup) toward('go superior', leaderAt(s, sup.id), Math.max(0, sup.radius - 1) * IN);
   return out;
 }
 
@@ -1883,8 +2018,16 @@ const handlers: Handlers<SeqState, Frame, Action> = {
       const c = retreatChoices(s, f.unit).find((x) => x.key === a)!;
       let t = s;
       if (c.at) {
-        log?.push({ rule: 'p.12', text: `${f.unit} retreats ${c.inches}" toward its home edge (A-67)` });
+        log?.push({
+          rule: 'p.12',
+          text: `${f.unit} retreats ${c.inches}" ${a.startsWith('retreat away') ? `away from the enemy${a.includes('30') ? `, ${a.split(' ')[1]!.slice(4)}°` : ''} (§8.3.7, A-67)` : 'toward its home edge (A-67)'}`,
+        });
         t = updUnit(t, f.unit, { x: c.at.x, y: c.at.y, facing: c.at.facing });
+        // [p.12] forced through friendly units: they are disordered (one action to reform)
+        if (c.through?.length) {
+          log?.push({ rule: 'p.12', text: `${f.unit} is forced through ${c.through.join(', ')}: disordered` });
+          for (const o of c.through) t = updUnit(t, o, { disordered: true });
+        }
       } else log?.push({ rule: 'p.12', text: `${f.unit} stands in place in retreat status` });
       return push(t, { t: 'reformRoll', unit: f.unit, inches: c.inches });
     },
@@ -1982,7 +2125,18 @@ const handlers: Handlers<SeqState, Frame, Action> = {
     step(s, f, a, log) {
       const m = leaderMoves(s, f.id).find((x) => x.key === a)!;
       if (a !== 'stay')
-        log?.push({ rule: 'p.4 step 8', text: `${f.id} ${a === 'leave' ? 'leaves his unit' : `joins ${a.slice(5)}`}` });
+        log?.push({
+          rule: a.startsWith('go ') ? 'A-21' : 'p.4 step 8',
+          text: `${f.id} ${
+            a === 'leave'
+              ? 'leaves his unit'
+              : a === 'go centre'
+                ? `rides to the centre of his command (${inches(Math.hypot(m.to.x! - leaderAt(s, f.id).x, m.to.y! - leaderAt(s, f.id).y))}, unattached)`
+                : a === 'go superior'
+                  ? `rides toward his superior (${inches(Math.hypot(m.to.x! - leaderAt(s, f.id).x, m.to.y! - leaderAt(s, f.id).y))}, unattached)`
+                  : `joins ${a.slice(5)}`
+          }`,
+        });
       return { ...s, leaders: s.leaders.map((l) => (l.id === f.id ? { ...l, ...m.to } : l)) };
     },
     describe: (s, f) => `step 8: where does ${f.id} go? (up to ${s.sc.options.leaderMove}", A-21)`,
@@ -1990,19 +2144,28 @@ const handlers: Handlers<SeqState, Frame, Action> = {
   threshold: {
     kind: 'chance',
     outcomes: (s, f) =>
-      thresholdDist(thresholdInput(s, f.side, f.division)).map((d) => ({
+      thresholdDist(thresholdInput(s, f.side, f.division, f.influence)).map((d) => ({
         action: `threshold ${d.label}`,
         p: d.p,
         label: d.label,
       })),
     step(s, f, a, log) {
-      const pass = a === 'threshold pass';
+      const pass = a.startsWith('threshold pass');
       const who = f.division === null ? `${s.sc.sides[f.side]!.name}' army` : `division ${f.division}`;
       log?.push({
         rule: 'p.11',
-        text: `${who} ${pass ? 'passes' : 'fails'} its threshold roll${pass ? '' : ': −4 to its morale this turn'}`,
+        text: `${who} ${pass ? 'passes' : 'fails'} its threshold roll${f.influence ? ` (+${f.influence}: its leader's influence, note 1)` : ''}${pass ? '' : ': −4 to its morale this turn'}`,
       });
       let t = s;
+      // [p.11] note 1: the influencing leader's D10 came up at or under his influence: a staff officer replaces him
+      if (a.endsWith('leader lost')) {
+        const l = thresholdLeader(s, f.side, f.division)!;
+        log?.push({
+          rule: 'p.11',
+          text: `${l.id} becomes a casualty (D10 ≤ ${f.influence}); a staff officer takes his place (note 1)`,
+        });
+        t = { ...t, leaders: t.leaders.map((x) => (x.id === l.id ? { ...x, lost: true } : x)) };
+      }
       if (f.division === null) {
         if (!pass) {
           t = { ...t, armyFailed: f.side === 0 ? [true, t.armyFailed[1]] : [t.armyFailed[0], true] };
@@ -2015,7 +2178,7 @@ const handlers: Handlers<SeqState, Frame, Action> = {
           const due = divisions.filter((d) =>
             thresholdRollDue(thresholdUnits(s, f.side, d), s.sc.options.thresholdFraction),
           );
-          t = push(t, ...due.reverse().map((d) => ({ t: 'threshold' as const, side: f.side, division: d })));
+          t = push(t, ...due.reverse().flatMap((d) => thresholdFrames(f.side, d)));
         }
       } else if (!pass) t = { ...t, divisionsFailed: [...t.divisionsFailed, f.division] };
       // the last roll of the turn start: the period begins
@@ -2023,6 +2186,25 @@ const handlers: Handlers<SeqState, Frame, Action> = {
     },
     describe: (s, f) =>
       `threshold roll [p.11]: ${f.division === null ? `${s.sc.sides[f.side]!.name}' army` : `division ${f.division}`}`,
+  },
+  thresholdInfluence: {
+    kind: 'decision',
+    owner: (f) => f.side,
+    // [p.11] note 1: "may add up to a +6 modifier": 0..6, the D10 risk rising with it
+    legal: () => [0, 1, 2, 3, 4, 5, 6].map((i) => `influence ${i}`),
+    skip: (s, f) => !influenceAllowed(s, f.side, f.division),
+    step(s, f, a, log) {
+      const influence = Number(a.slice('influence '.length));
+      const top = s.stack[s.stack.length - 1];
+      if (!influence || top?.t !== 'threshold') return s;
+      log?.push({
+        rule: 'p.11',
+        text: `${thresholdLeader(s, f.side, f.division)!.id} adds +${influence} to the threshold roll, at the risk of a D10 ≤ ${influence} (note 1, A-70)`,
+      });
+      return { ...s, stack: [...s.stack.slice(0, -1), { ...top, influence }] };
+    },
+    describe: (s, f) =>
+      `threshold roll [p.11]: how much influence does ${thresholdLeader(s, f.side, f.division)?.id} add (0-6, lost on a D10 ≤ it)?`,
   },
   endPeriod: { kind: 'auto', run: (s, _f, log) => endPeriod(s, log) },
   closeCheck: {
@@ -2222,11 +2404,33 @@ const handlers: Handlers<SeqState, Frame, Action> = {
       }
       // [p.11] the battery's ammunition dice
       if (o.value.ammo) t = updUnit(t, f.firer, { ammo: o.value.ammo.level });
+      // [p.10] rapid fire: the battery's fatigue rises by three after firing (A-49)
+      if (o.value.fatigue) {
+        t = updUnit(t, f.firer, { fatigue: o.value.fatigue.to });
+        log?.push({
+          rule: 'p.10',
+          text: `${f.firer} fired rapid fire: casualties doubled, fatigue ${o.value.fatigue.from} → ${o.value.fatigue.to}, the ammunition dice doubled (A-49)`,
+        });
+      }
       for (const e of o.value.targets) {
         const u = unitOf(t, e.id);
-        const figures = Math.max(0, u.figures - e.casualties);
-        // A-43 a unit below 2 figures is gone
-        t = updUnit(t, e.id, { figures, ...(e.eliminated ? { status: 'eliminated' as const } : {}) });
+        if (specOf(t, e.id).kind === 'artillery') {
+          // [p.10] A-50 a battery's casualties are crew hits: it moves and fires with all its guns until they
+          // neutralise it; then it is eliminated and its guns are left abandoned
+          t = updUnit(t, e.id, {
+            hits: (u.hits ?? 0) + e.casualties,
+            ...(e.eliminated ? { status: 'eliminated' as const, gunsLost: true } : {}),
+          });
+          if (e.casualties)
+            log?.push({
+              rule: 'p.10',
+              text: `${e.id} takes ${e.casualties} crew hit${e.casualties === 1 ? '' : 's'} (${(u.hits ?? 0) + e.casualties} in all)${e.eliminated ? ': neutralised, eliminated, its guns abandoned (A-50)' : ''}`,
+            });
+        } else {
+          const figures = Math.max(0, u.figures - e.casualties);
+          // A-43 a unit below 2 figures is gone
+          t = updUnit(t, e.id, { figures, ...(e.eliminated ? { status: 'eliminated' as const } : {}) });
+        }
         // [p.20] fire into a block: its casualties come from that block's figures
         if (inTown(u) && e.casualties > 0) t = townLosses(t, e.id, e.casualties);
         if (e.moraleReasons.length) {
@@ -2351,7 +2555,12 @@ const handlers: Handlers<SeqState, Frame, Action> = {
       const p = activation(s, f.unit).find((x) => x.key === key);
       if (!p) throw new NotImplementedRuleError('A-24', `the activation primitive "${key}" is not built yet`);
       // the activation goes on while actions are left (END is always offered), after any dice the action rolls
-      const t = p.apply(push(s, { t: 'act', unit: f.unit, ...(plan?.length ? { plan } : {}) }), log);
+      const t = forceMarchFatigue(
+        s,
+        p.apply(push(s, { t: 'act', unit: f.unit, ...(plan?.length ? { plan } : {}) }), log),
+        f.unit,
+        log,
+      );
       // A-64: after each movement primitive or charge, cavalry it came near may counter-charge
       return /^(move|road|charge) /.test(key) ? counterTriggers(t, f.unit) : t;
     },
@@ -2388,6 +2597,138 @@ function formationChanges(s: SeqState, spec: UnitSpec, u: SeqUnit): [Formation, 
   return out;
 }
 
+/**
+ * [p.7, p.10] the formation variants §8.3.3 lists, each a formation change to the unit's front with its own key:
+ * - a column deploys into line on its left or right flank (`form line left|right`): infantry 2 actions, 1806 Prussians
+ *   and all cavalry 1; the line runs from the column's front corner on that side, facing kept (A-4's reading);
+ * - a line refuses one flank (`form refused left|right`, 1 action): ¼ of its figures rounded up (the most the book
+ *   allows: the one canonical choice) rolled back 90°; and back into line (`form line`, 1 action, A-4);
+ * - a battery limbers facing its rear (`form limbered rear`), or unlimbers with its guns massed two deep (`form
+ *   unlimbered massed`, [p.10]: "when deploying a battery"; a limbered target for enemy fire, all guns fire).
+ */
+function formationVariants(s: SeqState, spec: UnitSpec, u: SeqUnit, mover: TableUnit, left: number): Primitive[] {
+  const out: Primitive[] = [];
+  const C = FORMATION_CHANGE;
+  const offer = (key: string, cost: number, body: TableUnit, patch: Partial<SeqUnit>, text: string, rule = 'p.7') => {
+    const halves = Math.round(cost * 2);
+    if (halves > left || !fits(s, body, u.id)) return;
+    out.push({
+      key,
+      apply(t, log) {
+        log?.push({ rule, text: `${u.id} ${text} (${cost} action${cost === 1 ? '' : 's'})` });
+        const v = updUnit(t, u.id, {
+          halves: u.halves + halves,
+          x: body.at.x,
+          y: body.at.y,
+          facing: body.at.facing,
+          ...patch,
+        });
+        // back into line: the refused flank is no more (the field dropped, not left undefined)
+        if (patch.refused !== undefined || !u.refused) return v;
+        return { ...v, units: v.units.map((x) => (x.id === u.id ? (({ refused: _r, ...rest }) => rest)(x) : x)) };
+      },
+    });
+  };
+  if (spec.kind === 'infantry' || spec.kind === 'cavalry') {
+    if (u.formation === 'column') {
+      const cost =
+        spec.kind === 'cavalry' || s.sc.sides[u.side]!.doctrine.prussian1806
+          ? C.lineOnFlankPrussian1806OrCavalry
+          : C.lineOnFlankInfantry;
+      for (const flank of ['left', 'right'] as const)
+        offer(
+          `form line ${flank}`,
+          cost,
+          { ...mover, ...reform(mover, 'line', { flank }) },
+          { formation: 'line' },
+          `deploys from column into line on its ${flank} flank`,
+        );
+    }
+    if (u.formation === 'line' && !u.supported) {
+      if (u.refused)
+        offer(
+          'form line',
+          C.refuseFlank,
+          { ...mover, formation: 'line' },
+          {},
+          'brings its refused flank back into line (A-4)',
+        );
+      else
+        for (const flank of ['left', 'right'] as const)
+          offer(
+            `form refused ${flank}`,
+            C.refuseFlank,
+            { ...mover, ...reform(mover, 'refusedFlank', { refused: { side: flank } }) },
+            { refused: flank },
+            `refuses its ${flank} flank: ${refusedFlankFigures(u.figures)} figures rolled back 90°`,
+          );
+    }
+  }
+  if (spec.kind === 'artillery') {
+    if (u.formation === 'unlimbered')
+      offer(
+        'form limbered rear',
+        C.limberOrUnlimber,
+        { ...mover, ...reform(mover, 'limbered', { rear: true }) },
+        { formation: 'limbered', massed: false },
+        'limbers, its column facing its rear',
+      );
+    // more than one base of guns [p.3]: two deep is a smaller frontage
+    if (u.formation === 'limbered' && u.figures > 2)
+      offer(
+        'form unlimbered massed',
+        C.limberOrUnlimber,
+        { ...mover, ...reform(mover, 'massed') },
+        { formation: 'unlimbered', massed: true },
+        'unlimbers with its guns massed two stands deep (a limbered target for enemy fire; all its guns fire)',
+        'p.10',
+      );
+  }
+  return out;
+}
+
+/**
+ * A-30, §8.3.2 the turns that face an enemy: for each of the three nearest enemy units within 24" (edge to edge), the
+ * turn (whole degrees, −180..180) from the front-centre pivot to its centre; none within the free 10° or equal to a
+ * fixed bracket angle (±45°, ±90°, ±135°, offered already).
+ */
+function facingTargets(s: SeqState, u: SeqUnit, mover: TableUnit): { id: string; deg: number }[] {
+  const out: { id: string; deg: number; d: number }[] = [];
+  for (const o of s.units) {
+    if (o.side === u.side || o.status !== 'active') continue;
+    const e = tableUnit(s, o);
+    const d = unitDistance(mover, e);
+    if (d > 24 * IN) continue;
+    const h = headingTo({ x: mover.at.x, y: mover.at.y }, centreOf(e));
+    const deg = ((((h - mover.at.facing) % 360) + 540) % 360) - 180;
+    if (Math.abs(deg) <= 10 || [45, 90, 135, 180].includes(Math.abs(deg))) continue;
+    out.push({ id: o.id, deg, d });
+  }
+  return out
+    .sort((a, b) => a.d - b.d || (a.id < b.id ? -1 : 1))
+    .slice(0, 3)
+    .map(({ id, deg }) => ({ id, deg }));
+}
+
+/**
+ * [p.5-6] a force march's fatigue: "right after the activity was performed that will increase a unit's fatigue level,
+ * the effect takes place": +2 (+3 in hot weather [p.20]) right after the primitive that spends the force march's
+ * extra action (takes the unit past its normal four half-actions, A-24): a charge made with it fights at the new level
+ * ("increased by two for the close action" [p.5]); a unit that never moves its extra action has not force-marched.
+ */
+function forceMarchFatigue(s: SeqState, t: SeqState, id: string, log: Log): SeqState {
+  const u0 = unitOf(s, id);
+  const u1 = unitOf(t, id);
+  if (!u0.forceMarch || u0.halves > BUDGET || u1.halves <= BUDGET) return t;
+  const hot = t.sc.options.weather && t.sc.weather === 'hot';
+  const to = fatigueAfter(u1.fatigue, hot ? FATIGUE_INCREASE.forceMarch + 1 : FATIGUE_INCREASE.forceMarch);
+  log?.push({
+    rule: hot ? 'p.20' : 'p.5',
+    text: `${id} has force-marched: fatigue ${u1.fatigue} → ${to}${hot ? ' (+3 in hot temperatures)' : ''}`,
+  });
+  return updUnit(t, id, { fatigue: to });
+}
+
 /** A body in place of unit `id`: on the table and overlapping no other unit. */
 function fits(s: SeqState, body: TableUnit, id: string): boolean {
   const t = tableOf(s.sc);
@@ -2406,21 +2747,81 @@ function enterRetreat(s: SeqState, id: string): SeqState {
   return push(updUnit(s, id, { retreating: true, recovery: 0 }), { t: 'retreatTo', unit: id });
 }
 
-/** [p.12] A-67 the recovery areas offered: stand, or 4", 8" or 12" straight toward the home edge where allowed. */
-function retreatChoices(s: SeqState, id: string): { key: string; inches: number; at?: Placement }[] {
+/**
+ * [p.12] A-67 the recovery areas offered: stand, or 4", 8" or 12" straight toward the home edge; and §8.3.7's other
+ * paths: directly away from the threats (the centre of the enemy units within 12", not skirmishers or units in retreat
+ * status [p.12]; with none, the nearest enemy) and 30° to either side of it, one or two retreat actions far (10" and
+ * 20", cavalry and horse artillery 12" and 24": part of an action costs a whole one). Each is checked by A-67 (away
+ * from every enemy within 12", never within 1" of one, on the table) and must end clear of every unit. A path through
+ * friendly units is offered only when no clear one is ("if a retreating unit is forced to move through another
+ * unit"): the units it crosses are disordered (`through`).
+ */
+function retreatChoices(
+  s: SeqState,
+  id: string,
+): { key: string; inches: number; at?: Placement; through?: readonly string[] }[] {
   const u = unitOf(s, id);
   const body = tableUnit(s, u);
+  const spec = specOf(s, id);
   const edge = s.sc.sides[u.side]!.homeEdge;
   const dir = edge === 'south' ? 180 : edge === 'north' ? 0 : edge === 'east' ? 90 : 270;
-  const enemies = s.units.filter((o) => o.side !== u.side && o.status === 'active').map((o) => tableUnit(s, o));
-  const out: { key: string; inches: number; at?: Placement }[] = [{ key: 'stand in place', inches: 0 }];
+  const foes = s.units.filter((o) => o.side !== u.side && o.status === 'active');
+  const enemies = foes.map((o) => tableUnit(s, o));
+  const out: { key: string; inches: number; at?: Placement; through?: readonly string[] }[] = [
+    { key: 'stand in place', inches: 0 },
+  ];
   // an unlimbered battery that stands retreats 0" (A-57)
-  if (specOf(s, id).kind === 'artillery' && u.formation === 'unlimbered') return out;
-  for (const inches of [4, 8, 12]) {
-    const end = { ...body, ...retreatPlacement(body, dir, inches) } as TableUnit;
-    if (!retreatAllowed(tableOf(s.sc), body, end, enemies).ok || !fits(s, end, id)) continue;
-    out.push({ key: `retreat ${inches}"`, inches, at: end.at });
+  if (spec.kind === 'artillery' && u.formation === 'unlimbered') return out;
+  const friends = s.units.filter((o) => o.side === u.side && o.id !== id && o.status === 'active');
+  const crossed = (end: TableUnit) => {
+    const steps = Math.max(1, Math.ceil(Math.hypot(end.at.x - body.at.x, end.at.y - body.at.y) / (IN / 2)));
+    const hit = new Set<string>();
+    for (let k = 1; k <= steps; k++) {
+      const at = {
+        ...end.at,
+        x: body.at.x + ((end.at.x - body.at.x) * k) / steps,
+        y: body.at.y + ((end.at.y - body.at.y) * k) / steps,
+      };
+      const p = footprint({ ...end, at });
+      for (const f of friends) if (!hit.has(f.id) && polygonsOverlap(p, footprint(tableUnit(s, f)))) hit.add(f.id);
+    }
+    return [...hit];
+  };
+  const all: { key: string; inches: number; at: Placement; through: string[] }[] = [];
+  const consider = (key: string, d: number, inches: number) => {
+    const end = { ...body, ...retreatPlacement(body, d, inches) } as TableUnit;
+    if (!retreatAllowed(tableOf(s.sc), body, end, enemies).ok || !fits(s, end, id)) return;
+    if (all.some((x) => Math.hypot(x.at.x - end.at.x, x.at.y - end.at.y) < IN / 4)) return;
+    all.push({ key, inches, at: end.at, through: crossed(end) });
+  };
+  for (const inches of [4, 8, 12]) consider(`retreat ${inches}"`, dir, inches);
+  const threats = foes.filter(
+    (o) => o.formation !== 'skirmish' && !o.retreating && unitDistance(body, tableUnit(s, o)) <= 12 * IN,
+  );
+  const from = (threats.length ? threats : foes)
+    .map((o) => ({ o, d: unitDistance(body, tableUnit(s, o)) }))
+    .sort((a, b) => a.d - b.d)
+    .slice(0, threats.length ? threats.length : 1)
+    .map((x) => centreOf(tableUnit(s, x.o)));
+  if (from.length) {
+    const c = centreOf(body);
+    const m = {
+      x: from.reduce((a, p) => a + p.x, 0) / from.length,
+      y: from.reduce((a, p) => a + p.y, 0) / from.length,
+    };
+    const away = headingTo(m, c);
+    const step = spec.kind === 'cavalry' || (spec.kind === 'artillery' && spec.arm === 'horse') ? 12 : 10;
+    for (const inches of [step, 2 * step])
+      for (const [name, turn] of [
+        ['away', 0],
+        ['away-30', -30],
+        ['away+30', 30],
+      ] as const)
+        consider(`retreat ${name} ${inches}"`, (away + turn + 360) % 360, inches);
   }
+  const clear = all.filter((x) => !x.through.length);
+  for (const x of clear.length ? clear : all)
+    out.push(x.through.length ? x : { key: x.key, inches: x.inches, at: x.at });
   return out;
 }
 
@@ -2471,6 +2872,46 @@ function fireAction(
     shot: smoked(t, id, weathered(t, shot)),
     ...(secondBounce.length ? { secondBounce } : {}),
   });
+}
+
+/**
+ * [p.10] A-46 the ground a ball bounces over from the point of aim `aim` along the unit vector `v`, read every ¼" for
+ * the nominal bounce `length` (inches): woods and building blocks stop it at their edge ("no bounce through woods or
+ * buildings"); mud and fields (soft ground) and ground rising above the point of aim's level ("travelling up hills",
+ * a reading: levels are flat tops, so ground above the level the ball landed on is uphill from it) use 2" of bounce
+ * an inch; the rest is open. Legs of one ground are merged.
+ */
+function bounceLegs(
+  s: SeqState,
+  aim: { x: number; y: number },
+  v: { x: number; y: number },
+  length: number,
+): BounceLeg[] {
+  const table = tableOf(s.sc);
+  const base = groundLevel(table, aim);
+  const step = 0.25;
+  const legs: BounceLeg[] = [];
+  for (let k = 0; k < length; k += step) {
+    const p = { x: aim.x + v.x * (k + step / 2) * IN, y: aim.y + v.y * (k + step / 2) * IN };
+    let ground: BounceLeg['ground'] = 'open';
+    for (const piece of table.pieces) {
+      if (piece.type === 'woods' && pointInPolygon(p, piece.polygon)) ground = 'stop';
+      else if (piece.type === 'block' && Math.abs(p.x - piece.x) < 2 * IN && Math.abs(p.y - piece.y) < 2 * IN)
+        ground = 'stop';
+      else if (
+        (piece.type === 'mud' || piece.type === 'fields') &&
+        pointInPolygon(p, piece.polygon) &&
+        ground === 'open'
+      )
+        ground = 'slow';
+    }
+    if (ground === 'open' && groundLevel(table, p) > base) ground = 'slow';
+    const last = legs[legs.length - 1];
+    if (last && last.ground === ground) legs[legs.length - 1] = { ground, length: last.length + step };
+    else legs.push({ ground, length: step });
+    if (ground === 'stop') break;
+  }
+  return legs;
 }
 
 /** A shot in words: the target, or the units on a ball's line. */
@@ -2526,17 +2967,63 @@ function targetDesc(s: SeqState, table: NeTable, target: TableUnit, firer: Table
     ...(!inTown(tu) && organicSkirmishersScreen(s, tspec, target, firer) ? { organicSkirmishers: true } : {}),
     // [p.12] the firer in the target's flank or rear (A-11)
     firedOnFromFlank: tu.formation !== 'square' && arcOf(target, { x: firer.at.x, y: firer.at.y }) !== 'front',
-    ...(tspec.kind === 'artillery' ? { guns: tu.figures, cannons: tspec.cannons, hits: 0 } : { figures: tu.figures }),
+    // [p.10] A-50 the battery's crew hits so far; massed guns are a limbered target
+    ...(tspec.kind === 'artillery'
+      ? {
+          guns: tu.figures,
+          cannons: tspec.cannons,
+          hits: tu.hits ?? 0,
+          ...(tspec.guardBattery ? { guardBattery: true } : {}),
+          ...(tu.massed && tu.formation === 'unlimbered' ? { massed: true } : {}),
+        }
+      : { figures: tu.figures }),
   };
 }
 
-/** A threshold roll's modifiers [p.11]; the leader risks no influence (his owner's choice, not offered yet). */
-function thresholdInput(s: SeqState, side: Side, division: string | null): ThresholdInput {
+/** [p.11] a threshold roll's two frames: its leader's influence (the owner's choice, on top), then the dice. */
+function thresholdFrames(side: Side, division: string | null): Frame[] {
+  return [
+    { t: 'threshold', side, division },
+    { t: 'thresholdInfluence', side, division },
+  ];
+}
+
+/** [p.11] the leader of a threshold roll: the division's leader, or the army's for the army roll. */
+function thresholdLeader(s: SeqState, side: Side, division: string | null): SeqLeader | undefined {
+  const id = division ?? s.sc.sides[side]!.leaders.find((l) => l.rank === 'army')?.id;
+  return s.leaders.find((l) => l.id === id);
+}
+
+/**
+ * [p.11] note 1: the leader may add his influence "if within the general vicinity": A-70, within his own command
+ * radius of the centroid of the division's (the army's) units on the table; a lost leader's staff officer gives no
+ * bonus [p.16].
+ */
+function influenceAllowed(s: SeqState, side: Side, division: string | null): boolean {
+  const l = thresholdLeader(s, side, division);
+  if (!l || l.lost) return false;
+  const spec = s.sc.sides[side]!.leaders.find((x) => x.id === l.id)!;
+  const units = s.units.filter(
+    (u) => u.side === side && u.status === 'active' && (division === null || specOf(s, u.id).commander === division),
+  );
+  return inGeneralVicinity(
+    leaderAt(s, l.id),
+    spec.radius,
+    units.map((u) => tableUnit(s, u)),
+  );
+}
+
+/** A threshold roll's modifiers [p.11]: the leader's influence his owner chose (note 1), −3 for a lost leader. */
+function thresholdInput(s: SeqState, side: Side, division: string | null, influence = 0): ThresholdInput {
   const sc = s.sc.sides[side]!;
+  const leader = thresholdLeader(s, side, division);
   return {
     scope: division === null ? 'army' : 'division',
     french: sc.nationality === 'french',
     napoleonPresent: sc.napoleonPresent,
+    ...(influence ? { influence } : {}),
+    // [p.11] "−3 if the original leader has been incapacitated" (morale.ts READINGS 3: the army's too)
+    ...(leader?.lost ? { leaderLost: true } : {}),
     ...(division !== null
       ? { outOfCommand: s.units.some((u) => u.side === side && u.ooc && specOf(s, u.id).commander === division) }
       : {}),
@@ -2769,7 +3256,7 @@ function closeMorale(s: SeqState, c: CloseContact, who: 'charger' | 'defender'):
   return {
     rating: parseRating(specOf(s, u.id).rating).morale,
     originalFigures: u.originalFigures,
-    currentFigures: u.figures,
+    currentFigures: strength(u),
     enemyFigures: e.figures,
     leaderBonus: leaderBonus(s, u.id),
     thresholdFailed: thresholdFailed(s, u.id),
@@ -2987,7 +3474,7 @@ function moraleInput(s: SeqState, id: string): MoraleInput {
     formation: u.formation,
     morale: parseRating(spec.rating).morale,
     originalFigures: u.originalFigures,
-    figures: u.figures,
+    figures: strength(u),
     fatigue: u.fatigue,
     disordered: u.disordered,
     inRetreat: u.retreating,
@@ -3000,6 +3487,9 @@ function moraleInput(s: SeqState, id: string): MoraleInput {
     artilleryFiredOnByArtillery: u.reasons.includes('artilleryFiredOnByArtillery'),
   };
 }
+
+/** [p.12] A-50 a unit's strength for its casualty modifiers: its figures, a battery's guns less its crew hits. */
+const strength = (u: SeqUnit) => u.figures - (u.hits ?? 0);
 
 /** [p.12] a friendly unit, not in retreat status, within 4". */
 function isSupported(s: SeqState, u: SeqUnit): boolean {
@@ -3101,7 +3591,14 @@ const specOf = (s: SeqState, id: string): UnitSpec => s.sc.sides.flatMap((x) => 
 
 /** The unit as `shape.ts` sees it. */
 function tableUnit(s: SeqState, u: SeqUnit): TableUnit {
-  const b0 = bodyOf(specOf(s, u.id), u.side, { x: u.x, y: u.y, facing: u.facing }, u.formation, u.figures);
+  const b00 = bodyOf(specOf(s, u.id), u.side, { x: u.x, y: u.y, facing: u.facing }, u.formation, u.figures);
+  // [p.10] massed guns stand two deep; [p.7] a refused line has its end rolled back 90° (A-4)
+  const b0: TableUnit =
+    u.massed && u.formation === 'unlimbered'
+      ? { ...b00, formation: 'massed' }
+      : u.refused && u.formation === 'line'
+        ? { ...b00, formation: 'refusedFlank', refused: { side: u.refused } }
+        : b00;
   // [p.24] a supported line is "still considered a line formation" with its figures in two rows (A-4)
   const b: TableUnit = u.supported && u.formation === 'line' ? { ...b0, formation: 'supportedLine' } : b0;
   // [p.19] a unit in blocks is its main block on the table
@@ -3242,21 +3739,29 @@ function menuOf(s: SeqState, id: string): Primitive[] {
       }
     }
   }
-  // [p.6] force march: declared once a period by a unit not tired or exhausted; fatigue +2 at once (A-24)
+  // [p.6] force march: declared once a period by a unit not tired or exhausted; its fatigue +2 comes [p.5] "right
+  // after the activity was performed": when its extra action is spent (forceMarchFatigue)
   if (!u.forceMarch && canForceMarch(u.fatigue) && spec.kind !== 'artillery' && u.halves === 0)
     out.push({
       key: 'force march',
       apply(t, log) {
-        // [p.20] optional weather: in hot temperatures a force march costs three fatigue levels, not two
-        const hot = t.sc.options.weather && t.sc.weather === 'hot';
         log?.push({
-          rule: hot ? 'p.20' : 'p.6',
-          text: `${id} force-marches (two more half-actions to move; fatigue +${hot ? '3 in hot temperatures' : '2'})`,
+          rule: 'p.6',
+          text: `${id} force-marches: one more action, to move only (its fatigue rises when it has moved it, p.5)`,
         });
-        return updUnit(t, id, {
-          forceMarch: true,
-          fatigue: fatigueAfter(u.fatigue, hot ? FATIGUE_INCREASE.forceMarch + 1 : FATIGUE_INCREASE.forceMarch),
-        });
+        return updUnit(t, id, { forceMarch: true });
+      },
+    });
+  // [p.7] "instead of making a normal move, a unit may … volunteer to retreat" by the p.12 procedure: its recovery area
+  // and reform roll; it takes the rest of its activation (the digest's reading). Not an unlimbered battery (it
+  // retreats 0", A-57) nor a unit locked in a close action.
+  if (left >= 2 && !u.locked && !(spec.kind === 'artillery' && u.formation === 'unlimbered'))
+    out.push({
+      key: 'volunteer retreat',
+      apply(t, log) {
+        log?.push({ rule: 'p.7', text: `${id} volunteers to retreat (the p.12 procedure)` });
+        const v = updUnit(t, id, { halves: Math.max(u.halves, BUDGET) });
+        return enterRetreat({ ...v, stack: v.stack.slice(0, -1) }, id);
       },
     });
   // [p.5] rest: an action that does nothing else recovers a fatigue level
@@ -3279,7 +3784,10 @@ function menuOf(s: SeqState, id: string): Primitive[] {
     });
   // [p.7] formation changes, all to the front; facing changes by the formation's brackets; about face
   if (!u.disordered) {
-    for (const [to, cost] of formationChanges(s, spec, u)) {
+    // [p.7] the variants: line on a flank, a refused flank and back, limbering to the rear, massed guns [p.10]
+    out.push(...formationVariants(s, spec, u, mover, left));
+    // a refused line only brings its flank back (A-4: changes not listed need intermediate steps)
+    for (const [to, cost] of u.refused ? [] : formationChanges(s, spec, u)) {
       const halves = Math.round(cost * 2);
       if (halves > left) continue;
       const body: TableUnit = { ...mover, ...reform(mover, to) };
@@ -3294,12 +3802,13 @@ function menuOf(s: SeqState, id: string): Primitive[] {
             x: body.at.x,
             y: body.at.y,
             ...(u.supported ? { supported: false } : {}),
+            ...(u.massed ? { massed: false } : {}),
           });
         },
       });
     }
     // [p.24] optional supported line: a line forms its figures up in two rows, or back (one action, A-4's table)
-    if (s.sc.options.supportedLine && spec.kind === 'infantry' && u.formation === 'line' && left >= 2) {
+    if (s.sc.options.supportedLine && spec.kind === 'infantry' && u.formation === 'line' && !u.refused && left >= 2) {
       const to = !u.supported;
       const body: TableUnit = { ...mover, formation: to ? 'supportedLine' : 'line' };
       if (fits(s, body, id))
@@ -3323,22 +3832,31 @@ function menuOf(s: SeqState, id: string): Primitive[] {
           : u.formation === 'column' || u.formation === 'roadColumn' || u.formation === 'limbered'
             ? 'column'
             : null;
-    const turns: [number, number | null][] = ff
+    const turns: [number, number | null, string?][] = ff
       ? [-135, -90, -45, 45, 90, 135].map((d) => [d, facingChangeCost(ff, d)])
       : [];
+    // A-30: a costed bracket may stop at any angle in it: the exact bearing to each of the three nearest enemies within
+    // 24" (§8.3.2 FACE(E)), at its bracket's cost (`face <enemy>`)
+    if (ff)
+      for (const e of facingTargets(s, u, mover))
+        if (!turns.some(([d]) => d === e.deg)) turns.push([e.deg, facingChangeCost(ff, e.deg), e.id]);
     if (u.formation !== 'square') turns.push([180, FORMATION_CHANGE.aboutFace]);
-    for (const [deg, cost] of turns) {
+    for (const [deg, cost, toward] of turns) {
       if (cost === null) continue;
       const halves = Math.round(cost * 2);
       if (halves === 0 || halves > left) continue;
       const body: TableUnit = { ...mover, ...pivot(mover, deg) };
       if (!fits(s, body, id)) continue;
       out.push({
-        key: deg === 180 ? 'about face' : `face ${deg > 0 ? '+' : ''}${deg}`,
+        key: toward
+          ? `face ${deg > 0 ? '+' : ''}${deg} ${toward}`
+          : deg === 180
+            ? 'about face'
+            : `face ${deg > 0 ? '+' : ''}${deg}`,
         apply(t, log) {
           log?.push({
-            rule: 'p.7',
-            text: `${id} ${deg === 180 ? 'about faces' : `turns ${deg}°`} (${cost} action${cost === 1 ? '' : 's'})`,
+            rule: toward ? 'A-30' : 'p.7',
+            text: `${id} ${deg === 180 && !toward ? 'about faces' : `turns ${deg}°${toward ? ` to face ${toward}` : ''}`} (${cost} action${cost === 1 ? '' : 's'})`,
           });
           return updUnit(t, id, { facing: body.at.facing, halves: u.halves + halves });
         },
@@ -3353,25 +3871,27 @@ function menuOf(s: SeqState, id: string): Primitive[] {
       if (ft.range > canisterRange(spec.calibre) * IN) continue;
       if (smokeBlocks(s, mover, all.find((x) => x.id === ft.id)!)) continue;
       const desc = targetDesc(s, table, all.find((x) => x.id === ft.id)!, mover);
-      for (const actions of [1, 2] as const) {
-        if (2 * actions > left) continue;
-        const shot: CanisterShot = {
-          type: 'canister',
-          ...battery(spec, u, ft.figures, actions),
-          range: ft.range / IN,
-          target: desc,
-        };
-        if (shotProblem(shot, s.sc.options)) continue;
-        out.push({
-          key: `canister ${ft.id} ${actions}`,
-          apply: (t) => fireAction(t, id, u.halves + 2 * actions, shot),
-        });
-      }
+      for (const actions of [1, 2] as const)
+        for (const rapid of [false, true]) {
+          if (2 * actions > left) continue;
+          const shot: CanisterShot = {
+            type: 'canister',
+            ...battery(spec, u, ft.figures, actions),
+            range: ft.range / IN,
+            target: desc,
+            // [p.10] rapid fire, declared before the dice: casualties ×2, fatigue +3, the ammunition dice doubled
+            ...(rapid ? { rapid } : {}),
+          };
+          if (shotProblem(weathered(s, shot), s.sc.options)) continue;
+          out.push({
+            key: `canister ${ft.id} ${actions}${rapid ? ' rapid' : ''}`,
+            apply: (t) => fireAction(t, id, u.halves + 2 * actions, shot),
+          });
+        }
     }
   }
   // [p.8-10] solid shot beyond the close band: at a point of aim on an enemy unit in arc, the ball bouncing on past
-  // it; every unit on its line, friend or foe, is at risk, first one first (the bounce is taken over open ground:
-  // terrain that slows or stops it is not measured yet)
+  // it; every unit on its line, friend or foe, is at risk, first one first (the ground it bounces over: A-46)
   if (spec.kind === 'artillery' && u.formation === 'unlimbered' && u.ammo < 3) {
     const table = tableOf(s.sc);
     for (const ft of fireTargets(table, all, mover, spec.calibre)) {
@@ -3384,8 +3904,10 @@ function menuOf(s: SeqState, id: string): Primitive[] {
       const tpoly = footprint(target);
       const aim = nearestPoint(tpoly, from);
       const range = solidShotRange(mover, aim);
-      const zone = bounceZones(spec.calibre, band, [], s.sc.options.secondBounce);
       const d = Math.hypot(aim.x - from.x, aim.y - from.y) || 1;
+      // [p.10] A-46 the ground past the point of aim: uphill or soft ground halves the bounce, woods or buildings end it
+      const legs = bounceLegs(s, aim, { x: (aim.x - from.x) / d, y: (aim.y - from.y) / d }, bounce(spec.calibre, band));
+      const zone = bounceZones(spec.calibre, band, legs, s.sc.options.secondBounce);
       const along = (k: number) => ({
         x: aim.x + ((aim.x - from.x) / d) * k * IN,
         y: aim.y + ((aim.y - from.y) / d) * k * IN,
@@ -3404,20 +3926,23 @@ function menuOf(s: SeqState, id: string): Primitive[] {
         }))
         .sort((a, b) => a.at - b.at)
         .map(({ o }) => targetDesc(s, table, o, mover));
-      for (const actions of [1, 2] as const) {
-        if (2 * actions > left) continue;
-        const shot: SolidShot = {
-          type: 'solidShot',
-          ...battery(spec, u, ft.figures, actions),
-          range: range / IN,
-          atRisk,
-        };
-        if (shotProblem(shot, s.sc.options)) continue;
-        out.push({
-          key: `shot ${ft.id} ${actions}`,
-          apply: (t) => fireAction(t, id, u.halves + 2 * actions, shot, secondOnly),
-        });
-      }
+      for (const actions of [1, 2] as const)
+        for (const rapid of [false, true]) {
+          if (2 * actions > left) continue;
+          const shot: SolidShot = {
+            type: 'solidShot',
+            ...battery(spec, u, ft.figures, actions),
+            range: range / IN,
+            atRisk,
+            // [p.10] rapid fire, declared before the dice: casualties ×2, fatigue +3, the ammunition dice doubled
+            ...(rapid ? { rapid } : {}),
+          };
+          if (shotProblem(weathered(s, shot), s.sc.options)) continue;
+          out.push({
+            key: `shot ${ft.id} ${actions}${rapid ? ' rapid' : ''}`,
+            apply: (t) => fireAction(t, id, u.halves + 2 * actions, shot, secondOnly),
+          });
+        }
     }
   }
   // [p.6, p.13] a charge: one action, straight ahead within 10° into contact (A-54); it ends the activation.

@@ -176,6 +176,23 @@ describe('napoleons-eagles/v1 encoding', () => {
       ['join Q1', 'leader'],
       ['leave', 'leader'],
       ['stay', 'leader'],
+      ['plan advance twice', 'plan'],
+      ['plan close on B1 and fire', 'plan'],
+      ['enter V1 canonical', 'town'],
+      ['blockMove V1 V2 6', 'town'],
+      ['leave V1 north', 'town'],
+      ['charge block V1 south', 'town'],
+      ['attack V1 V2 6', 'town'],
+      ['fire out V1 F2', 'town'],
+      ['defence fire out', 'town'],
+      ['blocks done', 'town'],
+      ['canister B1 2 rapid', 'canister'],
+      ['influence 3', 'influence'],
+      ['leader +1', 'modifier'],
+      ['runaway B1', 'charge'],
+      ['order L-F1 attack obj-V1', 'order'],
+      ['caisson C1 stay', 'caisson'],
+      ['volunteer retreat', 'volunteer'],
       ['something new', 'other'],
       ['', 'other'],
     ];
@@ -201,6 +218,19 @@ describe('napoleons-eagles/v1 encoding', () => {
       Math.fround(22.5 / 90),
       1,
     ]);
+    // the newer keys' numbers: figures in a town action, rapid fire, influence, the order's kind
+    const num = (k: string, i: number) => {
+      const w = new Float32Array(enc.actionSize);
+      enc.encodeActions(s, 0 as Side, [k], w);
+      return w[n.offset + i];
+    };
+    expect(num('attack V1 V2 6', 20)).toBeCloseTo(0.5);
+    expect(num('canister B1 2 rapid', 21)).toBe(1);
+    expect(num('canister B1 2', 21)).toBe(0);
+    expect(num('influence 3', 22)).toBeCloseTo(0.5);
+    expect(num('order L-F1 withdraw', 23)).toBeCloseTo(3 / 6);
+    expect(num('leader +1', 2)).toBe(1);
+    expect(num('leader −1', 2)).toBe(0);
   });
 
   it('refuses a state beyond its caps, naming the cap', () => {

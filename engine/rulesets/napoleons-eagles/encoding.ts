@@ -37,7 +37,8 @@ const GY = 8;
 const ID = 'napoleons-eagles/v1';
 
 /** The frame kinds of turn.ts, for the one-hot of the decision on top of the stack (any other: the last cell). */
-const FRAME_KINDS: readonly Frame['t'][] = [
+/** The frame kinds the decision block names (in this order; a kind added later reads as "other"). */
+const FRAME_KINDS: readonly string[] = [
   'bid',
   'tiebreak',
   'chooseAD',
@@ -60,6 +61,40 @@ const FRAME_KINDS: readonly Frame['t'][] = [
   'nextMorale',
   'endPeriod',
   'fire',
+  'blockAdvance',
+  'blockCheck',
+  'blockDeclare',
+  'blockDefence',
+  'blockFight',
+  'blockFights',
+  'blocks',
+  'burn',
+  'caisson',
+  'closeGroup',
+  'closeLoser',
+  'command',
+  'crews',
+  'defenceChange',
+  'extinguish',
+  'fires',
+  'ignite',
+  'initiative',
+  'misread',
+  'misreadObjective',
+  'multiCasualty',
+  'multiClose',
+  'multiLosers',
+  'multiMelee',
+  'oocLeader',
+  'oocRoll',
+  'orderArrives',
+  'orderDelay',
+  'orders',
+  'periodStart',
+  'runaway',
+  'runawayTarget',
+  'screenCharge',
+  'thresholdInfluence',
 ];
 const FORMATION_LIST: readonly Formation[] = [
   'line',
@@ -102,8 +137,17 @@ export const ACTION_TYPES = [
   'defence',
   'leader',
   'plan',
+  'town',
+  'crews',
+  'caisson',
+  'order',
+  'influence',
+  'modifier',
+  'volunteer',
   'other',
 ] as const;
+/** [p.17] the written orders' kinds, by the key's third word (`order D attack X`). */
+const ORDER_KINDS = ['keep', 'attack', 'defend', 'withdraw', 'pursuit', 'maneuver', 'reserve'] as const;
 /** §8.4 the plans (macros.ts), by the words after "plan". */
 const PLAN_KINDS = [
   'advance twice',
@@ -173,7 +217,7 @@ const ST = layout([
   },
 ]);
 
-const NUMS = 20;
+const NUMS = 24;
 const AT = layout([
   { name: 'type', size: ACTION_TYPES.length, doc: `one-hot action type: ${ACTION_TYPES.join(', ')}` },
   {
@@ -182,7 +226,8 @@ const AT = layout([
     doc:
       'bid/my points, bid/my per turn, yes (be A, counter-charge, defence fire), actions (½ or 1; fire: count/2), ' +
       'distance/24", turn/90°, oblique/90°, fire actions/2, facing change sin, cos, retreat inches/12, stand in place, ' +
-      'move kind one-hot (forward, back, left, right), leader stay, leave, join, target front-centre distance/24"',
+      'move kind one-hot (forward, back, left, right), leader stay, leave, join, target front-centre distance/24", ' +
+      'figures in a town action/12, rapid fire, threshold influence/6, written order kind (keep 0 … reserve 1)',
   },
   { name: 'formation', size: FORMATION_LIST.length, doc: `one-hot formation formed: ${FORMATION_LIST.join(', ')}` },
   { name: 'unit', size: 2 * MAX_UNITS, doc: 'one-hot slot of the unit the action is taken with (mine, then theirs)' },
@@ -684,16 +729,18 @@ export function actionType(a: string): ActionType {
     case 'end':
     case 'move':
     case 'road':
-    case 'fire':
     case 'canister':
     case 'shot':
-    case 'charge':
     case 'form':
     case 'face':
     case 'rest':
     case 'reform':
     case 'recover':
       return w;
+    case 'fire':
+      return a.startsWith('fire out ') ? 'town' : 'fire';
+    case 'charge':
+      return a.startsWith('charge block ') ? 'town' : 'charge';
     case 'be':
       return 'chooseAD';
     case 'about':
@@ -709,13 +756,46 @@ export function actionType(a: string): ActionType {
       return 'counter';
     case 'defence':
     case 'no':
+      if (a === 'defence fire out') return 'town';
       return a === 'defence fire' || a === 'no defence action' ? 'defence' : 'other';
     case 'join':
-    case 'leave':
     case 'stay':
       return 'leader';
+    case 'leave':
+      // a leader leaves his unit ("leave"); a unit leaves its block ("leave V1 north")
+      return a === 'leave' ? 'leader' : 'town';
     case 'plan':
       return 'plan';
+    // [p.19-20] the buildings: entering, moving, leaving, charging a block, attacks, fire out, the advance
+    case 'enter':
+    case 'blockMove':
+    case 'attack':
+    case 'blocks':
+    case 'advance':
+      return 'town';
+    case 'crews':
+    case 'spike':
+    case 'abandon':
+    case 'reman':
+    case 'overrun':
+      return 'crews';
+    case 'caisson':
+      return 'caisson';
+    case 'order':
+    case 'misread':
+      return 'order';
+    case 'influence':
+      return 'influence';
+    case 'leader':
+      return 'modifier';
+    case 'runaway':
+      return 'charge';
+    case 'volunteer':
+      return 'volunteer';
+    case 'extinguish':
+    case 'ignite':
+    case 'evacuate':
+      return 'town';
     default:
       return 'other';
   }
@@ -798,6 +878,7 @@ function encodeActions(s0: SeqState, player: number, actions: readonly string[],
         const k = Number(words[2]);
         out[q + 3] = Number.isFinite(k) ? clip01(k / 2) : 0;
         out[q + 7] = Number.isFinite(k) ? clip01(k / 2) : 0;
+        if (words[3] === 'rapid') out[q + 21] = 1;
         break;
       }
       case 'charge':
@@ -839,6 +920,26 @@ function encodeActions(s0: SeqState, player: number, actions: readonly string[],
           const x = sl.leader.get(refs.leader);
           if (x && x.side === p) out[o + oLeader + x.i] = 1;
         }
+        break;
+      }
+      case 'town': {
+        // enter B p | blockMove B1 B2 n | leave B side | charge block B face | attack B1 B2 n | fire out B X
+        const n = Number(words[words.length - 1]);
+        if (/^(blockMove|attack) /.test(a) && Number.isFinite(n)) out[q + 20] = clip01(n / 12);
+        if (a.startsWith('fire out ')) target = words[3];
+        break;
+      }
+      case 'influence': {
+        const n = Number(words[1]);
+        out[q + 22] = Number.isFinite(n) ? clip01(n / 6) : 0;
+        break;
+      }
+      case 'modifier':
+        out[q + 2] = a.endsWith('+1') ? 1 : 0;
+        break;
+      case 'order': {
+        const k = ORDER_KINDS.indexOf((words[2] ?? '') as (typeof ORDER_KINDS)[number]);
+        if (words[0] === 'order' && k >= 0) out[q + 23] = k / (ORDER_KINDS.length - 1);
         break;
       }
       case 'plan': {

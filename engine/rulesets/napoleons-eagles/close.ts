@@ -676,6 +676,11 @@ export interface CloseActionInput {
   readonly chargerOutOfControl?: boolean;
   /** a re-fought tie starts at step 6, with no step 5 check. */
   readonly refight?: boolean;
+  /**
+   * [p.15] A-64: the defender is cavalry that counter-charged its own charger: both count as chargers, so a losing
+   * defender takes the step 8 check with +2 too.
+   */
+  readonly defenderCharged?: boolean;
   readonly options?: Partial<Pick<Options, 'casualtyColumn'>>;
 }
 
@@ -776,7 +781,7 @@ export function resolveCloseAction(i: CloseActionInput): Dist<CloseOutcome>[] {
               currentFigures: Math.max(0, los.morale.currentFigures - lossesL),
               ...(los.morale.enemyFigures ? { enemyFigures: Math.max(0, los.morale.enemyFigures - lossesW) } : {}),
             },
-            { wasCharger: chargerLost, artillery: los.artillery },
+            { wasCharger: chargerLost || !!i.defenderCharged, artillery: los.artillery },
           );
           for (const l of lc.dist)
             out.push({
@@ -897,6 +902,11 @@ export function resolveCavalryCharge(i: {
   readonly echelon?: boolean;
   /** The ride-down decision if the cavalry closes. */
   readonly riddenDownIfCloses: boolean;
+  /**
+   * The step 2 check already rolled (its own chance node, so that a defence action can come between): 'stood' goes on
+   * from step 5, 'failed' is the ride-down of step 2 (A-60).
+   */
+  readonly from?: 'stood' | 'failed';
 }): Dist<CavalryChargeOutcome>[] {
   const out: Dist<CavalryChargeOutcome>[] = [];
   const rideDown = (atStep: 2 | 6, p: number) => {
@@ -924,7 +934,13 @@ export function resolveCavalryCharge(i: {
     echelon: i.echelon,
     inBuilding: i.defender.inBuilding,
   });
-  for (const d of s2.dist) {
+  const step2 =
+    i.from === 'stood'
+      ? [{ value: 'stands' as const, p: 1 }]
+      : i.from === 'failed'
+        ? [{ value: 'riddenDown' as const, p: 1 }]
+        : s2.dist;
+  for (const d of step2) {
     if (d.value !== 'stands') {
       rideDown(2, d.p);
       continue;

@@ -363,7 +363,10 @@ export function policyScores(s: SeqState, actions: readonly Action[]): number[] 
     case 'act':
       return actScores(s, f.unit, actions);
     case 'defence':
-      return actions.map((a) => (a === 'defence fire' ? 1 : 0));
+      // [p.14] a square or a turn to face the charge beats fire when the change is allowed
+      return actions.map((a) =>
+        a === 'defence form square' ? 2 : a.startsWith('defence face') ? 1.5 : a.startsWith('defence fire') ? 1 : 0,
+      );
     // [p.19] a block fires out when it can, attacks an adjacent block only with a figure advantage, advances if won
     case 'blockDefence':
       return actions.map((a) => (a === 'defence fire out' ? 1 : 0));

@@ -308,7 +308,9 @@ describe("Napoleon's Eagles: out-of-control cavalry [p.15] (optional)", () => {
     expect(unitOf(t, 'F5')).toMatchObject({ activated: true, locked: true, outOfControl: false });
     expect(unitOf(t, 'F5').x).toBeGreaterThan(unitOf(s, 'F5').x + 300); // off at an angle, after a free pivot
     expect(unitOf(t, 'A5')).toMatchObject({ locked: true, stand: true });
-    expect(top(t)).toMatchObject({ t: 'pick', p: 1 }); // then side A's first step
+    // A5, charged in its front, may meet the charge with a counter-charge; held, side A's first step
+    expect(top(t)).toMatchObject({ t: 'counter', cavalry: 'A5', mover: 'F5' });
+    expect(top(game.apply(t, 'hold'))).toMatchObject({ t: 'pick', p: 1 });
   });
 
   it('+3 to close: its step 5 check fails 3 in 20 less often', () => {

@@ -71,6 +71,14 @@ import {
   defenderCheck,
   type CavalryChargeOutcome,
   type BlockFightOutcome,
+  type MeleeResult,
+  casualtyRoll,
+  cavalryVsScreen,
+  defenceChangeCheck,
+  loserCheck,
+  meleeValueMods,
+  meleeWinner,
+  severalChargersMelee,
   chargerCheck,
   defenceActionAvailable,
   counterChargeCheck,
@@ -145,6 +153,7 @@ import {
   BUILDINGS,
   ARTILLERY_MOVE,
   CAVALRY_CHARGE,
+  cavalryReaction,
   type FacingFormation,
   FATIGUE_INCREASE,
   type FatigueLevel,
@@ -185,14 +194,38 @@ export type Frame =
   /** One unit's activation: a sequence of primitives until END (A-24). */
   /** One unit's activation: a sequence of primitives until END (A-24); `plan`: the rest of a chosen plan (§8.4). */
   | { readonly t: 'act'; readonly unit: string; readonly plan?: readonly PlanStep[] }
-  /** [p.13] step 2 of a close action: the defender's morale check. */
-  | { readonly t: 'closeCheck'; readonly close: number }
-  /** [p.13 steps 3-4] the defender's defence action, if it kept one: fire, or none. */
-  | { readonly t: 'defence'; readonly close: number }
-  /** [p.14-15] cavalry charging infantry or artillery: steps 2-8 with the ride-down. */
-  | { readonly t: 'rideDown'; readonly close: number }
-  /** [p.13-14] steps 5-9 of a close action, one charger against one defender (A-33: `refight` after a tie). */
-  | { readonly t: 'closeFight'; readonly close: number; readonly refight: boolean }
+  /** [p.13] step 2 of a close action: the defender's morale check (one for all its chargers, `group`, A-65). */
+  | { readonly t: 'closeCheck'; readonly close: number; readonly group?: readonly number[] }
+  /** [p.13-14 steps 3-4] the defender's defence action, if it kept one: fire, face the charge, change formation (A-58). */
+  | { readonly t: 'defence'; readonly close: number; readonly group?: readonly number[] }
+  /** [p.13-14 step 4] a defence facing or formation change's morale check (A-58: failure disorders, no change). */
+  | { readonly t: 'defenceChange'; readonly close: number; readonly change: string; readonly group: readonly number[] }
+  /** [p.13] A-65: one defender's close actions, in the order of its first contact. */
+  | { readonly t: 'closeGroup'; readonly closes: readonly number[] }
+  /** [p.14-15] cavalry charging infantry or artillery: steps 5-8 with the ride-down (`from`: step 2's result). */
+  | { readonly t: 'rideDown'; readonly close: number; readonly from?: 'stood' | 'failed' }
+  /**
+   * [p.13-14] steps 5-9 of a close action, one charger against one defender (A-33: `refight` after a tie; `closed`:
+   * its step 5 check already passed, A-65).
+   */
+  | { readonly t: 'closeFight'; readonly close: number; readonly refight: boolean; readonly closed?: boolean }
+  /** [p.13 step 5] A-65: one of several chargers checks morale to close. */
+  | {
+      readonly t: 'multiClose';
+      readonly closes: readonly number[];
+      readonly k: number;
+      readonly closed: readonly number[];
+    }
+  /** [p.13 step 6] A-65: the melee of several chargers and their defender (one defender die, or one per charger). */
+  | { readonly t: 'multiMelee'; readonly closes: readonly number[] }
+  /** [p.13 step 7] A-65: one pairing's casualty dice, each way. */
+  | { readonly t: 'multiCasualty'; readonly close: number; readonly result: MeleeResult }
+  /** [p.13 steps 8-9] A-65: the losers' checks, fatigue once. */
+  | { readonly t: 'multiLosers'; readonly closes: readonly number[]; readonly results: readonly MeleeResult[] }
+  /** [p.13 step 8] a loser's morale check (+2 for a charger): rout or retreat. */
+  | { readonly t: 'closeLoser'; readonly close: number; readonly who: 'charger' | 'defender' }
+  /** [p.19] A-61: cavalry charging a skirmish screen: its step 5 check, the figures in its frontage, the rest's check. */
+  | { readonly t: 'screenCharge'; readonly close: number }
   /** [p.11] a threshold roll at the start of a game turn: the army's, then (if it passed) a division's. */
   | { readonly t: 'threshold'; readonly side: Side; readonly division: string | null; readonly influence?: number }
   /** [p.11] note 1: the army's or division's leader, in the general vicinity (A-70), adds up to +6 at a D10 risk. */
@@ -318,6 +351,8 @@ export interface SeqUnit {
   readonly flank?: number;
   /** [p.20] optional smoke: the actions it has fired in this period's activation (smoke at two, A-78). */
   readonly fired?: number;
+  /** [p.14] changed facing or formation in this period's activation (a cavalry charge's reaction distance +10"). */
+  readonly changed?: boolean;
   /** [p.10] A-50 a battery's crew hits: it moves and fires with all its guns until they neutralise it. */
   readonly hits?: number;
   /** [p.10] massed artillery: unlimbered two stands deep, a limbered target for enemy fire. */
@@ -352,6 +387,23 @@ export interface CloseContact {
   readonly defenderInContact: number;
   /** [p.15] the charge of out-of-control cavalry: +3 to close, +1 on its own out-of-control roll if it wins. */
   readonly outOfControl?: boolean;
+  /** [p.14] A-63 the side of the defender struck (chargers on the same face as the first frontal one combine). */
+  readonly face?: string;
+  /** [p.14] the charge's straight distance (inches): the cavalry's reaction distance, +10" if it changed first. */
+  readonly distance?: number;
+  /** [p.14] cavalry that changed facing or formation earlier in its activation (+10" to the reaction distance). */
+  readonly changedFirst?: boolean;
+  /** [p.13 step 4] the charger used both its actions before contact (the charge was its second action): +2. */
+  readonly usedBoth?: boolean;
+  /** [p.15] A-64: the cavalry charged met its charger with a counter-charge (no step 2, no defence action). */
+  readonly counter?: boolean;
+  /** [p.14-15] the defender faced the charge as its defence action (A-58: the charge counts as frontal). */
+  readonly faced?: boolean;
+  /** [p.19] A-61: cavalry charging a skirmish screen. */
+  readonly screen?: boolean;
+  /** In retreat status at contact (A-65: a unit that retreats or routs in an earlier close action is gone from it). */
+  readonly chargerWasRetreating?: boolean;
+  readonly defenderWasRetreating?: boolean;
 }
 
 export interface SeqLeader {
@@ -595,15 +647,91 @@ function step9(s0: SeqState, log: Log): SeqState {
       rule: 'p.4 step 9',
       text: `close actions: ${s0.closes.map((c) => `${c.charger} on ${c.defender}`).join(', ')}`,
     });
-    return push(
-      s0,
-      { t: 'blocks' },
-      ...s0.closes
-        .map((c, i) => (c.rideDown ? { t: 'rideDown' as const, close: i } : { t: 'closeCheck' as const, close: i }))
-        .reverse(),
-    );
+    return push(s0, { t: 'blocks' }, ...closeGroups(s0).reverse());
   }
   return blockStep(s0, log);
+}
+
+/**
+ * [p.13] "resolve the close actions in the order which they occurred": one defender's chargers together (A-65: one
+ * step 2 check, one defence action, one melee), at the place of its first contact; a counter-charge met head on
+ * (A-64) stands alone.
+ */
+function closeGroups(s: SeqState): Frame[] {
+  const groups: number[][] = [];
+  const byDefender = new Map<string, number[]>();
+  s.closes.forEach((c, i) => {
+    const g = byDefender.get(c.defender);
+    if (g && !c.counter) g.push(i);
+    else {
+      const n = [i];
+      groups.push(n);
+      if (!c.counter) byDefender.set(c.defender, n);
+    }
+  });
+  return groups.map((closes) => ({ t: 'closeGroup' as const, closes }));
+}
+
+/**
+ * [p.13] A-65 a close action cancelled: its defender (or charger) retreated, routed or is gone since the contact. The
+ * charger stays where it is; cavalry still gains its fatigue level (C-2).
+ */
+function cancelClose(s: SeqState, c: CloseContact, log: Log): SeqState {
+  log?.push({
+    rule: 'p.13',
+    text: `${c.charger} against ${c.defender}: cancelled, one side is gone from it (A-65)${specOf(s, c.charger).kind === 'cavalry' ? `; ${c.charger} +1 fatigue` : ''}`,
+  });
+  let t = updUnit(s, c.charger, { locked: false });
+  const u = unitOf(t, c.charger);
+  if (specOf(t, c.charger).kind === 'cavalry' && u.status === 'active')
+    t = updUnit(t, c.charger, { fatigue: fatigueAfter(u.fatigue, 1) });
+  return unitOf(t, c.defender).status === 'active' ? updUnit(t, c.defender, { locked: false }) : t;
+}
+
+/** [p.13] one defender's close actions: the live ones go on from step 2 (A-61: a screen, A-64: met head on, none). */
+function closeGroup(s0: SeqState, closes: readonly number[], log: Log): SeqState {
+  let s = s0;
+  const live: number[] = [];
+  for (const i of closes) {
+    if (closeAlive(s, s.closes[i]!)) live.push(i);
+    else s = cancelClose(s, s.closes[i]!, log);
+  }
+  if (!live.length) return s;
+  const c = s.closes[live[0]!]!;
+  // [p.15] A-64: the counter-charge check replaced the step 2 check, and there is no defence action
+  if (c.counter) return push(s, { t: 'closeFight', close: live[0]!, refight: false });
+  // [p.19] A-61: the screen takes no step 2 check; it may fire at the cavalry with a defence action
+  if (c.screen) {
+    const t = push(
+      s,
+      { t: 'screenCharge', close: live[0]! },
+      ...live
+        .slice(1)
+        .map((i) => ({ t: 'closeGroup' as const, closes: [i] }))
+        .reverse(),
+    );
+    return defenceOptions(t, live[0]!, [live[0]!]).length > 1 ? push(t, { t: 'defence', close: live[0]! }) : t;
+  }
+  return push(s, { t: 'closeCheck', close: live[0]!, group: live });
+}
+
+/** [p.13-14] after step 4: the ride-downs one by one and the melee chargers together (A-65), in contact order. */
+function closeRest(s: SeqState, closes: readonly number[]): SeqState {
+  const melee = closes.filter((i) => !s.closes[i]!.rideDown);
+  const frames: Frame[] = [];
+  let meleeDone = false;
+  for (const i of closes) {
+    if (s.closes[i]!.rideDown) frames.push({ t: 'rideDown', close: i, from: 'stood' });
+    else if (!meleeDone) {
+      meleeDone = true;
+      frames.push(
+        melee.length === 1
+          ? { t: 'closeFight', close: i, refight: false }
+          : { t: 'multiClose', closes: melee, k: 0, closed: [] },
+      );
+    }
+  }
+  return push(s, ...frames.reverse());
 }
 
 /** [p.4 step 10] the morale checks of marked units not in a close action this period, in marking order (A-34). */
@@ -1050,9 +1178,18 @@ function leaderFreeMoves(
  * leader above him is out of his superior's radius (leaders do not move yet: step 8 is not built).
  */
 function markCommand(s: SeqState, log: Log): SeqState {
-  const out = new Set<string>();
   // [p.17] a leader whose initiative roll succeeded is in command this period
-  const initiativePassed = new Set(s.initiativePassed);
+  const out = outOfCommandNow(s, new Set(s.initiativePassed));
+  if (out.size) log?.push({ rule: 'p.16', text: `out of command: ${[...out].join(', ')}` });
+  return {
+    ...s,
+    units: s.units.map((u) => (u.ooc === out.has(u.id) ? u : { ...u, ooc: out.has(u.id) })),
+  };
+}
+
+/** [p.16] the units out of command where they stand now (option #1's chain of radii, or option #2). */
+function outOfCommandNow(s: SeqState, initiativePassed: ReadonlySet<string>): Set<string> {
+  const out = new Set<string>();
   s.sc.sides.forEach((_side, i) => {
     const leaders = commandLeaders(s, i as Side);
     const units: CommandUnit[] = s.units
@@ -1061,11 +1198,7 @@ function markCommand(s: SeqState, log: Log): SeqState {
     const option = s.sc.options.writtenOrders ? 2 : 1;
     for (const id of outOfCommandUnits(leaders, units, { option, initiativePassed })) out.add(id);
   });
-  if (out.size) log?.push({ rule: 'p.16', text: `out of command: ${[...out].join(', ')}` });
-  return {
-    ...s,
-    units: s.units.map((u) => (u.ooc === out.has(u.id) ? u : { ...u, ooc: out.has(u.id) })),
-  };
+  return out;
 }
 
 /** [p.16] a side's leaders where they stand now, for the command chain. */
@@ -1984,7 +2117,8 @@ const handlers: Handlers<SeqState, Frame, Action> = {
       const id = a.slice('activate '.length);
       log?.push({ rule: f.p === s.sideA ? 'p.4 step 3' : 'p.4 step 5', text: `${sideName(s, f.p)} activates ${id}` });
       const t: SeqState = {
-        ...updUnit(s, id, { activated: true }),
+        // [p.14] a new activation: no facing or formation changed in it yet
+        ...updUnit(s, id, { activated: true, ...(unitOf(s, id).changed ? { changed: false } : {}) }),
         aActivated: s.aActivated + (f.p === s.sideA ? 1 : 0),
         lastStep: f.p,
       };
@@ -2055,7 +2189,7 @@ const handlers: Handlers<SeqState, Frame, Action> = {
     kind: 'decision',
     owner: (f, s) => unitOf(s, f.cavalry).side,
     legal: () => ['counter-charge', 'hold'],
-    skip: (s, f) => counterContact(s, f.cavalry, f.mover) === null,
+    skip: (s, f) => counterContact(s, f.cavalry, f.mover) === null && meetingClose(s, f.cavalry, f.mover) < 0,
     step(s, f, a) {
       return a === 'hold' ? s : push(s, { t: 'counterCheck', cavalry: f.cavalry, mover: f.mover });
     },
@@ -2075,6 +2209,17 @@ const handlers: Handlers<SeqState, Frame, Action> = {
         log?.push({ rule: 'p.15', text: `${f.cavalry} fails its counter-charge check and stays` });
         // it loses its stand marker; unactivated, it counts as activated with one action used, one kept as a stand
         return updUnit(s, f.cavalry, cav.activated ? { stand: false } : { activated: true, halves: 2, stand: true });
+      }
+      // [p.15] A-64: the charge on the cavalry itself is met head on: the counter-charge check replaces its step 2
+      // check, it has no defence action, and both count as chargers at step 8; its one action is spent
+      const meet = meetingClose(s, f.cavalry, f.mover);
+      if (meet >= 0) {
+        log?.push({
+          rule: 'p.15',
+          text: `${f.cavalry} counter-charges ${f.mover}, which charges it: the charges meet (A-64: no step 2 check, no defence action)`,
+        });
+        const t = updUnit(s, f.cavalry, { stand: false, activated: true, halves: Math.max(cav.halves, 2) });
+        return { ...t, closes: t.closes.map((x, k) => (k === meet ? { ...x, counter: true } : x)) };
       }
       const ct = counterContact(s, f.cavalry, f.mover);
       if (!ct) return s;
@@ -2152,9 +2297,11 @@ const handlers: Handlers<SeqState, Frame, Action> = {
     step(s, f, a, log) {
       const pass = a.startsWith('threshold pass');
       const who = f.division === null ? `${s.sc.sides[f.side]!.name}' army` : `division ${f.division}`;
+      // [p.11] the division's −3 when it is out of command-and-control at the start of the turn
+      const ooc = f.division !== null && divisionOutOfCommand(s, f.side, f.division);
       log?.push({
         rule: 'p.11',
-        text: `${who} ${pass ? 'passes' : 'fails'} its threshold roll${f.influence ? ` (+${f.influence}: its leader's influence, note 1)` : ''}${pass ? '' : ': −4 to its morale this turn'}`,
+        text: `${who} ${pass ? 'passes' : 'fails'} its threshold roll${ooc ? ' (−3: the division is out of command)' : ''}${f.influence ? ` (+${f.influence}: its leader's influence, note 1)` : ''}${pass ? '' : ': −4 to its morale this turn'}`,
       });
       let t = s;
       // [p.11] note 1: the influencing leader's D10 came up at or under his influence: a staff officer replaces him
@@ -2209,58 +2356,135 @@ const handlers: Handlers<SeqState, Frame, Action> = {
   endPeriod: { kind: 'auto', run: (s, _f, log) => endPeriod(s, log) },
   closeCheck: {
     kind: 'chance',
-    outcomes: (s, f) =>
-      defenderCheck(closeMorale(s, s.closes[f.close]!, 'defender')).dist.map((d) => ({
-        action: `defender ${d.value}`,
-        p: d.p,
-        label: d.value,
-      })),
+    // [p.13-14] one check however many charged (A-65); against cavalry on foot or guns a failure is a ride-down (A-60),
+    // two checks against cavalry in echelon [p.7]
+    outcomes: (s, f) => {
+      const c = s.closes[f.close]!;
+      return defenderCheck(closeMorale(s, c, 'defender'), {
+        cavalryVsInfantryOrArtillery: c.rideDown,
+        echelon: c.rideDown && unitOf(s, c.charger).formation === 'echelon',
+      }).dist.map((d) => ({ action: `defender ${d.value}`, p: d.p, label: d.value }));
+    },
     step(s, f, a, log) {
       const c = s.closes[f.close]!;
+      const group = f.group ?? [f.close];
       const r = a.slice('defender '.length);
-      log?.push({ rule: 'p.13 step 2', text: `${c.defender}, charged by ${c.charger}: ${r}` });
+      const by = group.map((i) => s.closes[i]!.charger).join(' and ');
+      log?.push({
+        rule: c.rideDown ? 'p.14 step 2' : 'p.13 step 2',
+        text: `${c.defender}, charged by ${by}: ${r}${group.length > 1 ? ' (one check for all its chargers, A-65)' : ''}`,
+      });
       if (r === 'stands') {
-        const t = push(s, { t: 'closeFight', close: f.close, refight: false });
+        const t = closeRest(s, group);
         // [p.13 step 3] a defender with a stand marker (or an unused action) has a defence action
-        return defenceShot(t, c) ? push(t, { t: 'defence', close: f.close }) : t;
+        return defenceOptions(t, f.close, group).length > 1
+          ? push(t, { t: 'defence', close: f.close, ...(group.length > 1 ? { group } : {}) })
+          : t;
       }
-      // the defender gives way: the close action is over before it is fought [p.13]
-      let t = updUnit(updUnit(s, c.charger, { locked: false, marked: 0 }), c.defender, { locked: false, marked: 0 });
-      // [p.15] the charger has won it: cavalry checks for loss of control (a reading: the book's "after winning")
-      t = cavalryWon(t, c.charger, { byOutOfControl: c.outOfControl === true, riddenDown: false, destroyed: false });
+      // [p.14] ridden down at step 2 by the first cavalry (A-60); its other chargers' close actions are then cancelled
+      if (r === 'riddenDown' || r === 'riddenDownRouts')
+        return push(
+          s,
+          ...group
+            .slice(1)
+            .map((i) => ({ t: 'closeGroup' as const, closes: [i] }))
+            .reverse(),
+          { t: 'rideDown', close: f.close, from: 'failed' },
+        );
+      // the defender gives way: the close actions are over before they are fought [p.13]
+      let t = updUnit(s, c.defender, { locked: false, marked: 0 });
+      for (const i of group) {
+        const x = s.closes[i]!;
+        t = updUnit(t, x.charger, { locked: false, marked: 0 });
+        // [p.15] the charger has won it: cavalry checks for loss of control (a reading: the book's "after winning")
+        t = cavalryWon(t, x.charger, { byOutOfControl: x.outOfControl === true, riddenDown: false, destroyed: false });
+      }
       return r === 'routs' ? rout(t, c.defender, log) : enterRetreat(t, c.defender);
     },
     describe: (s, f) => `step 2: ${s.closes[f.close]!.defender} checks morale against the charge [p.13]`,
   },
+  closeGroup: { kind: 'auto', run: (s, f, log) => closeGroup(s, f.closes, log) },
   defence: {
     kind: 'decision',
     owner: (f, s) => unitOf(s, s.closes[f.close]!.defender).side,
-    legal: () => ['defence fire', 'no defence action'],
+    legal: (s, f) => defenceOptions(s, f.close, f.group ?? [f.close]).map((o) => o.key),
     step(s, f, a, log) {
-      const c = s.closes[f.close]!;
-      if (a === 'no defence action') return s;
-      const shot = defenceShot(s, c)!;
-      log?.push({ rule: 'p.13 step 4', text: `${c.defender} uses its defence action: it fires at ${c.charger}` });
+      const group = f.group ?? [f.close];
+      const o = defenceOptions(s, f.close, group).find((x) => x.key === a)!;
+      if (o.kind === 'none') return s;
+      const c = s.closes[o.close]!;
+      const rule = c.rideDown ? 'p.14 step 4' : c.screen ? 'p.19' : 'p.13 step 4';
+      if (o.kind === 'fire') {
+        const shot = defenceShot(s, c)!;
+        log?.push({
+          rule,
+          text: `${c.defender} uses its defence action: it fires at ${c.charger}${c.screen ? ' (A-61)' : ''}`,
+        });
+        return push(updUnit(s, c.defender, { stand: false }), {
+          t: 'fire',
+          firer: c.defender,
+          shot: smoked(s, c.defender, weathered(s, shot)),
+        });
+      }
+      log?.push({
+        rule,
+        text: `${c.defender} uses its defence action to ${o.kind === 'face' ? `face ${c.charger}` : `form ${o.to}`}: a morale check (A-58)`,
+      });
       return push(updUnit(s, c.defender, { stand: false }), {
-        t: 'fire',
-        firer: c.defender,
-        shot: smoked(s, c.defender, weathered(s, shot)),
+        t: 'defenceChange',
+        close: o.close,
+        change: o.kind === 'face' ? 'face' : o.to!,
+        group,
       });
     },
     describe: (s, f) =>
       `${s.closes[f.close]!.defender}: use its defence action to fire at ${s.closes[f.close]!.charger}? [p.13]`,
   },
-  rideDown: {
+  defenceChange: {
     kind: 'chance',
     outcomes: (s, f) =>
-      resolveCavalryCharge(rideDownInput(s, s.closes[f.close]!)).map((d) => ({
-        action: `cavalry ${rideKey(d.value)}`,
+      defenceChangeCheckOf(s, f.close).dist.map((d) => ({
+        action: `defence ${d.value}`,
         p: d.p,
-        label: rideKey(d.value),
+        label: d.value,
       })),
     step(s, f, a, log) {
       const c = s.closes[f.close]!;
-      const o = resolveCavalryCharge(rideDownInput(s, c)).find((d) => `cavalry ${rideKey(d.value)}` === a)!.value;
+      const check = defenceChangeCheckOf(s, f.close);
+      const mods = check.mods.map((m) => `${m.value > 0 ? '+' : ''}${m.value} ${m.id}`).join(', ');
+      const rule = c.rideDown ? 'p.14 step 4' : 'p.13 step 4';
+      if (a === 'defence disordered') {
+        log?.push({
+          rule,
+          text: `${c.defender} fails its check (${check.target}${mods ? `: ${mods}` : ''}): disordered, no change (A-58)`,
+        });
+        return updUnit(s, c.defender, { disordered: true });
+      }
+      log?.push({
+        rule,
+        text: `${c.defender} passes its check (${check.target}${mods ? `: ${mods}` : ''}): it ${f.change === 'face' ? `faces ${c.charger}` : `forms ${f.change}`} (A-58)`,
+      });
+      return f.change === 'face' ? faceCharge(s, f.close) : formAgainst(s, f.group, f.change as Formation);
+    },
+    describe: (s, f) =>
+      `${s.closes[f.close]!.defender}: the morale check of its defence ${f.change === 'face' ? 'facing' : 'formation'} change [p.13-14]`,
+  },
+  rideDown: {
+    kind: 'chance',
+    outcomes: (s, f) =>
+      !closeAlive(s, s.closes[f.close]!)
+        ? [{ action: 'charge cancelled', p: 1, label: 'one side is gone: cancelled (A-65)' }]
+        : resolveCavalryCharge(rideDownInput(s, s.closes[f.close]!, f.from)).map((d) => ({
+            action: `cavalry ${rideKey(d.value)}`,
+            p: d.p,
+            label: rideKey(d.value),
+          })),
+    step(s, f, a, log) {
+      const c = s.closes[f.close]!;
+      if (a === 'charge cancelled') return cancelClose(s, c, log);
+      const o = resolveCavalryCharge(rideDownInput(s, c, f.from)).find(
+        (d) => `cavalry ${rideKey(d.value)}` === a,
+      )!.value;
       log?.push({ rule: 'p.14', text: `${c.charger} charges ${c.defender}: ${rideKey(o)}` });
       let t = s;
       for (const [id, lost, tired] of [
@@ -2299,18 +2523,17 @@ const handlers: Handlers<SeqState, Frame, Action> = {
     outcomes: (s, f) =>
       !closeAlive(s, s.closes[f.close]!)
         ? [{ action: 'melee cancelled', p: 1, label: 'one side is gone: no melee' }]
-        : resolveCloseAction(closeInput(s, s.closes[f.close]!, f.refight)).map((d) => ({
+        : resolveCloseAction(closeInput(s, s.closes[f.close]!, f.refight || f.closed === true)).map((d) => ({
             action: `melee ${closeKey(d.value)}`,
             p: d.p,
             label: closeKey(d.value),
           })),
     step(s, f, a, log) {
       const c = s.closes[f.close]!;
-      if (a === 'melee cancelled') {
-        log?.push({ rule: 'p.13', text: `${c.charger} against ${c.defender}: one side is gone, no melee` });
-        return updUnit(updUnit(s, c.charger, { locked: false }), c.defender, { locked: false });
-      }
-      const o = resolveCloseAction(closeInput(s, c, f.refight)).find((d) => `melee ${closeKey(d.value)}` === a)!.value;
+      if (a === 'melee cancelled') return cancelClose(s, c, log);
+      const o = resolveCloseAction(closeInput(s, c, f.refight || f.closed === true)).find(
+        (d) => `melee ${closeKey(d.value)}` === a,
+      )!.value;
       if (o.melee === 'refight') {
         // A-33: a tie of equal base values: casualties and fatigue now, then fought again (here at once)
         log?.push({ rule: 'p.14', text: `${c.charger} against ${c.defender}: a tie, fought again (A-33)` });
@@ -2340,6 +2563,166 @@ const handlers: Handlers<SeqState, Frame, Action> = {
       return t;
     },
     describe: (s, f) => `steps 5-9: ${s.closes[f.close]!.charger} closes with ${s.closes[f.close]!.defender} [p.13]`,
+  },
+  multiClose: {
+    kind: 'chance',
+    // [p.13 step 5] "each charger makes its own step 5 check" (A-65)
+    outcomes: (s, f) => {
+      const c = s.closes[f.closes[f.k]!]!;
+      if (!closeAlive(s, c)) return [{ action: 'charger cancelled', p: 1, label: 'one side is gone (A-65)' }];
+      return chargerCheck(closeMorale(s, c, 'charger'), {
+        cavalry: specOf(s, c.charger).kind === 'cavalry',
+        outOfControl: c.outOfControl,
+      }).dist.map((d) => ({ action: `charger ${d.value}`, p: d.p, label: `${c.charger} ${d.value}` }));
+    },
+    step(s, f, a, log) {
+      const i = f.closes[f.k]!;
+      const c = s.closes[i]!;
+      let t = s;
+      let closed = f.closed;
+      if (a === 'charger cancelled') t = cancelClose(t, c, log);
+      else if (a === 'charger fails') {
+        const cav = specOf(t, c.charger).kind === 'cavalry';
+        log?.push({
+          rule: 'p.13 step 5',
+          text: `${c.charger} fails to close with ${c.defender}: it halts${cav ? ' (+1 fatigue)' : ''}`,
+        });
+        const u = unitOf(t, c.charger);
+        t = updUnit(t, c.charger, { locked: false, ...(cav ? { fatigue: fatigueAfter(u.fatigue, 1) } : {}) });
+      } else {
+        log?.push({ rule: 'p.13 step 5', text: `${c.charger} closes with ${c.defender}` });
+        closed = [...closed, i];
+      }
+      if (f.k + 1 < f.closes.length) return push(t, { ...f, k: f.k + 1, closed });
+      if (!closed.length) return updUnit(t, c.defender, { locked: false });
+      // one charger left closing: the one-to-one melee from step 6
+      if (closed.length === 1) return push(t, { t: 'closeFight', close: closed[0]!, refight: false, closed: true });
+      return push(t, { t: 'multiMelee', closes: closed });
+    },
+    describe: (s, f) => `step 5: ${s.closes[f.closes[f.k]!]!.charger} checks morale to close [p.13]`,
+  },
+  multiMelee: {
+    kind: 'chance',
+    outcomes: (s, f) =>
+      severalChargersMelee(meleePairs(s, f.closes), s.sc.options.defenderMeleeDice).map((d) => ({
+        action: `melee ${multiKey(s, f.closes, d.value)}`,
+        p: d.p,
+        label: multiKey(s, f.closes, d.value),
+      })),
+    step(s, f, a, log) {
+      const r = severalChargersMelee(meleePairs(s, f.closes), s.sc.options.defenderMeleeDice).find(
+        (d) => `melee ${multiKey(s, f.closes, d.value)}` === a,
+      )!.value;
+      const pairs = meleePairs(s, f.closes);
+      const d = s.closes[f.closes[0]!]!.defender;
+      log?.push({
+        rule: 'p.13 step 6',
+        text: `${d} against ${f.closes.length} chargers (A-65: ${s.sc.options.defenderMeleeDice === 'perCharger' ? 'a defender die per charger' : 'one defender die for all'}; MV ${f.closes
+          .map((i, k) => `${s.closes[i]!.charger} ${pairs[k]!.charger.mv} v ${pairs[k]!.defender.mv}`)
+          .join(', ')}): ${multiKey(s, f.closes, r)}`,
+      });
+      return push(
+        s,
+        { t: 'multiLosers', closes: f.closes, results: r },
+        ...f.closes.map((i, k) => ({ t: 'multiCasualty' as const, close: i, result: r[k]! })).reverse(),
+      );
+    },
+    describe: (s, f) =>
+      `step 6: ${s.closes[f.closes[0]!]!.defender}'s melee against its ${f.closes.length} chargers [p.13]`,
+  },
+  multiCasualty: {
+    kind: 'chance',
+    outcomes: (s, f) =>
+      pairCasualties(s, f.close, f.result).map((d) => ({
+        action: `casualties ${d.value[0]}/${d.value[1]}`,
+        p: d.p,
+        label: `${s.closes[f.close]!.charger} loses ${d.value[0]}, ${s.closes[f.close]!.defender} ${d.value[1]}`,
+      })),
+    step(s, f, a, log) {
+      const c = s.closes[f.close]!;
+      const [toC, toD] = a.slice('casualties '.length).split('/').map(Number) as [number, number];
+      log?.push({
+        rule: 'p.13 step 7',
+        text: `${c.charger} against ${c.defender}: casualties ${toC} to ${c.charger}, ${toD} to ${c.defender} (one die each way, A-65)`,
+      });
+      let t = s;
+      for (const [id, lost] of [
+        [c.charger, toC],
+        [c.defender, toD],
+      ] as const) {
+        const u = unitOf(t, id);
+        if (u.status !== 'active' || lost <= 0) continue;
+        const figures = Math.max(0, u.figures - lost);
+        t = updUnit(t, id, { figures });
+        t = leaderRoll(t, id, leaderLossMaxRoll(lost));
+        if (figures < 2 && specOf(t, id).kind !== 'artillery') t = updUnit(t, id, { status: 'eliminated' });
+      }
+      return t;
+    },
+    describe: (s, f) =>
+      `step 7: the casualty dice of ${s.closes[f.close]!.charger} and ${s.closes[f.close]!.defender} [p.13]`,
+  },
+  multiLosers: { kind: 'auto', run: (s, f, log) => multiLosers(s, f.closes, f.results, log) },
+  closeLoser: {
+    kind: 'chance',
+    outcomes: (s, f) =>
+      loserCheckOf(s, f.close, f.who).dist.map((d) => ({ action: `loser ${d.value}`, p: d.p, label: d.value })),
+    step(s, f, a, log) {
+      const c = s.closes[f.close]!;
+      const id = f.who === 'charger' ? c.charger : c.defender;
+      if (unitOf(s, id).status !== 'active') return s;
+      const r = a.slice('loser '.length);
+      log?.push({
+        rule: 'p.13 step 8',
+        text: `${id} lost: ${r}${f.who === 'charger' ? ' (+2: it charged)' : ''}`,
+      });
+      let t = r === 'routs' ? rout(s, id, log) : enterRetreat(s, id);
+      if (specOf(t, id).kind === 'artillery' && unitOf(t, id).status === 'active') {
+        t = updUnit(t, id, { status: 'eliminated', gunsLost: true });
+        log?.push({ rule: 'p.10', text: `${id}'s guns are abandoned` });
+      }
+      return t;
+    },
+    describe: (s, f) =>
+      `step 8: ${f.who === 'charger' ? s.closes[f.close]!.charger : s.closes[f.close]!.defender} lost: its morale check [p.13]`,
+  },
+  screenCharge: {
+    kind: 'chance',
+    outcomes: (s, f) =>
+      !closeAlive(s, s.closes[f.close]!)
+        ? [{ action: 'charge cancelled', p: 1, label: 'one side is gone: cancelled (A-65)' }]
+        : cavalryVsScreen(screenInput(s, f.close)).map((d) => ({
+            action: `screen ${screenKey(d.value)}`,
+            p: d.p,
+            label: screenKey(d.value),
+          })),
+    step(s, f, a, log) {
+      const c = s.closes[f.close]!;
+      if (a === 'charge cancelled') return cancelClose(s, c, log);
+      const o = cavalryVsScreen(screenInput(s, f.close)).find((d) => `screen ${screenKey(d.value)}` === a)!.value;
+      log?.push({ rule: 'p.19', text: `${c.charger} charges the screen ${c.defender} (A-61): ${screenKey(o)}` });
+      const cav = unitOf(s, c.charger);
+      let t = updUnit(s, c.charger, { locked: false, fatigue: fatigueAfter(cav.fatigue, 1) });
+      t = updUnit(t, c.defender, { locked: false });
+      if (!o.closed) return t;
+      const scr = unitOf(t, c.defender);
+      const figures = Math.max(0, scr.figures - o.removed);
+      t = updUnit(t, c.defender, { figures, marked: 0 });
+      t = leaderRoll(t, c.defender, leaderLossMaxRoll(o.removed));
+      if (o.screen === 'gone' || figures < 2) t = updUnit(t, c.defender, { status: 'eliminated' });
+      // A-61: the cavalry counts as the winner for the out-of-control roll
+      t = cavalryWon(t, c.charger, {
+        byOutOfControl: c.outOfControl === true,
+        riddenDown: false,
+        destroyed: unitOf(t, c.defender).status === 'eliminated',
+      });
+      if (unitOf(t, c.defender).status !== 'active') return t;
+      if (o.screen === 'routs') return rout(t, c.defender, log);
+      if (o.screen === 'retreats') return enterRetreat(t, c.defender);
+      return t;
+    },
+    describe: (s, f) =>
+      `${s.closes[f.close]!.charger} charges the skirmish screen ${s.closes[f.close]!.defender} [p.19]`,
   },
   fire: {
     kind: 'chance',
@@ -2373,6 +2756,11 @@ const handlers: Handlers<SeqState, Frame, Action> = {
         log?.push({
           rule: 'p.20',
           text: `the weather (${wet.id}) gives ${f.firer}'s small arms ${wet.value} (A-42: muskets, rifles and carbines)`,
+        });
+      if (f.shot.type === 'smallArms' && f.shot.screen)
+        log?.push({
+          rule: 'p.19',
+          text: `the screen ${f.shot.screen.unit.id} is between ${f.firer} and its target: a quarter of the fire at it (−3), three quarters at the target`,
         });
       if (f.secondBounce?.length)
         log?.push({
@@ -2914,6 +3302,32 @@ function bounceLegs(
   return legs;
 }
 
+/**
+ * [p.19] "If there is an enemy skirmish screen between the target and the firing infantry unit": the nearest enemy
+ * screen (not the target, not in a close action) that the line from the firer's front-centre to the target's nearest
+ * point crosses (a reading: the line of fire as smoke's, A-78), with its range (edge to edge, A-12).
+ */
+function interveningScreen(
+  s: SeqState,
+  table: NeTable,
+  all: readonly TableUnit[],
+  firer: TableUnit,
+  target: string,
+): { unit: FireTargetDesc; range: number } | null {
+  const t = all.find((x) => x.id === target)!;
+  if (t.formation === 'skirmish') return null;
+  const from = { x: firer.at.x, y: firer.at.y };
+  const to = nearestPoint(footprint(t), from);
+  let best: { unit: FireTargetDesc; range: number } | null = null;
+  for (const o of all) {
+    if (o.side === firer.side || o.id === target || o.formation !== 'skirmish' || o.inCloseAction) continue;
+    if (!segmentCrossesPolygon(from, to, footprint(o))) continue;
+    const range = unitDistance(firer, o) / IN;
+    if (!best || range < best.range) best = { unit: targetDesc(s, table, o, firer), range };
+  }
+  return best;
+}
+
 /** A shot in words: the target, or the units on a ball's line. */
 function shotText(shot: SmallArmsShot | CanisterShot | SolidShot | BuildingFireOutShot): string {
   if (shot.type === 'buildingFireOut') return `out of the block at ${shot.target.id} [p.19]`;
@@ -3024,10 +3438,22 @@ function thresholdInput(s: SeqState, side: Side, division: string | null, influe
     ...(influence ? { influence } : {}),
     // [p.11] "−3 if the original leader has been incapacitated" (morale.ts READINGS 3: the army's too)
     ...(leader?.lost ? { leaderLost: true } : {}),
-    ...(division !== null
-      ? { outOfCommand: s.units.some((u) => u.side === side && u.ooc && specOf(s, u.id).commander === division) }
-      : {}),
+    ...(division !== null ? { outOfCommand: divisionOutOfCommand(s, side, division) } : {}),
   };
+}
+
+/**
+ * [p.11] "−3 if the division is out of command-and-control": step 11 took the out-of-command markers off [p.4], so the
+ * division's command is measured where it stands at the start of the game turn, by the same chain as step 1 [p.16]
+ * (no initiative roll yet: those come at each period's step 1 [p.17]); out of command if any unit it commands is.
+ */
+function divisionOutOfCommand(s: SeqState, side: Side, division: string): boolean {
+  const units = s.units.filter(
+    (u) => u.side === side && u.status === 'active' && specOf(s, u.id).commander === division,
+  );
+  if (!units.length) return false;
+  const out = outOfCommandNow(s, new Set());
+  return units.some((u) => out.has(u.id));
 }
 
 /** [p.11] −4 to a unit's morale checks this game turn when its army or division failed its threshold. */
@@ -3044,9 +3470,26 @@ function counterTriggers(s: SeqState, mover: string): SeqState {
   const m = unitOf(s, mover);
   if (m.status !== 'active') return s;
   const frames = s.units
-    .filter((c) => c.side !== m.side && counterContact(s, c.id, mover) !== null)
+    .filter((c) => c.side !== m.side && (counterContact(s, c.id, mover) !== null || meetingClose(s, c.id, mover) >= 0))
     .map((c) => ({ t: 'counter' as const, cavalry: c.id, mover }));
   return frames.length ? push(s, ...frames.reverse()) : s;
+}
+
+/**
+ * [p.15] A-64 a counter-charge against a unit charging that cavalry itself: the index of `mover`'s close action on
+ * `cavalry`, if the cavalry may counter-charge it (not yet moved, or with its stand marker; not in retreat status or
+ * disordered; the charger in its front within 10°), else −1.
+ */
+function meetingClose(s: SeqState, cavalry: string, mover: string): number {
+  const c = unitOf(s, cavalry);
+  const spec = specOf(s, cavalry);
+  if (spec.kind !== 'cavalry' || c.status !== 'active' || c.retreating || c.disordered || !c.stand) return -1;
+  const i = s.closes.findIndex((x) => x.charger === mover && x.defender === cavalry && !x.counter);
+  if (i < 0) return -1;
+  // locked only by this charge
+  if (s.closes.some((x, k) => k !== i && (x.charger === cavalry || x.defender === cavalry))) return -1;
+  const reach = CAVALRY_CHARGE[spec.weight] * IN;
+  return inCounterChargeZone(tableUnit(s, c), tableUnit(s, unitOf(s, mover)), reach) ? i : -1;
 }
 
 /** The contact a counter-charge of `cavalry` on `mover` would make, or null when it may not. */
@@ -3135,7 +3578,7 @@ const RUNAWAY_TIE = 0.25;
  * in its line of sight and within 16", with every other one as close within 0.25" (its owner's choice). A-20: it first
  * pivots freely to face the target (the 10° limit does not bind it; if the pivot has no room, it charges as usual
  * within 10°); it still may not charge in or into woods [p.19]. It ignores command (it is out of control). Skirmish
- * screens are not charged (cavalry against screens, A-61, is not built yet), nor units already in a close action.
+ * screens are charged too ("the closest enemy unit"; A-61), but not units already in a close action.
  */
 function runawayTargets(s: SeqState, id: string): { target: string; ct: ChargeContact }[] {
   const u = unitOf(s, id);
@@ -3146,7 +3589,7 @@ function runawayTargets(s: SeqState, id: string): { target: string; ct: ChargeCo
   const mover = all.find((x) => x.id === id)!;
   const found: { target: string; ct: ChargeContact; d: number }[] = [];
   for (const target of all) {
-    if (target.side === mover.side || target.formation === 'skirmish' || unitOf(s, target.id).locked) continue;
+    if (target.side === mover.side || unitOf(s, target.id).locked) continue;
     // [p.19] cavalry never charges units in blocks (digest 6.11.1)
     if (inTown(unitOf(s, target.id))) continue;
     const d = unitDistance(mover, target);
@@ -3222,8 +3665,17 @@ function runawayCharge(s: SeqState, id: string, x: { target: string; ct: ChargeC
 }
 
 /** Both units of a close action still on the table. */
-const closeAlive = (s: SeqState, c: CloseContact) =>
-  unitOf(s, c.charger).status === 'active' && unitOf(s, c.defender).status === 'active';
+const closeAlive = (s: SeqState, c: CloseContact) => inClose(s, c, 'charger') && inClose(s, c, 'defender');
+
+/**
+ * Still in close action `c`: on the table, and not gone into retreat status since the contact (A-65, C-2: a close
+ * action whose defender retreated or routed in an earlier one is cancelled; Example-2's R1 the same as charger).
+ */
+function inClose(s: SeqState, c: CloseContact, who: 'charger' | 'defender'): boolean {
+  const u = unitOf(s, who === 'charger' ? c.charger : c.defender);
+  const was = who === 'charger' ? c.chargerWasRetreating : c.defenderWasRetreating;
+  return u.status === 'active' && (!u.retreating || was === true);
+}
 
 /**
  * A charge's contact (§6.6.2), from the charger's position before it moved: the ride-down procedure for cavalry on foot
@@ -3240,12 +3692,23 @@ function contactOf(s: SeqState, charger: SeqUnit, defender: SeqUnit, ct: ChargeC
     charger: charger.id,
     defender: defender.id,
     start: { x: charger.x, y: charger.y },
-    rideDown: specOf(s, charger.id).kind === 'cavalry' && specOf(s, defender.id).kind !== 'cavalry',
+    // [p.19] A-61: cavalry on a skirmish screen has its own procedure
+    rideDown:
+      specOf(s, charger.id).kind === 'cavalry' &&
+      specOf(s, defender.id).kind !== 'cavalry' &&
+      defender.formation !== 'skirmish',
     full: ct.full,
     arc:
       defender.formation === 'square' || ct.arc === 'front' ? 'front' : ct.arc === 'rear' ? 'flankRear' : 'flankSide',
     chargerInContact: inContact(charger),
     defenderInContact: inContact(defender),
+    face: `${ct.part} ${ct.face}`,
+    distance: Math.round((ct.distance / IN) * 100) / 100,
+    ...(charger.changed ? { changedFirst: true } : {}),
+    ...(charger.halves >= 2 ? { usedBoth: true } : {}),
+    ...(defender.formation === 'skirmish' ? { screen: true } : {}),
+    ...(charger.retreating ? { chargerWasRetreating: true } : {}),
+    ...(defender.retreating ? { defenderWasRetreating: true } : {}),
   };
 }
 
@@ -3285,15 +3748,26 @@ function closeGround(s: SeqState, c: CloseContact, who: 'charger' | 'defender') 
   const me = tableUnit(s, unitOf(s, who === 'charger' ? c.charger : c.defender));
   const them = tableUnit(s, unitOf(s, who === 'charger' ? c.defender : c.charger));
   const higherGround = unitLevel(table, me) > unitLevel(table, them);
-  // [p.14] enfilade: the side whose enfilade value is twice the other's or more (A-63 with one charger)
-  const charger = who === 'charger' ? me : them;
+  // [p.14] enfilade: the side whose enfilade value is twice the other's or more; A-63 (option enfiladeChargers): the
+  // defender's chargers still in contact with it combine, those on the same face as the first frontal one by default
   const defender = who === 'charger' ? them : me;
+  const group = s.closes.filter(
+    (x) =>
+      x.defender === c.defender &&
+      x.counter === c.counter &&
+      (x === c || (closeAlive(s, x) && unitOf(s, x.charger).locked)),
+  );
+  const k = group.indexOf(c);
   const e = enfiladeBonuses(
     enfiladeOf(defender),
-    [{ value: enfiladeOf(charger), arc: c.arc }],
+    group.map((x) => ({
+      value: enfiladeOf(x === c && who === 'charger' ? me : tableUnit(s, unitOf(s, x.charger))),
+      arc: x.arc,
+      face: x.face ?? 'main front',
+    })),
     s.sc.options.enfiladeChargers,
   );
-  const enfilade = who === 'charger' ? e.charger[0]! : e.defender[0]!;
+  const enfilade = who === 'charger' ? e.charger[k]! : e.defender[k]!;
   const out: { higherGround: boolean; enfilade: boolean; behind?: 'hedge' | 'wall'; squareVsInfantry?: boolean } = {
     higherGround,
     enfilade,
@@ -3332,6 +3806,8 @@ function closeInput(s: SeqState, c: CloseContact, refight: boolean): CloseAction
     defender: side('defender'),
     // [p.15] out-of-control cavalry: +3 to close
     ...(c.outOfControl ? { chargerOutOfControl: true } : {}),
+    // [p.15] A-64: cavalry that met its charger with a counter-charge is a charger too (+2 on its step 8 check)
+    ...(c.counter ? { defenderCharged: true } : {}),
     refight,
     options: { casualtyColumn: s.sc.options.casualtyColumn },
   };
@@ -3403,14 +3879,17 @@ const rideKey = (o: CavalryChargeOutcome) =>
   `${o.result} at step ${o.atStep}, losses ${o.cavalryLosses}/${o.defenderLosses}, the defender ${o.defender}, fatigue +${o.cavalryFatigue}/+${o.defenderFatigue}`;
 
 /** The inputs of a cavalry charge on infantry or artillery [p.14-15]: both checks and the ride-down decision. */
-function rideDownInput(s: SeqState, c: CloseContact) {
+function rideDownInput(s: SeqState, c: CloseContact, from?: 'stood' | 'failed') {
   const cav = unitOf(s, c.charger);
   const def = unitOf(s, c.defender);
   const dspec = specOf(s, c.defender);
   const f = def.formation;
   // [p.14-15] the ride-down decision from the geometry: the cavalry's starting arc, the line's front ranks against the
-  // cavalry's front rank (A-32), squares
-  const decision = shapeRideDown(tableUnit(s, def), tableUnit(s, cav), c.start);
+  // cavalry's front rank (A-32), squares; a unit that faced the charge (A-58) is charged from its front
+  const body = tableUnit(s, def);
+  const v = headingVec(body.at.facing);
+  const start = c.faced ? { x: body.at.x + v.x * 10 * IN, y: body.at.y + v.y * 10 * IN } : c.start;
+  const decision = shapeRideDown(body, tableUnit(s, cav), start);
   return {
     // [p.15] out-of-control cavalry: +3 to close
     cavalry: {
@@ -3429,6 +3908,7 @@ function rideDownInput(s: SeqState, c: CloseContact) {
     },
     echelon: cav.formation === 'echelon',
     riddenDownIfCloses: !decision.protected,
+    ...(from ? { from } : {}),
   };
 }
 
@@ -3514,6 +3994,320 @@ function objectiveArea(s: SeqState, o: ObjectiveSpec): Polygon {
   }
   if (piece && 'polygon' in piece) return piece.polygon;
   throw new NotImplementedRuleError('A-79', `objective ${o.id}: its ground "${o.block ?? o.terrain}" has no area`);
+}
+
+/** [p.13] A-65 each pairing's modified MVs (A-63's enfilade over the defender's chargers) for the melee roll. */
+function meleePairs(s: SeqState, closes: readonly number[]) {
+  return closes.map((i) => {
+    const ci = closeInput(s, s.closes[i]!, true);
+    return {
+      charger: { mv: meleeValueMods(ci.charger.melee).value, base: ci.charger.melee.base },
+      defender: { mv: meleeValueMods(ci.defender.melee).value, base: ci.defender.melee.base },
+    };
+  });
+}
+
+/** Several chargers' melee results in words, charger by charger. */
+const multiKey = (s: SeqState, closes: readonly number[], r: readonly MeleeResult[]) =>
+  closes.map((i, k) => `${s.closes[i]!.charger} ${r[k]}`).join(', ');
+
+/**
+ * [p.13 step 7] one pairing's casualty dice (A-65: one each way): [to the charger, to the defender], exact over the two
+ * D6s; the +1s of p.13 (winner, cavalry against cavalry, a charger on the flank), the column per A-59.
+ */
+function pairCasualties(s: SeqState, i: number, result: MeleeResult): { value: [number, number]; p: number }[] {
+  const c = s.closes[i]!;
+  const ci = closeInput(s, c, true);
+  const w = meleeWinner(result);
+  const cvc = ci.charger.cavalry && ci.defender.cavalry;
+  const col = s.sc.options.casualtyColumn;
+  const toD = casualtyRoll({
+    ownInContact: ci.charger.inContact,
+    chargersInContact: ci.charger.inContact,
+    winner: w.winner === 'charger' && !w.bothLosersForCasualties,
+    cavalryVsCavalry: cvc,
+    chargerOnFlank: c.arc !== 'front',
+    column: col,
+  }).dist;
+  const toC = casualtyRoll({
+    ownInContact: ci.defender.inContact,
+    chargersInContact: ci.charger.inContact,
+    winner: w.winner === 'defender' && !w.bothLosersForCasualties,
+    cavalryVsCavalry: cvc,
+    chargerOnFlank: false,
+    column: col,
+  }).dist;
+  const out = new Map<string, { value: [number, number]; p: number }>();
+  for (const a of toC)
+    for (const b of toD) {
+      const k = `${a.value}/${b.value}`;
+      const e = out.get(k);
+      if (e) e.p += a.p * b.p;
+      else out.set(k, { value: [a.value, b.value], p: a.p * b.p });
+    }
+  return [...out.values()];
+}
+
+/**
+ * [p.13 steps 8-9] A-65 after several chargers' melee: the defender is the loser if it lost to any charger (one step 8
+ * check), every charger that lost to it is a loser (+2); a tie of equal base values is fought again at once (A-33);
+ * fatigue +1 once for each; a winner in retreat status recovers [p.12]; winning cavalry checks for loss of control.
+ */
+function multiLosers(s0: SeqState, closes: readonly number[], results: readonly MeleeResult[], log: Log): SeqState {
+  let s = s0;
+  const d = s.closes[closes[0]!]!.defender;
+  const defenderLostTo = closes.find((_i, k) => meleeWinner(results[k]!).winner === 'charger');
+  const refights = closes.filter((_i, k) => results[k] === 'refight');
+  for (const id of [d, ...closes.map((i) => s.closes[i]!.charger)]) {
+    const u = unitOf(s, id);
+    if (u.status !== 'active') continue;
+    s = updUnit(s, id, {
+      fatigue: fatigueAfter(u.fatigue, 1),
+      locked: refights.length > 0 && (id === d || refights.some((i) => s.closes[i]!.charger === id)),
+      marked: 0,
+    });
+  }
+  log?.push({ rule: 'p.13 step 9', text: `${d} and its chargers: fatigue +1 each (once, A-65)` });
+  const frames: Frame[] = [];
+  if (defenderLostTo !== undefined) frames.push({ t: 'closeLoser', close: defenderLostTo, who: 'defender' });
+  closes.forEach((i, k) => {
+    const c = s.closes[i]!;
+    const w = meleeWinner(results[k]!).winner;
+    if (w === 'defender') frames.push({ t: 'closeLoser', close: i, who: 'charger' });
+    if (w === 'charger') {
+      // [p.12] a winner in retreat status recovers; [p.15] winning cavalry checks for loss of control
+      if (unitOf(s, c.charger).retreating) s = updUnit(s, c.charger, { retreating: false });
+      s = cavalryWon(s, c.charger, {
+        byOutOfControl: c.outOfControl === true,
+        riddenDown: false,
+        destroyed: unitOf(s, d).status === 'eliminated',
+      });
+    }
+  });
+  if (defenderLostTo === undefined && results.some((r) => meleeWinner(r).winner === 'defender')) {
+    if (unitOf(s, d).retreating) s = updUnit(s, d, { retreating: false });
+    s = cavalryWon(s, d, { byOutOfControl: false, riddenDown: false, destroyed: false });
+  }
+  for (const i of refights) frames.push({ t: 'closeFight', close: i, refight: true });
+  return push(s, ...frames.reverse());
+}
+
+/** [p.13 step 8] a loser's check: +2 if it charged (A-64: a counter-charging defender too); in retreat status it routs. */
+function loserCheckOf(s: SeqState, i: number, who: 'charger' | 'defender') {
+  const c = s.closes[i]!;
+  const id = who === 'charger' ? c.charger : c.defender;
+  return loserCheck(closeMorale(s, c, who), {
+    wasCharger: who === 'charger' || c.counter === true,
+    artillery: specOf(s, id).kind === 'artillery',
+  });
+}
+
+/** [p.19] A-61's inputs: the cavalry's step 5 check, the screen's figures in its frontage, the screen's loser check. */
+function screenInput(s: SeqState, i: number) {
+  const c = s.closes[i]!;
+  return {
+    cavalry: closeMorale(s, c, 'charger'),
+    screen: closeMorale(s, c, 'defender'),
+    figuresInFrontage: screenFiguresStruck(s, c),
+    ...(c.outOfControl ? { outOfControl: true } : {}),
+  };
+}
+
+const screenKey = (o: { closed: boolean; removed: number; screen: string }) =>
+  `${o.closed ? 'closes' : 'halts'}, ${o.removed} removed, the screen ${o.screen}`;
+
+/**
+ * [p.19] A-61 "removing all the skirmish figures in the cavalry unit's frontage": the figures (2" each along the
+ * screen's front, in order) whose segment overlaps the cavalry's front edge projected on the screen's front line.
+ */
+function screenFiguresStruck(s: SeqState, c: CloseContact): number {
+  const scr = unitOf(s, c.defender);
+  const [a, b] = frontEdge(tableUnit(s, scr));
+  const [p, q] = frontEdge(tableUnit(s, unitOf(s, c.charger)));
+  const len = Math.hypot(b.x - a.x, b.y - a.y) || 1;
+  const ux = (b.x - a.x) / len;
+  const uy = (b.y - a.y) / len;
+  const s0 = (p.x - a.x) * ux + (p.y - a.y) * uy;
+  const s1 = (q.x - a.x) * ux + (q.y - a.y) * uy;
+  const lo = Math.max(0, Math.min(s0, s1));
+  const hi = Math.min(len, Math.max(s0, s1));
+  const per = len / scr.figures;
+  let n = 0;
+  for (let k = 0; k < scr.figures; k++) if (k * per < hi - 1 && (k + 1) * per > lo + 1) n++;
+  return n;
+}
+
+/** One defence action the defender of a close may take [p.13-14] (A-58), with its stable key. */
+interface DefenceOption {
+  readonly key: string;
+  readonly kind: 'fire' | 'face' | 'form' | 'none';
+  /** The close action (its charger) it is taken against. */
+  readonly close: number;
+  readonly to?: Formation;
+}
+
+/**
+ * [p.13-14 steps 3-4] the defence actions of the defender of `group` (its chargers, A-65: one defence action): it
+ * needs a stand marker or an unused action, and not in retreat status. Fire at one charger (A-58: its pick); face a
+ * charger that came in outside its front arc (A-58: turned on its centre to face it, the charger re-conformed); or a
+ * formation change that costs one action or less (A-58: a square among them). Against cavalry charging foot or guns,
+ * facing and formation changes are not allowed when a cavalry's reaction distance is 10" or less [p.14]. Keys: `defence
+ * fire`, `defence face` (the first charger), `defence fire at X`, `defence face X` (another), `defence form F`, `no
+ * defence action`.
+ */
+function defenceOptions(s: SeqState, close: number, group: readonly number[]): DefenceOption[] {
+  const none: DefenceOption = { key: 'no defence action', kind: 'none', close };
+  const opts = defenceActions(s, close, group);
+  return [...opts, none];
+}
+
+function defenceActions(s: SeqState, close: number, group: readonly number[]): DefenceOption[] {
+  const out: DefenceOption[] = [];
+  const c0 = s.closes[close]!;
+  const d = unitOf(s, c0.defender);
+  if (!(d.stand || d.halves <= 2) || d.retreating || d.status !== 'active') return out;
+  const live = group.filter((i) => closeAlive(s, s.closes[i]!));
+  for (const i of live) {
+    const c = s.closes[i]!;
+    if (defenceShot(s, c))
+      out.push({ key: i === close ? 'defence fire' : `defence fire at ${c.charger}`, kind: 'fire', close: i });
+  }
+  // A-61: a screen only fires
+  if (c0.screen || d.disordered) return out;
+  const changes = live.every((i) => {
+    const c = s.closes[i]!;
+    return !c.rideDown || cavalryReaction(c.distance ?? 0, c.changedFirst === true).changesAllowed;
+  });
+  if (!changes) return out;
+  for (const i of live) {
+    const c = s.closes[i]!;
+    if (c.arc === 'front' || d.formation === 'square' || !facedBodies(s, i)) continue;
+    out.push({ key: i === close ? 'defence face' : `defence face ${c.charger}`, kind: 'face', close: i });
+  }
+  const spec = specOf(s, d.id);
+  for (const [to, cost] of formationChanges(s, spec, d)) {
+    if (cost > 1 || to === 'roadColumn' || to === 'skirmish') continue;
+    if (!formedBody(s, live, to)) continue;
+    out.push({ key: `defence form ${to}`, kind: 'form', close, to });
+  }
+  return out;
+}
+
+/** [p.13-14] the morale check of a defence change against close `i`'s charger (A-66: +2 favourable). */
+function defenceChangeCheckOf(s: SeqState, i: number) {
+  const c = s.closes[i]!;
+  return defenceChangeCheck(
+    closeMorale(s, c, 'defender'),
+    c.rideDown
+      ? { cavalry: { chargeDistance: c.distance ?? 0, changedBeforeCharge: c.changedFirst === true } }
+      : { chargerUsedBothActions: c.usedBoth === true },
+  );
+}
+
+/**
+ * A-58 a defence facing change: the defender turned on its centre to face the charger of close `i`, the charger laid
+ * front to front with it, centred (A-54's conforming); null when either would not fit.
+ */
+function facedBodies(s: SeqState, i: number): { defender: TableUnit; charger: TableUnit } | null {
+  const c = s.closes[i]!;
+  const d = tableUnit(s, unitOf(s, c.defender));
+  const ch = tableUnit(s, unitOf(s, c.charger));
+  const dc = centreOf(d);
+  const cc = centreOf(ch);
+  const aim = (Math.atan2(cc.x - dc.x, cc.y - dc.y) * 180) / Math.PI;
+  const turned: TableUnit = { ...d, ...pivot(d, ((aim - d.at.facing + 540) % 360) - 180) };
+  const charger: TableUnit = {
+    ...ch,
+    at: { x: turned.at.x, y: turned.at.y, facing: (Math.round(turned.at.facing * 100) / 100 + 180) % 360 },
+  };
+  const ok = (b: TableUnit, other: string) => fitsBut(s, b, [b.id, other]);
+  if (!ok(turned, ch.id) || !ok(charger, d.id)) return null;
+  return { defender: turned, charger };
+}
+
+/** A body on the table overlapping no active unit but those named. */
+function fitsBut(s: SeqState, body: TableUnit, ids: readonly string[]): boolean {
+  const t = tableOf(s.sc);
+  const poly = footprint(body);
+  if (poly.some((p) => p.x < 0 || p.y < 0 || p.x > t.width || p.y > t.height)) return false;
+  return !s.units.some(
+    (o) => !ids.includes(o.id) && o.status === 'active' && polygonsOverlap(poly, footprint(tableUnit(s, o))),
+  );
+}
+
+/** A-58 a defence formation change: the re-formed body, if it fits (overlapping none of its chargers either). */
+function formedBody(s: SeqState, group: readonly number[], to: Formation): TableUnit | null {
+  const d = unitOf(s, s.closes[group[0]!]!.defender);
+  const b = tableUnit(s, d);
+  const body: TableUnit = { ...b, ...reform(b, to) };
+  return fits(s, body, d.id) ? body : null;
+}
+
+/** [p.13-14] A-58 the charge faced: the defender turned, the charger re-conformed, the charge now frontal. */
+function faceCharge(s: SeqState, i: number): SeqState {
+  const c = s.closes[i]!;
+  const b = facedBodies(s, i);
+  if (!b) return s;
+  let t = updUnit(s, c.defender, { x: b.defender.at.x, y: b.defender.at.y, facing: b.defender.at.facing });
+  t = updUnit(t, c.charger, { x: b.charger.at.x, y: b.charger.at.y, facing: b.charger.at.facing });
+  const w = Math.min(layout(b.defender).w, layout(b.charger).w);
+  const re = contactOf(t, unitOf(t, c.charger), unitOf(t, c.defender), {
+    overlap: w,
+    full: true,
+    arc: 'front',
+    face: 'front',
+    part: 'main',
+    distance: Math.round((c.distance ?? 0) * IN),
+  } as ChargeContact);
+  const nc: CloseContact = {
+    ...c,
+    arc: 'front',
+    faced: true,
+    full: true,
+    face: re.face,
+    chargerInContact: re.chargerInContact,
+    defenderInContact: re.defenderInContact,
+  };
+  return { ...t, closes: t.closes.map((x, k) => (k === i ? nc : x)) };
+}
+
+/**
+ * [p.13-14] A-58 a defence formation change against the chargers of `group`: each charger no longer touching is moved
+ * straight on into contact again (re-conformed, A-54); the figures in contact are counted anew; a square has no flank.
+ */
+function formAgainst(s: SeqState, group: readonly number[], to: Formation): SeqState {
+  const d0 = unitOf(s, s.closes[group[0]!]!.defender);
+  const body = formedBody(s, group, to);
+  if (!body) return s;
+  let t = updUnit(s, d0.id, {
+    formation: to,
+    x: body.at.x,
+    y: body.at.y,
+    ...(d0.supported ? { supported: false } : {}),
+  });
+  const closes = [...t.closes];
+  for (const i of group) {
+    const c = closes[i]!;
+    const ch = unitOf(t, c.charger);
+    const all = t.units.filter((x) => x.status === 'active').map((x) => tableUnit(t, x));
+    const cb = all.find((x) => x.id === ch.id)!;
+    const db = all.find((x) => x.id === d0.id)!;
+    const gap = unitDistance(cb, db);
+    const cts = chargeContacts(tableOf(t.sc), all, cb, db, gap + 2 * IN);
+    const ct = [...cts].sort((a, b) => Math.abs(a.turn) - Math.abs(b.turn) || a.distance - b.distance)[0];
+    if (!ct) continue;
+    t = updUnit(t, ch.id, { x: ct.at.x, y: ct.at.y, facing: ct.at.facing });
+    const re = contactOf(t, unitOf(t, ch.id), unitOf(t, d0.id), ct);
+    closes[i] = {
+      ...c,
+      arc: to === 'square' ? 'front' : c.arc,
+      full: re.full,
+      face: re.face,
+      chargerInContact: re.chargerInContact,
+      defenderInContact: re.defenderInContact,
+    };
+  }
+  return { ...t, closes };
 }
 
 /**
@@ -3609,8 +4403,9 @@ function tableUnit(s: SeqState, u: SeqUnit): TableUnit {
 
 /** [p.6] inches per action for a move of `kind` in the unit's formation, or null if it cannot make that move. */
 function rate(spec: UnitSpec, u: SeqUnit, kind: MoveKind): number | null {
+  // [p.19] screens "can not move sideways (except for sidestep)"
   if (kind === 'left' || kind === 'right')
-    return u.formation === 'square' || u.formation === 'skirmish'
+    return u.formation === 'square'
       ? null
       : spec.kind === 'artillery'
         ? OTHER_MOVES.sidestepArtillery
@@ -3618,7 +4413,15 @@ function rate(spec: UnitSpec, u: SeqUnit, kind: MoveKind): number | null {
   const row = spec.kind === 'artillery' ? artilleryMoveRow(spec.arm, spec.calibre) : null;
   // [p.6-7] unlimbered guns prolong forward or back
   if (row && u.formation === 'unlimbered') return ARTILLERY_MOVE[row].prolong;
-  if (kind === 'back') return spec.kind === 'artillery' || u.formation === 'square' ? null : OTHER_MOVES.fallBack;
+  if (kind === 'back') {
+    if (spec.kind === 'artillery' || u.formation === 'square') return null;
+    // [p.19] "Skirmish lines may move up to 8” per action forward or backwards"
+    if (u.formation === 'skirmish')
+      return spec.kind === 'infantry'
+        ? INFANTRY_MOVE[moveRatingOf(spec)].skirmish
+        : CAVALRY_MOVE[moveRatingOf(spec)].skirmish;
+    return OTHER_MOVES.fallBack;
+  }
   const m = moveRatingOf(spec);
   if (spec.kind === 'infantry') {
     const r = INFANTRY_MOVE[m];
@@ -3712,9 +4515,12 @@ function menuOf(s: SeqState, id: string): Primitive[] {
       // A-16 (option smokeBlocksLos): smoke blocks the line of sight
       if (smokeBlocks(s, mover, all.find((x) => x.id === ft.id)!)) continue;
       const desc = targetDesc(s, table, all.find((x) => x.id === ft.id)!, mover);
+      // [p.19] an enemy screen between an infantry firer and its target takes a quarter of the fire
+      const screen = spec.kind === 'infantry' ? interveningScreen(s, table, all, mover, ft.id) : null;
       for (const actions of [1, 2] as const) {
         if (2 * actions > left) continue;
         const shot: SmallArmsShot = {
+          ...(screen ? { screen } : {}),
           type: 'smallArms',
           fire: parseRating(spec.rating).fire,
           fatigue: u.fatigue,
@@ -3801,6 +4607,7 @@ function menuOf(s: SeqState, id: string): Primitive[] {
             halves: u.halves + halves,
             x: body.at.x,
             y: body.at.y,
+            changed: true,
             ...(u.supported ? { supported: false } : {}),
             ...(u.massed ? { massed: false } : {}),
           });
@@ -3858,7 +4665,7 @@ function menuOf(s: SeqState, id: string): Primitive[] {
             rule: toward ? 'A-30' : 'p.7',
             text: `${id} ${deg === 180 && !toward ? 'about faces' : `turns ${deg}°${toward ? ` to face ${toward}` : ''}`} (${cost} action${cost === 1 ? '' : 's'})`,
           });
-          return updUnit(t, id, { facing: body.at.facing, halves: u.halves + halves });
+          return updUnit(t, id, { facing: body.at.facing, halves: u.halves + halves, changed: true });
         },
       });
     }
@@ -3956,10 +4763,9 @@ function menuOf(s: SeqState, id: string): Primitive[] {
       if (target.side === mover.side) continue;
       const tu = unitOf(s, target.id);
       const tspec = specOf(s, target.id);
-      // units in blocks are charged on a block side (A-73: `charge block`)
-      if (tu.locked || inTown(tu)) continue;
-      // cavalry against skirmish screens (A-61) is not built yet
-      if (spec.kind === 'cavalry' && target.formation === 'skirmish') continue;
+      // units in blocks are charged on a block side (A-73: `charge block`); [p.13] a unit already in a close action may
+      // be charged too (Example-2; A-65: several chargers on one unit); [p.19] cavalry may charge screens (A-61)
+      if (inTown(tu)) continue;
       const ok = mayCharge(
         {
           kind: spec.kind,
@@ -4210,6 +5016,9 @@ export function initialSeq(sc: Scenario): SeqState {
 export const internals = {
   specOf,
   tableUnit,
+  closeMorale,
+  meleePairs,
+  screenInput,
   thresholdInput,
   retreatInput,
   moraleInput,

@@ -9,7 +9,7 @@
  *
  * The optional rules [p.5, p.11, p.15-24] the game does not build yet (turn.ts refuses them when a scenario turns one
  * on; its list is not exported) are never turned on: only `BUILT_RULES` below are drawn, the others are left out or
- * written as false. Weather other than clear is drawn only with the weather rule on; caissons need an unbuilt rule.
+ * written as false. Weather other than clear is drawn only with the weather rule on; caissons only with theirs.
  *
  * Set-up: units stand wholly on the table in their side's deployment zone, 1/2" apart, off building blocks (entered
  * only by the building rules), clear of rivers (crossed only by bridges), walls and hedges, and cavalry and artillery
@@ -57,9 +57,13 @@ const BUILT_RULES = [
   'tableFlanks',
   'weather',
   'smoke',
+  'caissons',
+  'writtenOrders',
+  'misreadOrders',
+  'fires',
 ] as const;
 /** Optional rules not built yet: never on (left out, or written false). */
-const UNBUILT_RULES = ['writtenOrders', 'misreadOrders', 'caissons', 'fires', 'visibility'] as const;
+const UNBUILT_RULES = ['visibility'] as const;
 /** The ADAPTATION options and the book's choices, with every value the schema allows (the default first). */
 const CHOICES: readonly (readonly [string, readonly unknown[]])[] = [
   ['thresholdFraction', [0.5, 0.4, 0.6]],
@@ -93,6 +97,8 @@ function randomOptions(u: Uniform): J {
   const o: J = {};
   for (const k of BUILT_RULES) if (chance(u, 0.7)) o[k] = chance(u, 0.5);
   for (const k of UNBUILT_RULES) if (chance(u, 0.2)) o[k] = false;
+  // [p.18] misread orders are a part of the written orders [p.17]
+  if (o.misreadOrders === true && o.writtenOrders !== true) o.misreadOrders = false;
   if (chance(u, 0.6)) {
     if (chance(u, 0.2)) {
       const d = int(u, 1, 9);
@@ -633,7 +639,24 @@ export function randomScenario(u: Uniform): unknown {
         : {}),
       leaders,
       units,
-      ...(chance(u, 0.2) ? { caissons: [] } : {}),
+      // [p.11] caissons (with the rule): 0-2 in the deployment zone, some already serving a battery
+      ...(options.caissons === true
+        ? {
+            caissons: Array.from({ length: int(u, 0, 2) }, (_, i) => {
+              const [x, y] = T([q(real(u, 1, A - 1)), s === 0 ? q(real(u, 1, zone)) : q(real(u, D - zone, D - 1))]);
+              const gun = units.find((x) => x.kind === 'artillery');
+              return {
+                id: `${P}-caisson${i + 1}`,
+                x,
+                y,
+                facing: ((((s === 0 ? 0 : 180) + rot) % 360) + 360) % 360,
+                ...(gun && chance(u, 0.2) ? { servicing: gun.id } : {}),
+              };
+            }),
+          }
+        : chance(u, 0.2)
+          ? { caissons: [] }
+          : {}),
     });
   }
 

@@ -130,7 +130,8 @@ function fireValue(t: SeqState, side: Side): number {
   let v = 0;
   for (const o of resolveFire(f.shot, t.sc.options).outcomes)
     for (const e of o.value.targets) {
-      const own = unitOf(t, e.id).side === side;
+      // [p.11] a caisson fired on is a piece, not a unit
+      const own = (t.units.find((u) => u.id === e.id) ?? t.caissons?.find((c) => c.id === e.id))?.side === side;
       const worth = e.casualties + (e.moraleMark ? 1.5 : 0) + (e.eliminated ? 8 : 0);
       v += o.p * (own ? -worth : worth);
     }
@@ -287,6 +288,8 @@ function primitiveScores(s: SeqState, id: string, actions: readonly Action[]): n
     if (a.startsWith('charge ')) {
       // the exact odds of the close action it starts (the defender's step 2 check, then the melee or the ride-down,
       // p.13-15): a won close action costs the enemy a unit (A-79: 2 points)
+      // [p.11] a caisson charged is captured and destroyed: no close action
+      if (!s.units.some((x) => x.id === a.slice('charge '.length))) return 6;
       const odds = internals.chargeOdds(s, id, a);
       const target = unitOf(s, a.slice('charge '.length));
       if (odds === undefined) return 4 + chargeValue(s, u, target);
@@ -403,6 +406,9 @@ export function policyScores(s: SeqState, actions: readonly Action[]): number[] 
         return 0;
       });
     }
+    // [p.11] a caisson resupplies a battery out of ammunition when it can, else comes up behind one
+    case 'caisson':
+      return actions.map((a) => (a.startsWith('serve ') ? 5 : a.startsWith('to ') ? 1 : 0));
     default:
       return actions.map(() => 0);
   }

@@ -173,6 +173,19 @@ import {
   SCALE,
 } from './tables.ts';
 import type { BlockState, Compass, Formation, Side } from './types.ts';
+// the optional caissons [p.11], fires [p.20] and written orders [p.17-18]
+import { downwindBlock, extinguishDist, fireGrowthDist, fireStartDist, soldierStartRolls } from './buildings.ts';
+import {
+  divisionCommitted,
+  MISREAD_MEANING,
+  misreadDist,
+  misreadManoeuvreObjectiveOk,
+  type OrderChangeInput,
+  orderChangeModifiers,
+  orderDelayDist,
+  type ReceivedOrder,
+} from './morale.ts';
+import { ARTILLERY, FIRES, ORDER_CHANGE_DISTANCES, ORDER_DISTANCES, type Order } from './tables.ts';
 
 export type Action = string;
 
@@ -264,8 +277,8 @@ export type Frame =
   | { readonly t: 'step10' }
   /** [p.4 step 10] the next marked unit's check. */
   | { readonly t: 'nextMorale' }
-  /** [p.4 steps 11-12] the period's end: markers off, the next period, turn or the end. */
-  | { readonly t: 'endPeriod' }
+  /** [p.4 steps 11-12] the period's end: markers off, the next period, turn or the end (`done`: step 12's optional rules). */
+  | { readonly t: 'endPeriod'; readonly done?: boolean }
   /** [p.8-9] the dice of a fire action (two actions at one target: one resolution, figures doubled). */
   | {
       readonly t: 'fire';
@@ -285,7 +298,31 @@ export type Frame =
   /** [p.15] A-20 step 2b: out-of-control cavalry charges the closest enemy in sight within 16", or regains control. */
   | { readonly t: 'runaway'; readonly unit: string }
   /** [p.15] A-20 step 2b: its owner picks among enemies equally close (within 0.25", as A-40). */
-  | { readonly t: 'runawayTarget'; readonly unit: string };
+  | { readonly t: 'runawayTarget'; readonly unit: string }
+  /** [p.11] optional caissons: a caisson's move in step 8 (a reading: with the leaders). */
+  | { readonly t: 'caisson'; readonly id: string }
+  /** [p.20] optional fires, A-19 step 12 (c): a side sets figures to put out or start fires. */
+  | { readonly t: 'crews'; readonly p: Side }
+  /** [p.20] the next stage of step 12 (c): putting out, then accumulating and spreading, then soldiers' fires. */
+  | { readonly t: 'fires'; readonly stage: 'extinguish' | 'burn' | 'ignite' }
+  /** [p.20] the D20s putting out a block's fires. */
+  | { readonly t: 'extinguish'; readonly block: string }
+  /** [p.20] a burning block's D20: accumulating, spreading. */
+  | { readonly t: 'burn'; readonly block: string }
+  /** [p.20] the D20s to start a fire in a block: a battery's howitzer shells, or soldiers in it. */
+  | { readonly t: 'ignite'; readonly block: string; readonly source: 'shell' | 'soldiers'; readonly rolls: number }
+  /** [p.17] option #2, A-19 step 0: each side writes its divisions' orders (sealed), at the start or as changes. */
+  | { readonly t: 'orders'; readonly first: boolean }
+  /** [p.17] the D6 (with modifiers) of the periods a changed order takes. */
+  | { readonly t: 'orderDelay'; readonly division: string; readonly order: DivisionOrder }
+  /** [p.17] a changed order arrives. */
+  | { readonly t: 'orderArrives'; readonly division: string; readonly order: DivisionOrder }
+  /** [p.18] optional misreads: the D20, then the table's D6. */
+  | { readonly t: 'misread'; readonly division: string; readonly order: DivisionOrder }
+  /** [p.18] a misread M: its objective. */
+  | { readonly t: 'misreadObjective'; readonly division: string }
+  /** A-19: step 0 (orders) is done: the period's step 1. */
+  | { readonly t: 'periodStart' };
 
 /** [p.15] what a cavalry unit's win gives its out-of-control roll. */
 export interface CavalryWin {
@@ -467,6 +504,17 @@ export interface SeqState extends ProcedureState<Frame> {
   readonly rain?: number;
   /** [p.20] optional smoke on the table (A-78). */
   readonly smoke?: readonly SmokeCloud[];
+  /** [p.11] optional caissons. */
+  readonly caissons?: readonly SeqCaisson[];
+  /** [p.20] optional fires (A-75): the fires burning in each block, once they change (by block id). */
+  readonly blockFires?: Readonly<Record<string, number>>;
+  /** [p.20] this period's fire crews (A-19 step 12 (c)). */
+  readonly crews?: readonly FireCrew[];
+  /** [p.17] option #2: each division's order in force (by its leader's id), and the changes on their way. */
+  readonly orders?: Readonly<Record<string, DivisionOrder>>;
+  readonly pendingOrders?: readonly PendingOrder[];
+  /** A-19 step 0: the period (from the game's first) whose orders step was taken. */
+  readonly ordersAt?: number;
   readonly over: boolean;
 }
 
@@ -637,7 +685,13 @@ function closePeriod(s0: SeqState, log: Log): SeqState {
   const a = s0.sideA ?? 0;
   const order = [...s0.leaders.filter((l) => l.side === a), ...s0.leaders.filter((l) => l.side !== a)];
   if (order.length) log?.push({ rule: 'p.4 step 8', text: "the leaders move, side A's first (A-22)" });
-  return push(s0, { t: 'step9' }, ...order.reverse().map((l) => ({ t: 'leader' as const, id: l.id })));
+  // [p.11] optional caissons move after the leaders (a reading)
+  return push(
+    s0,
+    { t: 'step9' },
+    ...caissonFrames(s0),
+    ...order.reverse().map((l) => ({ t: 'leader' as const, id: l.id })),
+  );
 }
 
 /** [p.4 step 9] the close actions in the order the contacts happened, then step 10. */
@@ -1066,6 +1120,8 @@ function afterThresholds(s: SeqState, log: Log): SeqState {
  * costs nothing); then units out of command are marked, then the secret bids.
  */
 function startPeriod(s0: SeqState, log: Log): SeqState {
+  // [p.17] A-19 step 0: written orders first
+  if (s0.sc.options.writtenOrders && s0.ordersAt !== periodIndex(s0)) return ordersStep(s0, log);
   const s: SeqState = s0.initiativePassed.length ? { ...s0, initiativePassed: [] } : s0;
   const due = initiativeDue(s);
   if (!due.length) return markAndBid(s, log);
@@ -1284,7 +1340,8 @@ const inTown = (u: SeqUnit) => Object.keys(u.inBlocks).length > 0;
 /** The town: the blocks and the units on the table (a unit gone holds no figures, A-43). */
 function townOf(s: SeqState): Town {
   return {
-    blocks: blocksOf(s.sc),
+    // [p.20] optional fires: the fires burning now
+    blocks: blocksNow(s),
     units: s.units
       .filter((u) => u.status === 'active')
       .map((u) => {
@@ -2038,7 +2095,260 @@ function planMenuOf(s: SeqState, id: string, keys: readonly string[]): Macro[] {
   return macros(keys, enemies, stepContext(s, id));
 }
 
+/** The frames of the optional caissons [p.11], fires [p.20] and written orders [p.17-18]. */
+type OptionalFrameKind =
+  | 'caisson'
+  | 'crews'
+  | 'fires'
+  | 'extinguish'
+  | 'burn'
+  | 'ignite'
+  | 'orders'
+  | 'orderDelay'
+  | 'orderArrives'
+  | 'misread'
+  | 'misreadObjective'
+  | 'periodStart';
+
+/** [p.17] the `i`-th owner of a round of written orders: its side and division. */
+function orderOwner(s: SeqState, i: number): { side: Side; division: string } {
+  const all = ([0, 1] as const).flatMap((side) => orderDivisions(s, side).map((division) => ({ side, division })));
+  return all[i]!;
+}
+
+/** [p.17] the divisions that write orders: those with units on the table. */
+const orderDivisions = (s: SeqState, side: Side) => divisionsOf(s, side).filter((d) => divisionUnits(s, d).length > 0);
+
+/** [p.20] the figures set to put out the fires of a block. */
+const crewFigures = (s: SeqState, block: string) =>
+  (s.crews ?? []).filter((c) => c.task === 'extinguish' && c.target === block).reduce((n, c) => n + c.figures, 0);
+
+const optionalHandlers: Pick<Handlers<SeqState, Frame, Action>, OptionalFrameKind> = {
+  // [p.11] a caisson's step 8 move (a reading: with the leaders)
+  caisson: {
+    kind: 'decision',
+    owner: (f, s) => (s.caissons ?? []).find((c) => c.id === f.id)!.side,
+    legal: (s, f) => caissonMoves(s, f.id).map((m) => m.key),
+    skip: (s, f) => !caissonsOn(s).some((c) => c.id === f.id && c.servicing === null),
+    step: (s, f, a, log) =>
+      caissonMoves(s, f.id)
+        .find((m) => m.key === a)!
+        .apply(s, log),
+    describe: (_s, f) =>
+      `caisson ${f.id}: stay, come up behind a battery (to resupply one out of ammunition), or move 16" [p.11]`,
+  },
+  // [p.20] a side sets figures in blocks to put out fires or start them, one group at a time
+  crews: {
+    kind: 'decision',
+    owner: (f) => f.p,
+    legal: (s, f) => ['crews done', ...crewOptions(s, f.p).map((c) => c.key)],
+    skip: (s, f) => crewOptions(s, f.p).length === 0,
+    step(s, f, a, log) {
+      if (a === 'crews done') return s;
+      const { crew } = crewOptions(s, f.p).find((c) => c.key === a)!;
+      log?.push({
+        rule: 'p.20',
+        text:
+          crew.task === 'extinguish'
+            ? `${crew.figures} figures of ${crew.unit} in ${crew.block} try to put out a fire in ${crew.target}`
+            : `${crew.figures} figures of ${crew.unit} try to start a fire in ${crew.block}`,
+      });
+      return push({ ...s, crews: [...(s.crews ?? []), crew] }, f);
+    },
+    describe: (s, f) => `${nameOf(s, f.p)}: set figures in blocks to put out fires or start one [p.20], or done`,
+  },
+  fires: { kind: 'auto', run: (s, f, log) => fireStage(s, f.stage, log) },
+  // [p.20] one D20 per four figures: sappers 16-20 (none in the schema), all others 20; each success one fire less
+  extinguish: {
+    kind: 'chance',
+    outcomes: (s, f) =>
+      extinguishDist(firesIn(s, f.block), crewFigures(s, f.block), false).map((d) => ({
+        action: `extinguish ${f.block} ${d.value}`,
+        p: d.p,
+        label: `${d.value} fire${d.value === 1 ? '' : 's'} left in ${f.block}`,
+      })),
+    step(s, f, a, log) {
+      const n = Number(a.split(' ')[2]);
+      log?.push({
+        rule: 'p.20',
+        text: `putting out the fires of ${f.block} (${Math.floor(crewFigures(s, f.block) / FIRES.figuresPerExtinguishRoll)} D20, 20 puts one out): ${firesIn(s, f.block)} → ${n}`,
+      });
+      return setFires(s, f.block, n);
+    },
+    describe: (_s, f) => `putting out the fires of ${f.block}`,
+  },
+  // [p.20] one D20 a burning block: 14-18 accumulates, 19-20 accumulates and spreads downwind
+  burn: {
+    kind: 'chance',
+    outcomes: (s, f) =>
+      fireGrowthDist(firesIn(s, f.block)).map((d) => ({
+        action: `burn ${f.block} ${d.value.fires}${d.value.spreads ? ' spreads' : ''}`,
+        p: d.p,
+        label: `${d.value.fires} fires in ${f.block}${d.value.spreads ? ', spreading downwind' : ''}`,
+      })),
+    step(s, f, a, log) {
+      const [, , n, spreads] = a.split(' ');
+      let t = setFires(s, f.block, Number(n));
+      const wind = s.sc.windFrom;
+      const down = spreads && wind ? downwindBlock({ ...townOf(t), blocks: blocksNow(t) }, f.block, wind) : undefined;
+      if (down) t = setFires(t, down.id, Math.min(FIRES.maxPerBlock, firesIn(t, down.id) + 1));
+      log?.push({
+        rule: 'p.20',
+        text: `the fire in ${f.block} ${Number(n) > firesIn(s, f.block) ? `grows to ${n}` : `burns on (${n})`}${spreads ? (down ? ` and spreads downwind to ${down.id} (${firesIn(t, down.id)})` : wind ? ' (no block downwind)' : ' (no wind: it spreads nowhere, A-75)') : ''}`,
+      });
+      return t;
+    },
+    describe: (_s, f) => `the fire in ${f.block}: accumulating and spreading`,
+  },
+  // [p.20] the fire-starting D20s: shell 17-20 a howitzer, soldiers 20 for each two figures; brick or stone −1
+  ignite: {
+    kind: 'chance',
+    outcomes: (s, f) =>
+      fireStartDist(firesIn(s, f.block), f.source, f.rolls, blockById(s, f.block).brickOrStone).map((d) => ({
+        action: `ignite ${f.block} ${d.value}`,
+        p: d.p,
+        label: `${d.value} fire${d.value === 1 ? '' : 's'} in ${f.block}`,
+      })),
+    step(s, f, a, log) {
+      const n = Number(a.split(' ')[2]);
+      log?.push({
+        rule: 'p.20',
+        text: `${f.rolls} D20 to start a fire in ${f.block} (${f.source === 'shell' ? 'howitzer shells, 17-20' : 'soldiers, 20'}${blockById(s, f.block).brickOrStone ? ', −1 brick or stone' : ''}): ${n > firesIn(s, f.block) ? `a fire starts (${n})` : 'none starts'}`,
+      });
+      return setFires(s, f.block, n);
+    },
+    describe: (_s, f) => `starting a fire in ${f.block}`,
+  },
+  // [p.17] each side writes its divisions' orders, sealed; every option's key starts with "order"
+  orders: {
+    kind: 'sealed',
+    rule: 'p.17',
+    owners: (s) => ([0, 1] as const).flatMap((side) => orderDivisions(s, side).map(() => side)),
+    legal(s, f, i) {
+      const { division } = orderOwner(s, i);
+      return (s.pendingOrders ?? []).some((p) => p.division === division)
+        ? [`order ${division} keep`]
+        : orderOptions(s, division, f.first);
+    },
+    text: (s, _f, i, a) => `${nameOf(s, orderOwner(s, i).side)} write ${a} (sealed)`,
+    sealedText: (s, _f, i) =>
+      `${nameOf(s, orderOwner(s, i).side)} write ${orderOwner(s, i).division}'s orders (sealed)`,
+    describe: (s, f, i) =>
+      `${nameOf(s, orderOwner(s, i).side)}: ${orderOwner(s, i).division}'s ${f.first ? 'orders' : 'orders: keep them or change them'} (in secret) [p.17]`,
+    reveal(s, f, choices, log) {
+      let t = s;
+      const frames: Frame[] = [];
+      for (const a of choices) {
+        const w = orderOfKey(t, a);
+        if (!w) continue;
+        if (f.first) t = takeEffect(t, w.division, w.order, log, 'is written and takes effect at once');
+        else frames.push({ t: 'orderDelay', division: w.division, order: w.order });
+      }
+      log?.push({
+        rule: 'p.17',
+        text: f.first
+          ? 'the orders are revealed'
+          : `the orders are revealed: ${frames.length ? `new orders for ${frames.map((x) => (x.t === 'orderDelay' ? x.division : '')).join(', ')}` : 'no changes'}`,
+      });
+      return push(t, ...frames.reverse());
+    },
+  },
+  // [p.17] a changed order takes 1D6 + modifiers periods to arrive (1 or less: the next period)
+  orderDelay: {
+    kind: 'chance',
+    outcomes: (s, f) =>
+      orderDelayDist(orderChangeInput(s, f.division, f.order.order)).map((d) => ({
+        action: `delay ${f.division} ${d.value}`,
+        p: d.p,
+        label: `${f.division}'s new order arrives in ${d.value} period${d.value === 1 ? '' : 's'}`,
+      })),
+    step(s, f, a, log) {
+      const n = Number(a.split(' ')[2]);
+      const mods = orderChangeModifiers(orderChangeInput(s, f.division, f.order.order))
+        .map((m) => `${m.value > 0 ? '+' : ''}${m.value} ${m.id}`)
+        .join(', ');
+      log?.push({
+        rule: 'p.17',
+        text: `${f.division}'s new order (${orderText(f.order)}) will take effect in ${n} period${n === 1 ? '' : 's'}${mods ? ` (1D6 ${mods})` : ''}`,
+      });
+      return {
+        ...s,
+        pendingOrders: [...(s.pendingOrders ?? []), { division: f.division, order: f.order, at: periodIndex(s) + n }],
+      };
+    },
+    describe: (_s, f) => `the D6 for how long ${f.division}'s new order takes`,
+  },
+  // [p.17-18] an order arrives: with misreads, the D20 first
+  orderArrives: {
+    kind: 'auto',
+    run: (s, f, log) =>
+      s.sc.options.misreadOrders
+        ? push(s, { t: 'misread', division: f.division, order: f.order })
+        : takeEffect(s, f.division, f.order, log, 'arrives and takes effect'),
+  },
+  // [p.18] D20 (+1 poor officer, +2 very bad) of 19 or more misreads it; then the table's D6
+  misread: {
+    kind: 'chance',
+    outcomes: (s, f) =>
+      misreadDist(f.order.order, officerOf(s, f.division)).map((d) => ({
+        action: `misread ${f.division} ${d.value}`,
+        p: d.p,
+        label: d.value === 'asWritten' ? 'read as written' : `misread: ${MISREAD_MEANING[d.value]}`,
+      })),
+    step(s, f, a, log) {
+      const r = a.split(' ')[2] as ReceivedOrder;
+      const d = f.division;
+      if (r === 'asWritten') return takeEffect(s, d, f.order, log, 'arrives and is read as written (the D20 under 19)');
+      log?.push({ rule: 'p.18', text: `${d} misreads its order (${orderText(f.order)}): ${MISREAD_MEANING[r]}` });
+      if (r === 'A') return takeEffect(s, d, { order: 'Attack', target: 'enemy' }, log, 'is misread (A)');
+      if (r === 'D') return takeEffect(s, d, { order: 'Defend', at: leaderAt(s, d) }, log, 'is misread (D)');
+      // W: withdraw for one game turn (this period and the next five), then defend
+      if (r === 'W')
+        return takeEffect(s, d, { order: 'Withdraw', until: periodIndex(s) + 5 }, log, 'is misread (W, for one turn)');
+      return push(s, { t: 'misreadObjective', division: d });
+    },
+    describe: (_s, f) => `${f.division}: is the new order misread? [p.18]`,
+  },
+  // [p.18] a misread M: the digest's ADAPTATION has the controlling player pick its objective, 10" away or more
+  misreadObjective: {
+    kind: 'decision',
+    owner: (f, s) => sideOfDivision(s, f.division),
+    legal: (s, f) => misreadObjectives(s, f.division),
+    step(s, f, a, log) {
+      const o = a.split(' ')[2]!;
+      return a.startsWith('maneuver ')
+        ? takeEffect(s, f.division, { order: 'Maneuver', target: o }, log, 'is misread (M)')
+        : takeEffect(
+            s,
+            f.division,
+            { order: 'Defend', at: leaderAt(s, f.division) },
+            log,
+            'is misread (M, nowhere 10" away: Defend)',
+          );
+    },
+    describe: (_s, f) =>
+      `${f.division} misread its order as a manoeuvre: to which objective (10" or more away)? [p.18]`,
+  },
+  // A-19: step 0 is over: the period's step 1
+  periodStart: { kind: 'auto', run: (s, _f, log) => startPeriod(s, log) },
+};
+
+/** [p.18] a misread M's objectives: the scenario's, 10" or more from the division's leader (none: it defends). */
+function misreadObjectives(s: SeqState, d: string): string[] {
+  const at = leaderAt(s, d);
+  const far = objectiveIds(s).filter((o) => {
+    const p = objectivePoint(s, o);
+    return misreadManoeuvreObjectiveOk(Math.hypot(p.x - at.x, p.y - at.y) / IN);
+  });
+  return far.length ? far.map((o) => `maneuver ${d} ${o}`) : [`defend ${d} here`];
+}
+
+/** [p.18] the division leader's misread modifier (+1 poor officer, +2 very bad). */
+const officerOf = (s: SeqState, d: string): 0 | 1 | 2 =>
+  s.sc.sides[sideOfDivision(s, d)]!.leaders.find((l) => l.id === d)!.misread;
+
 const handlers: Handlers<SeqState, Frame, Action> = {
+  ...optionalHandlers,
   bid: {
     kind: 'sealed',
     rule: 'p.4 step 2',
@@ -2353,7 +2663,11 @@ const handlers: Handlers<SeqState, Frame, Action> = {
     describe: (s, f) =>
       `threshold roll [p.11]: how much influence does ${thresholdLeader(s, f.side, f.division)?.id} add (0-6, lost on a D10 ≤ it)?`,
   },
-  endPeriod: { kind: 'auto', run: (s, _f, log) => endPeriod(s, log) },
+  // A-19 step 12: (b) caisson resupply [p.11] and (c) fires [p.20] first, with those rules
+  endPeriod: {
+    kind: 'auto',
+    run: (s, f, log) => (f.done || !(s.sc.options.caissons || s.sc.options.fires) ? endPeriod(s, log) : step12(s, log)),
+  },
   closeCheck: {
     kind: 'chance',
     // [p.13-14] one check however many charged (A-65); against cavalry on foot or guns a failure is a ride-down (A-60),
@@ -2801,6 +3115,11 @@ const handlers: Handlers<SeqState, Frame, Action> = {
         });
       }
       for (const e of o.value.targets) {
+        // [p.11] a caisson fired on: two casualties destroy it
+        if (isCaisson(t, e.id)) {
+          t = caissonHit(t, e.id, e.casualties, e.eliminated, f.firer, log);
+          continue;
+        }
         const u = unitOf(t, e.id);
         if (specOf(t, e.id).kind === 'artillery') {
           // [p.10] A-50 a battery's casualties are crew hits: it moves and fires with all its guns until they
@@ -2834,7 +3153,8 @@ const handlers: Handlers<SeqState, Frame, Action> = {
           log?.push({ rule: 'p.11', text: `${e.id} is marked for a morale check at step 10` });
         }
       }
-      return t;
+      // [p.20] optional fires: a battery's howitzers firing at a block roll to start a fire in it
+      return shellFires(s, f.shot, t);
     },
     describe: (_s, f) => `${f.firer} fires ${shotText(f.shot)}`,
   },
@@ -2903,7 +3223,7 @@ const handlers: Handlers<SeqState, Frame, Action> = {
     kind: 'decision',
     owner: (f, s) => s.units.find((u) => u.id === f.unit)!.side,
     legal: (s, f) => {
-      const keys = activation(s, f.unit).map((p) => p.key);
+      const keys = actKeys(s, f.unit);
       // a plan under way offers its next step alone; a step no longer offered ends it (the unit chooses freely)
       if (f.plan?.length) {
         const next = resolveStep(f.plan[0]!, keys, stepContext(s, f.unit));
@@ -2916,24 +3236,17 @@ const handlers: Handlers<SeqState, Frame, Action> = {
       let key = a;
       if (a.startsWith('plan ')) {
         // §8.4: a plan is its first primitive now, the rest pending on the unit's activation
-        const m = planMenu(
-          s,
-          f.unit,
-          activation(s, f.unit).map((p) => p.key),
-        ).find((x) => x.key === a)!;
+        const m = planMenu(s, f.unit, actKeys(s, f.unit)).find((x) => x.key === a)!;
         log?.push({ rule: 'A-24', text: `${f.unit} plans: ${a.slice('plan '.length)}` });
-        key = resolveStep(
-          m.plan[0]!,
-          activation(s, f.unit).map((p) => p.key),
-          stepContext(s, f.unit),
-        )!;
+        key = resolveStep(m.plan[0]!, actKeys(s, f.unit), stepContext(s, f.unit))!;
         plan = m.plan.slice(1);
       } else if (f.plan?.length) plan = f.plan.slice(1);
       if (key === 'end') {
         const u = unitOf(s, f.unit);
         // A-24: with a full action (two halves) unused the unit shows a stand marker; a lone half is lost
         // (A-68: none for a unit in retreat status)
-        const stand = u.halves <= BUDGET - 2 && !u.retreating;
+        // [p.11] a battery being resupplied does nothing else: no stand marker
+        const stand = u.halves <= BUDGET - 2 && !u.retreating && !beingResupplied(s, f.unit);
         log?.push({
           rule: 'A-24',
           text: `${f.unit} ends its activation${stand ? ' and stands (a defence action kept)' : ''}`,
@@ -4462,7 +4775,8 @@ function activation(s: SeqState, id: string): Primitive[] {
   let byUnit = byLeaders.get(s.leaders);
   if (!byUnit) byLeaders.set(s.leaders, (byUnit = new Map()));
   let menu = byUnit.get(id);
-  if (!menu) byUnit.set(id, (menu = menuOf(s, id)));
+  // [p.11] optional caissons: fire at them and charge them
+  if (!menu) byUnit.set(id, (menu = [...menuOf(s, id), ...caissonMenu(s, id)]));
   return menu;
 }
 
@@ -4887,8 +5201,785 @@ function menuOf(s: SeqState, id: string): Primitive[] {
   return out;
 }
 
+// ---------------------------------------------------------------------------------------------------------------------
+// [p.11] Caissons (optional rule caissons)
+// ---------------------------------------------------------------------------------------------------------------------
+
+/** [p.11] optional caissons: a caisson is a piece, not a unit (no activation, no morale, no A-23 count). */
+export interface SeqCaisson {
+  readonly id: string;
+  readonly side: Side;
+  /** Its front-centre (1/100") and facing, as a unit's (§3.1); its body is one limbered gun's (a reading). */
+  readonly x: number;
+  readonly y: number;
+  readonly facing: number;
+  /** [p.11] casualties taken: two destroy it. */
+  readonly hits: number;
+  /** Destroyed by fire, captured by a charge, or spent after its resupply (a reading: one resupply a caisson). */
+  readonly status: 'active' | 'destroyed' | 'captured' | 'spent';
+  /** [p.11] the battery it is resupplying, and the period it made contact (counted from the game's first). */
+  readonly servicing: string | null;
+  readonly since: number;
+}
+
+/** [p.11] the caissons still on the table. */
+const caissonsOn = (s: SeqState) => (s.caissons ?? []).filter((c) => c.status === 'active');
+const isCaisson = (s: SeqState, id: string) => (s.caissons ?? []).some((c) => c.id === id);
+
+/** [p.11] a caisson as the table sees it: the body of one limbered gun (a reading: the book gives it no size). */
+function caissonBody(c: SeqCaisson): TableUnit {
+  return {
+    id: c.id,
+    side: String(c.side),
+    troop: 'artillery',
+    formation: 'limbered',
+    figures: 1,
+    at: { x: c.x, y: c.y, facing: c.facing },
+  };
+}
+
+/** A caisson changed: its fields patched (a new units array, for the menus are kept per units array). */
+function updCaisson(s: SeqState, id: string, patch: Partial<SeqCaisson>): SeqState {
+  return {
+    ...s,
+    units: [...s.units],
+    caissons: (s.caissons ?? []).map((c) => (c.id === id ? { ...c, ...patch } : c)),
+  };
+}
+
+/** [p.11] the caisson resupplying a battery, if any. */
+const servicer = (s: SeqState, battery: string) => caissonsOn(s).find((c) => c.servicing === battery);
+
+/**
+ * [p.11] "Both the caisson and the unit may not perform any other actions while performing the reloading task": a
+ * battery whose caisson made contact in an earlier period spends this one being resupplied (its activation is END
+ * alone, with no stand marker).
+ */
+function beingResupplied(s: SeqState, battery: string): boolean {
+  const c = servicer(s, battery);
+  return c !== undefined && c.since < periodIndex(s);
+}
+
+/** [p.11] the point a caisson stands at to serve a battery: its front-centre on the middle of the battery's rear edge. */
+function behind(s: SeqState, battery: SeqUnit): Placement {
+  const body = tableUnit(s, battery);
+  const c = centreOf(body);
+  return { x: Math.round(2 * c.x - battery.x), y: Math.round(2 * c.y - battery.y), facing: battery.facing };
+}
+
+/** [p.11] the caisson's body fits there: on the table and clear of every unit's footprint and other caisson. */
+function caissonFits(s: SeqState, c: SeqCaisson, at: Placement, except?: string): boolean {
+  const poly = footprint(caissonBody({ ...c, ...at }));
+  const { width, height } = tableOf(s.sc);
+  if (poly.some((p) => p.x < 0 || p.y < 0 || p.x > width || p.y > height)) return false;
+  for (const u of s.units)
+    if (u.status === 'active' && u.id !== except && polygonsOverlap(poly, footprint(tableUnit(s, u)))) return false;
+  return !caissonsOn(s).some((o) => o.id !== c.id && polygonsOverlap(poly, footprint(caissonBody(o))));
+}
+
+/** [p.11] a caisson moves up to `inches` straight toward `to` (no turning penalties: it faces the way it goes). */
+function caissonToward(c: SeqCaisson, to: { x: number; y: number }, inches: number): Placement {
+  const d = Math.hypot(to.x - c.x, to.y - c.y);
+  const k = d <= inches * IN ? 1 : (inches * IN) / d;
+  return {
+    x: Math.round(c.x + (to.x - c.x) * k),
+    y: Math.round(c.y + (to.y - c.y) * k),
+    facing: d > 0 ? headingTo(c, to) : c.facing,
+  };
+}
+
+/** The home edge's nearest point to a position. */
+function homePoint(s: SeqState, side: Side, at: { x: number; y: number }): { x: number; y: number } {
+  const { width, height } = tableOf(s.sc);
+  const e = s.sc.sides[side]!.homeEdge;
+  return e === 'south'
+    ? { x: at.x, y: 0 }
+    : e === 'north'
+      ? { x: at.x, y: height }
+      : e === 'west'
+        ? { x: 0, y: at.y }
+        : { x: width, y: at.y };
+}
+
+/**
+ * [p.11] a caisson's moves in step 8 (a reading: the book gives caissons a move of 8" an action but no slot, so they
+ * move with the leaders, two actions, 16", straight and free of turning penalties [p.11]; terrain is not read): stay;
+ * `serve B` into contact behind a friendly battery out of ammunition and start resupplying it; `to B` into contact
+ * behind any friendly battery; `toward B` 16" toward one farther away; `rear` 16" toward its home edge.
+ */
+function caissonMoves(s: SeqState, id: string): { key: string; apply: (t: SeqState, log: Log) => SeqState }[] {
+  const c = caissonsOn(s).find((x) => x.id === id)!;
+  const reach = 2 * OTHER_MOVES.caisson;
+  const out: { key: string; apply: (t: SeqState, log: Log) => SeqState }[] = [{ key: 'stay', apply: (t) => t }];
+  const move = (key: string, at: Placement, serve: string | null, text: string) =>
+    out.push({
+      key,
+      apply(t, log) {
+        log?.push({ rule: 'p.11', text: `caisson ${id} ${text}` });
+        return updCaisson(t, id, { ...at, ...(serve ? { servicing: serve, since: periodIndex(t) } : {}) });
+      },
+    });
+  for (const b of s.units) {
+    if (b.side !== c.side || b.status !== 'active' || b.retreating || specOf(s, b.id).kind !== 'artillery') continue;
+    const at = behind(s, b);
+    const d = Math.hypot(at.x - c.x, at.y - c.y);
+    if (d <= reach * IN) {
+      if (!caissonFits(s, c, at, b.id)) continue;
+      if (b.ammo >= 3 && !servicer(s, b.id))
+        move(`serve ${b.id}`, at, b.id, `comes up behind ${b.id} (${inches(d)}) and starts resupplying it [p.11]`);
+      else if (d > IN / 4) move(`to ${b.id}`, at, null, `comes up behind ${b.id} (${inches(d)})`);
+    } else {
+      const to = caissonToward(c, at, reach);
+      if (caissonFits(s, c, to)) move(`toward ${b.id}`, to, null, `moves 16" toward ${b.id}`);
+    }
+  }
+  const home = homePoint(s, c.side, c);
+  if (Math.hypot(home.x - c.x, home.y - c.y) > IN) {
+    const to = caissonToward(c, home, reach);
+    const back = { ...to, facing: (to.facing + 180) % 360 };
+    // it drives back: it keeps facing the enemy's way once there (a piece has no facing rule; a reading)
+    const at = { x: to.x, y: to.y, facing: back.facing };
+    if (caissonFits(s, c, at)) move('rear', at, null, 'moves 16" to the rear');
+  }
+  return out;
+}
+
+/** [p.11] the caissons' step 8 frames, side A's first (A-22's order), those resupplying staying where they are. */
+function caissonFrames(s: SeqState): Frame[] {
+  if (!s.sc.options.caissons) return [];
+  const a = s.sideA ?? 0;
+  const cs = caissonsOn(s).filter((c) => c.servicing === null);
+  return [...cs.filter((c) => c.side === a), ...cs.filter((c) => c.side !== a)]
+    .reverse()
+    .map((c) => ({ t: 'caisson' as const, id: c.id }));
+}
+
+/** [p.11] a caisson fired on takes its casualties: two destroy it (and end its resupply). */
+function caissonHit(
+  s: SeqState,
+  id: string,
+  casualties: number,
+  destroyed: boolean,
+  firer: string,
+  log: Log,
+): SeqState {
+  const c = (s.caissons ?? []).find((x) => x.id === id)!;
+  if (!casualties && !destroyed) return s;
+  log?.push({
+    rule: 'p.11',
+    text: `caisson ${id} takes ${casualties} casualt${casualties === 1 ? 'y' : 'ies'} from ${firer}${destroyed ? ': destroyed (two casualties destroy a caisson)' : ''}`,
+  });
+  return updCaisson(s, id, {
+    hits: c.hits + casualties,
+    ...(destroyed ? { status: 'destroyed' as const, servicing: null } : {}),
+  });
+}
+
+/**
+ * [p.11] the primitives a unit has against enemy caissons: infantry small arms and artillery (canister in its close
+ * band, solid shot beyond it, the caisson the only piece at risk: a reading) at a caisson in its arc, range and sight
+ * (a caisson is a target the firer may choose, not one A-40 makes it fire at: a reading); infantry and cavalry charge
+ * a caisson within reach, which is "automatically captured and destroyed" (one action, ending the activation).
+ */
+function caissonMenu(s: SeqState, id: string): Primitive[] {
+  if (!s.sc.options.caissons) return [];
+  const enemy = caissonsOn(s).filter((c) => c.side !== unitOf(s, id).side);
+  if (!enemy.length) return [];
+  const u = unitOf(s, id);
+  if (u.retreating || u.locked || inTown(u) || beingResupplied(s, id)) return [];
+  const spec = specOf(s, id);
+  const left = BUDGET - u.halves;
+  const table = tableOf(s.sc);
+  const all = s.units.filter((x) => x.status === 'active').map((x) => tableUnit(s, x));
+  const mover = all.find((x) => x.id === id)!;
+  const bodies = enemy.map(caissonBody);
+  const out: Primitive[] = [];
+  const desc = (c: SeqCaisson): FireTargetDesc => ({
+    id: c.id,
+    kind: 'caisson',
+    formation: 'limbered',
+    caissonHits: c.hits,
+  });
+  const weapon = spec.kind === 'infantry' ? smallArm(s, spec) : null;
+  if (weapon && left >= 2)
+    for (const ft of fireTargets(table, [...all, ...bodies], mover, weapon)) {
+      const c = enemy.find((x) => x.id === ft.id);
+      if (!c) continue;
+      for (const actions of [1, 2] as const) {
+        if (2 * actions > left) continue;
+        const shot: SmallArmsShot = {
+          type: 'smallArms',
+          fire: parseRating(spec.rating).fire,
+          fatigue: u.fatigue,
+          actions,
+          weapon,
+          figures: firingFigureCount({
+            formation: u.formation,
+            figures: u.figures,
+            frontRank: ft.figures,
+            bearing: ft.figures,
+          }),
+          twoRank: spec.kind === 'infantry' && spec.ranks === 2,
+          skirmishScreen: u.formation === 'skirmish',
+          range: ft.range / IN,
+          target: desc(c),
+        };
+        if (shotProblem(shot, s.sc.options)) continue;
+        out.push({ key: `fire ${c.id} ${actions}`, apply: (t) => fireAction(t, id, u.halves + 2 * actions, shot) });
+      }
+    }
+  if (spec.kind === 'artillery' && u.formation === 'unlimbered' && u.ammo < 3 && left >= 2)
+    for (const ft of fireTargets(table, [...all, ...bodies], mover, spec.calibre)) {
+      const c = enemy.find((x) => x.id === ft.id);
+      if (!c) continue;
+      const close = ft.range <= canisterRange(spec.calibre) * IN;
+      if (!close && !bandOf(spec.calibre, ft.range)) continue;
+      const aim = nearestPoint(footprint(caissonBody(c)), { x: mover.at.x, y: mover.at.y });
+      for (const actions of [1, 2] as const) {
+        if (2 * actions > left) continue;
+        const shot: CanisterShot | SolidShot = close
+          ? { type: 'canister', ...battery(spec, u, ft.figures, actions), range: ft.range / IN, target: desc(c) }
+          : {
+              type: 'solidShot',
+              ...battery(spec, u, ft.figures, actions),
+              range: solidShotRange(mover, aim) / IN,
+              atRisk: [desc(c)],
+            };
+        if (shotProblem(weathered(s, shot), s.sc.options)) continue;
+        out.push({
+          key: `${close ? 'canister' : 'shot'} ${c.id} ${actions}`,
+          apply: (t) => fireAction(t, id, u.halves + 2 * actions, shot),
+        });
+      }
+    }
+  const reach =
+    spec.kind === 'infantry' ? rate(spec, u, 'forward') : spec.kind === 'cavalry' ? CAVALRY_CHARGE[spec.weight] : null;
+  if (reach !== null && spec.kind !== 'artillery' && left + (u.forceMarch ? 2 : 0) >= 2)
+    for (const c of enemy) {
+      const body = caissonBody(c);
+      const ok = mayCharge(
+        {
+          kind: spec.kind,
+          formation:
+            u.formation === 'line' || u.formation === 'column' || u.formation === 'echelon' ? u.formation : 'other',
+          retreatStatus: u.retreating,
+          outOfCommand: u.ooc,
+          inWoods: inWoods(table, mover),
+        },
+        'caisson',
+        inWoods(table, body),
+      );
+      if (!ok.ok) continue;
+      const contacts = chargeContacts(moveTable(s), all, mover, body, reach * IN);
+      if (!contacts.length) continue;
+      const ct = [...contacts].sort((a, b) => Math.abs(a.turn) - Math.abs(b.turn) || a.distance - b.distance)[0]!;
+      out.push({
+        key: `charge ${c.id}`,
+        apply(t, log) {
+          log?.push({
+            rule: 'p.11',
+            text: `${id} charges caisson ${c.id} (${inches(ct.distance)}): it is captured and destroyed${c.servicing ? `, and ${c.servicing} is not resupplied` : ''}`,
+          });
+          const v = updCaisson(
+            updUnit(t, id, { x: ct.at.x, y: ct.at.y, facing: ct.at.facing, halves: u.halves + 2 }),
+            c.id,
+            { status: 'captured', servicing: null },
+          );
+          // [p.6] a charge ends the activation: its frame is dropped
+          return { ...v, stack: v.stack.slice(0, -1) };
+        },
+      });
+    }
+  return out;
+}
+
+/**
+ * [p.11] A-19 step 12 (b): resupply completes at the end of the period after contact ("on period 4 a caisson unit is
+ * moved into contact … At the end of period 5, the battery is replenished and on period 6 … may begin firing"): its
+ * ammunition is Normal again (the digest: `ammo = 0`) and the caisson is spent (a reading). "If charged, the unit
+ * cannot be supplied": a battery charged (or gone, or retreating) meanwhile is not, and the caisson stays by it.
+ */
+function caissonsAtEnd(s: SeqState, log: Log): SeqState {
+  let t = s;
+  for (const c of caissonsOn(s)) {
+    if (c.servicing === null) continue;
+    const b = t.units.find((u) => u.id === c.servicing);
+    const charged =
+      t.closes.some((x) => x.defender === c.servicing) || t.blockAttacks.some((x) => x.target === c.servicing);
+    if (b?.status !== 'active' || b.retreating || charged) {
+      log?.push({
+        rule: 'p.11',
+        text: `${c.servicing} ${charged ? 'was charged' : 'is gone or retreating'}: caisson ${c.id} cannot resupply it`,
+      });
+      t = updCaisson(t, c.id, { servicing: null });
+      continue;
+    }
+    if (periodIndex(t) < c.since + ARTILLERY_RESUPPLY_PERIODS) continue;
+    log?.push({
+      rule: 'p.11',
+      text: `caisson ${c.id} has resupplied ${b.id} (one full period after contact): ammunition normal, it may fire next period; the caisson is spent`,
+    });
+    t = updCaisson(updUnit(t, b.id, { ammo: 0 as AmmoLevel }), c.id, { servicing: null, status: 'spent' });
+  }
+  return t;
+}
+const ARTILLERY_RESUPPLY_PERIODS = ARTILLERY.caissonResupplyPeriods; // [p.11] one full period (two actions)
+
+/** A-19 step 12 with the optional rules: (b) caisson resupply [p.11], then (c) the fires [p.20]; then the period ends. */
+function step12(s: SeqState, log: Log): SeqState {
+  const t = s.sc.options.caissons ? caissonsAtEnd(s, log) : s;
+  return push(t, { t: 'endPeriod', done: true }, ...firesAtEnd(t));
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// [p.20] Fires in buildings (optional rule fires, A-75)
+// ---------------------------------------------------------------------------------------------------------------------
+
+/** [p.20] a side's figures at work at the period's end: putting out a fire in `target`, or starting one in `block`. */
+export interface FireCrew {
+  readonly unit: string;
+  /** The block its figures are in. */
+  readonly block: string;
+  readonly task: 'extinguish' | 'ignite';
+  /** The burning block it works on (extinguish: its own or an adjacent one). */
+  readonly target: string;
+  readonly figures: number;
+}
+
+/** [p.20] the fires burning in a block now (the scenario's at the start). */
+const firesIn = (s: SeqState, block: string) => s.blockFires?.[block] ?? blockById(s, block).fires;
+
+/** [p.20] with the fires rule, the blocks with the fires burning now (buildings.ts reads them for the entry ban). */
+function blocksNow(s: SeqState): BlockState[] {
+  const b = blocksOf(s.sc);
+  return s.blockFires ? b.map((x) => ({ ...x, fires: s.blockFires![x.id] ?? x.fires })) : b;
+}
+
+const setFires = (s: SeqState, block: string, fires: number): SeqState => ({
+  ...s,
+  // (a new units array: the menus, kept per units array, see the entry ban)
+  units: [...s.units],
+  blockFires: { ...(s.blockFires ?? {}), [block]: fires },
+});
+
+/** [p.20] a unit's figures in a block fought this period (fired out, or fought a block fight or close action). */
+function fought(s: SeqState, u: SeqUnit, block: string): boolean {
+  return (
+    u.locked ||
+    s.firedOut.includes(block) ||
+    s.blockAttacks.some((a) => a.target === block || a.attackers.some((x) => x.unit === u.id))
+  );
+}
+
+/**
+ * [p.20] the crews a side may still set to work at the period's end, one group a unit and block: figures that did
+ * nothing else this period may put out a fire in their block or an adjacent burning one (one D20 per four figures);
+ * figures that did not fight may try to start a fire in their block (one D20 per two), if it has fewer than four.
+ */
+function crewOptions(s: SeqState, p: Side): { key: string; crew: FireCrew }[] {
+  const town = { ...townOf(s), blocks: blocksNow(s) };
+  const done = new Set((s.crews ?? []).map((c) => `${c.unit} ${c.block}`));
+  const out: { key: string; crew: FireCrew }[] = [];
+  for (const u of s.units) {
+    if (u.side !== p || u.status !== 'active' || !inTown(u)) continue;
+    for (const block of Object.keys(u.inBlocks).sort()) {
+      const n = u.inBlocks[block]!;
+      if (done.has(`${u.id} ${block}`) || fought(s, u, block)) continue;
+      if (u.halves === 0 && n >= FIRES.figuresPerExtinguishRoll)
+        for (const b of [blockById(s, block), ...neighbours(town, block)])
+          if (firesIn(s, b.id) > 0)
+            out.push({
+              key: `extinguish ${b.id} by ${u.id} in ${block}`,
+              crew: { unit: u.id, block, task: 'extinguish', target: b.id, figures: n },
+            });
+      if (n >= FIRES.figuresPerStartRoll && firesIn(s, block) < FIRES.maxPerBlock)
+        out.push({
+          key: `set fire ${block} by ${u.id}`,
+          crew: { unit: u.id, block, task: 'ignite', target: block, figures: n },
+        });
+    }
+  }
+  return out;
+}
+
+/**
+ * [p.20] A-19 step 12 (c): with the fires rule, each side sets its crews (side A's first), then the fires are put out,
+ * then each burning block rolls to accumulate and spread, then the soldiers' fire-starting rolls.
+ */
+function firesAtEnd(s: SeqState): Frame[] {
+  if (!s.sc.options.fires) return [];
+  const a = s.sideA ?? 0;
+  return [
+    { t: 'fires', stage: 'ignite' },
+    { t: 'fires', stage: 'burn' },
+    { t: 'fires', stage: 'extinguish' },
+    { t: 'crews', p: (1 - a) as Side },
+    { t: 'crews', p: a },
+  ];
+}
+
+/** [p.20] the chance frames of one stage of step 12 (c), in block order. */
+function fireStage(s: SeqState, stage: 'extinguish' | 'burn' | 'ignite', log: Log): SeqState {
+  const crews = s.crews ?? [];
+  const blocks = blocksOf(s.sc).map((b) => b.id);
+  const frames: Frame[] =
+    stage === 'extinguish'
+      ? blocks
+          .filter((b) => firesIn(s, b) > 0 && crews.some((c) => c.task === 'extinguish' && c.target === b))
+          .map((block) => ({ t: 'extinguish' as const, block }))
+      : stage === 'burn'
+        ? blocks.filter((b) => firesIn(s, b) > 0).map((block) => ({ t: 'burn' as const, block }))
+        : blocks
+            .filter((b) => crews.some((c) => c.task === 'ignite' && c.block === b))
+            .map((block) => ({
+              t: 'ignite' as const,
+              block,
+              source: 'soldiers' as const,
+              rolls: crews
+                .filter((c) => c.task === 'ignite' && c.block === block)
+                .reduce((n, c) => n + soldierStartRolls(c.figures, 0), 0),
+            }));
+  if (stage === 'burn' && frames.length)
+    log?.push({ rule: 'p.20', text: 'the fires burning roll to accumulate and spread (one D20 a block)' });
+  const t = stage === 'ignite' ? { ...s, crews: [] } : s;
+  return push(t, ...frames.reverse());
+}
+
+/**
+ * [p.20] "One roll is made for each howitzer in the battery firing at the building block": after a battery with
+ * howitzers fires at a unit in blocks, one D20 a bearing howitzer for the Shell column (17-20) on that unit's block.
+ */
+function shellFires(
+  s: SeqState,
+  shot: SmallArmsShot | CanisterShot | SolidShot | BuildingFireOutShot,
+  t: SeqState,
+): SeqState {
+  if (!t.sc.options.fires || (shot.type !== 'canister' && shot.type !== 'solidShot') || shot.howitzers <= 0) return t;
+  const aimed = shot.type === 'canister' ? [shot.target.id] : shot.atRisk.map((x) => x.id);
+  const hit = aimed.map((id) => s.units.find((u) => u.id === id)).find((u) => u && inTown(u));
+  const block = hit && mainBlock(hit);
+  if (!block || firesIn(t, block) >= FIRES.maxPerBlock) return t;
+  return push(t, { t: 'ignite', block, source: 'shell', rolls: shot.howitzers });
+}
+
+/** A-75 option fireEvacuation: a unit with figures in a block with 3 or more fires must leave it when it activates. */
+function mustEvacuate(s: SeqState, u: SeqUnit): boolean {
+  return (
+    !!s.sc.options.fires &&
+    !!s.sc.options.fireEvacuation &&
+    Object.keys(u.inBlocks).some((b) => firesIn(s, b) >= FIRES.noEntryAt)
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// [p.17-18] Written orders (command and control option #2) and misread orders (optional rules)
+// ---------------------------------------------------------------------------------------------------------------------
+
+/** [p.17] a division's order, as written or as read (A-28's conditions are not built: an order has none). */
+export interface DivisionOrder {
+  readonly order: Order;
+  /** Attack or manoeuvre: a scenario objective's id, or 'enemy' (the closest enemy unit, [p.18]'s misread A). */
+  readonly target?: string;
+  /** Defend: the area's centre (1/100"), the division leader's radius about it. */
+  readonly at?: { readonly x: number; readonly y: number };
+  /** [p.17] an attack (or pursuit) once committed: half the division within 12" of the enemy. */
+  readonly committed?: boolean;
+  /** [p.18] a misread W: withdraw until the end of this period (one game turn), then defend. */
+  readonly until?: number;
+}
+
+/** [p.17] a changed order on its way: it takes effect at the start of period `at` (counted from the game's first). */
+export interface PendingOrder {
+  readonly division: string;
+  readonly order: DivisionOrder;
+  readonly at: number;
+}
+
+/** [p.17] a side's divisions: the leaders its units answer to, in the order of its leaders. */
+function divisionsOf(s: SeqState, side: Side): string[] {
+  const sd = s.sc.sides[side]!;
+  const cmd = new Set(sd.units.map((u) => u.commander));
+  return sd.leaders.filter((l) => cmd.has(l.id)).map((l) => l.id);
+}
+
+const sideOfDivision = (s: SeqState, d: string): Side =>
+  s.sc.sides.findIndex((x) => x.leaders.some((l) => l.id === d)) as Side;
+
+/** [p.17] the objectives an order may name (the scenario's). */
+const objectiveIds = (s: SeqState) => s.sc.victory.objectives.map((o) => o.id);
+
+/** The middle of an objective's area (1/100"). */
+function objectivePoint(s: SeqState, id: string): { x: number; y: number } {
+  const area = objectiveArea(s, s.sc.victory.objectives.find((o) => o.id === id)!);
+  return { x: area.reduce((n, p) => n + p.x, 0) / area.length, y: area.reduce((n, p) => n + p.y, 0) / area.length };
+}
+
+/** A division's units on the table. */
+const divisionUnits = (s: SeqState, d: string) =>
+  s.units.filter((u) => u.status === 'active' && specOf(s, u.id).commander === d);
+
+/** Edge-to-edge distance (1/100") from a unit's body to the nearest enemy unit (`retreating`: in retreat status only). */
+function nearestEnemy(s: SeqState, u: SeqUnit, retreating = false): { d: number; id: string | null } {
+  const body = tableUnit(s, u);
+  let best = { d: Number.POSITIVE_INFINITY, id: null as string | null };
+  for (const o of s.units)
+    if (o.side !== u.side && o.status === 'active' && (!retreating || o.retreating)) {
+      const d = unitDistance(body, tableUnit(s, o));
+      if (d < best.d) best = { d, id: o.id };
+    }
+  return best;
+}
+
+/** [p.17] where an attack, pursuit or manoeuvre goes for a unit now (null: nowhere, it is free). */
+function orderGoal(s: SeqState, u: SeqUnit, o: DivisionOrder): { x: number; y: number } | null {
+  if (o.order === 'Pursuit' || o.target === 'enemy') {
+    const e = nearestEnemy(s, u, o.order === 'Pursuit').id;
+    return e ? centreOf(tableUnit(s, unitOf(s, e))) : null;
+  }
+  return o.target ? objectivePoint(s, o.target) : null;
+}
+
+/** [p.17] the options to write for a division: each of the six orders, with their objectives; `keep` after the first. */
+function orderOptions(s: SeqState, d: string, first: boolean): string[] {
+  const obj = objectiveIds(s);
+  return [
+    ...(first ? [] : [`order ${d} keep`]),
+    ...(obj.length ? obj.map((o) => `order ${d} attack ${o}`) : [`order ${d} attack enemy`]),
+    `order ${d} defend here`,
+    ...obj.map((o) => `order ${d} defend ${o}`),
+    `order ${d} withdraw`,
+    `order ${d} pursuit`,
+    ...obj.map((o) => `order ${d} maneuver ${o}`),
+    `order ${d} reserve`,
+  ];
+}
+
+/** [p.17] the order a key writes (a defence "here" holds about the division leader's position now). */
+function orderOfKey(s: SeqState, key: string): { division: string; order: DivisionOrder } | null {
+  const [, division, verb, target] = key.split(' ') as [string, string, string, string | undefined];
+  if (verb === 'keep') return null;
+  const order: Order =
+    verb === 'attack'
+      ? 'Attack'
+      : verb === 'defend'
+        ? 'Defend'
+        : verb === 'withdraw'
+          ? 'Withdraw'
+          : verb === 'pursuit'
+            ? 'Pursuit'
+            : verb === 'maneuver'
+              ? 'Maneuver'
+              : 'Reserve';
+  if (order === 'Defend')
+    return { division, order: { order, at: target === 'here' ? leaderAt(s, division) : objectivePoint(s, target!) } };
+  return { division, order: { order, ...(target ? { target } : {}) } };
+}
+
+const orderText = (o: DivisionOrder) =>
+  `${o.order}${o.target ? ` ${o.target}` : ''}${o.order === 'Defend' && o.at ? ` about (${inches(o.at.x)}, ${inches(o.at.y)})` : ''}`;
+
+/**
+ * [p.17] A-19 step 0 of a period with written orders: the orders arriving now take effect (with the misread roll
+ * [p.18]); then each side writes, sealed, an order for each of its divisions (at the game's start: all take effect at
+ * once; later: keep, or a change that takes 1D6 + modifiers periods to arrive; a division with an order on its way
+ * keeps it, a reading).
+ */
+function ordersStep(s0: SeqState, log: Log): SeqState {
+  const now = periodIndex(s0);
+  const s: SeqState = { ...s0, ordersAt: now };
+  const first = s.orders === undefined;
+  const arriving = (s.pendingOrders ?? []).filter((p) => p.at <= now);
+  const frames: Frame[] = [
+    { t: 'periodStart' },
+    { t: 'orders', first },
+    ...arriving.reverse().map((p) => ({ t: 'orderArrives' as const, division: p.division, order: p.order })),
+  ];
+  if (first)
+    log?.push({ rule: 'p.17', text: "each side writes its divisions' orders (sealed); they take effect at once" });
+  return push({ ...s, pendingOrders: (s.pendingOrders ?? []).filter((p) => p.at > now) }, ...frames);
+}
+
+/** [p.17] an order takes effect. */
+function takeEffect(s: SeqState, d: string, o: DivisionOrder, log: Log, why = 'takes effect'): SeqState {
+  log?.push({ rule: 'p.17', text: `${d}'s order ${why}: ${orderText(o)}` });
+  // (a new units array: the menus, kept per units array, follow the order)
+  return { ...s, units: [...s.units], orders: { ...(s.orders ?? {}), [d]: o } };
+}
+
+/** [p.17] what the order-change roll needs for a division and its new order. */
+function orderChangeInput(s: SeqState, d: string, to: Order): OrderChangeInput {
+  const side = sideOfDivision(s, d);
+  const sd = s.sc.sides[side]!;
+  const spec = sd.leaders.find((l) => l.id === d)!;
+  const at = leaderAt(s, d);
+  const sup = spec.superior ? leaderAt(s, spec.superior) : at;
+  const units = divisionUnits(s, d);
+  const from = s.orders?.[d];
+  const enemyNear = s.units.some(
+    (o) =>
+      o.side !== side &&
+      o.status === 'active' &&
+      commandDistance(at, tableUnit(s, o)) <= ORDER_CHANGE_DISTANCES.enemyNear * IN,
+  );
+  return {
+    cavalryDivision: units.length > 0 && units.every((u) => specOf(s, u.id).kind === 'cavalry'),
+    nationality: sd.nationality,
+    prussian1806: sd.doctrine.prussian1806 || (s.sc.year !== undefined && s.sc.year <= 1806),
+    napoleonArmyCommander: sd.napoleonArmyCommander,
+    from: from?.order ?? to,
+    to,
+    // A-26's path is not modelled: the straight distance between the leaders
+    leadersDistance: Math.hypot(at.x - sup.x, at.y - sup.y) / IN,
+    enemyWithin12OrCommitted: enemyNear || !!from?.committed,
+    leaderLost: leaderOf(s, d).lost,
+    badWeather: !!s.sc.options.weather && s.sc.weather !== 'clear' && s.sc.weather !== 'hot',
+  };
+}
+
+/**
+ * [p.17] the switches orders make by themselves, kept current after every step: an attack (or pursuit) is committed
+ * once half its division is within 12" of the enemy; an attack or manoeuvre whose objective its side holds (or, for a
+ * manoeuvre, with half the division within 4" of it: a reading) turns to Defend there; a Reserve turns to Defend/Hold
+ * when an enemy comes within 24" of one of its units; a misread W becomes Defend after its turn.
+ */
+function ordersUpkeep(s: SeqState, log: Log): SeqState {
+  if (!s.sc.options.writtenOrders || !s.orders) return s;
+  let t = s;
+  for (const [d, o] of Object.entries(s.orders)) {
+    const units = divisionUnits(t, d);
+    if (!units.length) continue;
+    const side = units[0]!.side;
+    const near = units.map((u) => nearestEnemy(t, u).d / IN);
+    if ((o.order === 'Attack' || o.order === 'Pursuit') && !o.committed && divisionCommitted(near)) {
+      log?.push({ rule: 'p.17', text: `${d} is committed: half its units are within 12" of the enemy` });
+      t = { ...t, units: [...t.units], orders: { ...t.orders, [d]: { ...o, committed: true } } };
+      continue;
+    }
+    if ((o.order === 'Attack' || o.order === 'Maneuver') && o.target && o.target !== 'enemy') {
+      const spec = t.sc.victory.objectives.find((x) => x.id === o.target)!;
+      const area = objectiveArea(t, spec);
+      const arrived =
+        holderNow(t, spec) === side ||
+        (o.order === 'Maneuver' &&
+          units.filter((u) => polygonDistance(footprint(tableUnit(t, u)), area) <= 4 * IN).length * 2 >= units.length);
+      if (arrived) {
+        t = takeEffect(
+          t,
+          d,
+          { order: 'Defend', at: objectivePoint(t, o.target) },
+          log,
+          `is done (${o.target} reached)`,
+        );
+        continue;
+      }
+    }
+    if (o.order === 'Reserve' && Math.min(...near) <= ORDER_DISTANCES.reserveTrigger) {
+      t = takeEffect(t, d, { order: 'Defend', at: leaderAt(t, d) }, log, 'turns to Defend/Hold (an enemy within 24")');
+      continue;
+    }
+    if (o.until !== undefined && periodIndex(t) > o.until && t.ordersAt === periodIndex(t))
+      t = takeEffect(
+        t,
+        d,
+        { order: 'Defend', at: leaderAt(t, d) },
+        log,
+        'turns to Defend (its misread withdrawal is over)',
+      );
+  }
+  return t;
+}
+
+/** The keys a unit's order lets it take now, from its menu's keys (`after`: where the unit stands after one). */
+function orderFilter(s: SeqState, u: SeqUnit, menu: readonly Primitive[]): Primitive[] {
+  const d = specOf(s, u.id).commander;
+  const o = s.orders?.[d];
+  if (!o) return [...menu];
+  const moving = (k: string) => /^(move|road|charge|enter|blockMove|leave) /.test(k);
+  const charge = (k: string) => k.startsWith('charge ');
+  const posAfter = (p: Primitive) => {
+    const t = p.apply(push(s, { t: 'act', unit: u.id }), undefined);
+    return unitOf(t, u.id);
+  };
+  const here = { x: u.x, y: u.y };
+  const dist = (a: { x: number; y: number }, b: { x: number; y: number }) => Math.hypot(a.x - b.x, a.y - b.y);
+  const full = (k: string) => / 1 /.test(k) && /^(move forward|road) /.test(k);
+  const turning = (k: string) => k === 'about face' || k.startsWith('face ');
+  // [p.17] Reserve: "units on reserve orders cannot move"
+  if (o.order === 'Reserve') return menu.filter((p) => !moving(p.key));
+  if (o.order === 'Defend') {
+    // [p.17] "cannot move outside the area they are told to defend": the division leader's radius about its centre
+    const radius = s.sc.sides[u.side]!.leaders.find((l) => l.id === d)!.radius * IN;
+    const c = o.at ?? leaderAt(s, d);
+    return menu.filter((p) => {
+      if (!moving(p.key)) return true;
+      const a = posAfter(p);
+      return dist(a, c) <= Math.max(radius, dist(here, c));
+    });
+  }
+  if (o.order === 'Withdraw') {
+    // [p.17] "must move 3/4 to full distance away from any enemy units": no move ends nearer the enemy, no charge; the
+    // first action is a full move away when one is offered
+    const now = nearestEnemy(s, u).d;
+    const away = (p: Primitive) => nearestEnemy(s, posAfter(p)).d;
+    const ok = menu.filter((p) => !charge(p.key) && (!moving(p.key) || away(p) >= now));
+    const must = ok.filter((p) => full(p.key) && away(p) > now);
+    // (or turns to make one: a line facing the enemy about-faces first)
+    const turns = ok.filter((p) => turning(p.key));
+    return u.halves === 0 && must.length + turns.length ? [...must, ...turns] : ok;
+  }
+  if (o.order === 'Maneuver') {
+    // [p.17] "cannot move closer then 20” of any enemy units … if already within 20”, units must attempt to move away"
+    const goal = orderGoal(s, u, o);
+    const now = nearestEnemy(s, u).d;
+    const stand = ORDER_DISTANCES.manoeuvreStandOff * IN;
+    return menu.filter((p) => {
+      if (charge(p.key)) return false;
+      if (!moving(p.key)) return true;
+      const a = posAfter(p);
+      const e = nearestEnemy(s, a).d;
+      if (now < stand) return e > now;
+      return e >= stand && (!goal || dist(a, goal) <= dist(here, goal));
+    });
+  }
+  // [p.17] Attack and Pursuit: "move at 3/4 to full move distance until the division is considered committed"
+  if (o.committed) return [...menu];
+  const goal = orderGoal(s, u, o);
+  if (!goal) return [...menu];
+  const toward = (p: Primitive) => dist(posAfter(p), goal);
+  const ok = menu.filter((p) => !moving(p.key) || charge(p.key) || toward(p) <= dist(here, goal));
+  // the digest's filter: an action of full movement toward the objective first, unless it charges, or (within 12"
+  // of an enemy) changes formation
+  const must = ok.filter((p) => (full(p.key) && toward(p) < dist(here, goal)) || charge(p.key));
+  if (u.halves > 0 || !must.length) return ok;
+  const close = nearestEnemy(s, u).d <= ORDER_DISTANCES.committedRange * IN;
+  // (a turn toward it is allowed first)
+  return ok.filter((p) => must.includes(p) || turning(p.key) || (close && p.key.startsWith('form ')));
+}
+
+/**
+ * The keys of a unit's activation now: its menu with what the optional rules forbid taken out: [p.11] a battery
+ * being resupplied does nothing else; A-75 a unit in a block with 3 fires leaves it (fireEvacuation); [p.17] its
+ * division's written order.
+ */
+function actKeys(s: SeqState, id: string): string[] {
+  const menu = activation(s, id);
+  const o = s.sc.options;
+  if (!o.caissons && !o.fires && !o.writtenOrders) return menu.map((p) => p.key);
+  if (o.caissons && beingResupplied(s, id)) return ['end'];
+  const u = unitOf(s, id);
+  if (mustEvacuate(s, u)) {
+    const out = menu.filter((p) => p.key.startsWith('leave '));
+    if (out.length) return out.map((p) => p.key);
+  }
+  if (!o.writtenOrders) return menu.map((p) => p.key);
+  const kept = orderFilter(s, u, menu).map((p) => p.key);
+  return kept.includes('end') || kept.length ? kept : ['end'];
+}
+
 export const runtime = procedure<SeqState, Frame, Action>({
   handlers,
+  // [p.17] written orders switch by themselves (committed, objective reached, reserve threatened)
+  upkeep: (s, log) => ordersUpkeep(s, log),
   idle(s, log) {
     if (s.over) return s;
     if (s.period === 0) return startTurn(s, log);
@@ -4902,13 +5993,7 @@ export const runtime = procedure<SeqState, Frame, Action>({
 });
 
 /** The optional rules [p.5, p.15-24] not built yet, by option name and page: a scenario that turns one on is refused. */
-const UNBUILT_OPTIONS: readonly (readonly [string, string])[] = [
-  ['writtenOrders', 'p.17'],
-  ['misreadOrders', 'p.18'],
-  ['caissons', 'p.11'],
-  ['fires', 'p.20'],
-  ['visibility', 'p.20'],
-];
+const UNBUILT_OPTIONS: readonly (readonly [string, string])[] = [['visibility', 'p.20']];
 
 export function initialSeq(sc: Scenario): SeqState {
   const on = UNBUILT_OPTIONS.filter(([k]) => (sc.options as Record<string, unknown>)[k] === true);
@@ -4989,6 +6074,24 @@ export function initialSeq(sc: Scenario): SeqState {
     held: {},
     firedOut: [],
     blockAttacks: [],
+    // [p.11] optional caissons, as the scenario places them (one serving a battery has made contact before period 1)
+    ...(sc.options.caissons
+      ? {
+          caissons: sc.sides.flatMap((side, i) =>
+            side.caissons.map((c) => ({
+              id: c.id,
+              side: i as Side,
+              x: Math.round(c.x * IN),
+              y: Math.round(c.y * IN),
+              facing: c.facing,
+              hits: 0,
+              status: 'active' as const,
+              servicing: c.servicing ?? null,
+              since: 0,
+            })),
+          ),
+        }
+      : {}),
     // [p.5] optional table flanks: two flanks, each with each side's turn points
     ...(sc.options.tableFlanks
       ? {
@@ -5051,7 +6154,7 @@ export const internals = {
   },
   /** §8.4: the primitive a plan starts with, for the scripted player's score of the plan. */
   planFirst: (s: SeqState, id: string, key: Action): Action | null => {
-    const keys = activation(s, id).map((p) => p.key);
+    const keys = actKeys(s, id);
     const m = planMenu(s, id, keys).find((x) => x.key === key);
     return m ? resolveStep(m.plan[0]!, keys, stepContext(s, id)) : null;
   },

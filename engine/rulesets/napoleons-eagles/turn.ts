@@ -441,6 +441,11 @@ export interface CloseContact {
   /** In retreat status at contact (A-65: a unit that retreats or routs in an earlier close action is gone from it). */
   readonly chargerWasRetreating?: boolean;
   readonly defenderWasRetreating?: boolean;
+  /**
+   * [p.14] A-33: a tie of equal melee values, fought again first in the next period's step 9 (no step 2 check, no
+   * defence action, no closing check); both stay in contact, locked, until then.
+   */
+  readonly refight?: boolean;
 }
 
 export interface SeqLeader {
@@ -716,7 +721,8 @@ function closeGroups(s: SeqState): Frame[] {
   const byDefender = new Map<string, number[]>();
   s.closes.forEach((c, i) => {
     const g = byDefender.get(c.defender);
-    if (g && !c.counter) g.push(i);
+    if (c.refight) groups.push([i]);
+    else if (g && !c.counter) g.push(i);
     else {
       const n = [i];
       groups.push(n);
@@ -752,6 +758,8 @@ function closeGroup(s0: SeqState, closes: readonly number[], log: Log): SeqState
   }
   if (!live.length) return s;
   const c = s.closes[live[0]!]!;
+  // [p.14] A-33: a tie carried over from the last period is fought again, straight to the melee
+  if (c.refight) return push(s, { t: 'closeFight', close: live[0]!, refight: true });
   // [p.15] A-64: the counter-charge check replaced the step 2 check, and there is no defence action
   if (c.counter) return push(s, { t: 'closeFight', close: live[0]!, refight: false });
   // [p.19] A-61: the screen takes no step 2 check; it may fire at the cavalry with a defence action
@@ -1033,6 +1041,9 @@ function weathered<T extends SmallArmsShot | CanisterShot | SolidShot>(s: SeqSta
 /** [p.4 steps 11-12] markers off; the next period, turn, or the end of the game. */
 function endPeriod(s00: SeqState, log: Log): SeqState {
   const s0 = smokeAtEnd(weatherAtEnd(s00, log), log);
+  // [p.14] A-33 tied close actions go on into the next period's step 9, first, their units still in contact
+  const refights = s0.closes.filter((c) => c.refight === true && closeAlive(s0, c));
+  const inContact = new Set(refights.flatMap((c) => [c.charger, c.defender]));
   const s: SeqState = {
     ...s0,
     // [p.5 step 11] moved and stand markers come off
@@ -1043,14 +1054,14 @@ function endPeriod(s00: SeqState, log: Log): SeqState {
             activated: false,
             stand: false,
             halves: 0,
-            locked: false,
+            locked: inContact.has(u.id),
             forceMarch: false,
             ooc: false,
             reasons: [],
           }
         : u,
     ),
-    closes: [],
+    closes: refights,
     firedOut: [],
     blockAttacks: [],
     aActivated: 0,
@@ -2848,11 +2859,7 @@ const handlers: Handlers<SeqState, Frame, Action> = {
       const o = resolveCloseAction(closeInput(s, c, f.refight || f.closed === true)).find(
         (d) => `melee ${closeKey(d.value)}` === a,
       )!.value;
-      if (o.melee === 'refight') {
-        // A-33: a tie of equal base values: casualties and fatigue now, then fought again (here at once)
-        log?.push({ rule: 'p.14', text: `${c.charger} against ${c.defender}: a tie, fought again (A-33)` });
-        return push(closeLosses(s, c, o, true), { t: 'closeFight', close: f.close, refight: true });
-      }
+      if (o.melee === 'refight') return refightNextPeriod(closeLosses(s, c, o, true), f.close, log);
       log?.push({ rule: 'p.13 steps 5-9', text: `${c.charger} against ${c.defender}: ${closeKey(o)}` });
       let t = closeLosses(s, c, o, false);
       const loser = o.winner === 'charger' ? c.defender : o.winner === 'defender' ? c.charger : null;
@@ -4362,8 +4369,19 @@ function pairCasualties(s: SeqState, i: number, result: MeleeResult): { value: [
 }
 
 /**
+ * [p.14] A-33: a tie of equal base values (its casualties and fatigue taken): "the close action is fought again next
+ * period", first in its step 9; both units stay in contact and locked until then.
+ */
+function refightNextPeriod(s: SeqState, i: number, log: Log): SeqState {
+  const c = s.closes[i]!;
+  log?.push({ rule: 'p.14', text: `${c.charger} against ${c.defender}: a tie, fought again next period (A-33)` });
+  const t = { ...s, closes: s.closes.map((x, k) => (k === i ? { ...x, refight: true } : x)) };
+  return updUnit(updUnit(t, c.charger, { locked: true }), c.defender, { locked: true });
+}
+
+/**
  * [p.13 steps 8-9] A-65 after several chargers' melee: the defender is the loser if it lost to any charger (one step 8
- * check), every charger that lost to it is a loser (+2); a tie of equal base values is fought again at once (A-33);
+ * check), every charger that lost to it is a loser (+2); a tie of equal base values is fought again next period (A-33);
  * fatigue +1 once for each; a winner in retreat status recovers [p.12]; winning cavalry checks for loss of control.
  */
 function multiLosers(s0: SeqState, closes: readonly number[], results: readonly MeleeResult[], log: Log): SeqState {
@@ -4401,7 +4419,7 @@ function multiLosers(s0: SeqState, closes: readonly number[], results: readonly 
     if (unitOf(s, d).retreating) s = updUnit(s, d, { retreating: false });
     s = cavalryWon(s, d, { byOutOfControl: false, riddenDown: false, destroyed: false });
   }
-  for (const i of refights) frames.push({ t: 'closeFight', close: i, refight: true });
+  for (const i of refights) s = refightNextPeriod(s, i, log);
   return push(s, ...frames.reverse());
 }
 

@@ -70,6 +70,7 @@ export function tableOf(sc: Scenario): NeTable {
       width: Math.round(sc.table.width * IN),
       height: Math.round(sc.table.height * IN),
       pieces: sc.terrain.map(piece).filter((p): p is TerrainPiece => p !== null),
+      ...(sc.options.bearingFigures === 'allFront' ? { allFront: true } : {}),
     };
     tables.set(sc, t);
   }

@@ -78,6 +78,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { IN } from '../../geometry/geometry.ts';
+import { tableOf } from './board.ts';
 import { type FireTargetDesc, type SmallArmsShot, outcomeOfFaces, resolveFire } from './fire.ts';
 import { defenceChangeAllowed, fatigueAfterEvent, moraleModifiers, rest } from './morale.ts';
 import {
@@ -159,6 +160,21 @@ describe('the book’s worked examples', () => {
     expect(
       outcomeOfFaces({ ...p8, figures: b!.figures }, [{ roll: 'fire:T', faces: [4] }]).targets[0]!.casualties,
     ).toBe(2);
+  });
+
+  it("A-38 option bearingFigures: the digest counts each figure's own arc (18 here); 'allFront' gives the book's 20", () => {
+    const firer = unit('F', 'a', line3(20), at(20, 10));
+    const target = unit('T', 'b', col3(12), at(20, 14, 180));
+    const [arcs] = fireTargets(OPEN, [firer, target], firer, 'musket');
+    const [book] = fireTargets({ ...OPEN, allFront: true }, [firer, target], firer, 'musket');
+    expect(arcs!.figures).toBe(18);
+    expect(book!.figures).toBe(20);
+    expect(book!.range).toBe(4 * IN);
+    // the scenario option reaches the game's table (board.ts)
+    const sc = (options: Record<string, unknown>) =>
+      ({ table: { width: 24, height: 24 }, terrain: [], options }) as never;
+    expect(tableOf(sc({ bearingFigures: 'allFront' })).allFront).toBe(true);
+    expect(tableOf(sc({ bearingFigures: 'arcs' })).allFront).toBeUndefined();
   });
 
   it('p.5 rest example 2): a Fatigued unit rests one action → Normal, and fires its second action without penalty', () => {

@@ -253,6 +253,7 @@ export const ADAPTATIONS: readonly Adaptation[] = [
     title: 'Which figures fire',
     page: 'p.8, p.14, p.21',
     reading: 'bearing figures; defence fire all front-rank figures (bearing only over 24); squares N/8, N/2 vs cavalry',
+    option: 'bearingFigures',
   },
   { id: 'A-39', title: 'Two fire actions', page: 'p.8', reading: 'only consecutive fire at one target combines' },
   {
@@ -559,6 +560,11 @@ const namedOptions = {
   casualtyColumn: choice('casualtyColumn (A-59)', ['ownInContact', 'chargersInContact'], 'ownInContact'),
   /** A-63: which chargers' enfilade values combine. */
   enfiladeChargers: choice('enfiladeChargers (A-63)', ['sameFace', 'all'], 'sameFace'),
+  /**
+   * A-38: which figures of a firing unit fire: those whose own 22.5° arc reaches the target (the digest), or every
+   * front-rank figure once any of them bears (the book's p.8 example: "Reference this with 20 figures").
+   */
+  bearingFigures: choice('bearingFigures (A-38)', ['arcs', 'allFront'], 'arcs'),
   /** A-65: the defender's melee dice against several chargers. */
   defenderMeleeDice: choice('defenderMeleeDice (A-65)', ['one', 'perCharger'], 'one'),
   /** A-75: the house rule that occupants of a block with 3+ fires must leave at their next activation. */

@@ -184,6 +184,8 @@ export interface NeTable {
   readonly width: number;
   readonly height: number;
   readonly pieces: readonly TerrainPiece[];
+  /** A-38 option `bearingFigures: "allFront"`: every front-rank figure fires once any bears (the book's p.8 reading). */
+  readonly allFront?: boolean;
 }
 
 // ---------- footprints (§2.3-2.4, A-4) ----------
@@ -981,7 +983,7 @@ export function fireTargets(t: NeTable, all: readonly TableUnit[], firer: TableU
   for (const u of all) {
     if (u.side === firer.side || u.inCloseAction) continue;
     if (polygonDistance(footprint(firer), footprint(u)) > range + IN) continue;
-    const b = bearingFigures(t, all, firer, u, range);
+    const b = bearingFigures(t, all, firer, u, range, t.allFront === true);
     if (b) out.push({ id: u.id, range: b.range, figures: b.figures, screen: u.formation === 'skirmish' });
   }
   return out.sort((a, b) => a.range - b.range || (a.id < b.id ? -1 : 1));

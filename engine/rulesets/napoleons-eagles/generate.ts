@@ -77,6 +77,7 @@ const CHOICES: readonly (readonly [string, readonly unknown[]])[] = [
   ['solidShotTable', ['closeIsCanister', 'extremeBlank']],
   ['rapidFireDefenceFatigue', [3, 2]],
   ['neutralisedAt', ['allGuns', 'cannons']],
+  ['bearingFigures', ['arcs', 'allFront']],
   ['casualtyColumn', ['ownInContact', 'chargersInContact']],
   ['enfiladeChargers', ['sameFace', 'all']],
   ['defenderMeleeDice', ['one', 'perCharger']],

@@ -225,6 +225,7 @@ describe("Napoleon's Eagles random scenarios", () => {
         solidShotTable: ['closeIsCanister', 'extremeBlank'],
         rapidFireDefenceFatigue: [3, 2],
         neutralisedAt: ['allGuns', 'cannons'],
+        bearingFigures: ['arcs', 'allFront'],
         casualtyColumn: ['ownInContact', 'chargersInContact'],
         enfiladeChargers: ['sameFace', 'all'],
         defenderMeleeDice: ['one', 'perCharger'],

@@ -340,7 +340,10 @@ describe("Napoleon's Eagles: the leader's influence on a threshold roll [p.11] (
     const rng = seedrandom.alea('influence');
     while (top(s)?.t !== 'thresholdInfluence' && !s.over) {
       const outs = game.chanceOutcomes(s);
-      const acts = outs.length ? outs.map((o) => o.action) : game.legalActions(s);
+      const all = outs.length ? outs.map((o) => o.action) : game.legalActions(s);
+      // the walk this test was written on: without the crew actions and defence options built since (crews.test.ts)
+      const older = all.filter((a) => !/^(spike|abandon|overrun|crews )|^defence (fire.* rapid|form refused)/.test(a));
+      const acts = older.length ? older : all;
       s = game.apply(s, acts[Math.floor(rng() * acts.length)]!);
     }
     return s;

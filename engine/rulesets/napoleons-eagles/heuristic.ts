@@ -367,8 +367,17 @@ export function policyScores(s: SeqState, actions: readonly Action[]): number[] 
       return actScores(s, f.unit, actions);
     case 'defence':
       // [p.14] a square or a turn to face the charge beats fire when the change is allowed (A-58)
+      // [p.10] rapid fire doubles the casualties when they count most; [p.7] a refused flank meets a flank charge
       return actions.map((a) =>
-        a === 'defence form square' ? 2 : a.startsWith('defence face') ? 1.5 : a.startsWith('defence fire') ? 1 : 0,
+        a === 'defence form square'
+          ? 2
+          : a.startsWith('defence face') || a.startsWith('defence form refused')
+            ? 1.5
+            : a.startsWith('defence fire')
+              ? a.endsWith(' rapid')
+                ? 1.2
+                : 1
+              : 0,
       );
     // [p.19] a block fires out when it can, attacks an adjacent block only with a figure advantage, advances if won
     case 'blockDefence':
@@ -406,6 +415,22 @@ export function policyScores(s: SeqState, actions: readonly Action[]): number[] 
         return 0;
       });
     }
+    // [p.10] A-51 a crew re-mans its guns when it can, else goes back to them or to cover; it spikes them when the
+    // enemy is at them (no re-manning within 2")
+    case 'artCrew':
+      return actions.map((a) =>
+        a.endsWith(' reman')
+          ? 5
+          : a.endsWith(' spike')
+            ? actions.some((x) => x.endsWith(' reman'))
+              ? -1
+              : 3
+            : a.endsWith(' to guns') || a.endsWith(' toward guns')
+              ? 2
+              : / to \S+$/.test(a)
+                ? 1
+                : 0,
+      );
     // [p.11] a caisson resupplies a battery out of ammunition when it can, else comes up behind one
     case 'caisson':
       return actions.map((a) => (a.startsWith('serve ') ? 5 : a.startsWith('to ') ? 1 : 0));

@@ -303,6 +303,8 @@ export type Frame =
   | { readonly t: 'caisson'; readonly id: string }
   /** [p.20] optional fires, A-19 step 12 (c): a side sets figures to put out or start fires. */
   | { readonly t: 'crews'; readonly p: Side }
+  /** [p.10] A-51: a battery's crew without its guns moves in step 8 (runs for cover, returns, re-mans, spikes). */
+  | { readonly t: 'artCrew'; readonly id: string }
   /** [p.20] the next stage of step 12 (c): putting out, then accumulating and spreading, then soldiers' fires. */
   | { readonly t: 'fires'; readonly stage: 'extinguish' | 'burn' | 'ignite' }
   /** [p.20] the D20s putting out a block's fires. */
@@ -515,6 +517,10 @@ export interface SeqState extends ProcedureState<Frame> {
   readonly blockFires?: Readonly<Record<string, number>>;
   /** [p.20] this period's fire crews (A-19 step 12 (c)). */
   readonly crews?: readonly FireCrew[];
+  /** [p.10] A-51: guns left on the table by their crews (abandoned, neutralised or lost in a close action). */
+  readonly abandoned?: readonly AbandonedGuns[];
+  /** [p.10] A-51: batteries' crews without their guns (pieces moved in step 8, a reading). */
+  readonly artCrews?: readonly ArtilleryCrew[];
   /** [p.17] option #2: each division's order in force (by its leader's id), and the changes on their way. */
   readonly orders?: Readonly<Record<string, DivisionOrder>>;
   readonly pendingOrders?: readonly PendingOrder[];
@@ -694,6 +700,8 @@ function closePeriod(s0: SeqState, log: Log): SeqState {
   return push(
     s0,
     { t: 'step9' },
+    // [p.10] A-51 the crews without their guns after the caissons (a reading)
+    ...crewFrames(s0),
     ...caissonFrames(s0),
     ...order.reverse().map((l) => ({ t: 'leader' as const, id: l.id })),
   );
@@ -1040,7 +1048,8 @@ function weathered<T extends SmallArmsShot | CanisterShot | SolidShot>(s: SeqSta
 
 /** [p.4 steps 11-12] markers off; the next period, turn, or the end of the game. */
 function endPeriod(s00: SeqState, log: Log): SeqState {
-  const s0 = smokeAtEnd(weatherAtEnd(s00, log), log);
+  // [p.10] A-51 overruns and crews caught in the open, before the period's close actions are cleared
+  const s0 = gunsAtEnd(smokeAtEnd(weatherAtEnd(s00, log), log), log);
   // [p.14] A-33 tied close actions go on into the next period's step 9, first, their units still in contact
   const refights = s0.closes.filter((c) => c.refight === true && closeAlive(s0, c));
   const inContact = new Set(refights.flatMap((c) => [c.charger, c.defender]));
@@ -2109,6 +2118,7 @@ function planMenuOf(s: SeqState, id: string, keys: readonly string[]): Macro[] {
 /** The frames of the optional caissons [p.11], fires [p.20] and written orders [p.17-18]. */
 type OptionalFrameKind =
   | 'caisson'
+  | 'artCrew'
   | 'crews'
   | 'fires'
   | 'extinguish'
@@ -2135,6 +2145,18 @@ const crewFigures = (s: SeqState, block: string) =>
   (s.crews ?? []).filter((c) => c.task === 'extinguish' && c.target === block).reduce((n, c) => n + c.figures, 0);
 
 const optionalHandlers: Pick<Handlers<SeqState, Frame, Action>, OptionalFrameKind> = {
+  // [p.10] A-51 a crew without its guns: its step 8 move (a reading: with the leaders and caissons)
+  artCrew: {
+    kind: 'decision',
+    owner: (f, s) => crewsOn(s).find((c) => c.id === f.id)!.side,
+    legal: (s, f) => crewMoves(s, f.id).map((m) => m.key),
+    skip: (s, f) => !crewsOn(s).some((c) => c.id === f.id),
+    step: (s, f, a, log) =>
+      crewMoves(s, f.id)
+        .find((m) => m.key === a)!
+        .apply(s, log),
+    describe: (_s, f) => `the crew of ${f.id}: run for cover, return to its guns, re-man or spike them [p.10]`,
+  },
   // [p.11] a caisson's step 8 move (a reading: with the leaders)
   caisson: {
     kind: 'decision',
@@ -2739,8 +2761,15 @@ const handlers: Handlers<SeqState, Frame, Action> = {
       if (o.kind === 'none') return s;
       const c = s.closes[o.close]!;
       const rule = c.rideDown ? 'p.14 step 4' : c.screen ? 'p.19' : 'p.13 step 4';
+      if (o.kind === 'abandon') return abandonAgainst(s, o.close, log);
       if (o.kind === 'fire') {
-        const shot = defenceShot(s, c)!;
+        const shot0 = defenceShot(s, c)!;
+        const shot = o.rapid ? { ...shot0, rapid: true } : shot0;
+        if (o.rapid)
+          log?.push({
+            rule: 'p.10',
+            text: `${c.defender} declares rapid fire for its defence action: casualties doubled, its fatigue rises (A-49)`,
+          });
         log?.push({
           rule,
           text: `${c.defender} uses its defence action: it fires at ${c.charger}${c.screen ? ' (A-61)' : ''}`,
@@ -2753,12 +2782,12 @@ const handlers: Handlers<SeqState, Frame, Action> = {
       }
       log?.push({
         rule,
-        text: `${c.defender} uses its defence action to ${o.kind === 'face' ? `face ${c.charger}` : `form ${o.to}`}: a morale check (A-58)`,
+        text: `${c.defender} uses its defence action to ${o.kind === 'face' ? `face ${c.charger}` : o.refuse ? `refuse its ${o.refuse} flank (p.7)` : `form ${o.to}`}: a morale check (A-58)`,
       });
       return push(updUnit(s, c.defender, { stand: false }), {
         t: 'defenceChange',
         close: o.close,
-        change: o.kind === 'face' ? 'face' : o.to!,
+        change: o.kind === 'face' ? 'face' : o.refuse ? `refused ${o.refuse}` : o.to!,
         group,
       });
     },
@@ -2789,6 +2818,8 @@ const handlers: Handlers<SeqState, Frame, Action> = {
         rule,
         text: `${c.defender} passes its check (${check.target}${mods ? `: ${mods}` : ''}): it ${f.change === 'face' ? `faces ${c.charger}` : `forms ${f.change}`} (A-58)`,
       });
+      if (f.change === 'refused left' || f.change === 'refused right')
+        return refuseAgainst(s, f.group, f.change === 'refused left' ? 'left' : 'right');
       return f.change === 'face' ? faceCharge(s, f.close) : formAgainst(s, f.group, f.change as Formation);
     },
     describe: (s, f) =>
@@ -2831,8 +2862,8 @@ const handlers: Handlers<SeqState, Frame, Action> = {
         });
         // [p.14] ridden-down artillery abandons its guns
         if (specOf(t, c.defender).kind === 'artillery') {
-          t = updUnit(t, c.defender, { status: 'eliminated', gunsLost: true });
-          log?.push({ rule: 'p.10', text: `${c.defender}'s guns are abandoned` });
+          t = abandonGuns(t, c.defender, 'retreating');
+          log?.push({ rule: 'p.10', text: `${c.defender}'s guns are abandoned: its crew runs (A-51)` });
         } else if (o.defender === 'routs') t = rout(t, c.defender, log);
         else if (o.defender === 'retreats') t = enterRetreat(updUnit(t, c.defender, { riddenDown: true }), c.defender);
       }
@@ -2878,8 +2909,8 @@ const handlers: Handlers<SeqState, Frame, Action> = {
       // [p.12] a winner in retreat status recovers at once
       if (winner && o.winnerRecovers) t = updUnit(t, winner, { retreating: false });
       if (o.gunsAbandoned && loser) {
-        t = updUnit(t, loser, { status: 'eliminated', gunsLost: true });
-        log?.push({ rule: 'p.10', text: `${loser}'s guns are abandoned` });
+        t = abandonGuns(t, loser, 'retreating');
+        log?.push({ rule: 'p.10', text: `${loser}'s guns are abandoned: its crew runs (A-51)` });
       }
       return t;
     },
@@ -2999,8 +3030,8 @@ const handlers: Handlers<SeqState, Frame, Action> = {
       });
       let t = r === 'routs' ? rout(s, id, log) : enterRetreat(s, id);
       if (specOf(t, id).kind === 'artillery' && unitOf(t, id).status === 'active') {
-        t = updUnit(t, id, { status: 'eliminated', gunsLost: true });
-        log?.push({ rule: 'p.10', text: `${id}'s guns are abandoned` });
+        t = abandonGuns(t, id, 'retreating');
+        log?.push({ rule: 'p.10', text: `${id}'s guns are abandoned: its crew runs (A-51)` });
       }
       return t;
     },
@@ -3135,6 +3166,8 @@ const handlers: Handlers<SeqState, Frame, Action> = {
             hits: (u.hits ?? 0) + e.casualties,
             ...(e.eliminated ? { status: 'eliminated' as const, gunsLost: true } : {}),
           });
+          // A-50 its guns stay on the table, abandoned (A-51: no crew is left to man them)
+          if (e.eliminated && u.status === 'active') t = abandonGuns(t, e.id, 'none');
           if (e.casualties)
             log?.push({
               rule: 'p.10',
@@ -4471,10 +4504,14 @@ function screenFiguresStruck(s: SeqState, c: CloseContact): number {
 /** One defence action the defender of a close may take [p.13-14] (A-58), with its stable key. */
 interface DefenceOption {
   readonly key: string;
-  readonly kind: 'fire' | 'face' | 'form' | 'none';
+  readonly kind: 'fire' | 'face' | 'form' | 'none' | 'abandon';
   /** The close action (its charger) it is taken against. */
   readonly close: number;
   readonly to?: Formation;
+  /** [p.10] a battery's defence fire as rapid fire. */
+  readonly rapid?: boolean;
+  /** [p.7] the flank a line refuses against a charge on that flank. */
+  readonly refuse?: 'left' | 'right';
 }
 
 /**
@@ -4500,9 +4537,20 @@ function defenceActions(s: SeqState, close: number, group: readonly number[]): D
   const live = group.filter((i) => closeAlive(s, s.closes[i]!));
   for (const i of live) {
     const c = s.closes[i]!;
-    if (defenceShot(s, c))
-      out.push({ key: i === close ? 'defence fire' : `defence fire at ${c.charger}`, kind: 'fire', close: i });
+    const shot = defenceShot(s, c);
+    if (shot) out.push({ key: i === close ? 'defence fire' : `defence fire at ${c.charger}`, kind: 'fire', close: i });
+    // [p.10] a battery at Normal fatigue may make its defence fire rapid fire (not in heavy rain)
+    if (shot?.type === 'canister' && !shotProblem(weathered(s, { ...shot, rapid: true }), s.sc.options))
+      out.push({
+        key: i === close ? 'defence fire rapid' : `defence fire at ${c.charger} rapid`,
+        kind: 'fire',
+        close: i,
+        rapid: true,
+      });
   }
+  // [p.10] "instead of using a defense action to fire the guns, the crew of the battery may abandon their guns and
+  // run for cover" (A-51)
+  if (specOf(s, d.id).kind === 'artillery' && !c0.screen) out.push({ key: 'abandon guns', kind: 'abandon', close });
   // A-61: a screen only fires
   if (c0.screen || d.disordered) return out;
   const changes = live.every((i) => {
@@ -4521,7 +4569,50 @@ function defenceActions(s: SeqState, close: number, group: readonly number[]): D
     if (!formedBody(s, live, to)) continue;
     out.push({ key: `defence form ${to}`, kind: 'form', close, to });
   }
+  // [p.7] "a unit may use this as a defense action if the unit is charged on the flank side": a line refuses the flank
+  // a charger came in on (A-58: only against a flank charge)
+  if (spec.kind === 'infantry' && d.formation === 'line' && !d.refused && !d.supported)
+    for (const side of ['left', 'right'] as const)
+      if (live.some((i) => chargedOn(s, i) === side) && refusedBody(s, live, side))
+        out.push({ key: `defence form refused ${side}`, kind: 'form', close, refuse: side });
   return out;
+}
+
+/** [p.7] the flank of its defender a flank charge `i` came in on (null: a frontal charge). */
+function chargedOn(s: SeqState, i: number): 'left' | 'right' | null {
+  const c = s.closes[i]!;
+  if (c.arc === 'front') return null;
+  const d = unitOf(s, c.defender);
+  const cc = centreOf(tableUnit(s, unitOf(s, c.charger)));
+  const dc = centreOf(tableUnit(s, d));
+  const aim = (Math.atan2(cc.x - dc.x, cc.y - dc.y) * 180) / Math.PI;
+  return ((aim - d.facing + 540) % 360) - 180 >= 0 ? 'right' : 'left';
+}
+
+/** [p.7] A-58 the defender's line with a flank refused, if it fits (its chargers may touch it). */
+function refusedBody(s: SeqState, group: readonly number[], side: 'left' | 'right'): TableUnit | null {
+  const d = unitOf(s, s.closes[group[0]!]!.defender);
+  const body = tableUnit(s, { ...d, refused: side });
+  return fitsBut(s, body, [d.id, ...group.map((i) => s.closes[i]!.charger)]) ? body : null;
+}
+
+/**
+ * [p.7] A-58 a refused flank against the chargers on that flank: the refused figures face them, so a charger now in
+ * their front arc strikes a front (a reading: the point of refusing is to meet the charge with a front).
+ */
+function refuseAgainst(s: SeqState, group: readonly number[], side: 'left' | 'right'): SeqState {
+  const d0 = unitOf(s, s.closes[group[0]!]!.defender);
+  const body = refusedBody(s, group, side);
+  if (!body) return s;
+  const t = updUnit(s, d0.id, { refused: side });
+  const closes = t.closes.map((c, i) =>
+    group.includes(i) &&
+    chargedOn(s, i) === side &&
+    arcOf(body, centreOf(tableUnit(t, unitOf(t, c.charger)))) === 'front'
+      ? { ...c, arc: 'front' as const }
+      : c,
+  );
+  return { ...t, closes };
 }
 
 /** [p.13-14] the morale check of a defence change against close `i`'s charger (A-66: +2 favourable). */
@@ -4835,6 +4926,8 @@ function menuOf(s: SeqState, id: string): Primitive[] {
   }
   // [p.19] a unit in blocks moves between them or leaves; it fires out at step 9 (A-74), and does nothing else
   if (inTown(u)) return [...out, ...townMenu(s, u, left)];
+  // [p.10] A-51 spiking, abandoning the guns, overrunning abandoned enemy guns
+  out.push(...crewMenu(s, u, left));
   const spec = specOf(s, id);
   const all = s.units.filter((x) => x.status === 'active').map((x) => tableUnit(s, x));
   const mover = all.find((x) => x.id === id)!;
@@ -5550,6 +5643,373 @@ function step12(s: SeqState, log: Log): SeqState {
 }
 
 // ---------------------------------------------------------------------------------------------------------------------
+// [p.10] Abandoned guns, crews, spiking, overrunning and re-manning (A-51)
+// ---------------------------------------------------------------------------------------------------------------------
+
+/** [p.10] A-51: a battery's guns left on the table, a static object with an owner (the battery's id). */
+export interface AbandonedGuns {
+  readonly id: string;
+  readonly side: Side;
+  /** Where the battery stood (front-centre, 1/100") and its facing: a re-manned battery is restored there (A-51). */
+  readonly x: number;
+  readonly y: number;
+  readonly facing: number;
+  readonly formation: 'unlimbered' | 'limbered';
+  readonly massed?: boolean;
+  /** [p.10] the enemy unit that declared OVERRUN this period (its whole activation). */
+  readonly overrunBy?: string;
+}
+
+/** [p.10] A-51: a battery's crew without its guns (the battery's id): figures = guns − hits; it cannot fire. */
+export interface ArtilleryCrew {
+  readonly id: string;
+  readonly side: Side;
+  readonly x: number;
+  readonly y: number;
+  readonly facing: number;
+  readonly figures: number;
+  /** [p.12] it lost a close action: it runs to the rear at its next move before it may return (a reading). */
+  readonly retreating: boolean;
+}
+
+const gunsOn = (s: SeqState) => s.abandoned ?? [];
+const crewsOn = (s: SeqState) => s.artCrews ?? [];
+/** [p.10] A-51: a crew runs 6" an action; in step 8 it has its two actions (a reading). */
+const CREW_RATE = 6;
+
+/** [p.3] the guns on the table: the battery's bases as it stood. */
+function gunsBody(s: SeqState, g: AbandonedGuns): TableUnit {
+  const b = bodyOf(specOf(s, g.id), g.side, { x: g.x, y: g.y, facing: g.facing }, g.formation, unitOf(s, g.id).figures);
+  return g.massed && g.formation === 'unlimbered' ? { ...b, formation: 'massed' } : b;
+}
+
+/** A-51 a crew's body: its battery's bases, 1" a base wide, at the book's stand depth (p.3's 1" × 1½" base). */
+function crewBody(s: SeqState, c: ArtilleryCrew): TableUnit {
+  return bodyOf(specOf(s, c.id), c.side, { x: c.x, y: c.y, facing: c.facing }, 'unlimbered', unitOf(s, c.id).figures);
+}
+
+/** Active units of the other side within `inches` of a body (edge to edge). */
+const enemiesNear = (s: SeqState, side: Side, body: TableUnit, inches: number) =>
+  s.units.filter((u) => u.side !== side && u.status === 'active' && unitDistance(tableUnit(s, u), body) <= inches * IN);
+
+/**
+ * [p.10] A-51 the guns are left: the battery is eliminated (scored as guns lost, A-79) and its guns stay on the table;
+ * its crew (guns − hits, none when neutralised) goes on as a crew, `retreating` when it lost a close action [p.12].
+ */
+function abandonGuns(s: SeqState, id: string, crew: 'none' | 'free' | 'retreating'): SeqState {
+  const u = unitOf(s, id);
+  const guns: AbandonedGuns = {
+    id,
+    side: u.side,
+    x: u.x,
+    y: u.y,
+    facing: u.facing,
+    formation: u.formation === 'limbered' ? 'limbered' : 'unlimbered',
+    ...(u.massed ? { massed: true } : {}),
+  };
+  const figures = Math.max(0, u.figures - (u.hits ?? 0));
+  const t = updUnit(s, id, { status: 'eliminated', gunsLost: true, locked: false, marked: 0 });
+  const withGuns: SeqState = { ...t, abandoned: [...gunsOn(t).filter((g) => g.id !== id), guns] };
+  if (crew === 'none' || figures === 0) return withGuns;
+  const c: ArtilleryCrew = {
+    id,
+    side: u.side,
+    x: u.x,
+    y: u.y,
+    facing: u.facing,
+    figures,
+    retreating: crew === 'retreating',
+  };
+  return { ...withGuns, artCrews: [...crewsOn(withGuns).filter((x) => x.id !== id), c] };
+}
+
+/**
+ * [p.10] the defence action of a charged battery's crew: it abandons its guns and runs for cover, one action, 6"
+ * straight away from the charger (A-51; it stays where it is when that ground is not clear). The close actions against
+ * it are cancelled (its chargers are in contact with the guns: taken, A-51).
+ */
+function abandonAgainst(s: SeqState, close: number, log: Log): SeqState {
+  const c = s.closes[close]!;
+  log?.push({
+    rule: 'p.10',
+    text: `${c.defender}'s crew abandons its guns instead of a defence action and runs for cover (A-51)`,
+  });
+  const t = abandonGuns(updUnit(s, c.defender, { stand: false }), c.defender, 'free');
+  const crew = crewsOn(t).find((x) => x.id === c.defender);
+  if (!crew) return t;
+  const ch = centreOf(tableUnit(t, unitOf(t, c.charger)));
+  const me = centreOf(crewBody(t, crew));
+  const d = Math.hypot(me.x - ch.x, me.y - ch.y) || 1;
+  const away = { x: crew.x + ((me.x - ch.x) / d) * CREW_RATE * IN, y: crew.y + ((me.y - ch.y) / d) * CREW_RATE * IN };
+  const to = toward(crew, away, CREW_RATE);
+  const at = { x: to.x, y: to.y, facing: (to.facing + 180) % 360 };
+  if (!crewFits(t, crew, at)) return t;
+  log?.push({ rule: 'p.10', text: `the crew of ${c.defender} runs ${CREW_RATE}" away from ${c.charger} (A-51)` });
+  return withCrews(
+    t,
+    crewsOn(t).map((x) => (x.id === crew.id ? { ...x, ...at } : x)),
+    gunsOn(t),
+  );
+}
+
+/** A crew or its guns changed (a new units array, for the menus are kept per units array). */
+function withCrews(s: SeqState, crews: readonly ArtilleryCrew[], guns: readonly AbandonedGuns[]): SeqState {
+  return { ...s, units: [...s.units], artCrews: crews, abandoned: guns };
+}
+
+/** [p.10] A-51 a crew's body fits there: on the table and clear of every active unit. */
+function crewFits(s: SeqState, c: ArtilleryCrew, at: Placement): boolean {
+  const poly = footprint(crewBody(s, { ...c, ...at }));
+  const { width, height } = tableOf(s.sc);
+  if (poly.some((p) => p.x < 0 || p.y < 0 || p.x > width || p.y > height)) return false;
+  return !s.units.some((u) => u.status === 'active' && polygonsOverlap(poly, footprint(tableUnit(s, u))));
+}
+
+/** A point `inches` straight toward `to` (all the way when nearer), facing the way it goes. */
+function toward(c: { x: number; y: number; facing: number }, to: { x: number; y: number }, inches: number): Placement {
+  const d = Math.hypot(to.x - c.x, to.y - c.y);
+  const k = d <= inches * IN ? 1 : (inches * IN) / d;
+  return {
+    x: Math.round(c.x + (to.x - c.x) * k),
+    y: Math.round(c.y + (to.y - c.y) * k),
+    facing: d > 0 ? headingTo(c, to) : c.facing,
+  };
+}
+
+/** [p.10] A-51: no enemy within 2" of its guns (re-manning), none in contact with them (spiking). */
+const gunsClear = (s: SeqState, g: AbandonedGuns, inches: number) =>
+  enemiesNear(s, g.side, gunsBody(s, g), inches).length === 0;
+
+/** [p.10] A-51 the battery re-manned: restored unlimbered where its guns are, with its former facing. */
+function reman(s: SeqState, g: AbandonedGuns): SeqState {
+  const u = unitOf(s, g.id);
+  const t = updUnit(s, g.id, {
+    status: 'active',
+    gunsLost: false,
+    x: g.x,
+    y: g.y,
+    facing: g.facing,
+    formation: 'unlimbered',
+    massed: g.massed === true,
+    retreating: false,
+    recovery: 0,
+    locked: false,
+    disordered: false,
+    marked: 0,
+    reasons: [],
+    activated: true,
+    halves: BUDGET,
+    stand: false,
+    figures: u.figures,
+  });
+  return withCrews(
+    t,
+    crewsOn(t).filter((c) => c.id !== g.id),
+    gunsOn(t).filter((x) => x.id !== g.id),
+  );
+}
+
+/** [p.10] A-51 the body of the battery restored at its guns fits (no active unit in the way). */
+const remanFits = (s: SeqState, g: AbandonedGuns) =>
+  fits(s, { ...gunsBody(s, g), formation: g.massed ? 'massed' : 'unlimbered' }, g.id);
+
+/**
+ * [p.10] A-51 a crew's step 8 move (a reading: the book gives crews a rate, 6" an action, but no slot; they move as
+ * pieces with the leaders and caissons, two actions): `stay`; `rear` 12" toward its home edge; `to U` (cover: 1"
+ * behind a friendly formed infantry unit within 12"); `to guns` (back to its guns, not taken) or `toward guns`; `reman`
+ * (its guns within 6" + 1", no enemy within 2" of them: one action to reach them, one to re-man); `spike` (its guns
+ * within 6" + 1", no enemy in contact: one action to reach them, one to spike). A crew from a lost close action runs to
+ * the rear first (it may return "after recovering from the retreat", p.12).
+ */
+function crewMoves(s: SeqState, id: string): { key: string; apply: (t: SeqState, log: Log) => SeqState }[] {
+  const c = crewsOn(s).find((x) => x.id === id)!;
+  const reach = 2 * CREW_RATE;
+  const out: { key: string; apply: (t: SeqState, log: Log) => SeqState }[] = [];
+  const placeAt = (t: SeqState, at: Placement) =>
+    withCrews(
+      t,
+      crewsOn(t).map((x) => (x.id === id ? { ...x, ...at, retreating: false } : x)),
+      gunsOn(t),
+    );
+  const move = (key: string, at: Placement, text: string) =>
+    out.push({
+      key: `crews ${id} ${key}`,
+      apply(t, log) {
+        log?.push({ rule: 'p.10', text: `the crew of ${id} ${text} (A-51)` });
+        return placeAt(t, at);
+      },
+    });
+  const home = homePoint(s, c.side, c);
+  // as far to the rear as it may go (its body on the table), facing the enemy's way
+  for (const k of [1, 0.75, 0.5, 0.25]) {
+    if (Math.hypot(home.x - c.x, home.y - c.y) <= IN) break;
+    const to = toward(c, home, reach * k);
+    const at = { x: to.x, y: to.y, facing: (to.facing + 180) % 360 };
+    if (!crewFits(s, c, at)) continue;
+    move('rear', at, `runs ${inches(Math.hypot(at.x - c.x, at.y - c.y))} to the rear`);
+    break;
+  }
+  if (c.retreating) {
+    if (!out.length) out.push({ key: `crews ${id} stay`, apply: (t) => placeAt(t, c) });
+    return out;
+  }
+  out.unshift({ key: `crews ${id} stay`, apply: (t) => t });
+  // cover: a friendly formed infantry unit, the crew 1" behind it (A-51)
+  for (const u of s.units) {
+    if (u.side !== c.side || u.status !== 'active' || u.retreating || u.formation === 'skirmish') continue;
+    if (specOf(s, u.id).kind !== 'infantry' || inTown(u)) continue;
+    const b = behind(s, u);
+    const v = headingVec(u.facing);
+    const at = { x: Math.round(b.x - v.x * (IN / 2)), y: Math.round(b.y - v.y * (IN / 2)), facing: u.facing };
+    const d = Math.hypot(at.x - c.x, at.y - c.y);
+    if (d <= reach * IN && crewFits(s, c, at)) move(`to ${u.id}`, at, `runs for cover behind ${u.id} (${inches(d)})`);
+  }
+  const g = gunsOn(s).find((x) => x.id === id);
+  if (g) {
+    const d = Math.hypot(g.x - c.x, g.y - c.y);
+    const near = d <= (CREW_RATE + 1) * IN;
+    if (near && gunsClear(s, g, 2) && remanFits(s, g))
+      out.push({
+        key: `crews ${id} reman`,
+        apply(t, log) {
+          log?.push({
+            rule: 'p.10',
+            text: `the crew of ${id} returns to its guns and re-mans them: the battery is restored unlimbered, facing as before (A-51)`,
+          });
+          return reman(t, g);
+        },
+      });
+    if (near && gunsClear(s, g, 1))
+      out.push({
+        key: `crews ${id} spike`,
+        apply(t, log) {
+          log?.push({ rule: 'p.10', text: `the crew of ${id} spikes its guns: they are destroyed (A-51)` });
+          return withCrews(
+            t,
+            crewsOn(t).filter((x) => x.id !== id),
+            gunsOn(t).filter((x) => x.id !== id),
+          );
+        },
+      });
+    if (d > IN / 4 && gunsClear(s, g, 2)) {
+      const to = toward(c, g, reach);
+      const at = { ...to, facing: g.facing };
+      if (crewFits(s, c, at)) move(d <= reach * IN ? 'to guns' : 'toward guns', at, `runs back toward its guns`);
+    }
+  }
+  return out;
+}
+
+function crewFrames(s: SeqState): Frame[] {
+  const a = s.sideA ?? 0;
+  const cs = crewsOn(s);
+  return [...cs.filter((c) => c.side === a), ...cs.filter((c) => c.side !== a)]
+    .reverse()
+    .map((c) => ({ t: 'artCrew' as const, id: c.id }));
+}
+
+/** [p.10] A-51: a crew in cover: within 1" of a friendly formed infantry unit, or in woods or buildings. */
+function crewInCover(s: SeqState, c: ArtilleryCrew): boolean {
+  const body = crewBody(s, c);
+  if (inWoods(tableOf(s.sc), body)) return true;
+  if (blocksNow(s).some((b) => polygonsOverlap(footprint(body), blockSquare(b)))) return true;
+  return s.units.some(
+    (u) =>
+      u.side === c.side &&
+      u.status === 'active' &&
+      !u.retreating &&
+      u.formation !== 'skirmish' &&
+      specOf(s, u.id).kind === 'infantry' &&
+      unitDistance(tableUnit(s, u), body) <= IN,
+  );
+}
+
+/**
+ * [p.10] the period's end, before the markers come off: an overrun declared this period destroys its guns if the unit
+ * stayed in contact doing nothing else, neither moved nor charged (A-51: still in contact at step 12); a crew in the
+ * open with an enemy in contact is taken (A-51: "a crew in the open that is charged is eliminated").
+ */
+function gunsAtEnd(s: SeqState, log: Log): SeqState {
+  if (!gunsOn(s).length && !crewsOn(s).length) return s;
+  const guns: AbandonedGuns[] = [];
+  for (const g of gunsOn(s)) {
+    if (g.overrunBy === undefined) {
+      guns.push(g);
+      continue;
+    }
+    const u = unitOf(s, g.overrunBy);
+    const charged = s.closes.some((c) => c.defender === u.id || c.charger === u.id);
+    const ok =
+      u.status === 'active' && !u.retreating && !charged && unitDistance(tableUnit(s, u), gunsBody(s, g)) <= IN;
+    log?.push({
+      rule: 'p.10',
+      text: ok
+        ? `${u.id} has overrun ${g.id}'s guns: destroyed at the period's end (A-51)`
+        : `${u.id} could not destroy ${g.id}'s guns (${charged ? 'charged' : 'moved, retreated or gone'})`,
+    });
+    if (!ok) guns.push((({ overrunBy: _o, ...rest }) => rest)(g));
+  }
+  const crews: ArtilleryCrew[] = [];
+  for (const c of crewsOn(s)) {
+    const taken = enemiesNear(s, c.side, crewBody(s, c), 1)[0];
+    if (taken && !crewInCover(s, c)) {
+      log?.push({ rule: 'p.10', text: `the crew of ${c.id} is caught in the open by ${taken.id}: eliminated (A-51)` });
+      continue;
+    }
+    crews.push(c);
+  }
+  return withCrews(s, crews, guns);
+}
+
+/**
+ * [p.10] the crew actions of a battery in its activation: `spike` (1 action: its guns destroyed, the battery gone,
+ * A-51) and `abandon` (the crew leaves its guns to run for cover: "fire for one action and then use the second action
+ * to run", so one action must be left; the run is its step 8 move, A-51); of any infantry or cavalry unit, `overrun G`
+ * (its whole activation, in contact with enemy guns G: destroyed at the period's end if it stays and is not charged).
+ */
+function crewMenu(s: SeqState, u: SeqUnit, left: number): Primitive[] {
+  const out: Primitive[] = [];
+  const spec = specOf(s, u.id);
+  if (u.retreating || u.locked || inTown(u)) return out;
+  const end = (t: SeqState) => ({ ...t, stack: t.stack.slice(0, -1) });
+  if (spec.kind === 'artillery' && left >= 2) {
+    out.push({
+      key: 'spike',
+      apply(t, log) {
+        log?.push({ rule: 'p.10', text: `${u.id}'s crew spikes its guns: destroyed, the battery is gone (A-51)` });
+        return end(updUnit(t, u.id, { status: 'eliminated', gunsLost: true, halves: BUDGET }));
+      },
+    });
+    out.push({
+      key: 'abandon',
+      apply(t, log) {
+        log?.push({ rule: 'p.10', text: `${u.id}'s crew abandons its guns to run for cover (A-51)` });
+        return end(abandonGuns(t, u.id, 'free'));
+      },
+    });
+  }
+  if ((spec.kind === 'infantry' || spec.kind === 'cavalry') && u.halves === 0 && !u.forceMarch) {
+    const body = tableUnit(s, u);
+    for (const g of gunsOn(s)) {
+      if (g.side === u.side || g.overrunBy !== undefined) continue;
+      if (unitDistance(body, gunsBody(s, g)) > IN) continue;
+      out.push({
+        key: `overrun ${g.id}`,
+        apply(t, log) {
+          log?.push({
+            rule: 'p.10',
+            text: `${u.id} sets about destroying ${g.id}'s guns: its whole period, in place (destroyed at its end if it is not charged)`,
+          });
+          const v = updUnit(t, u.id, { halves: BUDGET });
+          return end({ ...v, abandoned: gunsOn(v).map((x) => (x.id === g.id ? { ...x, overrunBy: u.id } : x)) });
+        },
+      });
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
 // [p.20] Fires in buildings (optional rule fires, A-75)
 // ---------------------------------------------------------------------------------------------------------------------
 
@@ -6137,6 +6597,7 @@ export function initialSeq(sc: Scenario): SeqState {
 export const internals = {
   specOf,
   tableUnit,
+  gunsAtEnd,
   closeMorale,
   meleePairs,
   screenInput,

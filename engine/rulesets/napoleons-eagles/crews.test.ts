@@ -1,0 +1,414 @@
+/**
+ * Napoleon's Eagles: the crews of the artillery [p.10] (A-51), wired into the registered game on the shipped quick-test
+ * scenario (variants built here): spiking, abandoning the guns to run for cover, the crew without its guns (its step 8
+ * moves, re-manning, spiking), overrunning abandoned guns, a crew caught in the open; the defence actions of p.10 and
+ * p.7: the crew abandoning its guns, rapid fire, a refused flank against a flank charge. Then whole random games on both
+ * scenarios under the conformance checker.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import seedrandom from 'seedrandom';
+import { describe, expect, it } from 'vitest';
+import { playChecked } from '../../../arena/conformance.ts';
+import type { GameEvent } from '../../core/game.ts';
+import { defenceChangeCheck, passChance } from './close.ts';
+import { casualtyMarginal, resolveFire } from './fire.ts';
+import { napoleonsEagles as game } from './index.ts';
+import { internals, type SeqState, type SeqUnit, unitOf } from './turn.ts';
+
+const DIR = join(import.meta.dirname, '..', '..', '..', 'data', 'scenarios', 'napoleons-eagles');
+// biome-ignore lint/suspicious/noExplicitAny: scenario JSON edited in place
+type Json = Record<string, any>;
+
+const scenarioOf = (id: string, edit?: (j: Json) => void) => {
+  const j = JSON.parse(readFileSync(join(DIR, `${id}.json`), 'utf8'));
+  edit?.(j);
+  const v = game.validateScenario(j);
+  if (!v.ok) throw new Error(JSON.stringify(v.problems));
+  return v.value;
+};
+/** quick-test with units moved (inches), leaders placed and options set. */
+const variant = (moves: Record<string, Json> = {}, leaders: Record<string, Json> = {}, options: Json = {}) =>
+  game.initialState(
+    scenarioOf('quick-test', (j) => {
+      for (const side of j.sides) for (const u of side.units) Object.assign(u, moves[u.id] ?? {});
+      for (const side of j.sides) for (const l of side.leaders) if (leaders[l.id]) Object.assign(l, leaders[l.id]);
+      j.options = { ...(j.options ?? {}), ...options };
+    }),
+  );
+
+const offered = (t: SeqState) => [...game.legalActions(t), ...game.chanceOutcomes(t).map((o) => o.action)];
+const withEvents = (s: SeqState, ...keys: string[]) => {
+  const events: GameEvent[] = [];
+  let t = s;
+  for (const k of keys) {
+    if (!offered(t).includes(k)) throw new Error(`"${k}" is not offered: ${offered(t).join(', ')}`);
+    t = game.apply(t, k, events);
+  }
+  return { t, events };
+};
+const play = (s: SeqState, ...keys: string[]) => withEvents(s, ...keys).t;
+const top = (s: SeqState) => s.stack.at(-1);
+const setUnits = (s: SeqState, patch: Record<string, Partial<SeqUnit>>): SeqState => ({
+  ...s,
+  units: s.units.map((u) => (patch[u.id] ? { ...u, ...patch[u.id] } : u)),
+});
+/** Plays on (first chance outcome; the quiet choices; the first activation) until `stop`. */
+function until(s0: SeqState, stop: (s: SeqState) => boolean): SeqState {
+  let s = s0;
+  for (let i = 0; i < 3000 && !stop(s); i++) {
+    const outs = game.chanceOutcomes(s);
+    if (outs.length) {
+      s = game.apply(s, outs[0]!.action);
+      continue;
+    }
+    const acts = game.legalActions(s);
+    const pick = ['finish', 'end', 'stay', 'hold', 'no defence action', 'stand in place'].find((a) => acts.includes(a));
+    s = game.apply(
+      s,
+      pick ??
+        acts.find((a) => a.startsWith('crews ') && a.endsWith(' stay')) ??
+        acts.find((a) => a.startsWith('activate')) ??
+        acts[0]!,
+    );
+  }
+  if (!stop(s)) throw new Error('never reached');
+  return s;
+}
+const pOf = (s: SeqState, re: RegExp) =>
+  game
+    .chanceOutcomes(s)
+    .filter((o) => re.test(o.action))
+    .reduce((a, o) => a + o.p, 0);
+const said = (events: GameEvent[], rule: string, re: RegExp) => events.some((e) => e.rule === rule && re.test(e.text));
+
+describe("Napoleon's Eagles: spiking and abandoning the guns in an activation [p.10] (A-51)", () => {
+  it('spiking takes an action: the guns are destroyed, the battery is gone (scored as guns lost), none left behind', () => {
+    const s = play(variant(), 'bid 1', 'bid 0', 'be A', 'activate QA');
+    expect(game.legalActions(s)).toEqual(expect.arrayContaining(['spike', 'abandon']));
+    const { t, events } = withEvents(s, 'spike');
+    expect(unitOf(t, 'QA')).toMatchObject({ status: 'eliminated', gunsLost: true });
+    expect(t.abandoned ?? []).toEqual([]);
+    expect(t.artCrews ?? []).toEqual([]);
+    expect(said(events, 'p.10', /QA's crew spikes its guns/)).toBe(true);
+    // the activation is over: the French pick their next unit
+    expect(top(t)?.t).not.toBe('act');
+    // infantry has no guns to spike or abandon
+    const q = play(variant(), 'bid 1', 'bid 0', 'be A', 'activate Q1');
+    expect(game.legalActions(q).filter((a) => /^(spike|abandon)/.test(a))).toEqual([]);
+  });
+
+  it('not with less than an action left (the run is an action): after two actions of fire', () => {
+    const s0 = variant();
+    const qa = unitOf(s0, 'QA');
+    const s = play(
+      setUnits(s0, { B1: { x: qa.x, y: qa.y + 350, facing: 180 } }),
+      'bid 1',
+      'bid 0',
+      'be A',
+      'activate QA',
+    );
+    expect(game.legalActions(s)).toContain('abandon');
+    const fired = until(play(s, 'canister B1 2'), (t) => top(t)?.t === 'act' || top(t)?.t === 'pick');
+    if (top(fired)?.t === 'act') expect(game.legalActions(fired).filter((a) => /^(spike|abandon)/.test(a))).toEqual([]);
+  });
+
+  it('abandoning leaves the guns where they stood and a crew of guns − hits, which runs for cover in step 8', () => {
+    const s = play(setUnits(variant(), { QA: { hits: 3 } }), 'bid 1', 'bid 0', 'be A', 'activate QA');
+    const qa = unitOf(s, 'QA');
+    const { t, events } = withEvents(s, 'abandon');
+    expect(unitOf(t, 'QA')).toMatchObject({ status: 'eliminated', gunsLost: true });
+    expect(t.abandoned).toEqual([{ id: 'QA', side: 0, x: qa.x, y: qa.y, facing: qa.facing, formation: 'unlimbered' }]);
+    expect(t.artCrews).toEqual([
+      { id: 'QA', side: 0, x: qa.x, y: qa.y, facing: qa.facing, figures: 5, retreating: false },
+    ]);
+    expect(said(events, 'p.10', /abandons its guns to run for cover/)).toBe(true);
+    // step 8: its move (cover behind Q2 within 12", the rear, back to the guns, re-manning, spiking)
+    const at8 = until(t, (x) => top(x)?.t === 'artCrew');
+    const keys = game.legalActions(at8);
+    expect(keys).toEqual(
+      expect.arrayContaining(['crews QA stay', 'crews QA rear', 'crews QA to Q2', 'crews QA reman', 'crews QA spike']),
+    );
+    expect(keys.every((k) => k.startsWith('crews QA '))).toBe(true);
+    const q2 = unitOf(at8, 'Q2');
+    const { t: covered, events: ev } = withEvents(at8, 'crews QA to Q2');
+    const crew = covered.artCrews![0]!;
+    // 1" behind Q2's rear edge (front-centre 1" back of its 0.5"-deep line), facing as Q2
+    expect(crew).toMatchObject({ x: q2.x, y: q2.y - 100, facing: q2.facing });
+    expect(said(ev, 'p.10', /runs for cover behind Q2/)).toBe(true);
+  });
+});
+
+describe("Napoleon's Eagles: the crew and its guns (A-51): re-manning, spiking, the retreat, caught in the open", () => {
+  // QA's crew abandoned its guns at QA's place and stands 3" behind them
+  const crewAt = (dy: number, patch: Json = {}, moves: Record<string, Partial<SeqUnit>> = {}) => {
+    const s0 = setUnits(variant(), { QA: { status: 'eliminated', gunsLost: true }, ...moves });
+    const qa = unitOf(s0, 'QA');
+    return {
+      ...s0,
+      abandoned: [
+        { id: 'QA', side: 0 as const, x: qa.x, y: qa.y, facing: qa.facing, formation: 'unlimbered' as const },
+      ],
+      artCrews: [
+        {
+          id: 'QA',
+          side: 0 as const,
+          x: qa.x,
+          y: qa.y + dy,
+          facing: qa.facing,
+          figures: 8,
+          retreating: false,
+          ...patch,
+        },
+      ],
+      stack: [...s0.stack, { t: 'artCrew' as const, id: 'QA' }],
+    };
+  };
+
+  it('re-manning: one action to reach the guns within 6", one to re-man; the battery restored unlimbered as it faced', () => {
+    const s = crewAt(-300);
+    const qa = unitOf(s, 'QA');
+    expect(game.toMove(s)).toEqual({ kind: 'player', player: 0 });
+    const { t, events } = withEvents(s, 'crews QA reman');
+    expect(unitOf(t, 'QA')).toMatchObject({
+      status: 'active',
+      gunsLost: false,
+      formation: 'unlimbered',
+      x: qa.x,
+      y: qa.y,
+      facing: qa.facing,
+    });
+    expect(t.abandoned).toEqual([]);
+    expect(t.artCrews).toEqual([]);
+    expect(said(events, 'p.10', /re-mans them/)).toBe(true);
+    // farther than 6" + 1": it can only run toward them
+    const far = game.legalActions(crewAt(-1000));
+    expect(far).toContain('crews QA to guns');
+    expect(far).not.toContain('crews QA reman');
+  });
+
+  it('no re-manning with an enemy within 2" of the guns; no spiking with one in contact', () => {
+    const s0 = variant();
+    const qa = unitOf(s0, 'QA');
+    // B1 (a line 9" wide, 0.5" deep) 1.5" in front of the guns, then 0.5"
+    const near = game.legalActions(crewAt(-300, {}, { B1: { x: qa.x, y: qa.y + 150, facing: 180 } }));
+    expect(near).not.toContain('crews QA reman');
+    expect(near).toContain('crews QA spike');
+    const contact = game.legalActions(crewAt(-300, {}, { B1: { x: qa.x, y: qa.y + 50, facing: 180 } }));
+    expect(contact).not.toContain('crews QA reman');
+    expect(contact).not.toContain('crews QA spike');
+    // spiking by the crew: the guns destroyed
+    const { t, events } = withEvents(crewAt(-300), 'crews QA spike');
+    expect(t.abandoned).toEqual([]);
+    expect(said(events, 'p.10', /spikes its guns/)).toBe(true);
+  });
+
+  it('a crew that lost a close action runs to the rear first (it may return after its retreat, p.12)', () => {
+    const s = crewAt(300, { retreating: true });
+    expect(game.legalActions(s)).toEqual(['crews QA rear']);
+    const t = play(s, 'crews QA rear');
+    // 12" toward the French home edge (south), as far as the table lets it
+    expect(t.artCrews![0]).toMatchObject({ retreating: false });
+    expect(t.artCrews![0]!.y).toBeLessThan(s.artCrews[0]!.y);
+  });
+
+  it('at the period end a crew in the open with an enemy in contact is taken; in cover by formed infantry it is not', () => {
+    const s0 = crewAt(-300);
+    const crew = s0.artCrews[0]!;
+    const open = setUnits(s0, { B1: { x: crew.x, y: crew.y + 50, facing: 180 } });
+    const events: GameEvent[] = [];
+    expect(internals.gunsAtEnd(open, events).artCrews).toEqual([]);
+    expect(said(events, 'p.10', /caught in the open by B1/)).toBe(true);
+    // Q2 put 0.5" to the crew's side: cover (A-51)
+    const q2 = unitOf(open, 'Q2');
+    const cover = setUnits(open, { Q2: { x: crew.x - 500, y: crew.y, formation: 'line', facing: q2.facing } });
+    expect(internals.gunsAtEnd(cover, []).artCrews).toHaveLength(1);
+  });
+});
+
+describe("Napoleon's Eagles: overrunning abandoned guns [p.10] (A-51)", () => {
+  // QA's guns abandoned; B1 in contact with them (0.5" in front), the crew gone
+  const taken = () => {
+    const s0 = variant();
+    const qa = unitOf(s0, 'QA');
+    const s = setUnits(s0, {
+      QA: { status: 'eliminated', gunsLost: true },
+      B1: { x: qa.x, y: qa.y + 50, facing: 180 },
+    });
+    return {
+      ...s,
+      abandoned: [
+        { id: 'QA', side: 0 as const, x: qa.x, y: qa.y, facing: qa.facing, formation: 'unlimbered' as const },
+      ],
+    };
+  };
+
+  it('the whole activation of a unit in contact: the guns are destroyed at the period end if it was not charged', () => {
+    const s = play(taken(), 'bid 0', 'bid 1', 'be A', 'activate B1');
+    expect(game.legalActions(s)).toContain('overrun QA');
+    // B2 is not in contact
+    const b2 = play(taken(), 'bid 0', 'bid 1', 'be A', 'activate B2');
+    expect(game.legalActions(b2)).not.toContain('overrun QA');
+    const { t, events } = withEvents(s, 'overrun QA');
+    expect(unitOf(t, 'B1').halves).toBe(4);
+    expect(t.abandoned![0]!.overrunBy).toBe('B1');
+    expect(top(t)?.t).not.toBe('act');
+    expect(said(events, 'p.10', /B1 sets about destroying QA's guns/)).toBe(true);
+    const ev: GameEvent[] = [];
+    const end = internals.gunsAtEnd(t, ev);
+    expect(end.abandoned).toEqual([]);
+    expect(said(ev, 'p.10', /B1 has overrun QA's guns: destroyed/)).toBe(true);
+    // charged this period: not destroyed, the declaration lapses
+    const charged = { ...t, closes: [{ ...({} as SeqState['closes'][number]), charger: 'Q1', defender: 'B1' }] };
+    const kept = internals.gunsAtEnd(charged, ev);
+    expect(kept.abandoned).toHaveLength(1);
+    expect(kept.abandoned![0]!.overrunBy).toBeUndefined();
+    expect(said(ev, 'p.10', /could not destroy QA's guns \(charged\)/)).toBe(true);
+  });
+
+  it('played to the period end in the game: the guns are gone', () => {
+    const t = until(play(taken(), 'bid 0', 'bid 1', 'be A', 'activate B1', 'overrun QA'), (x) => x.period === 2);
+    expect(t.abandoned).toEqual([]);
+  });
+});
+
+describe("Napoleon's Eagles: a charged battery's defence actions [p.10]", () => {
+  // QA 10" from the French edge, BC (British heavy cavalry) 9" in front of it, facing it; the others out of the way
+  const charged = (qa: Partial<SeqUnit> = {}, options: Json = {}) => {
+    const s0 = variant(
+      {
+        Q1: { x: 3, y: 3 },
+        Q2: { x: 30, y: 2 },
+        QA: { y: 10 },
+        B1: { x: 5, y: 23 },
+        B2: { x: 32, y: 23 },
+        BC: { x: 18, y: 19, facing: 180 },
+      },
+      {},
+      options,
+    );
+    let s = play(setUnits(s0, { QA: qa }), 'bid 0', 'bid 1', 'be A', 'activate BC', 'charge QA');
+    expect(s.closes[0]).toMatchObject({ charger: 'BC', defender: 'QA', rideDown: true });
+    s = until(s, (t) => top(t)?.t === 'closeCheck');
+    return play(s, 'defender stands');
+  };
+
+  it('fire, rapid fire or abandon the guns: the book offers the crew the choice', () => {
+    const s = charged();
+    expect(top(s)?.t).toBe('defence');
+    expect(game.legalActions(s)).toEqual(
+      expect.arrayContaining(['defence fire', 'defence fire rapid', 'abandon guns', 'no defence action']),
+    );
+  });
+
+  it('rapid fire as the defence action: casualties doubled, fatigue +3 (A-49), or +2 with the p.5 option', () => {
+    const s = charged();
+    const fr = (t: SeqState) => {
+      const f = top(t);
+      if (f?.t !== 'fire') throw new Error('a fire frame');
+      return Object.fromEntries(casualtyMarginal(resolveFire(f.shot, t.sc.options), 'BC').map((d) => [d.value, d.p]));
+    };
+    const normal = fr(play(s, 'defence fire'));
+    const rapidAt = play(s, 'defence fire rapid');
+    const rapid = fr(rapidAt);
+    for (const [k, p] of Object.entries(normal)) expect(rapid[2 * Number(k)]).toBeCloseTo(p, 12);
+    const { t, events } = withEvents(rapidAt, game.chanceOutcomes(rapidAt)[0]!.action);
+    expect(unitOf(t, 'QA').fatigue).toBe(3);
+    expect(said(events, 'p.10', /rapid fire/)).toBe(true);
+    const two = play(charged({}, { rapidFireDefenceFatigue: 2 }), 'defence fire rapid');
+    expect(unitOf(play(two, game.chanceOutcomes(two)[0]!.action), 'QA').fatigue).toBe(2);
+    // not when the battery is fatigued [p.10]
+    const tired = charged({ fatigue: 1 });
+    expect(game.legalActions(tired)).toContain('defence fire');
+    expect(game.legalActions(tired)).not.toContain('defence fire rapid');
+  });
+
+  it('abandoning instead: the guns stay, the crew runs 6" from the charger, the charge is over (the guns taken)', () => {
+    const s = charged();
+    const qa = unitOf(s, 'QA');
+    const { t, events } = withEvents(s, 'abandon guns');
+    expect(unitOf(t, 'QA')).toMatchObject({ status: 'eliminated', gunsLost: true });
+    expect(t.abandoned![0]).toMatchObject({ id: 'QA', x: qa.x, y: qa.y });
+    const crew = t.artCrews![0]!;
+    // straight away from BC (to the south): 6"
+    expect(crew.x).toBe(qa.x);
+    expect(crew.y).toBe(qa.y - 600);
+    expect(said(events, 'p.10', /abandons its guns instead of a defence action/)).toBe(true);
+    const after = until(t, (x) => !x.closes.length || x.closes.every((c) => !unitOf(x, c.charger).locked));
+    expect(unitOf(after, 'BC').locked).toBe(false);
+    // the crew is not there without a defence action: the battery had used both its actions
+    const spent = charged({ halves: 4, activated: true });
+    expect(unitOf(spent, 'QA')).toMatchObject({ stand: false, halves: 4 });
+    expect(top(spent)?.t).not.toBe('defence');
+  });
+});
+
+describe("Napoleon's Eagles: refusing a flank as a defence action [p.7] (A-58)", () => {
+  // BC (British heavy cavalry) 11.5" off Q2's left flank, facing it (charges.test.ts's position)
+  const flank = (bc: Json = {}) =>
+    variant(
+      { Q1: { x: 3, y: 3 }, Q2: { y: 8 }, QA: { x: 10, y: 18 }, BC: { x: 9, y: 9, facing: 90, ...bc } },
+      { Pack: { x: 9, y: 13 }, Foy: { attached: undefined, x: 25, y: 5 } },
+    );
+  const atDefence = (s0: SeqState) => {
+    let s = play(s0, 'bid 0', 'bid 1', 'be A', 'activate BC', 'charge Q2');
+    expect(s.closes[0]).toMatchObject({ charger: 'BC', defender: 'Q2', arc: 'flankSide' });
+    s = until(s, (t) => top(t)?.t === 'closeCheck');
+    return play(s, 'defender stands');
+  };
+
+  it('a line charged on its left flank may refuse that flank (not the other): a check, then the charge meets a front', () => {
+    const s = atDefence(flank());
+    expect(game.legalActions(s)).toContain('defence form refused left');
+    expect(game.legalActions(s)).not.toContain('defence form refused right');
+    const r = play(s, 'defence form refused left');
+    expect(top(r)).toMatchObject({ t: 'defenceChange', change: 'refused left' });
+    const c = r.closes[0]!;
+    const target = defenceChangeCheck(internals.closeMorale(r, c, 'defender'), {
+      cavalry: { chargeDistance: c.distance!, changedBeforeCharge: false },
+    }).target;
+    expect(pOf(r, /^defence changed$/)).toBeCloseTo(passChance(target), 12);
+    const { t, events } = withEvents(r, 'defence changed');
+    expect(unitOf(t, 'Q2').refused).toBe('left');
+    expect(t.closes[0]!.arc).toBe('front');
+    expect(said(events, 'p.14 step 4', /forms refused left/)).toBe(true);
+    // failed: disordered, no change
+    const f = play(r, 'defence disordered');
+    expect(unitOf(f, 'Q2')).toMatchObject({ disordered: true });
+    expect(unitOf(f, 'Q2').refused).toBeUndefined();
+    expect(f.closes[0]!.arc).toBe('flankSide');
+  });
+
+  it('not against a frontal charge', () => {
+    const s0 = variant({
+      Q1: { x: 3, y: 3 },
+      QA: { x: 33, y: 3 },
+      Q2: { y: 8 },
+      B2: { x: 32, y: 23 },
+      BC: { x: 25, y: 17, facing: 180 },
+    });
+    let s = play(s0, 'bid 0', 'bid 1', 'be A', 'activate BC', 'charge Q2');
+    expect(s.closes[0]).toMatchObject({ arc: 'front' });
+    s = play(
+      until(s, (t) => top(t)?.t === 'closeCheck'),
+      'defender stands',
+    );
+    if (top(s)?.t === 'defence') expect(game.legalActions(s).some((a) => a.includes('refused'))).toBe(false);
+  });
+});
+
+describe("Napoleon's Eagles: random games with the crew rules keep the Game contract", () => {
+  for (const id of ['quick-test', 'the-mill-at-kleinau'])
+    it(`${id}: random games to the end under the conformance checker`, () => {
+      for (let g = 0; g < 2; g++) {
+        const r = playChecked(game, scenarioOf(id), seedrandom.alea(`crews/${id}/${g}`), {
+          seats: ['random', 'random'],
+          maxPlies: 20_000,
+          freeze: true,
+          optionsEvery: 7,
+          optionsCap: 4,
+        });
+        expect(r.plies).toBeGreaterThan(0);
+      }
+    });
+});

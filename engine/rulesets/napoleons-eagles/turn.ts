@@ -4265,90 +4265,6 @@ function rideDownInput(s: SeqState, c: CloseContact, from?: 'stood' | 'failed') 
   };
 }
 
-/**
- * [p.13 steps 7, 9] a close action's casualties and fatigue on both sides (A-43: below 2 figures a unit is gone);
- * `stay` keeps them locked (a tie fought again, A-33).
- */
-function closeLosses(s: SeqState, c: CloseContact, o: CloseOutcome, stay: boolean): SeqState {
-  let t = s;
-  for (const [id, lost, tired] of [
-    [c.charger, o.chargerLosses, o.chargerFatigue],
-    [c.defender, o.defenderLosses, o.defenderFatigue],
-  ] as const) {
-    const u = unitOf(t, id);
-    const figures = Math.max(0, u.figures - lost);
-    t = updUnit(t, id, { figures, locked: stay, marked: 0, fatigue: fatigueAfter(u.fatigue, tired) });
-    if (lost > 0) t = leaderRoll(t, id, leaderLossMaxRoll(lost));
-    if (figures < 2 && specOf(t, id).kind !== 'artillery') t = updUnit(t, id, { status: 'eliminated' });
-  }
-  return t;
-}
-
-/** A close action's outcome class in words, every field that tells classes apart included. */
-const closeKey = (o: CloseOutcome) =>
-  [
-    !o.closed ? 'the charger halts' : o.melee === 'refight' ? 'a tie, fought again' : `${o.melee}`,
-    `losses ${o.chargerLosses}/${o.defenderLosses}`,
-    o.loser ? `the loser ${o.loser}` : '',
-    o.winnerRecovers ? 'the winner recovers' : '',
-    o.gunsAbandoned ? 'guns abandoned' : '',
-    `fatigue +${o.chargerFatigue}/+${o.defenderFatigue}`,
-  ]
-    .filter(Boolean)
-    .join(', ');
-
-/** What a step 10 check needs to know of the unit [p.11-12]. */
-function moraleInput(s: SeqState, id: string): MoraleInput {
-  const u = unitOf(s, id);
-  const spec = specOf(s, id);
-  return {
-    check: 'marked',
-    kind: spec.kind,
-    formation: u.formation,
-    morale: parseRating(spec.rating).morale,
-    originalFigures: u.originalFigures,
-    figures: strength(u),
-    fatigue: u.fatigue,
-    disordered: u.disordered,
-    inRetreat: u.retreating,
-    leaderBonus: leaderBonus(s, id),
-    thresholdFailed: thresholdFailed(s, id),
-    supported: isSupported(s, u),
-    // [p.12] what being fired on this period gave the mark
-    firedOnFlank: u.reasons.includes('firedOnFlank'),
-    twelvePounders: u.reasons.includes('twelvePounders'),
-    artilleryFiredOnByArtillery: u.reasons.includes('artilleryFiredOnByArtillery'),
-  };
-}
-
-/** [p.12] A-50 a unit's strength for its casualty modifiers: its figures, a battery's guns less its crew hits. */
-const strength = (u: SeqUnit) => u.figures - (u.hits ?? 0);
-
-/** [p.12] a friendly unit, not in retreat status, within 4". */
-function isSupported(s: SeqState, u: SeqUnit): boolean {
-  const friends = s.units
-    .filter((o) => o.side === u.side && o.id !== u.id && o.status === 'active')
-    .map((o) => ({ body: tableUnit(s, o), inRetreat: o.retreating }));
-  return supported(tableUnit(s, u), friends);
-}
-
-/** An objective's ground: its block [p.19], its terrain piece, or its own polygon. */
-function objectiveArea(s: SeqState, o: ObjectiveSpec): Polygon {
-  if (o.polygon) return o.polygon.map(([x, y]) => ({ x: Math.round(x * IN), y: Math.round(y * IN) }));
-  const piece = tableOf(s.sc).pieces.find((p) => p.id === (o.block ?? o.terrain));
-  if (piece?.type === 'block') {
-    const h = 2 * IN;
-    return [
-      { x: piece.x - h, y: piece.y - h },
-      { x: piece.x + h, y: piece.y - h },
-      { x: piece.x + h, y: piece.y + h },
-      { x: piece.x - h, y: piece.y + h },
-    ];
-  }
-  if (piece && 'polygon' in piece) return piece.polygon;
-  throw new NotImplementedRuleError('A-79', `objective ${o.id}: its ground "${o.block ?? o.terrain}" has no area`);
-}
-
 /** [p.13] A-65 each pairing's modified MVs (A-63's enfilade over the defender's chargers) for the melee roll. */
 function meleePairs(s: SeqState, closes: readonly number[]) {
   return closes.map((i) => {
@@ -4730,6 +4646,90 @@ function formAgainst(s: SeqState, group: readonly number[], to: Formation): SeqS
     };
   }
   return { ...t, closes };
+}
+
+/**
+ * [p.13 steps 7, 9] a close action's casualties and fatigue on both sides (A-43: below 2 figures a unit is gone);
+ * `stay` keeps them locked (a tie fought again, A-33).
+ */
+function closeLosses(s: SeqState, c: CloseContact, o: CloseOutcome, stay: boolean): SeqState {
+  let t = s;
+  for (const [id, lost, tired] of [
+    [c.charger, o.chargerLosses, o.chargerFatigue],
+    [c.defender, o.defenderLosses, o.defenderFatigue],
+  ] as const) {
+    const u = unitOf(t, id);
+    const figures = Math.max(0, u.figures - lost);
+    t = updUnit(t, id, { figures, locked: stay, marked: 0, fatigue: fatigueAfter(u.fatigue, tired) });
+    if (lost > 0) t = leaderRoll(t, id, leaderLossMaxRoll(lost));
+    if (figures < 2 && specOf(t, id).kind !== 'artillery') t = updUnit(t, id, { status: 'eliminated' });
+  }
+  return t;
+}
+
+/** A close action's outcome class in words, every field that tells classes apart included. */
+const closeKey = (o: CloseOutcome) =>
+  [
+    !o.closed ? 'the charger halts' : o.melee === 'refight' ? 'a tie, fought again next period' : `${o.melee}`,
+    `losses ${o.chargerLosses}/${o.defenderLosses}`,
+    o.loser ? `the loser ${o.loser}` : '',
+    o.winnerRecovers ? 'the winner recovers' : '',
+    o.gunsAbandoned ? 'guns abandoned' : '',
+    `fatigue +${o.chargerFatigue}/+${o.defenderFatigue}`,
+  ]
+    .filter(Boolean)
+    .join(', ');
+
+/** What a step 10 check needs to know of the unit [p.11-12]. */
+function moraleInput(s: SeqState, id: string): MoraleInput {
+  const u = unitOf(s, id);
+  const spec = specOf(s, id);
+  return {
+    check: 'marked',
+    kind: spec.kind,
+    formation: u.formation,
+    morale: parseRating(spec.rating).morale,
+    originalFigures: u.originalFigures,
+    figures: strength(u),
+    fatigue: u.fatigue,
+    disordered: u.disordered,
+    inRetreat: u.retreating,
+    leaderBonus: leaderBonus(s, id),
+    thresholdFailed: thresholdFailed(s, id),
+    supported: isSupported(s, u),
+    // [p.12] what being fired on this period gave the mark
+    firedOnFlank: u.reasons.includes('firedOnFlank'),
+    twelvePounders: u.reasons.includes('twelvePounders'),
+    artilleryFiredOnByArtillery: u.reasons.includes('artilleryFiredOnByArtillery'),
+  };
+}
+
+/** [p.12] A-50 a unit's strength for its casualty modifiers: its figures, a battery's guns less its crew hits. */
+const strength = (u: SeqUnit) => u.figures - (u.hits ?? 0);
+
+/** [p.12] a friendly unit, not in retreat status, within 4". */
+function isSupported(s: SeqState, u: SeqUnit): boolean {
+  const friends = s.units
+    .filter((o) => o.side === u.side && o.id !== u.id && o.status === 'active')
+    .map((o) => ({ body: tableUnit(s, o), inRetreat: o.retreating }));
+  return supported(tableUnit(s, u), friends);
+}
+
+/** An objective's ground: its block [p.19], its terrain piece, or its own polygon. */
+function objectiveArea(s: SeqState, o: ObjectiveSpec): Polygon {
+  if (o.polygon) return o.polygon.map(([x, y]) => ({ x: Math.round(x * IN), y: Math.round(y * IN) }));
+  const piece = tableOf(s.sc).pieces.find((p) => p.id === (o.block ?? o.terrain));
+  if (piece?.type === 'block') {
+    const h = 2 * IN;
+    return [
+      { x: piece.x - h, y: piece.y - h },
+      { x: piece.x + h, y: piece.y - h },
+      { x: piece.x + h, y: piece.y + h },
+      { x: piece.x - h, y: piece.y + h },
+    ];
+  }
+  if (piece && 'polygon' in piece) return piece.polygon;
+  throw new NotImplementedRuleError('A-79', `objective ${o.id}: its ground "${o.block ?? o.terrain}" has no area`);
 }
 
 /**

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { RandomAgent } from '../../agents/random.ts';
 import { loadScenario, scenarioIds } from '../../arena/catalog.ts';
 import { runMatch } from '../../arena/match.ts';
-import { GOLDEN_PERFT_DEPTH, GOLDEN_SEED, perftCounts } from './golden.ts';
+import { GOLDEN_SEED, perftCounts, perftDepth } from './golden.ts';
 import { RULESETS } from '../../engine/rulesets/index.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -29,10 +29,10 @@ for (const game of Object.values(RULESETS)) {
     });
     if (m.aborted) throw new Error(`${game.id}/${id}: ${m.aborted}`);
     writeFileSync(join(here, game.id, `${id}.replay.json`), `${JSON.stringify(m.replay)}\n`);
-    const perft = perftCounts(game, game.initialState(scenario), GOLDEN_PERFT_DEPTH);
+    const perft = perftCounts(game, game.initialState(scenario), perftDepth(game.id));
     writeFileSync(
       join(here, game.id, `${id}.perft.json`),
-      `${JSON.stringify({ depth: GOLDEN_PERFT_DEPTH, counts: perft }, null, 1)}\n`,
+      `${JSON.stringify({ depth: perftDepth(game.id), counts: perft }, null, 1)}\n`,
     );
     console.log(`${game.id}/${id}: ${m.plies} plies, perft ${perft.join(' ')}`);
   }

@@ -318,7 +318,7 @@ export const napoleonsEagles: Game<SeqState, Action, Scenario> = {
   players: PLAYERS,
   defaultScenario: 'the-mill-at-kleinau',
   // the book's pages, with steps of the period or of a close action, and the digest's ADAPTATIONs
-  citation: /^(p\.\d+( steps? \d+(-\d+)?)?|A-\d+|§\d+(\.\d+)*)$/,
+  citation: /^(p\.\d+( steps? \d+(-\d+)?)?|A-\d+)$/,
   validateScenario: (json: unknown): Validated<Scenario> => validateScenario(json),
   initialState: (sc: Scenario) => runtime.settle(initialSeq(sc)),
   toMove: (s): ToMove => runtime.toMove(s),

@@ -5300,7 +5300,7 @@ function menuOf(s: SeqState, id: string): Primitive[] {
             let v = updUnit(t, id, { x: e.at.x, y: e.at.y, facing: e.at.facing, halves: u.halves + halves });
             // §6.3.10 passing through friends disorders both
             if (e.through.length) {
-              log?.push({ rule: '§6.3.10', text: `${id} passes through ${e.through.join(', ')}: all disordered` });
+              log?.push({ rule: 'p.6', text: `${id} passes through ${e.through.join(', ')}: all disordered` });
               for (const o of [id, ...e.through]) v = updUnit(v, o, { disordered: true });
             }
             return v;

@@ -5,53 +5,25 @@
  * neutralisation (A-50), massed guns [p.10]; and the leader's influence on a threshold roll [p.11] (note 1). Then whole
  * random games on both scenarios under the conformance checker.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
-import { playChecked } from '../../../arena/conformance.ts';
-import type { GameEvent } from '../../core/game.ts';
+import {
+  checkedGames,
+  type Json,
+  play,
+  quick,
+  scenarioOf,
+  setUnits,
+  top,
+  withEvents,
+} from '../../../test/ne-fixtures.ts';
 import { casualtyMarginal, resolveFire } from './fire.ts';
 import { napoleonsEagles as game } from './index.ts';
 import { footprint } from './shape.ts';
 import { internals, type SeqState, type SeqUnit, unitOf } from './turn.ts';
 
-const DIR = join(import.meta.dirname, '..', '..', '..', 'data', 'scenarios', 'napoleons-eagles');
-type Json = ReturnType<typeof JSON.parse>;
-
-const scenarioOf = (id: string, edit?: (j: Json) => void) => {
-  const j = JSON.parse(readFileSync(join(DIR, `${id}.json`), 'utf8'));
-  edit?.(j);
-  const v = game.validateScenario(j);
-  if (!v.ok) throw new Error(JSON.stringify(v.problems));
-  return v.value;
-};
-const quick = (edit?: (j: Json) => void) => game.initialState(scenarioOf('quick-test', edit));
-
-const offered = (t: SeqState) => [...game.legalActions(t), ...game.chanceOutcomes(t).map((o) => o.action)];
-const play = (s: SeqState, ...keys: string[]) => {
-  let t = s;
-  for (const k of keys) {
-    if (!offered(t).includes(k)) throw new Error(`"${k}" is not offered: ${offered(t).join(', ')}`);
-    t = game.apply(t, k);
-  }
-  return t;
-};
-const withEvents = (s: SeqState, ...keys: string[]) => {
-  const events: GameEvent[] = [];
-  let t = s;
-  for (const k of keys) {
-    if (!offered(t).includes(k)) throw new Error(`"${k}" is not offered: ${offered(t).join(', ')}`);
-    t = game.apply(t, k, events);
-  }
-  return { t, events };
-};
-/** Units moved or changed: `patch` by id, in 1/100" (front-centre) and degrees. */
-const setUnits = (s: SeqState, patch: Record<string, Partial<SeqUnit>>): SeqState => ({
-  ...s,
-  units: s.units.map((u) => (patch[u.id] ? { ...u, ...patch[u.id] } : u)),
-});
-const top = (s: SeqState) => s.stack.at(-1);
+/** Period 1 with side A (French) first: QA activated, then `keys` played. */
+const qaActivated = (s: SeqState, ...keys: string[]) => play(s, 'bid 1', 'bid 0', 'be A', 'activate QA', ...keys);
 const fireFrame = (s: SeqState) => {
   const f = top(s);
   if (f?.t !== 'fire') throw new Error(`a fire frame, not ${f?.t}`);
@@ -71,7 +43,7 @@ describe("Napoleon's Eagles: rapid fire [p.10]", () => {
   };
 
   it('a battery at Normal fatigue may declare it: casualties doubled, fatigue +3, the ammunition dice doubled', () => {
-    const t = play(near(), 'bid 1', 'bid 0', 'be A', 'activate QA');
+    const t = qaActivated(near());
     expect(game.legalActions(t)).toEqual(expect.arrayContaining(['canister B1 1', 'canister B1 1 rapid']));
     const normal = marginal(play(t, 'canister B1 1'), 'B1');
     const rapidAt = play(t, 'canister B1 1 rapid');
@@ -89,7 +61,7 @@ describe("Napoleon's Eagles: rapid fire [p.10]", () => {
   });
 
   it('not when the battery is fatigued, nor in heavy rain [p.20]', () => {
-    const t = play(near({ fatigue: 1 }), 'bid 1', 'bid 0', 'be A', 'activate QA');
+    const t = qaActivated(near({ fatigue: 1 }));
     expect(game.legalActions(t)).toContain('canister B1 1');
     expect(game.legalActions(t).some((a) => a.endsWith(' rapid'))).toBe(false);
     const wet = quick((j) => {
@@ -97,13 +69,7 @@ describe("Napoleon's Eagles: rapid fire [p.10]", () => {
       j.weather = 'heavyRain';
     });
     const qa = unitOf(wet, 'QA');
-    const w = play(
-      setUnits(wet, { B1: { x: qa.x, y: qa.y + 350, facing: 180 } }),
-      'bid 1',
-      'bid 0',
-      'be A',
-      'activate QA',
-    );
+    const w = qaActivated(setUnits(wet, { B1: { x: qa.x, y: qa.y + 350, facing: 180 } }));
     expect(game.legalActions(w)).toContain('canister B1 1');
     expect(game.legalActions(w).some((a) => a.endsWith(' rapid'))).toBe(false);
   });
@@ -123,15 +89,11 @@ describe("Napoleon's Eagles: solid shot in the game [p.8-10]", () => {
     const s = twelve();
     const qa = unitOf(s, 'QA');
     // B1 a line 14" in front of the guns (medium), B2 a column 18" away
-    const t = play(
+    const t = qaActivated(
       setUnits(s, {
         B1: { x: qa.x, y: qa.y + 1400, facing: 180 },
         B2: { x: qa.x, y: qa.y + 1800, facing: 180, formation: 'column' },
       }),
-      'bid 1',
-      'bid 0',
-      'be A',
-      'activate QA',
       'shot B1 2',
     );
     const f = fireFrame(t);
@@ -151,12 +113,8 @@ describe("Napoleon's Eagles: solid shot in the game [p.8-10]", () => {
   it('A-4: a lone column 18" off, one action: (6 + 2 × 2 howitzers) × 2 = 20 points: 3 casualties and a 2 in 6', () => {
     const s = twelve();
     const qa = unitOf(s, 'QA');
-    const t = play(
+    const t = qaActivated(
       setUnits(s, { B2: { x: qa.x, y: qa.y + 1800, facing: 180, formation: 'column' } }),
-      'bid 1',
-      'bid 0',
-      'be A',
-      'activate QA',
       'shot B2 1',
     );
     // shell counts from 16" [p.10]: +2 damage for each howitzer on the first unit hit
@@ -174,15 +132,11 @@ describe("Napoleon's Eagles: solid shot in the game [p.8-10]", () => {
       if (ground) j.terrain.push(ground);
     });
     const qa = unitOf(s, 'QA');
-    const t = play(
+    const t = qaActivated(
       setUnits(s, {
         B1: { x: qa.x, y: qa.y + 1100, facing: 180 },
         B2: { x: qa.x, y: qa.y + 1700, facing: 180, formation: 'column' },
       }),
-      'bid 1',
-      'bid 0',
-      'be A',
-      'activate QA',
       'shot B1 1',
     );
     const f = fireFrame(t);
@@ -302,7 +256,7 @@ describe("Napoleon's Eagles: crew hits and neutralisation [p.10] (A-50)", () => 
 describe("Napoleon's Eagles: massed guns [p.10]", () => {
   it('a limbered battery may unlimber massed: two deep, a limbered target for fire, all its guns firing', () => {
     const s = setUnits(quick(), { QA: { formation: 'limbered' } });
-    const t = play(s, 'bid 1', 'bid 0', 'be A', 'activate QA');
+    const t = qaActivated(s);
     expect(game.legalActions(t)).toEqual(expect.arrayContaining(['form unlimbered', 'form unlimbered massed']));
     const m = play(t, 'form unlimbered massed');
     expect(unitOf(m, 'QA')).toMatchObject({ formation: 'unlimbered', massed: true, halves: 2 });
@@ -388,15 +342,6 @@ describe("Napoleon's Eagles: the leader's influence on a threshold roll [p.11] (
 describe("Napoleon's Eagles: random games with the artillery rules keep the Game contract", () => {
   for (const id of ['quick-test', 'the-mill-at-kleinau'])
     it(`${id}: random games to the end under the conformance checker`, () => {
-      for (let g = 0; g < 2; g++) {
-        const r = playChecked(game, scenarioOf(id), seedrandom.alea(`artillery/${id}/${g}`), {
-          seats: ['random', 'random'],
-          maxPlies: 20_000,
-          freeze: true,
-          optionsEvery: 7,
-          optionsCap: 4,
-        });
-        expect(r.plies).toBeGreaterThan(0);
-      }
+      checkedGames(() => scenarioOf(id), `artillery/${id}`, 2);
     });
 });

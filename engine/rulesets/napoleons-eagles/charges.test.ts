@@ -5,26 +5,26 @@
  * unit (A-65) with enfilade (A-63); skirmish screens (their moves, intervening screens, cavalry charging screens, A-61).
  * Positions are variants of the shipped scenarios; probabilities are exact.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
-import { playChecked } from '../../../arena/conformance.ts';
+import {
+  activation,
+  checkedGames,
+  type Json,
+  pOf,
+  play,
+  playOn,
+  QUIET,
+  rawScenario,
+  scenarioOf,
+  top,
+  validated,
+} from '../../../test/ne-fixtures.ts';
 import type { GameEvent } from '../../core/game.ts';
 import { chargerCheck, cavalryVsScreen, defenceChangeCheck, passChance, severalChargersMelee } from './close.ts';
 import { napoleonsEagles as game } from './index.ts';
 import { enfiladeOf } from './shape.ts';
 import { internals, type SeqState, unitOf } from './turn.ts';
 
-const DIR = join(import.meta.dirname, '..', '..', '..', 'data', 'scenarios', 'napoleons-eagles');
-// biome-ignore lint/suspicious/noExplicitAny: scenario JSON edited in place
-type Json = Record<string, any>;
-const raw = (id: string): Json => JSON.parse(readFileSync(join(DIR, `${id}.json`), 'utf8'));
-const build = (j: Json) => {
-  const v = game.validateScenario(j);
-  if (!v.ok) throw new Error(JSON.stringify(v.problems));
-  return game.initialState(v.value);
-};
 /** quick-test with units moved (inches) and, optionally, a French heavy cavalry regiment FC. */
 function variant(
   moves: Record<string, Json>,
@@ -32,7 +32,7 @@ function variant(
   options: Json = {},
   leaders: Record<string, Json> = {},
 ): SeqState {
-  const j = raw('quick-test');
+  const j = rawScenario('quick-test');
   for (const side of j.sides) for (const u of side.units) Object.assign(u, moves[u.id] ?? {});
   for (const side of j.sides) for (const l of side.leaders) if (leaders[l.id]) Object.assign(l, leaders[l.id]);
   if (fc) {
@@ -53,39 +53,10 @@ function variant(
       ...fc,
     });
   j.options = { ...(j.options ?? {}), ...options };
-  return build(j);
+  return game.initialState(validated(j));
 }
-const offered = (s: SeqState) => [...game.legalActions(s), ...game.chanceOutcomes(s).map((o) => o.action)];
-const play = (s: SeqState, ...keys: string[]) => {
-  let t = s;
-  for (const k of keys) {
-    if (!offered(t).includes(k)) throw new Error(`"${k}" is not offered: ${offered(t).join(', ')}`);
-    t = game.apply(t, k);
-  }
-  return t;
-};
-const top = (s: SeqState) => s.stack.at(-1);
 /** Plays on (first chance outcome; finish, end, stay, hold, activate) until `stop`. */
-function until(s0: SeqState, stop: (s: SeqState) => boolean): SeqState {
-  let s = s0;
-  for (let i = 0; i < 3000 && !stop(s); i++) {
-    const outs = game.chanceOutcomes(s);
-    if (outs.length) {
-      s = game.apply(s, outs[0]!.action);
-      continue;
-    }
-    const acts = game.legalActions(s);
-    const pick = ['finish', 'end', 'stay', 'hold', 'no defence action', 'stand in place'].find((a) => acts.includes(a));
-    s = game.apply(s, pick ?? acts.find((a) => a.startsWith('activate')) ?? acts[0]!);
-  }
-  if (!stop(s)) throw new Error('never reached');
-  return s;
-}
-const pOf = (s: SeqState, re: RegExp) =>
-  game
-    .chanceOutcomes(s)
-    .filter((o) => re.test(o.action))
-    .reduce((a, o) => a + o.p, 0);
+const until = (s0: SeqState, stop: (s: SeqState) => boolean) => playOn(s0, stop, [...QUIET, activation]);
 
 describe("Napoleon's Eagles: the division's out-of-command −3 on its threshold roll [p.11]", () => {
   it('is measured at the start of the turn (step 11 took the markers off): 8 in 20, or 5 in 20 out of command', () => {
@@ -318,17 +289,6 @@ describe("Napoleon's Eagles: skirmish screens [p.18-19]", () => {
 describe("Napoleon's Eagles: whole random games with the charge rules under the conformance checker", () => {
   for (const id of ['quick-test', 'the-mill-at-kleinau'])
     it(`${id}: random games`, () => {
-      const sc = game.validateScenario(raw(id));
-      if (!sc.ok) throw new Error('invalid');
-      for (let g = 0; g < 2; g++) {
-        const r = playChecked(game, sc.value, seedrandom.alea(`charges/${id}/${g}`), {
-          seats: ['random', 'random'],
-          maxPlies: 20_000,
-          freeze: true,
-          optionsEvery: 7,
-          optionsCap: 4,
-        });
-        expect(r.plies).toBeGreaterThan(0);
-      }
+      checkedGames(() => scenarioOf(id), `charges/${id}`, 2);
     });
 });

@@ -5,28 +5,26 @@
  * p.7: the crew abandoning its guns, rapid fire, a refused flank against a flank charge. Then whole random games on both
  * scenarios under the conformance checker.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
-import { playChecked } from '../../../arena/conformance.ts';
+import {
+  activation,
+  checkedGames,
+  type Json,
+  pOf,
+  play,
+  playOn,
+  QUIET,
+  scenarioOf,
+  setUnits,
+  top,
+  withEvents,
+} from '../../../test/ne-fixtures.ts';
 import type { GameEvent } from '../../core/game.ts';
 import { defenceChangeCheck, passChance } from './close.ts';
 import { casualtyMarginal, resolveFire } from './fire.ts';
 import { napoleonsEagles as game } from './index.ts';
 import { internals, type SeqState, type SeqUnit, unitOf } from './turn.ts';
 
-const DIR = join(import.meta.dirname, '..', '..', '..', 'data', 'scenarios', 'napoleons-eagles');
-// biome-ignore lint/suspicious/noExplicitAny: scenario JSON edited in place
-type Json = Record<string, any>;
-
-const scenarioOf = (id: string, edit?: (j: Json) => void) => {
-  const j = JSON.parse(readFileSync(join(DIR, `${id}.json`), 'utf8'));
-  edit?.(j);
-  const v = game.validateScenario(j);
-  if (!v.ok) throw new Error(JSON.stringify(v.problems));
-  return v.value;
-};
 /** quick-test with units moved (inches), leaders placed and options set. */
 const variant = (moves: Record<string, Json> = {}, leaders: Record<string, Json> = {}, options: Json = {}) =>
   game.initialState(
@@ -37,49 +35,9 @@ const variant = (moves: Record<string, Json> = {}, leaders: Record<string, Json>
     }),
   );
 
-const offered = (t: SeqState) => [...game.legalActions(t), ...game.chanceOutcomes(t).map((o) => o.action)];
-const withEvents = (s: SeqState, ...keys: string[]) => {
-  const events: GameEvent[] = [];
-  let t = s;
-  for (const k of keys) {
-    if (!offered(t).includes(k)) throw new Error(`"${k}" is not offered: ${offered(t).join(', ')}`);
-    t = game.apply(t, k, events);
-  }
-  return { t, events };
-};
-const play = (s: SeqState, ...keys: string[]) => withEvents(s, ...keys).t;
-const top = (s: SeqState) => s.stack.at(-1);
-const setUnits = (s: SeqState, patch: Record<string, Partial<SeqUnit>>): SeqState => ({
-  ...s,
-  units: s.units.map((u) => (patch[u.id] ? { ...u, ...patch[u.id] } : u)),
-});
-/** Plays on (first chance outcome; the quiet choices; the first activation) until `stop`. */
-function until(s0: SeqState, stop: (s: SeqState) => boolean): SeqState {
-  let s = s0;
-  for (let i = 0; i < 3000 && !stop(s); i++) {
-    const outs = game.chanceOutcomes(s);
-    if (outs.length) {
-      s = game.apply(s, outs[0]!.action);
-      continue;
-    }
-    const acts = game.legalActions(s);
-    const pick = ['finish', 'end', 'stay', 'hold', 'no defence action', 'stand in place'].find((a) => acts.includes(a));
-    s = game.apply(
-      s,
-      pick ??
-        acts.find((a) => a.startsWith('crews ') && a.endsWith(' stay')) ??
-        acts.find((a) => a.startsWith('activate')) ??
-        acts[0]!,
-    );
-  }
-  if (!stop(s)) throw new Error('never reached');
-  return s;
-}
-const pOf = (s: SeqState, re: RegExp) =>
-  game
-    .chanceOutcomes(s)
-    .filter((o) => re.test(o.action))
-    .reduce((a, o) => a + o.p, 0);
+/** Plays on (first chance outcome; the quiet choices; a crew staying; the first activation) until `stop`. */
+const until = (s0: SeqState, stop: (s: SeqState) => boolean) =>
+  playOn(s0, stop, [...QUIET, (a) => a.startsWith('crews ') && a.endsWith(' stay'), activation]);
 const said = (events: GameEvent[], rule: string, re: RegExp) => events.some((e) => e.rule === rule && re.test(e.text));
 
 describe("Napoleon's Eagles: spiking and abandoning the guns in an activation [p.10] (A-51)", () => {
@@ -400,15 +358,6 @@ describe("Napoleon's Eagles: refusing a flank as a defence action [p.7] (A-58)",
 describe("Napoleon's Eagles: random games with the crew rules keep the Game contract", () => {
   for (const id of ['quick-test', 'the-mill-at-kleinau'])
     it(`${id}: random games to the end under the conformance checker`, () => {
-      for (let g = 0; g < 2; g++) {
-        const r = playChecked(game, scenarioOf(id), seedrandom.alea(`crews/${id}/${g}`), {
-          seats: ['random', 'random'],
-          maxPlies: 20_000,
-          freeze: true,
-          optionsEvery: 7,
-          optionsCap: 4,
-        });
-        expect(r.plies).toBeGreaterThan(0);
-      }
+      checkedGames(() => scenarioOf(id), `crews/${id}`, 2);
     });
 });

@@ -4,10 +4,9 @@
  * seat-symmetric (test/encoding-checks.ts), the legal actions told apart; the sealed bid shown only to its bidder;
  * unknown action keys of type "other"; states beyond the caps refused by name.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
+import { scenarioOf } from '../../../test/ne-fixtures.ts';
 import { checkEncodingAt, type Tally } from '../../../test/encoding-checks.ts';
 import { ACTION_TYPES, actionBlock, actionType, neEncoding as enc, MAX_UNITS, stateBlock } from './encoding.ts';
 import type { Scenario } from './scenario.ts';
@@ -15,18 +14,15 @@ import type { SeqState } from './turn.ts';
 import { napoleonsEagles as game } from './index.ts';
 import type { Side } from './types.ts';
 
-const DIR = join(import.meta.dirname, '..', '..', '..', 'data', 'scenarios', 'napoleons-eagles');
 const SCENARIOS = ['quick-test', 'the-mill-at-kleinau'];
 
 /** A shipped scenario; Kleinau with its optional rules turned off (not built yet, and refused), as turn.test.ts. */
-function load(id: string): Scenario {
-  const j = JSON.parse(readFileSync(join(DIR, `${id}.json`), 'utf8'));
-  if (id === 'the-mill-at-kleinau')
-    for (const k of ['leaderInitiative', 'organicSkirmishers', 'carbines', 'outOfControlCavalry']) j.options[k] = false;
-  const v = game.validateScenario(j);
-  if (!v.ok) throw new Error(JSON.stringify(v.problems));
-  return v.value;
-}
+const load = (id: string): Scenario =>
+  scenarioOf(id, (j) => {
+    if (id === 'the-mill-at-kleinau')
+      for (const k of ['leaderInitiative', 'organicSkirmishers', 'carbines', 'outOfControlCavalry'])
+        j.options[k] = false;
+  });
 
 const PAIRS = ['units', 'leaders'] as const;
 

@@ -3,26 +3,18 @@
  * faces that agree with the outcome drawn, the evaluation, `quiet`, and the scripted player's bids (sealed: they
  * never read the other side's bid).
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
+import { scenarioOf } from '../../../test/ne-fixtures.ts';
 import { RULESETS } from '../index.ts';
 import { napoleonsEagles as game } from './index.ts';
 import { parseRating } from './tables.ts';
 import { internals, type SeqState } from './turn.ts';
 
-const DIR = join(import.meta.dirname, '..', '..', '..', 'data', 'scenarios', 'napoleons-eagles');
-const scenario = (id: string) => {
-  const v = game.validateScenario(JSON.parse(readFileSync(join(DIR, `${id}.json`), 'utf8')));
-  if (!v.ok) throw new Error(JSON.stringify(v.problems));
-  return v.value;
-};
-
 /** Every state of a seeded game, the scripted player on both sides (one move in five random), with what was done. */
 function states(id: string, seed: string, cap = 4000): { s: SeqState; a: string }[] {
   const u = seedrandom.alea(seed);
-  let s = game.initialState(scenario(id));
+  let s = game.initialState(scenarioOf(id));
   const out: { s: SeqState; a: string }[] = [];
   for (let i = 0; i < cap && game.toMove(s).kind !== 'terminal'; i++) {
     let a: string;

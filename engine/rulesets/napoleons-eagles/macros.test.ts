@@ -3,29 +3,13 @@
  * stands for, to the same state as choosing them one by one; the primitives stay legal beside it; a step no longer
  * offered ends the plan.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { play, quick } from '../../../test/ne-fixtures.ts';
 import { hashHex } from '../../core/hash.ts';
 import { napoleonsEagles as game } from './index.ts';
 import { resolveStep } from './macros.ts';
 import type { SeqState } from './turn.ts';
 
-const DIR = join(import.meta.dirname, '..', '..', '..', 'data', 'scenarios', 'napoleons-eagles');
-const scenario = (id: string) => {
-  const v = game.validateScenario(JSON.parse(readFileSync(join(DIR, `${id}.json`), 'utf8')));
-  if (!v.ok) throw new Error(JSON.stringify(v.problems));
-  return v.value;
-};
-const offered = (s: SeqState) => [...game.legalActions(s), ...game.chanceOutcomes(s).map((o) => o.action)];
-const play = (s: SeqState, ...keys: string[]) => {
-  let t = s;
-  for (const k of keys) {
-    if (!offered(t).includes(k)) throw new Error(`"${k}" is not offered: ${offered(t).join(', ')}`);
-    t = game.apply(t, k);
-  }
-  return t;
-};
 /** Plays the only legal action while there is just one (the steps of a plan), then returns. */
 const forced = (s: SeqState, chance: (t: SeqState) => string) => {
   let t = s;
@@ -41,7 +25,7 @@ const forced = (s: SeqState, chance: (t: SeqState) => string) => {
 };
 
 describe("Napoleon's Eagles: plans (the digest's §8.4 macros)", () => {
-  const s0 = game.initialState(scenario('quick-test'));
+  const s0 = quick();
   const start = play(s0, 'bid 1', 'bid 0', 'be A', 'activate Q1');
 
   it('are offered beside the primitives at the start of an activation, and not once it has spent an action', () => {

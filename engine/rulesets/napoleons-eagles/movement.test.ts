@@ -5,37 +5,13 @@
  * an enemy at any angle in a bracket (A-30), line on a flank and the refused flank [p.7], and the leaders' free moves
  * (A-21).
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { GameEvent } from '../../core/game.ts';
+import { play, quick, setUnits, top, withEvents } from '../../../test/ne-fixtures.ts';
 import { napoleonsEagles as game } from './index.ts';
 import { recoveryDist } from './morale.ts';
 import { centreOf, footprint } from './shape.ts';
-import { internals, type SeqState, type SeqUnit, unitOf } from './turn.ts';
+import { internals, type SeqState, unitOf } from './turn.ts';
 
-const DIR = join(import.meta.dirname, '..', '..', '..', 'data', 'scenarios', 'napoleons-eagles');
-const quick = () => {
-  const v = game.validateScenario(JSON.parse(readFileSync(join(DIR, 'quick-test.json'), 'utf8')));
-  if (!v.ok) throw new Error(JSON.stringify(v.problems));
-  return game.initialState(v.value);
-};
-const offered = (t: SeqState) => [...game.legalActions(t), ...game.chanceOutcomes(t).map((o) => o.action)];
-const withEvents = (s: SeqState, ...keys: string[]) => {
-  const events: GameEvent[] = [];
-  let t = s;
-  for (const k of keys) {
-    if (!offered(t).includes(k)) throw new Error(`"${k}" is not offered: ${offered(t).join(', ')}`);
-    t = game.apply(t, k, events);
-  }
-  return { t, events };
-};
-const play = (s: SeqState, ...keys: string[]) => withEvents(s, ...keys).t;
-const setUnits = (s: SeqState, patch: Record<string, Partial<SeqUnit>>): SeqState => ({
-  ...s,
-  units: s.units.map((u) => (patch[u.id] ? { ...u, ...patch[u.id] } : u)),
-});
-const top = (s: SeqState) => s.stack.at(-1);
 const body = (s: SeqState, id: string) => internals.tableUnit(s, unitOf(s, id));
 
 describe("Napoleon's Eagles: retreats [p.7, p.12]", () => {

@@ -3,74 +3,16 @@
  * company skirmishers [p.18], leader initiative [p.17] and out-of-control cavalry [p.15], with the book's numbers.
  * Each is also shown off: the same position without the rule plays differently.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { type Json, kleinau, play, quietly, setUnits, top } from '../../../test/ne-fixtures.ts';
 import type { GameEvent } from '../../core/game.ts';
 import { resolveFire } from './fire.ts';
 import { type SeqState, type SeqUnit, unitOf } from './turn.ts';
 import { napoleonsEagles as game } from './index.ts';
 
-const DIR = join(import.meta.dirname, '..', '..', '..', 'data', 'scenarios', 'napoleons-eagles');
-type Json = ReturnType<typeof JSON.parse>;
-
-/** Kleinau as shipped, with `edit` applied to its JSON. */
-const kleinau = (edit?: (j: Json) => void) => {
-  const j = JSON.parse(readFileSync(join(DIR, 'the-mill-at-kleinau.json'), 'utf8'));
-  edit?.(j);
-  const v = game.validateScenario(j);
-  if (!v.ok) throw new Error(JSON.stringify(v.problems));
-  return game.initialState(v.value);
-};
-
-const play = (s: SeqState, ...keys: string[]) => {
-  let t = s;
-  for (const k of keys) {
-    const a = [...game.legalActions(t), ...game.chanceOutcomes(t).map((o) => o.action)].find((x) => x === k);
-    if (a === undefined)
-      throw new Error(
-        `"${k}" is not offered: ${[...game.legalActions(t), ...game.chanceOutcomes(t).map((o) => o.action)].join(', ')}`,
-      );
-    t = game.apply(t, a);
-  }
-  return t;
-};
-
-/** Units moved or changed: `patch` by id, in 1/100" (front-centre) and degrees. */
-const setUnits = (s: SeqState, patch: Record<string, Partial<SeqUnit>>): SeqState => ({
-  ...s,
-  units: s.units.map((u) => (patch[u.id] ? { ...u, ...patch[u.id] } : u)),
-});
-
-/**
- * Plays on with quiet choices (side A finishes as soon as it may, units end at once, leaders stay, dice take their
- * first outcome unless `dice` picks one) until `until` holds.
- */
-function until(s0: SeqState, stop: (s: SeqState) => boolean, dice?: (s: SeqState) => string | undefined): SeqState {
-  let s = s0;
-  for (let i = 0; i < 2000 && !stop(s); i++) {
-    const outs = game.chanceOutcomes(s);
-    if (outs.length) {
-      s = game.apply(s, dice?.(s) ?? outs[0]!.action);
-      continue;
-    }
-    const acts = game.legalActions(s);
-    const pick =
-      acts.find((a) => a === 'finish') ??
-      acts.find((a) => a === 'end') ??
-      acts.find((a) => a === 'stay') ??
-      acts.find((a) => a === 'stand in place') ??
-      acts.find((a) => a === 'hold') ??
-      acts.find((a) => a.startsWith('activate')) ??
-      acts.find((a) => a === 'bid 0') ??
-      acts[0]!;
-    s = game.apply(s, pick);
-  }
-  if (!stop(s)) throw new Error('the position was not reached');
-  return s;
-}
-
-const top = (s: SeqState) => s.stack.at(-1);
+/** Plays on with quiet choices (test/ne-fixtures.ts `quietly`, at most 2000 plies) until `stop` holds. */
+const until = (s0: SeqState, stop: (s: SeqState) => boolean, dice?: (s: SeqState) => string | undefined) =>
+  quietly(s0, stop, dice, 2000);
 const probOf = (s: SeqState, action: string) => game.chanceOutcomes(s).find((o) => o.action === action)?.p ?? 0;
 
 describe("Napoleon's Eagles: carbines [p.15] (optional)", () => {

@@ -4,82 +4,24 @@
  * weather [p.20], smoke [p.20], and written orders with their misreads [p.17-18]. Each is also shown off: the same
  * position without the rule plays differently.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
-import { playChecked } from '../../../arena/conformance.ts';
+import {
+  checkedGames,
+  type Json,
+  kleinau,
+  play,
+  quietly,
+  rawScenario,
+  scenarioOf,
+  setUnits,
+  top,
+  withEvents,
+} from '../../../test/ne-fixtures.ts';
 import type { GameEvent } from '../../core/game.ts';
 import { resolveFire } from './fire.ts';
 import { napoleonsEagles as game } from './index.ts';
 import { layout } from './shape.ts';
-import { internals, type SeqState, type SeqUnit, unitOf } from './turn.ts';
-
-const DIR = join(import.meta.dirname, '..', '..', '..', 'data', 'scenarios', 'napoleons-eagles');
-type Json = ReturnType<typeof JSON.parse>;
-
-/** A shipped scenario's JSON, with `edit` applied, validated. */
-const scenarioOf = (id: string, edit?: (j: Json) => void) => {
-  const j = JSON.parse(readFileSync(join(DIR, `${id}.json`), 'utf8'));
-  edit?.(j);
-  const v = game.validateScenario(j);
-  if (!v.ok) throw new Error(JSON.stringify(v.problems));
-  return v.value;
-};
-/** Kleinau as shipped, with `edit` applied to its JSON. */
-const kleinau = (edit?: (j: Json) => void) => game.initialState(scenarioOf('the-mill-at-kleinau', edit));
-
-const offered = (t: SeqState) => [...game.legalActions(t), ...game.chanceOutcomes(t).map((o) => o.action)];
-const play = (s: SeqState, ...keys: string[]) => {
-  let t = s;
-  for (const k of keys) {
-    if (!offered(t).includes(k)) throw new Error(`"${k}" is not offered: ${offered(t).join(', ')}`);
-    t = game.apply(t, k);
-  }
-  return t;
-};
-
-/** Units moved or changed: `patch` by id, in 1/100" (front-centre) and degrees. */
-const setUnits = (s: SeqState, patch: Record<string, Partial<SeqUnit>>): SeqState => ({
-  ...s,
-  units: s.units.map((u) => (patch[u.id] ? { ...u, ...patch[u.id] } : u)),
-});
-
-/** Plays on with quiet choices (dice take their first outcome unless `dice` picks one) until `stop` holds. */
-function until(s0: SeqState, stop: (s: SeqState) => boolean, dice?: (s: SeqState) => string | undefined): SeqState {
-  let s = s0;
-  for (let i = 0; i < 3000 && !stop(s); i++) {
-    const outs = game.chanceOutcomes(s);
-    if (outs.length) {
-      s = game.apply(s, dice?.(s) ?? outs[0]!.action);
-      continue;
-    }
-    const acts = game.legalActions(s);
-    const pick =
-      acts.find((a) => a === 'finish') ??
-      acts.find((a) => a === 'end') ??
-      acts.find((a) => a === 'stay') ??
-      acts.find((a) => a === 'stand in place') ??
-      acts.find((a) => a === 'hold') ??
-      acts.find((a) => a.startsWith('activate')) ??
-      acts.find((a) => a === 'bid 0') ??
-      acts[0]!;
-    s = game.apply(s, pick);
-  }
-  if (!stop(s)) throw new Error('the position was not reached');
-  return s;
-}
-
-const top = (s: SeqState) => s.stack.at(-1);
-const withEvents = (s: SeqState, ...keys: string[]) => {
-  const events: GameEvent[] = [];
-  let t = s;
-  for (const k of keys) {
-    if (!offered(t).includes(k)) throw new Error(`"${k}" is not offered: ${offered(t).join(', ')}`);
-    t = game.apply(t, k, events);
-  }
-  return { t, events };
-};
+import { internals, type SeqState, unitOf } from './turn.ts';
 
 describe("Napoleon's Eagles: the second bounce [p.24] (optional)", () => {
   // F4 (6lb, B16B25) at (25, 6) facing north; A1 put 12" ahead (medium band: a bounce of 8"), A2 14" beyond it:
@@ -174,7 +116,7 @@ describe("Napoleon's Eagles: the supported line [p.24] (optional)", () => {
     // without the rule: no such formation change, and a scenario may not give one
     const off = play(facing(kleinau()), 'bid 1', 'bid 0', 'be A', 'activate F3');
     expect(game.legalActions(off).some((a) => /supported/.test(a))).toBe(false);
-    const j = JSON.parse(readFileSync(join(DIR, 'the-mill-at-kleinau.json'), 'utf8'));
+    const j = rawScenario('the-mill-at-kleinau');
     j.sides[0].units[2].supported = true;
     expect(game.validateScenario(j).ok).toBe(false);
   });
@@ -264,7 +206,7 @@ describe("Napoleon's Eagles: weather [p.20] (optional)", () => {
     expect(fireMods(weather('clear')).mods.some((m) => /Rain|Snow/.test(m))).toBe(false);
     expect(fireMods(weather('hot')).mods.some((m) => /Rain|Snow|hot/.test(m))).toBe(false);
     // without the rule a scenario may not have weather
-    const j = JSON.parse(readFileSync(join(DIR, 'the-mill-at-kleinau.json'), 'utf8'));
+    const j = rawScenario('the-mill-at-kleinau');
     j.weather = 'lightRain';
     expect(game.validateScenario(j).ok).toBe(false);
   });
@@ -287,7 +229,7 @@ describe("Napoleon's Eagles: weather [p.20] (optional)", () => {
 
   it('hot temperatures: a unit using both actions is a fatigue level more tired; a force march costs 3', () => {
     const end = (s0: SeqState) =>
-      until(
+      quietly(
         play(s0, 'bid 1', 'bid 0', 'be A', 'activate F3', 'move back 1 2.00"', 'move back 1 2.00"'),
         (t) => t.period === 2,
       );
@@ -317,7 +259,7 @@ describe("Napoleon's Eagles: weather [p.20] (optional)", () => {
       );
     const rain = weather('heavyRain');
     // after 8 periods of heavy rain, not yet; after 9, mud
-    const p9 = until(rain, (t) => t.turn === 2 && t.period === 3);
+    const p9 = quietly(rain, (t) => t.turn === 2 && t.period === 3);
     expect(p9.rain).toBe(16);
     expect(longest(p9)).toBe(longest(rain));
     const { t: p10, events } = (() => {
@@ -350,7 +292,7 @@ describe("Napoleon's Eagles: weather [p.20] (optional)", () => {
     expect(events.some((e) => e.rule === 'p.20' && /the ground is mud/.test(e.text))).toBe(true);
     expect(longest(p10)).toBeCloseTo(longest(rain) / 2, 1);
     // light rain: 18 periods
-    expect(until(weather('lightRain'), (t) => t.turn === 2 && t.period === 4).rain).toBe(9);
+    expect(quietly(weather('lightRain'), (t) => t.turn === 2 && t.period === 4).rain).toBe(9);
   });
 });
 
@@ -395,7 +337,7 @@ describe("Napoleon's Eagles: smoke [p.20] (optional)", () => {
   });
 
   it('fire through it is at −2 (A3 firing back through the smoke of F3, A-78); it clears after the next period', () => {
-    const p2 = until(fireTwice(faced()).t, (t) => t.period === 2 && top(t)?.t === 'bid', calm);
+    const p2 = quietly(fireTwice(faced()).t, (t) => t.period === 2 && top(t)?.t === 'bid', calm);
     expect(p2.smoke).toHaveLength(1);
     const s = play(p2, 'bid 0', 'bid 1', 'be A', 'activate A3');
     const { t, events } = withEvents(s, 'fire F3 1');
@@ -425,7 +367,7 @@ describe("Napoleon's Eagles: smoke [p.20] (optional)", () => {
 
   it("A-16: with smokeBlocksLos the smoke blocks the enemy's line of sight; by default it does not", () => {
     const fire = (edit?: (j: Json) => void) => {
-      const p2 = until(fireTwice(faced(edit)).t, (t) => t.period === 2 && top(t)?.t === 'bid', calm);
+      const p2 = quietly(fireTwice(faced(edit)).t, (t) => t.period === 2 && top(t)?.t === 'bid', calm);
       return game.legalActions(play(p2, 'bid 0', 'bid 1', 'be A', 'activate A3'));
     };
     expect(fire()).toContain('fire F3 1');
@@ -448,15 +390,6 @@ describe("Napoleon's Eagles: every optional rule built, on at once", () => {
   };
 
   it('random games keep the Game contract at every step, to the end (the conformance checker)', () => {
-    for (let g = 0; g < 3; g++) {
-      const r = playChecked(game, scenarioOf('the-mill-at-kleinau', allOn), seedrandom.alea(`all-optional/${g}`), {
-        seats: ['random', 'random'],
-        maxPlies: 20_000,
-        freeze: true,
-        optionsEvery: 7,
-        optionsCap: 4,
-      });
-      expect(r.plies).toBeGreaterThan(0);
-    }
+    checkedGames(() => scenarioOf('the-mill-at-kleinau', allOn), 'all-optional', 3);
   });
 });

@@ -3,46 +3,16 @@
  * [p.20] (A-75), played through the registered game with the book's numbers; each rule's effect is shown against the
  * same position without it.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
-import { playChecked } from '../../../arena/conformance.ts';
+import { checkedGames, type Json, kleinau, playInto, scenarioOf, setUnits, top } from '../../../test/ne-fixtures.ts';
 import type { GameEvent } from '../../core/game.ts';
 import { resolveFire } from './fire.ts';
 import { napoleonsEagles as game } from './index.ts';
-import { type Frame, runtime, type SeqState, type SeqUnit, unitOf } from './turn.ts';
+import { type Frame, runtime, type SeqState, unitOf } from './turn.ts';
 
-const DIR = join(import.meta.dirname, '..', '..', '..', 'data', 'scenarios', 'napoleons-eagles');
-type Json = ReturnType<typeof JSON.parse>;
-
-/** A shipped scenario's JSON, with `edit` applied, validated. */
-const scenarioOf = (id: string, edit?: (j: Json) => void) => {
-  const j = JSON.parse(readFileSync(join(DIR, `${id}.json`), 'utf8'));
-  edit?.(j);
-  const v = game.validateScenario(j);
-  if (!v.ok) throw new Error(JSON.stringify(v.problems));
-  return v.value;
-};
-const kleinau = (edit?: (j: Json) => void) => game.initialState(scenarioOf('the-mill-at-kleinau', edit));
-
-const offered = (t: SeqState) => [...game.legalActions(t), ...game.chanceOutcomes(t).map((o) => o.action)];
-const play = (s: SeqState, events: GameEvent[] | undefined, ...keys: string[]) => {
-  let t = s;
-  for (const k of keys) {
-    if (!offered(t).includes(k)) throw new Error(`"${k}" is not offered: ${offered(t).join(', ')}`);
-    t = game.apply(t, k, events);
-  }
-  return t;
-};
-const setUnits = (s: SeqState, patch: Record<string, Partial<SeqUnit>>): SeqState => ({
-  ...s,
-  units: s.units.map((u) => (patch[u.id] ? { ...u, ...patch[u.id] } : u)),
-});
 /** The state with `frames` as its stack (the last on top), settled: a position at a chosen step. */
 const at = (s: SeqState, ...frames: Frame[]): SeqState => runtime.settle({ ...s, stack: frames, sideA: 0 });
 const probs = (s: SeqState) => Object.fromEntries(game.chanceOutcomes(s).map((o) => [o.action, o.p]));
-const top = (s: SeqState) => s.stack.at(-1);
 
 // ---------------------------------------------------------------------------------------------------------------------
 
@@ -60,7 +30,7 @@ describe('caissons [p.11]', () => {
     const s = at(s0, { t: 'caisson', id: 'CF' });
     expect(game.legalActions(s)).toEqual(['stay', 'serve F4']);
     const ev: GameEvent[] = [];
-    const t = play({ ...s, period: 4 }, ev, 'serve F4');
+    const t = playInto({ ...s, period: 4 }, ev, 'serve F4');
     expect(t.caissons![0]).toMatchObject({ servicing: 'F4', since: 4 });
     expect(ev.some((e) => e.rule === 'p.11' && /starts resupplying/.test(e.text))).toBe(true);
     // period 5: the battery's activation is END alone
@@ -79,7 +49,7 @@ describe('caissons [p.11]', () => {
 
   it('a charged battery is not resupplied', () => {
     const s0 = setUnits(kleinau(withCaisson), { F4: { ammo: 3 } });
-    const s = play({ ...at(s0, { t: 'caisson', id: 'CF' }), period: 4 }, undefined, 'serve F4');
+    const s = playInto({ ...at(s0, { t: 'caisson', id: 'CF' }), period: 4 }, undefined, 'serve F4');
     const charged: SeqState = {
       ...s,
       period: 5,
@@ -100,7 +70,7 @@ describe('caissons [p.11]', () => {
     );
     const a = at(s, { t: 'act', unit: 'A3' });
     expect(game.legalActions(a)).toContain('fire CF 1');
-    const f = play(a, undefined, 'fire CF 1');
+    const f = playInto(a, undefined, 'fire CF 1');
     const frame = top(f) as Extract<Frame, { t: 'fire' }>;
     expect(frame.t).toBe('fire');
     const dist = resolveFire(frame.shot, f.sc.options).outcomes;
@@ -109,7 +79,7 @@ describe('caissons [p.11]', () => {
     expect(two).toBeGreaterThan(0);
     expect(gone).toBeCloseTo(two, 12);
     // one casualty already: any casualty destroys it
-    const hit = play(
+    const hit = playInto(
       { ...a, caissons: a.caissons!.map((c) => ({ ...c, hits: 1 })), units: [...a.units] },
       undefined,
       'fire CF 1',
@@ -137,7 +107,7 @@ describe('caissons [p.11]', () => {
     const a = at(s, { t: 'act', unit: 'A5' });
     expect(game.legalActions(a)).toContain('charge CF');
     const ev: GameEvent[] = [];
-    const t = play(a, ev, 'charge CF');
+    const t = playInto(a, ev, 'charge CF');
     expect(t.caissons![0]!.status).toBe('captured');
     expect(ev.some((e) => e.rule === 'p.11' && /captured and destroyed/.test(e.text))).toBe(true);
   });
@@ -178,7 +148,7 @@ describe('fires in buildings [p.20] (A-75)', () => {
     expect(top(c)).toEqual({ t: 'crews', p: 1 });
     expect(game.legalActions(c)).toEqual(['crews done', 'extinguish V1 by A1 in V2', 'set fire V2 by A1']);
     // (its one group set, nothing is left to set: the frame is done)
-    const e = play(c, undefined, 'extinguish V1 by A1 in V2');
+    const e = playInto(c, undefined, 'extinguish V1 by A1 in V2');
     expect(top(e)).toEqual({ t: 'extinguish', block: 'V1' });
     expect(probs(e)['extinguish V1 1']).toBeCloseTo(361 / 400, 12);
     expect(probs(e)['extinguish V1 0']).toBeCloseTo(39 / 400, 12);
@@ -193,7 +163,7 @@ describe('fires in buildings [p.20] (A-75)', () => {
 
   it('soldiers start a fire on a 20 for every two figures; brick or stone −1', () => {
     const s0 = setUnits(kleinau(burning('W')), { A1: { inBlocks: { V2: 8 } } });
-    const c = play(endOf(s0), undefined, 'set fire V2 by A1', 'burn V1 1');
+    const c = playInto(endOf(s0), undefined, 'set fire V2 by A1', 'burn V1 1');
     expect(top(c)).toEqual({ t: 'ignite', block: 'V2', source: 'soldiers', rolls: 4 });
     expect(probs(c)['ignite V2 1']).toBeCloseTo(1 - (19 / 20) ** 4, 12);
     const brick = setUnits(
@@ -204,7 +174,7 @@ describe('fires in buildings [p.20] (A-75)', () => {
       ),
       { A1: { inBlocks: { V2: 8 } } },
     );
-    const b = play(endOf(brick), undefined, 'set fire V2 by A1', 'burn V1 1');
+    const b = playInto(endOf(brick), undefined, 'set fire V2 by A1', 'burn V1 1');
     // a 20 less one is 19: no fire can start
     expect(probs(b)).toEqual({ 'ignite V2 0': 1 });
   });
@@ -251,7 +221,7 @@ describe('written orders [p.17] and misread orders [p.18]', () => {
     expect(keys).toEqual(
       expect.arrayContaining(['order L-F1 attack obj-V1', 'order L-F1 reserve', 'order L-F1 withdraw']),
     );
-    const t = play(s, undefined, 'order L-F1 attack obj-V1', 'order L-A1 defend here');
+    const t = playInto(s, undefined, 'order L-F1 attack obj-V1', 'order L-A1 defend here');
     expect(t.orders?.['L-F1']).toEqual({ order: 'Attack', target: 'obj-V1' });
     expect(t.orders?.['L-A1']?.order).toBe('Defend');
     expect(top(t)?.t).toBe('bid');
@@ -266,7 +236,7 @@ describe('written orders [p.17] and misread orders [p.18]', () => {
       A5: { status: 'routed' },
       A4: { x: 44 * 100, y: 33 * 100 },
     });
-    const t = play(far, undefined, 'order L-F1 reserve', 'order L-A1 defend here');
+    const t = playInto(far, undefined, 'order L-F1 reserve', 'order L-A1 defend here');
     expect(t.orders?.['L-F1']?.order).toBe('Reserve');
     const keys = game.legalActions(at(t, { t: 'act', unit: 'F1' }));
     expect(keys.some((k) => /^(move|road|charge) /.test(k))).toBe(false);
@@ -276,13 +246,13 @@ describe('written orders [p.17] and misread orders [p.18]', () => {
     expect(free.some((k) => k.startsWith('move '))).toBe(true);
     // at Kleinau's start the Austrians are within 24": the reserve turns to Defend at once
     const ev: GameEvent[] = [];
-    const near = play(written(), ev, 'order L-F1 reserve', 'order L-A1 defend here');
+    const near = playInto(written(), ev, 'order L-F1 reserve', 'order L-A1 defend here');
     expect(near.orders?.['L-F1']?.order).toBe('Defend');
     expect(ev.some((e) => e.rule === 'p.17' && /Defend\/Hold/.test(e.text))).toBe(true);
   });
 
   it('an attack not yet committed must spend its first action moving toward its objective; a withdrawal away', () => {
-    const s = play(written(), undefined, 'order L-F1 attack obj-V1', 'order L-A1 withdraw');
+    const s = playInto(written(), undefined, 'order L-F1 attack obj-V1', 'order L-A1 withdraw');
     const f1 = game.legalActions(at(s, { t: 'act', unit: 'F1' }));
     expect(f1).not.toContain('end');
     expect(f1.every((k) => /^(move forward 1 |road 1 |charge |form |face |about face$|plan )/.test(k))).toBe(true);
@@ -291,7 +261,7 @@ describe('written orders [p.17] and misread orders [p.18]', () => {
     expect(a1).not.toContain('end');
     expect(a1.some((k) => k.startsWith('charge ') || k.startsWith('fire '))).toBe(false);
     const room = setUnits(s, { A1: { y: 24 * 100 } });
-    const turned = play(at(room, { t: 'act', unit: 'A1' }), undefined, 'about face');
+    const turned = playInto(at(room, { t: 'act', unit: 'A1' }), undefined, 'about face');
     const away = game.legalActions(turned).filter((k) => k.startsWith('move '));
     expect(away.length).toBeGreaterThan(0);
     // with the rule off both may end at once
@@ -300,12 +270,12 @@ describe('written orders [p.17] and misread orders [p.18]', () => {
   });
 
   it('a change takes 1D6 + modifiers periods (1 or less: the next); misreads on 19-20 by the table', () => {
-    let s = play(written(true), undefined, 'order L-F1 attack obj-V1', 'order L-A1 defend here');
+    let s = playInto(written(true), undefined, 'order L-F1 attack obj-V1', 'order L-A1 defend here');
     // to the next period's step 0 (the bids and activations of period 1 passed over)
     s = runtime.settle({ ...s, stack: [], period: 2, sideA: null });
     expect(top(s)).toMatchObject({ t: 'orders', first: false });
     expect(game.legalActions(s)[0]).toBe('order L-F1 keep');
-    const ch = play(s, undefined, 'order L-F1 defend here', 'order L-A1 keep');
+    const ch = playInto(s, undefined, 'order L-F1 defend here', 'order L-A1 keep');
     // French −1; the leaders within 2" −2: D6 − 3, 1 or less the next period
     expect(top(ch)).toMatchObject({ t: 'orderDelay', division: 'L-F1' });
     expect(probs(ch)).toEqual({ 'delay L-F1 1': 4 / 6, 'delay L-F1 2': 1 / 6, 'delay L-F1 3': 1 / 6 });
@@ -356,15 +326,11 @@ describe('all three together', () => {
   };
 
   it('random games keep the Game contract at every step, to the end (the conformance checker)', () => {
-    for (let g = 0; g < 3; g++) {
-      const r = playChecked(game, scenarioOf('the-mill-at-kleinau', allOn), seedrandom.alea(`optional3/${g}`), {
-        seats: g === 2 ? ['heuristic', 'random'] : ['random', 'random'],
-        maxPlies: 20_000,
-        freeze: true,
-        optionsEvery: 7,
-        optionsCap: 4,
-      });
-      expect(r.plies).toBeGreaterThan(0);
-    }
+    checkedGames(
+      () => scenarioOf('the-mill-at-kleinau', allOn),
+      'optional3',
+      3,
+      (g) => (g === 2 ? ['heuristic', 'random'] : ['random', 'random']),
+    );
   });
 });

@@ -3,25 +3,17 @@
  * equal base values keeps both units in contact and locked through the next period's activations, and is fought
  * again first in its step 9, straight to the melee (no step 2 check, no defence action, no closing check).
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
+import { forwardOr, quick } from '../../../test/ne-fixtures.ts';
 import { napoleonsEagles as game } from './index.ts';
 import type { SeqState } from './turn.ts';
-
-const DIR = join(import.meta.dirname, '..', '..', '..', 'data', 'scenarios', 'napoleons-eagles');
-const scenario = (id: string) => {
-  const v = game.validateScenario(JSON.parse(readFileSync(join(DIR, `${id}.json`), 'utf8')));
-  if (!v.ok) throw new Error(JSON.stringify(v.problems));
-  return v.value;
-};
 
 /** Plays seeded games, charging whenever it can, until a melee offers a tie of equal values; returns the state there. */
 function atATie(): SeqState {
   for (let g = 0; g < 40; g++) {
     const rng = seedrandom.alea(`tie-${g}`);
-    let s = game.initialState(scenario('quick-test'));
+    let s = quick();
     for (let ply = 0; ply < 20_000 && game.toMove(s).kind !== 'terminal'; ply++) {
       const top = s.stack.at(-1);
       const outs = game.chanceOutcomes(s);
@@ -32,11 +24,7 @@ function atATie(): SeqState {
       }
       const acts = game.legalActions(s);
       const charge = acts.find((a) => a.startsWith('charge ') && !a.startsWith('charge block'));
-      const move = acts.filter((a) => a.startsWith('move forward 1'));
-      s = game.apply(
-        s,
-        charge ?? (move.length ? move[Math.floor(rng() * move.length)]! : acts[Math.floor(rng() * acts.length)]!),
-      );
+      s = game.apply(s, forwardOr(rng, acts, charge));
     }
   }
   throw new Error('no tie offered in 40 games');

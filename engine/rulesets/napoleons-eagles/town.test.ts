@@ -4,25 +4,13 @@
  * fire out (B-3) and fire into a block (B-4: −5, no morale mark), the morale exemption, objective blocks held by the
  * figures in them (A-79), and random games on a town table and on Kleinau under the conformance checker.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
-import { playChecked } from '../../../arena/conformance.ts';
+import { checkedGames, offered, play, rawScenario, top, validated } from '../../../test/ne-fixtures.ts';
 import type { GameEvent } from '../../core/game.ts';
 import { resolveFire } from './fire.ts';
 import { napoleonsEagles as game } from './index.ts';
 import type { Scenario } from './scenario.ts';
 import { type SeqState, unitOf, victoryPoints } from './turn.ts';
-
-const DIR = join(import.meta.dirname, '..', '..', '..', 'data', 'scenarios', 'napoleons-eagles');
-const kleinauJson = () => JSON.parse(readFileSync(join(DIR, 'the-mill-at-kleinau.json'), 'utf8'));
-
-const validated = (j: unknown): Scenario => {
-  const v = game.validateScenario(j);
-  if (!v.ok) throw new Error(JSON.stringify(v.problems));
-  return v.value;
-};
 
 /**
  * Kleinau's village (V1 the mill, x 25-29 y 20-24; V2 north of it, y 24-28) with the stream, bridge and hedge taken
@@ -30,7 +18,7 @@ const validated = (j: unknown): Scenario => {
  * north of V2; F9 and A9 far off. The leaders stand close enough that everyone is in command.
  */
 function townScenario(over: { f1?: number; a3?: number } = {}): Scenario {
-  const j = kleinauJson();
+  const j = rawScenario('the-mill-at-kleinau');
   j.id = 'town-test';
   j.terrain = j.terrain.filter((t: { id: string }) => !['T2', 'T3', 'T8'].includes(t.id));
   j.victory.objectives = j.victory.objectives.filter((o: { id: string }) => o.id !== 'obj-T3');
@@ -71,16 +59,6 @@ function townScenario(over: { f1?: number; a3?: number } = {}): Scenario {
   return validated(j);
 }
 
-const top = (s: SeqState) => s.stack[s.stack.length - 1];
-const legal = (s: SeqState) => [...game.legalActions(s), ...game.chanceOutcomes(s).map((o) => o.action)];
-function play(s: SeqState, ...keys: string[]): SeqState {
-  let t = s;
-  for (const k of keys) {
-    if (!legal(t).includes(k)) throw new Error(`"${k}" is not offered at ${top(t)?.t}: ${legal(t).join(', ')}`);
-    t = game.apply(t, k);
-  }
-  return t;
-}
 /** Applies `key`, collecting the events. */
 function logged(s: SeqState, key: string): { s: SeqState; events: GameEvent[] } {
   const events: GameEvent[] = [];
@@ -90,7 +68,7 @@ function logged(s: SeqState, key: string): { s: SeqState; events: GameEvent[] } 
 function playUntil(s: SeqState, until: (s: SeqState) => boolean, prefer: readonly string[] = []): SeqState {
   let t = s;
   for (let n = 0; n < 500 && !until(t); n++) {
-    const l = legal(t);
+    const l = offered(t);
     const k =
       prefer.find((p) => l.includes(p)) ??
       ['bid 0', 'stay', 'end', 'no defence action', 'blocks done', 'stand in place', 'stay'].find((p) =>
@@ -99,7 +77,7 @@ function playUntil(s: SeqState, until: (s: SeqState) => boolean, prefer: readonl
       l[0]!;
     t = game.apply(t, k);
   }
-  if (!until(t)) throw new Error(`not reached; at ${top(t)?.t}: ${legal(t).join(', ')}`);
+  if (!until(t)) throw new Error(`not reached; at ${top(t)?.t}: ${offered(t).join(', ')}`);
   return t;
 }
 const setUnit = (s: SeqState, id: string, patch: Record<string, unknown>): SeqState => ({
@@ -134,7 +112,7 @@ describe("Napoleon's Eagles: entering, moving in and leaving buildings [p.19] (A
 
   it('a unit whose figures cannot all be placed may not enter (A-72); cavalry never enters', () => {
     // 30 figures: 12 in V2, 12 in V1, 6 left over
-    const j = kleinauJson();
+    const j = rawScenario('the-mill-at-kleinau');
     const s = opening(townScenario({ a3: 30 }));
     const t = play(s, 'end', 'activate F9', 'end', 'activate A3');
     expect(game.legalActions(t).some((a) => a.startsWith('enter '))).toBe(false);
@@ -315,7 +293,7 @@ describe("Napoleon's Eagles: buildings, morale and objectives [p.19] (A-79)", ()
       const events: GameEvent[] = [];
       let t = s;
       for (let n = 0; n < 300 && !(top(t)?.t === 'morale' || t.period === 2); n++) {
-        const l = legal(t);
+        const l = offered(t);
         const k = ['end', 'bid 0', 'stay', 'no defence action', 'blocks done'].find((p) => l.includes(p)) ?? l[0]!;
         t = game.apply(t, k, events);
       }
@@ -341,19 +319,10 @@ describe("Napoleon's Eagles: buildings, morale and objectives [p.19] (A-79)", ()
 describe("Napoleon's Eagles: buildings in whole games (the conformance checker)", () => {
   const runs: [string, () => Scenario, number][] = [
     ['the town table', () => townScenario(), 6],
-    ['Kleinau', () => validated(kleinauJson()), 4],
+    ['Kleinau', () => validated(rawScenario('the-mill-at-kleinau')), 4],
   ];
   for (const [name, sc, games] of runs)
     it(`${name}: random and scripted games keep the Game contract to the end`, { timeout: 120_000 }, () => {
-      for (let g = 0; g < games; g++) {
-        const r = playChecked(game, sc(), seedrandom.alea(`town/${name}/${g}`), {
-          seats: g % 2 ? ['heuristic', 'random'] : ['random', 'random'],
-          maxPlies: 20_000,
-          freeze: true,
-          optionsEvery: 7,
-          optionsCap: 4,
-        });
-        expect(r.plies).toBeGreaterThan(0);
-      }
+      checkedGames(sc, `town/${name}`, games, (g) => (g % 2 ? ['heuristic', 'random'] : ['random', 'random']));
     });
 });

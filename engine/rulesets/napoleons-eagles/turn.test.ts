@@ -3,37 +3,17 @@
  * D, the 2:1 activations with the "finished" rule (A-23), and a whole game under the conformance checker. The bids are
  * sealed: two games that differ only in one side's bid give the other side byte-identical inputs until the reveal.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
-import { playChecked } from '../../../arena/conformance.ts';
+import { checkedGames, forwardOr, kleinau, play, quick, rawScenario, scenarioOf } from '../../../test/ne-fixtures.ts';
 import type { GameEvent } from '../../core/game.ts';
 import { hashHex } from '../../core/hash.ts';
 import { eventsFor, observationHash } from '../../core/views.ts';
 import { eligible, type SeqState, victoryPoints } from './turn.ts';
 import { napoleonsEagles as game } from './index.ts';
 
-const DIR = join(import.meta.dirname, '..', '..', '..', 'data', 'scenarios', 'napoleons-eagles');
-/** A shipped scenario, as shipped (Kleinau with its four optional rules on: optional.test.ts tests them). */
-const scenario = (id: string) => {
-  const j = JSON.parse(readFileSync(join(DIR, `${id}.json`), 'utf8'));
-  const v = game.validateScenario(j);
-  if (!v.ok) throw new Error(JSON.stringify(v.problems));
-  return v.value;
-};
-const play = (s: SeqState, ...keys: string[]) => {
-  let t = s;
-  for (const k of keys) {
-    const a = [...game.legalActions(t), ...game.chanceOutcomes(t).map((o) => o.action)].find((x) => x === k);
-    if (a === undefined) throw new Error(`"${k}" is not offered: ${game.legalActions(t).join(', ')}`);
-    t = game.apply(t, a);
-  }
-  return t;
-};
-
 describe("Napoleon's Eagles: the period [p.4-5]", () => {
-  const s0 = game.initialState(scenario('quick-test'));
+  const s0 = quick();
 
   it('opens with secret bids of 0 up to each side\'s turn points, every option keyed "bid N"', () => {
     expect(s0.turn).toBe(1);
@@ -211,11 +191,7 @@ describe("Napoleon's Eagles: the period [p.4-5]", () => {
       }
       const acts = game.legalActions(s);
       const fire = acts.find((a) => a.startsWith('fire '));
-      const move = acts.filter((a) => a.startsWith('move forward 1'));
-      s = game.apply(
-        s,
-        fire ?? (move.length ? move[Math.floor(rng() * move.length)]! : acts[Math.floor(rng() * acts.length)]!),
-      );
+      s = game.apply(s, forwardOr(rng, acts, fire));
     }
     expect(fired).toBe(true);
   });
@@ -256,11 +232,7 @@ describe("Napoleon's Eagles: the period [p.4-5]", () => {
       }
       const acts = game.legalActions(s);
       const fire = acts.find((a) => a.startsWith('fire ') && a.endsWith(' 2'));
-      const move = acts.filter((a) => a.startsWith('move forward 1'));
-      s = game.apply(
-        s,
-        fire ?? (move.length ? move[Math.floor(rng() * move.length)]! : acts[Math.floor(rng() * acts.length)]!),
-      );
+      s = game.apply(s, forwardOr(rng, acts, fire));
     }
     expect(checked).toBe(true);
   });
@@ -291,7 +263,7 @@ describe("Napoleon's Eagles: the period [p.4-5]", () => {
     };
     expect(victoryPoints(guns)).toEqual([0, 1]);
     // Kleinau: its three objectives are held by nobody at the start
-    const k = game.initialState(scenario('the-mill-at-kleinau'));
+    const k = kleinau();
     expect(victoryPoints(k)).toEqual([0, 0]);
   });
 
@@ -335,8 +307,7 @@ describe("Napoleon's Eagles: the period [p.4-5]", () => {
         s = t;
         continue;
       }
-      const move = acts.filter((a) => a.startsWith('move forward 1'));
-      s = game.apply(s, move.length ? move[Math.floor(rng() * move.length)]! : acts[Math.floor(rng() * acts.length)]!);
+      s = game.apply(s, forwardOr(rng, acts));
     }
     expect(charged).not.toBeNull();
     expect(fought).toBe(true);
@@ -379,7 +350,7 @@ describe("Napoleon's Eagles: the period [p.4-5]", () => {
   });
 
   it("step 1: a unit beyond its commander's radius is out of command [p.16]; its moves keep to A-27", () => {
-    const j = JSON.parse(readFileSync(join(DIR, 'quick-test.json'), 'utf8'));
+    const j = rawScenario('quick-test');
     const q2 = j.sides[0].units.find((u: { id: string }) => u.id === 'Q2');
     q2.x = 31; // Foy (with Q1 at 13") commands within 15": Q2's centre is 18" away
     const v = game.validateScenario(j);
@@ -457,7 +428,7 @@ describe("Napoleon's Eagles: the period [p.4-5]", () => {
   });
 
   it('cavalry charges cavalry [p.13] at its charge distance by weight [p.6]', () => {
-    const k = game.initialState(scenario('the-mill-at-kleinau'));
+    const k = kleinau();
     const f5 = k.units.find((u) => u.id === 'F5')!;
     // A5 brought 6" in front of F5, facing it; everything else far from F5's path
     const near: SeqState = {
@@ -550,7 +521,7 @@ describe("Napoleon's Eagles: the period [p.4-5]", () => {
   });
 
   it('a road column on the road moves 10" an action along it [p.6] (A-14: area terrain ignored)', () => {
-    const k = game.initialState(scenario('the-mill-at-kleinau'));
+    const k = kleinau();
     // F1 put in road column on the Kleinau road (x = 24"), clear of the guns
     const onRoad: SeqState = {
       ...k,
@@ -563,8 +534,8 @@ describe("Napoleon's Eagles: the period [p.4-5]", () => {
   });
 
   it('a scenario turning on optional rules not built yet is refused, naming them; the shipped Kleinau plays', () => {
-    const j = JSON.parse(readFileSync(join(DIR, 'the-mill-at-kleinau.json'), 'utf8'));
-    expect(() => game.initialState(scenario('the-mill-at-kleinau'))).not.toThrow();
+    const j = rawScenario('the-mill-at-kleinau');
+    expect(() => kleinau()).not.toThrow();
     j.options.visibility = true;
     const v = game.validateScenario(j);
     if (!v.ok) throw new Error('Kleinau with visibility should validate');
@@ -599,21 +570,12 @@ describe("Napoleon's Eagles: the period [p.4-5]", () => {
 
   for (const id of ['quick-test', 'the-mill-at-kleinau'])
     it(`${id}: random games keep the Game contract at every step, to the end`, () => {
-      for (let g = 0; g < 3; g++) {
-        const r = playChecked(game, scenario(id), seedrandom.alea(`${id}/${g}`), {
-          seats: ['random', 'random'],
-          maxPlies: 20_000,
-          freeze: true,
-          optionsEvery: 7,
-          optionsCap: 4,
-        });
-        expect(r.plies).toBeGreaterThan(0);
-      }
+      checkedGames(() => scenarioOf(id), id, 3);
     });
 });
 
 describe("Napoleon's Eagles: the bids are sealed until the reveal", () => {
-  const s0 = game.initialState(scenario('quick-test'));
+  const s0 = quick();
   it("two games differing only in the first side's bid give the second side byte-identical inputs", () => {
     const seen = ['bid 0', 'bid 7', 'bid 20'].map((bid) => {
       const events: GameEvent[] = [];

@@ -599,6 +599,31 @@ export function casualtyRoll(o: {
   return { mods, column, dist };
 }
 
+/**
+ * [p.13 step 7] a melee's two casualty rolls (A-65: one each way), for the result's winner `w`: [the charger's, the
+ * defender's], each side's own figures in contact (or the charger's, per `column`); a charger on the flank or rear adds
+ * its +1 to the charger's.
+ */
+export function meleeCasualtyRolls(
+  w: { readonly winner: 'charger' | 'defender' | null; readonly bothLosersForCasualties: boolean },
+  chargerInContact: number,
+  defenderInContact: number,
+  cavalryVsCavalry: boolean,
+  chargerOnFlank: boolean,
+  column: Options['casualtyColumn'] | undefined,
+): [CasualtyRoll, CasualtyRoll] {
+  const side = (who: 'charger' | 'defender', ownInContact: number, flank: boolean) =>
+    casualtyRoll({
+      ownInContact,
+      chargersInContact: chargerInContact,
+      winner: w.winner === who && !w.bothLosersForCasualties,
+      cavalryVsCavalry,
+      chargerOnFlank: flank,
+      column,
+    });
+  return [side('charger', chargerInContact, chargerOnFlank), side('defender', defenderInContact, false)];
+}
+
 /** A D6 face giving `casualties` on the chart with modifier `mod` at `column`. */
 export function casualtyFace(column: number, mod: number, casualties: number, u: Uniform): number {
   return choose(
@@ -738,22 +763,7 @@ export function resolveCloseAction(i: CloseActionInput): Dist<CloseOutcome>[] {
     const col = i.options?.casualtyColumn ?? 'ownInContact';
     for (const r of melee) {
       const w = meleeWinner(r.value);
-      const cc = casualtyRoll({
-        ownInContact: i.charger.inContact,
-        chargersInContact: i.charger.inContact,
-        winner: w.winner === 'charger' && !w.bothLosersForCasualties,
-        cavalryVsCavalry: cvc,
-        chargerOnFlank: flank,
-        column: col,
-      });
-      const dc = casualtyRoll({
-        ownInContact: i.defender.inContact,
-        chargersInContact: i.charger.inContact,
-        winner: w.winner === 'defender' && !w.bothLosersForCasualties,
-        cavalryVsCavalry: cvc,
-        chargerOnFlank: false,
-        column: col,
-      });
+      const [cc, dc] = meleeCasualtyRolls(w, i.charger.inContact, i.defender.inContact, cvc, flank, col);
       for (const toDef of cc.dist)
         for (const toChg of dc.dist) {
           const p = pClose * r.p * toDef.p * toChg.p;

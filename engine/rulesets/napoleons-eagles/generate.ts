@@ -24,7 +24,7 @@ import {
   polygonsOverlap,
   rectCorners,
 } from '../../geometry/geometry.ts';
-import { ADAPTATIONS } from './scenario.ts';
+import { ADAPTATIONS, NATIONALITIES } from './scenario.ts';
 import { neutralisedAtHits } from './tables.ts';
 import { type FootprintInput, footprintRect, footprintSize } from './types.ts';
 
@@ -32,18 +32,6 @@ type J = Record<string, unknown>;
 type Pt = [number, number];
 type Edge = 'south' | 'north' | 'west' | 'east';
 
-const NATIONS = [
-  'french',
-  'austrian',
-  'russian',
-  'prussian',
-  'british',
-  'spanish',
-  'portuguese',
-  'german',
-  'italian',
-  'other',
-] as const;
 const OPPOSITE: Record<Edge, Edge> = { south: 'north', north: 'south', west: 'east', east: 'west' };
 
 /** Optional rules of the book that the game builds (turn.ts accepts them); the others stay off. */
@@ -140,7 +128,7 @@ function unitDraft(u: Uniform, id: string, side: J, opts: J, small: boolean): Dr
   const common: J = {
     id,
     ...(chance(u, 0.3) ? { name: `${id} ${kind}` } : {}),
-    ...(chance(u, 0.2) ? { nationality: chance(u, 0.7) ? side.nationality : pick(u, NATIONS) } : {}),
+    ...(chance(u, 0.2) ? { nationality: chance(u, 0.7) ? side.nationality : pick(u, NATIONALITIES) } : {}),
     ...(chance(u, 0.1) ? { disordered: true } : {}),
     ...(chance(u, 0.2) ? { fatigue: int(u, 0, 3) } : {}),
   };
@@ -526,7 +514,7 @@ export function randomScenario(u: Uniform): unknown {
   let prussian1806 = false;
   for (const s of [0, 1] as const) {
     const P = s === 0 ? 'A' : 'B';
-    const nationality = pick(u, NATIONS);
+    const nationality = pick(u, NATIONALITIES);
     const homeEdge = s === 0 ? edge0 : OPPOSITE[edge0];
     const doctrine: J = {};
     if (nationality === 'french' && chance(u, 0.6)) doctrine.frenchPost1807 = chance(u, 0.7);

@@ -695,6 +695,20 @@ const rating = z.string().superRefine((s, ctx) => {
   if (p !== undefined) ctx.addIssue({ code: 'custom', message: p });
 });
 
+/** The nationalities a side (and a unit of another nation in it) may have. */
+export const NATIONALITIES = [
+  'french',
+  'austrian',
+  'russian',
+  'prussian',
+  'british',
+  'spanish',
+  'portuguese',
+  'german',
+  'italian',
+  'other',
+] as const;
+
 const unitCommon = {
   id,
   name,
@@ -702,20 +716,7 @@ const unitCommon = {
   rating,
   /** The leader who moves it [p.16]: a division (or corps, or grand battery) leader of the same side. */
   commander: id,
-  nationality: z
-    .enum([
-      'french',
-      'austrian',
-      'russian',
-      'prussian',
-      'british',
-      'spanish',
-      'portuguese',
-      'german',
-      'italian',
-      'other',
-    ])
-    .optional(),
+  nationality: z.enum(NATIONALITIES).optional(),
   /** Front-edge centre, inches; facing, degrees. */
   x: num,
   y: num,
@@ -810,18 +811,7 @@ const caissonSchema = strictObject({ id, x: num, y: num, facing, servicing: id.o
 
 const sideSchema = strictObject({
   name: z.string().min(1),
-  nationality: z.enum([
-    'french',
-    'austrian',
-    'russian',
-    'prussian',
-    'british',
-    'spanish',
-    'portuguese',
-    'german',
-    'italian',
-    'other',
-  ]),
+  nationality: z.enum(NATIONALITIES),
   /** The edge the side's routs leave by. */
   homeEdge: z.enum(['south', 'north', 'east', 'west']),
   /** [p.5] twenty turn points a game turn, or the scenario's uneven number. */

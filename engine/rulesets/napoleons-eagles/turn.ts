@@ -72,7 +72,7 @@ import {
   type CavalryChargeOutcome,
   type BlockFightOutcome,
   type MeleeResult,
-  casualtyRoll,
+  meleeCasualtyRolls,
   cavalryVsScreen,
   defenceChangeCheck,
   loserCheck,
@@ -83,6 +83,7 @@ import {
   defenceActionAvailable,
   counterChargeCheck,
   enfiladeBonuses,
+  type ChargeTarget,
   mayCharge,
   outOfControlCheck,
   meleeInput,
@@ -1611,6 +1612,52 @@ function onFace(s: SeqState, target: string, face: Compass): number {
   return s.blockAttacks
     .filter((a) => !a.off && a.target === target && a.face === face)
     .reduce((n, a) => n + a.attackers.reduce((m, x) => m + x.figures, 0), 0);
+}
+
+/** [p.6] a charge's reach (inches): infantry its move for one action, cavalry its charge distance by weight. */
+function chargeReach(spec: UnitSpec, u: SeqUnit): number | null {
+  return spec.kind === 'infantry'
+    ? rate(spec, u, 'forward')
+    : spec.kind === 'cavalry'
+      ? CAVALRY_CHARGE[spec.weight]
+      : null;
+}
+
+/** A charger's formation as mayCharge reads it. */
+const chargeFormation = (u: SeqUnit): 'line' | 'column' | 'echelon' | 'other' =>
+  u.formation === 'line' || u.formation === 'column' || u.formation === 'echelon' ? u.formation : 'other';
+
+/** [p.13] a unit as a charger (mayCharge): its kind, formation, retreat status, command and woods. */
+const chargerOf = (kind: 'infantry' | 'cavalry', u: SeqUnit, inWoodsNow: boolean) => ({
+  kind,
+  formation: chargeFormation(u),
+  retreatStatus: u.retreating,
+  outOfCommand: u.ooc,
+  inWoods: inWoodsNow,
+});
+
+/** The straightest of a charge's contacts: the least turn, then the shortest run. */
+const straightest = (contacts: readonly ChargeContact[]) =>
+  [...contacts].sort((a, b) => Math.abs(a.turn) - Math.abs(b.turn) || a.distance - b.distance)[0]!;
+
+/**
+ * [p.6, p.13] a charge by `mover` at `target` (a unit, or a caisson's body) as a `as` target, within `reach` inches: the
+ * straightest contact, if the charger may charge it and reaches it (across the mud like any move, p.20); else null.
+ */
+function chargeAt(
+  s: SeqState,
+  u: SeqUnit,
+  kind: 'infantry' | 'cavalry',
+  all: readonly TableUnit[],
+  mover: TableUnit,
+  target: TableUnit,
+  as: ChargeTarget,
+  reach: number,
+): ChargeContact | null {
+  const table = tableOf(s.sc);
+  if (!mayCharge(chargerOf(kind, u, inWoods(table, mover)), as, inWoods(table, target)).ok) return null;
+  const contacts = chargeContacts(moveTable(s), all, mover, target, reach * IN);
+  return contacts.length ? straightest(contacts) : null;
 }
 
 /**
@@ -3709,6 +3756,39 @@ function smallArm(s: SeqState, spec: UnitSpec): 'musket' | 'rifle' | 'carbine' |
 }
 
 /**
+ * [p.8] a unit's small-arms fire of one or two actions at a target `ft` (its range and the figures bearing on it),
+ * through an enemy screen [p.19] when there is one.
+ */
+function smallArmsShot(
+  spec: UnitSpec,
+  u: SeqUnit,
+  weapon: 'musket' | 'rifle' | 'carbine',
+  ft: { readonly range: number; readonly figures: number },
+  actions: 1 | 2,
+  target: FireTargetDesc,
+  screen?: { unit: FireTargetDesc; range: number } | null,
+): SmallArmsShot {
+  return {
+    ...(screen ? { screen } : {}),
+    type: 'smallArms',
+    fire: parseRating(spec.rating).fire,
+    fatigue: u.fatigue,
+    actions,
+    weapon,
+    figures: firingFigureCount({
+      formation: u.formation,
+      figures: u.figures,
+      frontRank: ft.figures,
+      bearing: ft.figures,
+    }),
+    twoRank: spec.kind === 'infantry' && spec.ranks === 2,
+    skirmishScreen: u.formation === 'skirmish',
+    range: ft.range / IN,
+    target,
+  };
+}
+
+/**
  * [p.18] optional company skirmishers: the firer is within 4" of the target's front (edge to edge, A-12) and in its
  * front arc, for they "do not cover a unit's flanks". Square, disorder and retreat status are fire.ts's to exclude.
  */
@@ -3858,9 +3938,7 @@ function counterContact(s: SeqState, cavalry: string, mover: string) {
   if (!inCounterChargeZone(cb, mb, reach)) return null;
   const all = s.units.filter((x) => x.status === 'active').map((x) => tableUnit(s, x));
   const cts = chargeContacts(tableOf(s.sc), all, cb, mb, reach);
-  return cts.length
-    ? [...cts].sort((a, b) => Math.abs(a.turn) - Math.abs(b.turn) || a.distance - b.distance)[0]!
-    : null;
+  return cts.length ? straightest(cts) : null;
 }
 
 /** A-27 for an out-of-command unit's move ending at `at`. */
@@ -3950,8 +4028,7 @@ function runawayTargets(s: SeqState, id: string): { target: string; ct: ChargeCo
     const ok = mayCharge(
       {
         kind: 'cavalry',
-        formation:
-          u.formation === 'line' || u.formation === 'column' || u.formation === 'echelon' ? u.formation : 'other',
+        formation: chargeFormation(u),
         retreatStatus: u.retreating,
         inWoods: inWoods(table, mover),
       },
@@ -3966,7 +4043,7 @@ function runawayTargets(s: SeqState, id: string): { target: string; ct: ChargeCo
     const from = fits(s, faced, id) ? faced : mover;
     const cts = chargeContacts(table, all, from, target, RUNAWAY_REACH * IN);
     if (!cts.length) continue;
-    const ct = [...cts].sort((a, b) => Math.abs(a.turn) - Math.abs(b.turn) || a.distance - b.distance)[0]!;
+    const ct = straightest(cts);
     found.push({ target: target.id, ct, d });
   }
   if (!found.length) return [];
@@ -4290,22 +4367,9 @@ function pairCasualties(s: SeqState, i: number, result: MeleeResult): { value: [
   const w = meleeWinner(result);
   const cvc = ci.charger.cavalry && ci.defender.cavalry;
   const col = s.sc.options.casualtyColumn;
-  const toD = casualtyRoll({
-    ownInContact: ci.charger.inContact,
-    chargersInContact: ci.charger.inContact,
-    winner: w.winner === 'charger' && !w.bothLosersForCasualties,
-    cavalryVsCavalry: cvc,
-    chargerOnFlank: c.arc !== 'front',
-    column: col,
-  }).dist;
-  const toC = casualtyRoll({
-    ownInContact: ci.defender.inContact,
-    chargersInContact: ci.charger.inContact,
-    winner: w.winner === 'defender' && !w.bothLosersForCasualties,
-    cavalryVsCavalry: cvc,
-    chargerOnFlank: false,
-    column: col,
-  }).dist;
+  const [byC, byD] = meleeCasualtyRolls(w, ci.charger.inContact, ci.defender.inContact, cvc, c.arc !== 'front', col);
+  const toD = byC.dist;
+  const toC = byD.dist;
   const out = new Map<string, { value: [number, number]; p: number }>();
   for (const a of toC)
     for (const b of toD) {
@@ -4944,24 +5008,7 @@ function menuOf(s: SeqState, id: string): Primitive[] {
       const screen = spec.kind === 'infantry' ? interveningScreen(s, table, all, mover, ft.id) : null;
       for (const actions of [1, 2] as const) {
         if (2 * actions > left) continue;
-        const shot: SmallArmsShot = {
-          ...(screen ? { screen } : {}),
-          type: 'smallArms',
-          fire: parseRating(spec.rating).fire,
-          fatigue: u.fatigue,
-          actions,
-          weapon,
-          figures: firingFigureCount({
-            formation: u.formation,
-            figures: u.figures,
-            frontRank: ft.figures,
-            bearing: ft.figures,
-          }),
-          twoRank: spec.kind === 'infantry' && spec.ranks === 2,
-          skirmishScreen: u.formation === 'skirmish',
-          range: ft.range / IN,
-          target: desc,
-        };
+        const shot = smallArmsShot(spec, u, weapon, ft, actions, desc, screen);
         if (shotProblem(shot, s.sc.options)) continue;
         out.push({
           key: `fire ${ft.id} ${actions}`,
@@ -5180,10 +5227,8 @@ function menuOf(s: SeqState, id: string): Primitive[] {
   // [p.6, p.13] a charge: one action, straight ahead within 10° into contact (A-54); it ends the activation.
   // Infantry against infantry or artillery; cavalry charges (ride-downs, counter-charges) are not built yet.
   // [p.6] the charge's reach: infantry its move for one action; cavalry its charge distance by weight
-  const reach =
-    spec.kind === 'infantry' ? rate(spec, u, 'forward') : spec.kind === 'cavalry' ? CAVALRY_CHARGE[spec.weight] : null;
+  const reach = chargeReach(spec, u);
   if (reach !== null && spec.kind !== 'artillery' && moveLeft >= 2 && !u.locked) {
-    const table = tableOf(s.sc);
     for (const target of all) {
       if (target.side === mover.side) continue;
       const tu = unitOf(s, target.id);
@@ -5191,24 +5236,17 @@ function menuOf(s: SeqState, id: string): Primitive[] {
       // units in blocks are charged on a block side (A-73: `charge block`); [p.13] a unit already in a close action may
       // be charged too (Example-2; A-65: several chargers on one unit); [p.19] cavalry may charge screens (A-61)
       if (inTown(tu)) continue;
-      const ok = mayCharge(
-        {
-          kind: spec.kind,
-          formation:
-            u.formation === 'line' || u.formation === 'column' || u.formation === 'echelon' ? u.formation : 'other',
-          retreatStatus: u.retreating,
-          outOfCommand: u.ooc,
-          inWoods: inWoods(table, mover),
-        },
+      const ct = chargeAt(
+        s,
+        u,
+        spec.kind,
+        all,
+        mover,
+        target,
         target.formation === 'skirmish' ? 'screen' : tspec.kind,
-        inWoods(table, target),
+        reach,
       );
-      if (!ok.ok) continue;
-      // [p.20] a charge crosses the mud like any move
-      const contacts = chargeContacts(moveTable(s), all, mover, target, reach * IN);
-      if (!contacts.length) continue;
-      // the straightest: the least turn, then the shortest run
-      const ct = [...contacts].sort((a, b) => Math.abs(a.turn) - Math.abs(b.turn) || a.distance - b.distance)[0]!;
+      if (!ct) continue;
       out.push({
         key: `charge ${target.id}`,
         apply(t, log) {
@@ -5381,22 +5419,10 @@ function behind(s: SeqState, battery: SeqUnit): Placement {
 /** [p.11] the caisson's body fits there: on the table and clear of every unit's footprint and other caisson. */
 function caissonFits(s: SeqState, c: SeqCaisson, at: Placement, except?: string): boolean {
   const poly = footprint(caissonBody({ ...c, ...at }));
-  const { width, height } = tableOf(s.sc);
-  if (poly.some((p) => p.x < 0 || p.y < 0 || p.x > width || p.y > height)) return false;
+  if (!onTheTable(s, poly)) return false;
   for (const u of s.units)
     if (u.status === 'active' && u.id !== except && polygonsOverlap(poly, footprint(tableUnit(s, u)))) return false;
   return !caissonsOn(s).some((o) => o.id !== c.id && polygonsOverlap(poly, footprint(caissonBody(o))));
-}
-
-/** [p.11] a caisson moves up to `inches` straight toward `to` (no turning penalties: it faces the way it goes). */
-function caissonToward(c: SeqCaisson, to: { x: number; y: number }, inches: number): Placement {
-  const d = Math.hypot(to.x - c.x, to.y - c.y);
-  const k = d <= inches * IN ? 1 : (inches * IN) / d;
-  return {
-    x: Math.round(c.x + (to.x - c.x) * k),
-    y: Math.round(c.y + (to.y - c.y) * k),
-    facing: d > 0 ? headingTo(c, to) : c.facing,
-  };
 }
 
 /** The home edge's nearest point to a position. */
@@ -5440,13 +5466,13 @@ function caissonMoves(s: SeqState, id: string): { key: string; apply: (t: SeqSta
         move(`serve ${b.id}`, at, b.id, `comes up behind ${b.id} (${inches(d)}) and starts resupplying it [p.11]`);
       else if (d > IN / 4) move(`to ${b.id}`, at, null, `comes up behind ${b.id} (${inches(d)})`);
     } else {
-      const to = caissonToward(c, at, reach);
+      const to = toward(c, at, reach);
       if (caissonFits(s, c, to)) move(`toward ${b.id}`, to, null, `moves 16" toward ${b.id}`);
     }
   }
   const home = homePoint(s, c.side, c);
   if (Math.hypot(home.x - c.x, home.y - c.y) > IN) {
-    const to = caissonToward(c, home, reach);
+    const to = toward(c, home, reach);
     const back = { ...to, facing: (to.facing + 180) % 360 };
     // it drives back: it keeps facing the enemy's way once there (a piece has no facing rule; a reading)
     const at = { x: to.x, y: to.y, facing: back.facing };
@@ -5518,23 +5544,7 @@ function caissonMenu(s: SeqState, id: string): Primitive[] {
       if (!c) continue;
       for (const actions of [1, 2] as const) {
         if (2 * actions > left) continue;
-        const shot: SmallArmsShot = {
-          type: 'smallArms',
-          fire: parseRating(spec.rating).fire,
-          fatigue: u.fatigue,
-          actions,
-          weapon,
-          figures: firingFigureCount({
-            formation: u.formation,
-            figures: u.figures,
-            frontRank: ft.figures,
-            bearing: ft.figures,
-          }),
-          twoRank: spec.kind === 'infantry' && spec.ranks === 2,
-          skirmishScreen: u.formation === 'skirmish',
-          range: ft.range / IN,
-          target: desc(c),
-        };
+        const shot = smallArmsShot(spec, u, weapon, ft, actions, desc(c));
         if (shotProblem(shot, s.sc.options)) continue;
         out.push({ key: `fire ${c.id} ${actions}`, apply: (t) => fireAction(t, id, u.halves + 2 * actions, shot) });
       }
@@ -5563,27 +5573,11 @@ function caissonMenu(s: SeqState, id: string): Primitive[] {
         });
       }
     }
-  const reach =
-    spec.kind === 'infantry' ? rate(spec, u, 'forward') : spec.kind === 'cavalry' ? CAVALRY_CHARGE[spec.weight] : null;
+  const reach = chargeReach(spec, u);
   if (reach !== null && spec.kind !== 'artillery' && left + (u.forceMarch ? 2 : 0) >= 2)
     for (const c of enemy) {
-      const body = caissonBody(c);
-      const ok = mayCharge(
-        {
-          kind: spec.kind,
-          formation:
-            u.formation === 'line' || u.formation === 'column' || u.formation === 'echelon' ? u.formation : 'other',
-          retreatStatus: u.retreating,
-          outOfCommand: u.ooc,
-          inWoods: inWoods(table, mover),
-        },
-        'caisson',
-        inWoods(table, body),
-      );
-      if (!ok.ok) continue;
-      const contacts = chargeContacts(moveTable(s), all, mover, body, reach * IN);
-      if (!contacts.length) continue;
-      const ct = [...contacts].sort((a, b) => Math.abs(a.turn) - Math.abs(b.turn) || a.distance - b.distance)[0]!;
+      const ct = chargeAt(s, u, spec.kind, all, mover, caissonBody(c), 'caisson', reach);
+      if (!ct) continue;
       out.push({
         key: `charge ${c.id}`,
         apply(t, log) {
@@ -5760,12 +5754,17 @@ function withCrews(s: SeqState, crews: readonly ArtilleryCrew[], guns: readonly 
 /** [p.10] A-51 a crew's body fits there: on the table and clear of every active unit. */
 function crewFits(s: SeqState, c: ArtilleryCrew, at: Placement): boolean {
   const poly = footprint(crewBody(s, { ...c, ...at }));
-  const { width, height } = tableOf(s.sc);
-  if (poly.some((p) => p.x < 0 || p.y < 0 || p.x > width || p.y > height)) return false;
+  if (!onTheTable(s, poly)) return false;
   return !s.units.some((u) => u.status === 'active' && polygonsOverlap(poly, footprint(tableUnit(s, u))));
 }
 
-/** A point `inches` straight toward `to` (all the way when nearer), facing the way it goes. */
+/** A polygon wholly on the table. */
+function onTheTable(s: SeqState, poly: Polygon): boolean {
+  const { width, height } = tableOf(s.sc);
+  return !poly.some((p) => p.x < 0 || p.y < 0 || p.x > width || p.y > height);
+}
+
+/** A point `inches` straight toward `to` (all the way when nearer), facing the way it goes (a caisson, a crew). */
 function toward(c: { x: number; y: number; facing: number }, to: { x: number; y: number }, inches: number): Placement {
   const d = Math.hypot(to.x - c.x, to.y - c.y);
   const k = d <= inches * IN ? 1 : (inches * IN) / d;

@@ -231,8 +231,14 @@ export function playChecked(
         for (const e of events)
           if (!game.citation.test(e.rule))
             throw new ContractError(`event cites "${e.rule}", not a rule of ${game.id}: ${e.text}`);
-      if (hashEvery > 0 && ply % hashEvery === 0 && hashHex(game.hash(s)) !== hashHex(game.hash(structuredClone(s))))
-        throw new ContractError("the cached hash differs from a fresh copy's");
+      if (hashEvery > 0 && ply % hashEvery === 0 && hashHex(game.hash(s)) !== hashHex(game.hash(structuredClone(s)))) {
+        const nan = nanPath(s, '$');
+        throw new ContractError(
+          nan
+            ? `the state holds NaN at ${nan}: not plain data a hash can trust`
+            : "the cached hash differs from a fresh copy's",
+        );
+      }
       ply++;
     }
   } catch (e) {
@@ -245,4 +251,15 @@ export function playChecked(
     }
     throw new GameFault(e instanceof Error ? e.message : String(e), ply, decision, last, whereOf(e));
   }
+}
+
+/** The first place a state holds NaN (NaN hashes by its bits, which a copy need not keep), or null. */
+function nanPath(v: unknown, path: string): string | null {
+  if (typeof v === 'number') return Number.isNaN(v) ? path : null;
+  if (!v || typeof v !== 'object') return null;
+  for (const [k, x] of Object.entries(v)) {
+    const p = nanPath(x, Array.isArray(v) ? `${path}[${k}]` : `${path}.${k}`);
+    if (p) return p;
+  }
+  return null;
 }

@@ -126,6 +126,20 @@ describe("Napoleon's Eagles: defence actions against charges [p.13-15] (A-58)", 
     s = until(s, (t) => top(t)?.t === 'closeCheck');
     return play(s, 'defender stands');
   };
+  it('A-43: a unit ridden down to fewer than 2 figures is gone, not routing (the soak found it routing from nowhere)', () => {
+    const s0 = atDefence(flank());
+    const few = { ...s0, units: s0.units.map((u) => (u.id === 'Q2' ? { ...u, figures: 2 } : u)) };
+    const s = until(play(few, 'no defence action'), (t) => top(t)?.t === 'rideDown');
+    const gone = game
+      .chanceOutcomes(s)
+      .find((o) => /defenderRiddenDown.*losses \d+\/([2-9]|\d\d).*the defender routs/.test(o.action));
+    expect(gone).toBeDefined();
+    const t = game.apply(s, gone!.action);
+    const q2 = t.units.find((u) => u.id === 'Q2')!;
+    expect(q2.status).toBe('eliminated');
+    expect(Number.isFinite(q2.x) && Number.isFinite(q2.y) && Number.isFinite(q2.facing)).toBe(true);
+  });
+
   it('cavalry charging from more than 10": fire, face or form square; the check as the book says', () => {
     const s = atDefence(flank());
     expect(top(s)?.t).toBe('defence');

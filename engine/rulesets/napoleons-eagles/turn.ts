@@ -830,6 +830,9 @@ function nextMorale(s0: SeqState, log: Log): SeqState {
 /** [p.11-12] a unit routs: every friendly unit within 4" of it is marked for a morale check. */
 function rout(s: SeqState, id: string, log: Log): SeqState {
   const u = unitOf(s, id);
+  // A-43: a unit its casualties destroyed (below 2 figures) is gone: it does not rout (the soak found a ridden-down
+  // unit of no figures routing from an undefined centre)
+  if (u.status !== 'active') return s;
   const body = tableUnit(s, u);
   let t = routMove(updUnit(s, id, { marked: 0 }), id, log);
   const near = t.units.filter(
@@ -3532,6 +3535,8 @@ function fits(s: SeqState, body: TableUnit, id: string): boolean {
  * no actions, only the reform roll's); a retreat move to a recovery area farther back is not offered yet.
  */
 function enterRetreat(s: SeqState, id: string): SeqState {
+  // A-43: a unit its casualties destroyed (below 2 figures) is gone: it does not retreat
+  if (unitOf(s, id).status !== 'active') return s;
   return push(updUnit(s, id, { retreating: true, recovery: 0 }), { t: 'retreatTo', unit: id });
 }
 

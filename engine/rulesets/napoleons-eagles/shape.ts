@@ -1031,9 +1031,12 @@ const SCREEN_VIEW: BodyView<TableUnit> = {
   troops: (o) => [footprint(o)],
 };
 
+// A-36: formed infantry that cannot push a screen back stops 1" from it (formed, it keeps 1" from screens too)
+const FORMED_SCREENS_VIEW: BodyView<TableUnit> = { ...SCREEN_VIEW };
+
 /** The kit's view of the table's units as seen from a mover (A-9 and [p.19] stand-offs). */
-function view(mover: TableUnit): BodyView<TableUnit> {
-  return formed(mover) ? FORMED_VIEW : SCREEN_VIEW;
+function view(mover: TableUnit, fromScreens = false): BodyView<TableUnit> {
+  return formed(mover) ? (fromScreens ? FORMED_SCREENS_VIEW : FORMED_VIEW) : SCREEN_VIEW;
 }
 
 /** One end of a move menu. */
@@ -1061,6 +1064,8 @@ export interface MoveAsk {
   readonly freeTurn?: boolean;
   /** A-14: a road column on a road ignores area terrain. */
   readonly onRoad?: boolean;
+  /** A-36: a formed mover keeps its 1" stand-off from enemy screens too (formed infantry that cannot push them). */
+  readonly fromScreens?: boolean;
 }
 
 /**
@@ -1068,9 +1073,16 @@ export interface MoveAsk {
  * a bridge), never overlapping an enemy (screens included), a screen never through friendly formed units, and 1"
  * from formed enemies (and from enemy screens, for a screen) unless already closer and not closing.
  */
-function pathOk(t: NeTable, all: readonly TableUnit[], mover: TableUnit, poly: Polygon, startSep: number): boolean {
+function pathOk(
+  t: NeTable,
+  all: readonly TableUnit[],
+  mover: TableUnit,
+  poly: Polygon,
+  startSep: number,
+  fromScreens = false,
+): boolean {
   const table = build(t).kit.get(moverArm(mover))!;
-  const bodies: Bodies<TableUnit> = { view: view(mover), list: all, mover };
+  const bodies: Bodies<TableUnit> = { view: view(mover, fromScreens), list: all, mover };
   if (!pathClear(table, bodies, [poly], startSep, { separation: STAND_OFF })) return false;
   if (!riverClear(t, mover, poly)) return false;
   for (const o of all) {
@@ -1090,9 +1102,9 @@ function endOk(t: NeTable, all: readonly TableUnit[], mover: TableUnit, poly: Po
 }
 
 /** The distance to the nearest enemy troops the mover keeps its stand-off from (capped). */
-function separationNow(all: readonly TableUnit[], mover: TableUnit): number {
+function separationNow(all: readonly TableUnit[], mover: TableUnit, fromScreens = false): number {
   let best = STAND_OFF * 10;
-  const v = view(mover);
+  const v = view(mover, fromScreens);
   const poly = footprint(mover);
   for (const o of all) {
     if (o.id === mover.id || o.side === mover.side) continue;
@@ -1115,13 +1127,14 @@ export function moveMenu(t: NeTable, all: readonly TableUnit[], mover: TableUnit
   const screen = mover.formation === 'skirmish';
   const obliques = kind === 'forward' && !screen ? [-OBLIQUE, 0, OBLIQUE] : [0];
   const base = kind === 'back' ? 180 : kind === 'left' ? -90 : kind === 'right' ? 90 : 0;
-  const startSep = separationNow(all, mover);
+  const fromScreens = ask.fromScreens ?? false;
+  const startSep = separationNow(all, mover, fromScreens);
   const out: MoveEnd[] = [];
   for (const turn of turns) {
     const turned: TableUnit = { ...mover, at: { ...mover.at, facing: bearing(mover.at.facing + turn) } };
     if (
       turn !== 0 &&
-      !(pathOk(t, all, turned, footprint(turned), startSep) && endOk(t, all, turned, footprint(turned)))
+      !(pathOk(t, all, turned, footprint(turned), startSep, fromScreens) && endOk(t, all, turned, footprint(turned)))
     )
       continue;
     for (const ob of obliques) {
@@ -1140,7 +1153,7 @@ export function moveMenu(t: NeTable, all: readonly TableUnit[], mover: TableUnit
         fractions: ask.fractions ?? FRACTIONS,
         step: PATH_STEP,
         clear: false,
-        pathOk: (r) => pathOk(t, all, at(r), footprint(at(r)), startSep),
+        pathOk: (r) => pathOk(t, all, at(r), footprint(at(r)), startSep, fromScreens),
         endOk: (r) => endOk(t, all, at(r), footprint(at(r))),
       });
       for (const d of ds) {
@@ -1149,6 +1162,80 @@ export function moveMenu(t: NeTable, all: readonly TableUnit[], mover: TableUnit
         out.push({ at: end.at, turn, oblique: ob, distance: d, through: passedThrough(all, turned, dir, d) });
       }
     }
+  }
+  return out;
+}
+
+/** A-36: a screen pushed back by formed infantry: where it ends and how far it went. */
+export interface PushedScreen {
+  readonly id: string;
+  readonly at: Placement;
+  readonly distance: number;
+}
+
+/** A-36: the step in which a screen's push-back is measured (1/20"), and the farthest a screen is pushed. */
+const PUSH_STEP = 5;
+const PUSH_CAP = 24 * IN;
+
+/**
+ * A-36 [p.19] "skirmish screens are always pushed back by the formed enemy infantry keeping a one to two inch distance
+ * between them": along the move from `mover` (its start) to `end` (sampled every 1/4"), each enemy screen that the
+ * mover would come within `keep` (units) of is displaced straight back (its own rear) by the least distance (in 1/20"
+ * steps) that keeps `keep` between them, at no cost. The screens pushed (none if no screen is met), or null when one
+ * cannot go (other units, impassable ground, an obstacle line, the river or the table edge in the way, or pushed more
+ * than 24"): the digest's "the mover stops at 1"". `all` is the table without the mover's own change.
+ */
+export function screenPushes(
+  t: NeTable,
+  all: readonly TableUnit[],
+  mover: TableUnit,
+  end: Placement,
+  keep: number,
+): PushedScreen[] | null {
+  const screens = all.filter((o) => o.side !== mover.side && o.formation === 'skirmish' && !o.inBlock);
+  if (!screens.length) return [];
+  const d = Math.hypot(end.x - mover.at.x, end.y - mover.at.y);
+  const samples: Polygon[] = [];
+  for (let s = 0; ; s += PATH_STEP) {
+    const f = d === 0 ? 1 : Math.min(1, s / d);
+    const at = {
+      x: mover.at.x + (end.x - mover.at.x) * f,
+      y: mover.at.y + (end.y - mover.at.y) * f,
+      facing: end.facing,
+    };
+    samples.push(footprint(placed(mover, at)));
+    if (f >= 1) break;
+  }
+  const out: PushedScreen[] = [];
+  for (const sc of screens) {
+    const back = headingVec(bearing(sc.at.facing + 180));
+    const moved = (k: number): Placement => ({
+      x: Math.round(sc.at.x + back.x * k),
+      y: Math.round(sc.at.y + back.y * k),
+      facing: sc.at.facing,
+    });
+    // a screen the mover does not close on is not pushed (a move away, or past it farther than it stands)
+    const start = polygonDistance(footprint(sc), samples[0]!);
+    if (samples.every((poly) => polygonDistance(footprint(sc), poly) >= Math.min(keep, start) - 0.5)) continue;
+    let k = 0;
+    for (const poly of samples) {
+      while (polygonDistance(footprint(placed(sc, moved(k))), poly) < keep - 0.5) {
+        k += PUSH_STEP;
+        if (k > PUSH_CAP) return null;
+      }
+    }
+    if (k > 0) out.push({ id: sc.id, at: moved(k), distance: k });
+  }
+  if (!out.length) return out;
+  // the screens' new places: each must be a legal end with the mover at its end and the others pushed
+  const after = all.map((o) => {
+    if (o.id === mover.id) return { ...o, at: end };
+    const p = out.find((x) => x.id === o.id);
+    return p ? { ...o, at: p.at } : o;
+  });
+  for (const p of out) {
+    const sc = after.find((o) => o.id === p.id)!;
+    if (!endOk(t, after, sc, footprint(sc))) return null;
   }
   return out;
 }

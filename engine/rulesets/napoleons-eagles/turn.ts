@@ -137,7 +137,11 @@ import {
   coverFrom,
   footprint,
   frontEdge,
+  type MoveAsk,
+  type MoveEnd,
   type MoveKind,
+  type PushedScreen,
+  screenPushes,
   canSee,
   layout,
   mandatoryTargets,
@@ -5322,13 +5326,9 @@ function menuOf(s: SeqState, id: string): Primitive[] {
       )
         continue;
       // [p.6] ½ action for half the allowance, 1 action for all of it (A-24)
-      const ends = moveMenu(moveTable(s), all, mover, {
-        allowance: Math.round((r * IN * halves) / 2),
-        kind,
-        freeTurn: kind === 'forward',
-        fractions: [1],
-      });
-      for (const e of ends) {
+      const ask = { allowance: Math.round((r * IN * halves) / 2), kind, freeTurn: kind === 'forward', fractions: [1] };
+      const ends = pushingMenu(s, all, mover, spec, ask);
+      for (const { e, pushes } of ends) {
         if (e.distance === 0 && e.turn === 0) continue;
         // [p.6-7] a prolong is straight forward or back
         if (spec.kind === 'artillery' && u.formation === 'unlimbered' && (e.turn !== 0 || e.oblique !== 0)) continue;
@@ -5341,6 +5341,11 @@ function menuOf(s: SeqState, id: string): Primitive[] {
           apply(t, log) {
             log?.push({ rule: 'p.6', text: `${id} moves ${key.slice(5)}` });
             let v = updUnit(t, id, { x: e.at.x, y: e.at.y, facing: e.at.facing, halves: u.halves + halves });
+            // A-36 [p.19] the enemy screens in the way are pushed straight back
+            for (const p of pushes) {
+              log?.push({ rule: 'A-36', text: `${p.id} is pushed back ${inches(p.distance)} by ${id} (p.19)` });
+              v = updUnit(v, p.id, { x: p.at.x, y: p.at.y });
+            }
             // §6.3.10 passing through friends disorders both
             if (e.through.length) {
               log?.push({ rule: 'p.6', text: `${id} passes through ${e.through.join(', ')}: all disordered` });
@@ -5352,6 +5357,42 @@ function menuOf(s: SeqState, id: string): Primitive[] {
       }
     }
   }
+  return out;
+}
+
+/**
+ * A-36 [p.19] a move menu with the screens' push-back: formed infantry moves as if enemy screens were not there and
+ * pushes those it closes on straight back to keep `skirmishPushBack` inches (`screenPushes`); where a screen cannot go,
+ * the mover stops 1" from it instead (the menu keeping the stand-off from screens, for that turn and oblique). Anyone
+ * else (cavalry, artillery, screens) has the plain menu, and no pushes.
+ */
+function pushingMenu(
+  s: SeqState,
+  all: readonly TableUnit[],
+  mover: TableUnit,
+  spec: UnitSpec,
+  ask: MoveAsk,
+): { e: MoveEnd; pushes: readonly PushedScreen[] }[] {
+  const table = moveTable(s);
+  const enemyScreen = (o: TableUnit) => o.side !== mover.side && o.formation === 'skirmish' && !o.inBlock;
+  if (spec.kind !== 'infantry' || mover.formation === 'skirmish' || mover.inBlock || !all.some(enemyScreen))
+    return moveMenu(table, all, mover, ask).map((e) => ({ e, pushes: [] }));
+  const keep = s.sc.options.skirmishPushBack * IN;
+  const out: { e: MoveEnd; pushes: readonly PushedScreen[] }[] = [];
+  const stopped = new Set<string>();
+  for (const e of moveMenu(
+    table,
+    all.filter((o) => !enemyScreen(o)),
+    mover,
+    ask,
+  )) {
+    const pushes = screenPushes(table, all, mover, e.at, keep);
+    if (pushes) out.push({ e, pushes });
+    else stopped.add(`${e.turn} ${e.oblique}`);
+  }
+  if (stopped.size)
+    for (const e of moveMenu(table, all, mover, { ...ask, fromScreens: true }))
+      if (stopped.has(`${e.turn} ${e.oblique}`)) out.push({ e, pushes: [] });
   return out;
 }
 

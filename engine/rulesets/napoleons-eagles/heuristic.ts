@@ -78,30 +78,18 @@ interface Objective {
   readonly vp: number;
 }
 const objectiveCache = new WeakMap<object, Objective[]>();
+/** The scenario's objectives with turn.ts's own areas, kept per scenario. */
 function objectives(s: SeqState): Objective[] {
   let out = objectiveCache.get(s.sc);
-  if (out) return out;
-  out = [];
-  const poly = (ps: readonly (readonly [number, number])[]) =>
-    ps.map(([x, y]) => ({ x: Math.round(x * IN), y: Math.round(y * IN) }));
-  for (const o of s.sc.victory.objectives) {
-    let area: Polygon | null = null;
-    if (o.polygon) area = poly(o.polygon);
-    else {
-      const t = s.sc.terrain.find((x) => x.id === (o.block ?? o.terrain));
-      if (t?.type === 'block') {
-        const [x0, y0] = t.sw;
-        area = poly([
-          [x0, y0],
-          [x0 + 4, y0],
-          [x0 + 4, y0 + 4],
-          [x0, y0 + 4],
-        ]);
-      } else if (t && 'polygon' in t) area = poly(t.polygon);
-    }
-    if (area) out.push({ id: o.id, area, within: o.within * IN, vp: o.vp });
+  if (!out) {
+    out = s.sc.victory.objectives.map((o) => ({
+      id: o.id,
+      area: internals.objectiveArea(s, o),
+      within: o.within * IN,
+      vp: o.vp,
+    }));
+    objectiveCache.set(s.sc, out);
   }
-  objectiveCache.set(s.sc, out);
   return out;
 }
 

@@ -6650,6 +6650,7 @@ export const internals = {
   retreatInput,
   moraleInput,
   resultText: (s: SeqState) => resultOf(s, victoryPoints(s)),
+  objectiveArea,
   /**
    * For the scripted player: the odds of a charge primitive, from the charger's side, in [−1, 1]: the defender giving
    * way at step 2 or losing the melee (or being ridden down) counts +1, the charger losing or turned back −1; before

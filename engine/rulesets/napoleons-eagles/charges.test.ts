@@ -140,6 +140,30 @@ describe("Napoleon's Eagles: defence actions against charges [p.13-15] (A-58)", 
     expect(Number.isFinite(q2.x) && Number.isFinite(q2.y) && Number.isFinite(q2.facing)).toBe(true);
   });
 
+  it("[p.16] a ride-down's casualties bring the leader loss roll for the leader with the unit ridden down", () => {
+    const withFoy = variant(
+      { Q1: { x: 3, y: 3 }, Q2: { y: 8 }, QA: { x: 10, y: 18 }, BC: { x: 9, y: 9, facing: 90 } },
+      undefined,
+      {},
+      { Pack: { x: 9, y: 13 }, Foy: { attached: 'Q2' } },
+    );
+    const s = until(play(atDefence(withFoy), 'no defence action'), (t) => top(t)?.t === 'rideDown');
+    const hit = game.chanceOutcomes(s).find((o) => /defenderRiddenDown.*losses \d+\/([2-9]|\d\d)/.test(o.action))!;
+    expect(
+      hit,
+      game
+        .chanceOutcomes(s)
+        .map((o) => o.action)
+        .join('; '),
+    ).toBeDefined();
+    const t = game.apply(s, hit.action);
+    const lost = Number(/losses \d+\/(\d+)/.exec(hit.action)![1]);
+    // the roll is waiting: lost on a D10 of ceil(casualties / 2) or less
+    expect(t.stack.some((f) => f.t === 'leaderLoss' && f.leader === 'Foy' && f.upTo === Math.ceil(lost / 2))).toBe(
+      true,
+    );
+  });
+
   it('cavalry charging from more than 10": fire, face or form square; the check as the book says', () => {
     const s = atDefence(flank());
     expect(top(s)?.t).toBe('defence');

@@ -1308,6 +1308,18 @@ function leaderRoll(s: SeqState, unit: string, upTo: number): SeqState {
   return l && upTo > 0 ? push(s, { t: 'leaderLoss', leader: l.id, upTo }) : s;
 }
 
+/**
+ * [p.13-15] a close action's casualties to one unit: figures off, the leader loss roll [p.16] ("for every two figure
+ * casualties that a unit receives and a leader is attached"), and A-43's elimination below 2 figures (not artillery).
+ */
+function closeCasualties(s: SeqState, id: string, lost: number): SeqState {
+  const u = unitOf(s, id);
+  const figures = Math.max(0, u.figures - lost);
+  let t = updUnit(s, id, { figures });
+  if (lost > 0) t = leaderRoll(t, id, leaderLossMaxRoll(lost));
+  return figures < 2 && specOf(t, id).kind !== 'artillery' ? updUnit(t, id, { status: 'eliminated' }) : t;
+}
+
 /** [p.16] the morale bonus of the leader attached to a unit (a staff officer gives none). */
 function leaderBonus(s: SeqState, id: string): number {
   const l = s.leaders.find((x) => x.attached === id);
@@ -2902,9 +2914,8 @@ const handlers: Handlers<SeqState, Frame, Action> = {
         [c.defender, o.defenderLosses, o.defenderFatigue],
       ] as const) {
         const u = unitOf(t, id);
-        const figures = Math.max(0, u.figures - lost);
-        t = updUnit(t, id, { figures, locked: false, marked: 0, fatigue: fatigueAfter(u.fatigue, tired) });
-        if (figures < 2 && specOf(t, id).kind !== 'artillery') t = updUnit(t, id, { status: 'eliminated' });
+        t = updUnit(t, id, { locked: false, marked: 0, fatigue: fatigueAfter(u.fatigue, tired) });
+        t = closeCasualties(t, id, lost);
       }
       if (o.result === 'defenderRiddenDown') {
         // [p.15] a ride-down is a win: the cavalry checks for loss of control (after the defender's retreat), +1 for
@@ -3056,12 +3067,8 @@ const handlers: Handlers<SeqState, Frame, Action> = {
         [c.charger, toC],
         [c.defender, toD],
       ] as const) {
-        const u = unitOf(t, id);
-        if (u.status !== 'active' || lost <= 0) continue;
-        const figures = Math.max(0, u.figures - lost);
-        t = updUnit(t, id, { figures });
-        t = leaderRoll(t, id, leaderLossMaxRoll(lost));
-        if (figures < 2 && specOf(t, id).kind !== 'artillery') t = updUnit(t, id, { status: 'eliminated' });
+        if (unitOf(t, id).status !== 'active' || lost <= 0) continue;
+        t = closeCasualties(t, id, lost);
       }
       return t;
     },
@@ -4732,10 +4739,8 @@ function closeLosses(s: SeqState, c: CloseContact, o: CloseOutcome, stay: boolea
     [c.defender, o.defenderLosses, o.defenderFatigue],
   ] as const) {
     const u = unitOf(t, id);
-    const figures = Math.max(0, u.figures - lost);
-    t = updUnit(t, id, { figures, locked: stay, marked: 0, fatigue: fatigueAfter(u.fatigue, tired) });
-    if (lost > 0) t = leaderRoll(t, id, leaderLossMaxRoll(lost));
-    if (figures < 2 && specOf(t, id).kind !== 'artillery') t = updUnit(t, id, { status: 'eliminated' });
+    t = updUnit(t, id, { locked: stay, marked: 0, fatigue: fatigueAfter(u.fatigue, tired) });
+    t = closeCasualties(t, id, lost);
   }
   return t;
 }

@@ -80,3 +80,30 @@ export function layoutTable(blocks: readonly FeatureBlock[]): string {
     ...blocks.map((b) => `| ${b.name} | ${b.offset} | ${b.size} | ${b.doc} |`),
   ].join('\n');
 }
+
+/** Where each unit and leader sits in an encoding's per-side slots: its side, and its index among that side's. */
+export interface SideSlots {
+  readonly unit: ReadonlyMap<string, { readonly side: number; readonly i: number }>;
+  readonly leader: ReadonlyMap<string, { readonly side: number; readonly i: number }>;
+}
+
+const slotCache = new WeakMap<readonly object[], SideSlots>();
+
+/**
+ * Slots in state order (each side's units, then leaders, numbered in the order they stand), kept per units array: a
+ * state's units array is replaced whenever a unit changes, and ids and sides never change within a game.
+ */
+export function sideSlots(
+  units: readonly { readonly id: string; readonly side: number }[],
+  leaders: readonly { readonly id: string; readonly side: number }[],
+): SideSlots {
+  let sl = slotCache.get(units);
+  if (sl) return sl;
+  const number = (xs: readonly { readonly id: string; readonly side: number }[]) => {
+    const n = [0, 0];
+    return new Map(xs.map((x) => [x.id, { side: x.side, i: n[x.side]!++ }] as const));
+  };
+  sl = { unit: number(units), leader: number(leaders) };
+  slotCache.set(units, sl);
+  return sl;
+}

@@ -11,7 +11,7 @@
  *
  * Caps (`check` refuses a state past them by name): 16 unit slots per side, 8 leader slots per side, 4 objectives.
  */
-import { type Encoding, type FeatureBlock, layout } from '../../core/encoding.ts';
+import { type Encoding, type FeatureBlock, layout, sideSlots } from '../../core/encoding.ts';
 import { policyScores } from './heuristic.ts';
 import { poly } from './shape.ts';
 import { IN, phasing } from './state.ts';
@@ -152,27 +152,8 @@ const topOf = (s: AoeState): Frame | undefined => s.stack[s.stack.length - 1];
 const rad = (h: number) => (h * Math.PI) / 180;
 const clip01 = (x: number) => Math.min(1, Math.max(0, x));
 
-interface Slots {
-  /** unit id → (side, index within its side). */
-  readonly unit: Map<string, { side: Side; i: number }>;
-  readonly leader: Map<string, { side: Side; i: number }>;
-}
-
-const slotCache = new WeakMap<readonly Unit[], Slots>();
-
-function slots(s: AoeState): Slots {
-  let sl = slotCache.get(s.units);
-  if (sl) return sl;
-  const unit = new Map<string, { side: Side; i: number }>();
-  const n = [0, 0];
-  for (const u of s.units) unit.set(u.id, { side: u.side, i: n[u.side]!++ });
-  const leader = new Map<string, { side: Side; i: number }>();
-  const m = [0, 0];
-  for (const l of s.leaders) leader.set(l.id, { side: l.side, i: m[l.side]!++ });
-  sl = { unit, leader };
-  slotCache.set(s.units, sl);
-  return sl;
-}
+/** Unit and leader slots (engine/core/encoding.ts). */
+const slots = (s: AoeState) => sideSlots(s.units, s.leaders);
 
 function lossPoints(s: AoeState, side: Side): number {
   let p = 0;

@@ -16,7 +16,7 @@
  *
  * Caps (`check` refuses a state past them by name): 16 unit slots per side, 8 leader slots per side, 4 objectives.
  */
-import { type Encoding, type FeatureBlock, layout } from '../../core/encoding.ts';
+import { type Encoding, type FeatureBlock, layout, sideSlots } from '../../core/encoding.ts';
 import { pointInPolygon, type Polygon, segmentsIntersect, type Vec } from '../../geometry/geometry.ts';
 import { IN, tableOf } from './board.ts';
 import type { Scenario, UnitSpec } from './scenario.ts';
@@ -267,27 +267,8 @@ const EDGE_DIR: Readonly<Record<string, number>> = { south: 180, north: 0, east:
 // Slots and specs
 // ---------------------------------------------------------------------------------------------------------------------
 
-interface Slots {
-  readonly unit: Map<string, { side: Side; i: number }>;
-  readonly leader: Map<string, { side: Side; i: number }>;
-}
-
-const slotCache = new WeakMap<readonly SeqUnit[], Slots>();
-
-/** Slots in state order (the scenario's order, side by side); kept per units array. */
-function slots(s: SeqState): Slots {
-  let sl = slotCache.get(s.units);
-  if (sl) return sl;
-  const unit = new Map<string, { side: Side; i: number }>();
-  const n = [0, 0];
-  for (const u of s.units) unit.set(u.id, { side: u.side, i: n[u.side]!++ });
-  const leader = new Map<string, { side: Side; i: number }>();
-  const m = [0, 0];
-  for (const l of s.leaders) leader.set(l.id, { side: l.side, i: m[l.side]!++ });
-  sl = { unit, leader };
-  slotCache.set(s.units, sl);
-  return sl;
-}
+/** Unit and leader slots (engine/core/encoding.ts). */
+const slots = (s: SeqState) => sideSlots(s.units, s.leaders);
 
 interface Specs {
   readonly unit: Map<string, UnitSpec>;

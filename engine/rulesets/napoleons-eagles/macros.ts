@@ -26,6 +26,8 @@ export type PlanStep =
 export interface Macro {
   readonly key: string;
   readonly plan: readonly PlanStep[];
+  /** The primitive its first step resolves to now (resolved once, when the plan is offered). */
+  readonly first: string;
 }
 
 /** What a step needs to know beyond the menu keys: where a move leaves the unit, and where an enemy stands. */
@@ -87,9 +89,9 @@ export function resolveStep(step: PlanStep, keys: readonly string[], ctx: StepCo
  */
 export function macros(keys: readonly string[], enemies: readonly string[], ctx: StepContext): Macro[] {
   const out: Macro[] = [];
-  const first = (plan: readonly PlanStep[]) => resolveStep(plan[0]!, keys, ctx) !== null;
   const offer = (key: string, plan: readonly PlanStep[]) => {
-    if (first(plan)) out.push({ key, plan });
+    const first = resolveStep(plan[0]!, keys, ctx);
+    if (first !== null) out.push({ key, plan, first });
   };
   offer('plan advance twice', ['advance', 'advance', 'end']);
   offer('plan advance and fire', ['advance', 'fire', 'end']);

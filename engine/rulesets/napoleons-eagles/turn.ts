@@ -3339,7 +3339,7 @@ const handlers: Handlers<SeqState, Frame, Action> = {
         // §8.4: a plan is its first primitive now, the rest pending on the unit's activation
         const m = planMenu(s, f.unit, actKeys(s, f.unit)).find((x) => x.key === a)!;
         log?.push({ rule: 'A-24', text: `${f.unit} plans: ${a.slice('plan '.length)}` });
-        key = resolveStep(m.plan[0]!, actKeys(s, f.unit), stepContext(s, f.unit))!;
+        key = m.first;
         plan = m.plan.slice(1);
       } else if (f.plan?.length) plan = f.plan.slice(1);
       if (key === 'end') {
@@ -6684,9 +6684,7 @@ export const internals = {
   },
   /** §8.4: the primitive a plan starts with, for the scripted player's score of the plan. */
   planFirst: (s: SeqState, id: string, key: Action): Action | null => {
-    const keys = actKeys(s, id);
-    const m = planMenu(s, id, keys).find((x) => x.key === key);
-    return m ? resolveStep(m.plan[0]!, keys, stepContext(s, id)) : null;
+    return planMenu(s, id, actKeys(s, id)).find((x) => x.key === key)?.first ?? null;
   },
   after: (s: SeqState, id: string, key: Action): SeqState | undefined =>
     activation(s, id)

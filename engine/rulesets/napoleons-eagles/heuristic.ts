@@ -25,7 +25,7 @@ import { IN } from './board.ts';
 import { resolveFire } from './fire.ts';
 import { footprint, inFrontArc, type TableUnit, unitDistance } from './shape.ts';
 import { CAVALRY_CHARGE } from './tables.ts';
-import { type Action, internals, type SeqState, type SeqUnit, unitOf } from './turn.ts';
+import { type Action, internals, runtime, type SeqState, type SeqUnit, unitOf } from './turn.ts';
 import type { Side } from './types.ts';
 
 const { specOf, tableUnit, after, BUDGET } = internals;
@@ -338,7 +338,9 @@ export function policyScores(s: SeqState, actions: readonly Action[]): number[] 
   switch (f.t) {
     case 'bid': {
       // the side bidding now: the sealed frame's next owner (the first without a choice)
-      return bidScores(s, sealedOwner(s), actions);
+      // the side asked now, as the runtime says (never the other side's sealed choice)
+      const tm = runtime.toMove(s);
+      return bidScores(s, (tm.kind === 'player' ? tm.player : 0) as Side, actions);
     }
     case 'chooseAD':
       return actions.map((a) => (a === 'be A' ? 1 : 0));
@@ -425,10 +427,4 @@ export function policyScores(s: SeqState, actions: readonly Action[]): number[] 
     default:
       return actions.map(() => 0);
   }
-}
-
-/** The side whose sealed bid is asked now: the first side while neither has bid, else the second. */
-function sealedOwner(s: SeqState): Side {
-  const f = s.stack[s.stack.length - 1] as { sealed?: readonly unknown[] } | undefined;
-  return (f?.sealed?.length ?? 0) === 0 ? 0 : 1;
 }

@@ -17,6 +17,7 @@ import {
   top,
   withEvents,
 } from '../../../test/ne-fixtures.ts';
+import { neEncoding, stateBlock } from './encoding.ts';
 import { casualtyMarginal, resolveFire } from './fire.ts';
 import { napoleonsEagles as game } from './index.ts';
 import { footprint } from './shape.ts';
@@ -250,6 +251,83 @@ describe("Napoleon's Eagles: crew hits and neutralisation [p.10] (A-50)", () => 
   it('its morale counts the hits as figures lost (A-50): over half its guns hit, −3', () => {
     const s = setUnits(quick(), { QA: { hits: 5 } });
     expect(internals.moraleInput(s, 'QA')).toMatchObject({ originalFigures: 8, figures: 3 });
+  });
+});
+
+describe("Napoleon's Eagles: a battery's ammunition and crew hits as the scenario gives them [p.10-11] (A-50)", () => {
+  const qaWith = (ammo: number, hits: number) =>
+    quick((j) =>
+      Object.assign(
+        j.sides[0].units.find((u: Json) => u.id === 'QA'),
+        { ammo, hits },
+      ),
+    );
+  const qaNearB1 = (s: SeqState) => {
+    const qa = unitOf(s, 'QA');
+    return setUnits(s, { B1: { x: qa.x, y: qa.y + 350, facing: 180 } });
+  };
+
+  it('the initial state takes them: its ammunition level and its hits so far', () => {
+    expect(unitOf(quick(), 'QA')).toMatchObject({ ammo: 0, figures: 8, status: 'active' });
+    expect(unitOf(quick(), 'QA').hits ?? 0).toBe(0);
+    expect(unitOf(qaWith(2, 3), 'QA')).toMatchObject({ ammo: 2, hits: 3, figures: 8, originalFigures: 8 });
+  });
+
+  it('a battery that starts out of ammunition (3) cannot fire; at Very Low (2) it can', () => {
+    const out = qaActivated(qaNearB1(qaWith(3, 0)));
+    expect(game.legalActions(out).some((a) => /^(fire|canister) /.test(a))).toBe(false);
+    const low = qaActivated(qaNearB1(qaWith(2, 0)));
+    expect(game.legalActions(low)).toContain('canister B1 1');
+  });
+
+  it("a battery's starting hits count toward its neutralisation (A-50) and its morale [p.12]", () => {
+    const s = qaWith(0, 7);
+    // 7 of 8 guns: 1 left for morale, over half lost
+    expect(internals.moraleInput(s, 'QA')).toMatchObject({ originalFigures: 8, figures: 1 });
+    // one more hit neutralises it
+    const qa = unitOf(s, 'QA');
+    const t = play(
+      setUnits(s, { B1: { x: qa.x, y: qa.y + 250, facing: 180 } }),
+      'bid 0',
+      'bid 1',
+      'be A',
+      'activate B1',
+      'fire QA 2',
+    );
+    const hit = game.chanceOutcomes(t).find((o) => {
+      const v = JSON.parse(o.action.slice('fire '.length));
+      return v.targets.some((e: { id: string; casualties: number }) => e.id === 'QA' && e.casualties > 0);
+    })!;
+    const { t: after, events } = withEvents(t, hit.action);
+    expect(unitOf(after, 'QA')).toMatchObject({ status: 'eliminated', gunsLost: true });
+    expect(events.some((e) => e.rule === 'p.10' && /neutralised.*A-50/.test(e.text))).toBe(true);
+  });
+
+  it('the render and the encoding show them', () => {
+    const s = qaWith(3, 5);
+    expect(game.render(s)).toMatch(/QA.*ammunition out, 5 crew hits/);
+    // QA's slot among side 0's units: figures/original is its guns less its hits over its guns
+    const enc = neEncoding;
+    const out = new Float32Array(enc.stateSize);
+    enc.encodeState(s, 0, out);
+    const slot = s.units.filter((u) => u.side === 0).findIndex((u) => u.id === 'QA');
+    const o = stateBlock('mine: units').offset + (slot * stateBlock('mine: units').size) / 16;
+    expect(out[o + 19]).toBeCloseTo(3 / 8, 6);
+    expect(out[o + 32]).toBeCloseTo(1, 6);
+  });
+
+  it("so too its massed guns [p.10], and a line's refused flank [p.7]", () => {
+    const s = quick((j) => {
+      j.sides[0].units.find((u: Json) => u.id === 'QA').massed = true;
+      j.sides[1].units.find((u: Json) => u.id === 'B1').refused = 'left';
+    });
+    expect(unitOf(s, 'QA').massed).toBe(true);
+    expect(internals.tableUnit(s, unitOf(s, 'QA')).formation).toBe('massed');
+    expect(unitOf(s, 'B1').refused).toBe('left');
+  });
+
+  it('a scenario cannot start a battery already neutralised (A-50)', () => {
+    expect(() => qaWith(0, 8)).toThrow(/neutralise/);
   });
 });
 

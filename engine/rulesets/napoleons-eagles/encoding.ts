@@ -162,8 +162,9 @@ const MOVE_KINDS = ['forward', 'back', 'left', 'right'] as const;
 
 const UNIT_DOC =
   'status one-hot (active, routed, surrendered, eliminated), kind one-hot (infantry, cavalry, artillery), formation ' +
-  `one-hot (${FORMATION_LIST.join(', ')}), x/width, y/height, sin facing, cos facing, figures/original, original/48, ` +
-  'fatigue/3, disordered, marked for morale, retreating, recovery owed/6, locked, activated, stand, halves spent/6, ' +
+  `one-hot (${FORMATION_LIST.join(', ')}), x/width, y/height, sin facing, cos facing, figures/original (a battery: ` +
+  'guns less crew hits/guns, A-50), original/48, fatigue/3, disordered, marked for morale, retreating, recovery ' +
+  'owed/6, locked, activated, stand, halves spent/6, ' +
   'force-marched, out of command, ammunition/3, guns lost, ridden down, fired-on reasons/3, in a close action, ' +
   'under decision, leader attached, morale/20, melee/50, fire rating (E 0 … A 0.8, R 1), move rating (C 0, B ½, A 1), ' +
   'nearest active enemy front-centre distance/24" (1: none or beyond), its bearing relative to the facing sin, cos';
@@ -494,7 +495,8 @@ function unitFeatures(
   out[o + 16] = clip01(u.y / t.height);
   out[o + 17] = Math.sin(rad(u.facing));
   out[o + 18] = Math.cos(rad(u.facing));
-  out[o + 19] = u.originalFigures > 0 ? clip01(u.figures / u.originalFigures) : 0;
+  // a battery's guns stay with it until neutralised: its strength is its guns less its crew hits (A-50)
+  out[o + 19] = u.originalFigures > 0 ? clip01((u.figures - (u.hits ?? 0)) / u.originalFigures) : 0;
   out[o + 20] = clip01(u.originalFigures / 48);
   out[o + 21] = u.fatigue / 3;
   out[o + 22] = u.disordered ? 1 : 0;

@@ -65,6 +65,8 @@ function unitLine(s: SeqState, u: SeqUnit): string {
     u.stand ? 'stand marker' : '',
     u.activated ? `moved (${(internals.BUDGET - u.halves) / 2} actions left)` : '',
     spec.kind === 'artillery' && u.ammo ? `ammunition ${['normal', 'low', 'very low', 'out'][u.ammo]}` : '',
+    // [p.10] A-50 crew hits (it keeps its guns until they neutralise it)
+    spec.kind === 'artillery' && u.hits ? `${u.hits} crew hit${u.hits === 1 ? '' : 's'}` : '',
   ].filter(Boolean);
   const figs = spec.kind === 'artillery' ? `${u.figures} guns` : `${u.figures}/${u.originalFigures} figures`;
   return `  ${u.id}${spec.name ? ` ${spec.name}` : ''} — ${kind}, ${u.formation}, ${figs}, ${spec.rating}, at (${inch(u.x)}, ${inch(u.y)}) facing ${u.facing}°${marks.length ? ` — ${marks.join(', ')}` : ''}`;

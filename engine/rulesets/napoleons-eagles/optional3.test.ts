@@ -25,8 +25,9 @@ describe('caissons [p.11]', () => {
   };
 
   it('comes up in step 8, resupplies the battery over the next whole period (it does nothing else), then is spent', () => {
-    // (the battery out of ammunition: the state's, as initialSeq starts every battery at Normal)
-    const s0 = setUnits(kleinau(withCaisson), { F4: { ammo: 3 } });
+    // (the battery out of ammunition: the scenario's `ammo: 3`, which the initial state takes)
+    const s0 = kleinau(withCaisson);
+    expect(unitOf(s0, 'F4').ammo).toBe(3);
     const s = at(s0, { t: 'caisson', id: 'CF' });
     expect(game.legalActions(s)).toEqual(['stay', 'serve F4']);
     const ev: GameEvent[] = [];

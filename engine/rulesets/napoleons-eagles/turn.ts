@@ -6546,7 +6546,8 @@ export function initialSeq(sc: Scenario): SeqState {
       reasons: [],
       retreating: false,
       gunsLost: false,
-      ammo: 0 as AmmoLevel,
+      // [p.11] a battery's ammunition as the scenario gives it (0 Normal … 3 Out)
+      ammo: (u.kind === 'artillery' ? u.ammo : 0) as AmmoLevel,
       fatigue: 0 as FatigueLevel,
       ooc: false,
       forceMarch: false,
@@ -6560,6 +6561,11 @@ export function initialSeq(sc: Scenario): SeqState {
       inBlocks: {},
       // [p.24] optional: a line given as a supported line (the schema allows it only under options.supportedLine)
       ...(u.kind === 'infantry' && u.supported ? { supported: true } : {}),
+      // [p.10] A-50 a battery's crew hits taken before the battle (fewer than neutralise it: the schema checks)
+      ...(u.kind === 'artillery' && u.hits ? { hits: u.hits } : {}),
+      // [p.10] guns deployed massed two deep; [p.7] a line with a flank refused (the footprints the schema checked)
+      ...(u.kind === 'artillery' && u.massed ? { massed: true } : {}),
+      ...(u.kind === 'infantry' && u.refused ? { refused: u.refused } : {}),
     })),
   );
   const perTurn = [sc.sides[0].turnPoints ?? 20, sc.sides[1].turnPoints ?? 20] as const;

@@ -14,6 +14,7 @@
  */
 import type { Encoding } from './encoding.ts';
 import type { Hash64 } from './hash.ts';
+import type { Picture } from './picture.ts';
 
 export type Player = number;
 
@@ -154,6 +155,11 @@ export interface Game<S = unknown, A = unknown, Sc = unknown> {
   describeDecision?(s: S): string;
   /** A readable text picture of the state, for terminal play. */
   render(s: S, viewer?: Player): string;
+  /**
+   * The position as a drawing for graphical tables (the web table): terrain, pieces with their footprints and
+   * markers, a legend (see `picture.ts`). What `viewer` may not see is left out, as in `render`.
+   */
+  picture?(s: S, viewer?: Player): Picture;
   /** One-line result text at a terminal state. */
   resultText(s: S): string;
   /** Faces consistent with the chance outcome, for display (optional). */

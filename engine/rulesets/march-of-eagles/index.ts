@@ -16,6 +16,7 @@ import { QUALITY_NAMES, TURN_FRESH, top, unit } from './state.ts';
 import { undeployable } from './deployment.ts';
 import type { Action, Bn, Ctx, Frame, MoeState, Side, SideState } from './types.ts';
 import { randomScenario } from './generate.ts';
+import { marchPicture } from './picture.ts';
 
 export type { Action, MoeState, Scenario };
 
@@ -577,6 +578,7 @@ export const marchOfEagles: Game<MoeState, Action, Scenario> = {
   hash: (s) => hashValue(s),
   describeDecision: (s) => moe.describe(s),
   render: (s) => render(s),
+  picture: (s, viewer) => marchPicture(s, viewer),
   resultText(s) {
     const r = s.result;
     if (!r) return 'game in progress';

@@ -184,6 +184,89 @@ describe("Napoleon's Eagles: the crew and its guns (A-51): re-manning, spiking, 
   });
 });
 
+describe("Napoleon's Eagles: a battery that fails a morale check [p.12] (A-57)", () => {
+  // QA (8-9lb foot, 6 cannons and 2 howitzers) 10" from the French edge, facing the British, who are more than 12"
+  // away; its check fails (limbered, it is a column 9" deep behind its front [p.3])
+  const failed = (patch: Partial<SeqUnit> = {}) => {
+    const moves = { QA: { y: 10 }, B1: { x: 5, y: 23 }, B2: { x: 32, y: 23 }, BC: { x: 5, y: 21 } };
+    const s0 = setUnits(variant(moves), { QA: patch });
+    const s = play({ ...s0, stack: [...s0.stack, { t: 'morale' as const, unit: 'QA' }] }, 'morale retreat');
+    expect(top(s)).toEqual({ t: 'retreatTo', unit: 'QA' });
+    return s;
+  };
+  const reform = (s: SeqState) => game.chanceOutcomes(s).map((o) => Number(o.action.slice('reform '.length)));
+
+  it('unlimbered, its owner picks: limber and retreat with the guns, stand in place unlimbered, or abandon the guns', () => {
+    const keys = game.legalActions(failed());
+    expect(keys[0]).toBe('stand in place');
+    expect(keys.at(-1)).toBe('abandon the guns');
+    const limber = keys.slice(1, -1);
+    expect(limber.length).toBeGreaterThan(0);
+    expect(limber.every((k) => /^retreat .*" limbered$/.test(k))).toBe(true);
+    expect(limber).toContain('retreat 4" limbered');
+  });
+
+  it('(1) limbering is an action: +1 recovery action over the same retreat limbered already', () => {
+    const { t, events } = withEvents(failed(), 'retreat 4" limbered');
+    const qa0 = unitOf(failed(), 'QA');
+    expect(unitOf(t, 'QA')).toMatchObject({ formation: 'limbered', retreating: true, status: 'active' });
+    // 4" toward the French home edge (south), the guns with it
+    expect(unitOf(t, 'QA').y).toBeLessThan(qa0.y);
+    expect(top(t)).toMatchObject({ t: 'reformRoll', unit: 'QA', inches: 4, limber: true });
+    expect(said(events, 'p.12', /QA limbers its guns to retreat \(A-57: \+1 recovery action\)/)).toBe(true);
+    const limbered = play(failed({ formation: 'limbered' }), 'retreat 4"');
+    expect(top(limbered)).toEqual({ t: 'reformRoll', unit: 'QA', inches: 4 });
+    expect(reform(t)).toEqual(reform(limbered).map((n) => n + 1));
+    // the reform die shown for the total (the limber action counted)
+    const rolled = game.apply(t, game.chanceOutcomes(t)[0]!.action);
+    expect(unitOf(rolled, 'QA').recovery).toBe(reform(t)[0]);
+  });
+
+  it('(2) standing in place unlimbered: a retreat of 0", only the reform roll owed', () => {
+    const { t, events } = withEvents(failed(), 'stand in place');
+    expect(unitOf(t, 'QA')).toMatchObject({ formation: 'unlimbered', retreating: true, x: unitOf(failed(), 'QA').x });
+    expect(top(t)).toEqual({ t: 'reformRoll', unit: 'QA', inches: 0 });
+    expect(said(events, 'p.12', /stands in place in retreat status, its guns unlimbered \(A-57: 0"\)/)).toBe(true);
+    // limbering costs one more than standing (the 4" is one more action still)
+    expect(reform(play(failed(), 'retreat 4" limbered'))).toEqual(reform(t).map((n) => n + 2));
+  });
+
+  it('(3) abandoning the guns: they are left where they stood, the crew (guns − hits) retreats as a crew', () => {
+    const s = failed({ hits: 3 });
+    const qa = unitOf(s, 'QA');
+    const { t, events } = withEvents(s, 'abandon the guns');
+    expect(unitOf(t, 'QA')).toMatchObject({ status: 'eliminated', gunsLost: true });
+    expect(t.abandoned).toEqual([{ id: 'QA', side: 0, x: qa.x, y: qa.y, facing: qa.facing, formation: 'unlimbered' }]);
+    expect(t.artCrews).toEqual([
+      { id: 'QA', side: 0, x: qa.x, y: qa.y, facing: qa.facing, figures: 5, retreating: true },
+    ]);
+    // no reform roll: the crew is a piece; back to what was on the stack
+    expect(top(t)?.t).toBe('bid');
+    expect(said(events, 'p.12', /QA abandons its guns and retreats as a crew \(A-57\)/)).toBe(true);
+    // its step 8 move: it runs to the rear first (A-51, as a crew from a lost close action)
+    const at8 = until(t, (x) => top(x)?.t === 'artCrew');
+    expect(game.legalActions(at8)).toEqual(['crews QA rear']);
+    const ran = play(at8, 'crews QA rear');
+    expect(ran.artCrews![0]!.y).toBeLessThan(qa.y);
+    expect(ran.abandoned).toHaveLength(1);
+  });
+
+  it('a battery limbered already retreats with its guns as any unit (no limber, no abandoning)', () => {
+    const keys = game.legalActions(failed({ formation: 'limbered' }));
+    expect(keys).toContain('retreat 4"');
+    expect(keys.some((k) => k.endsWith(' limbered') || k === 'abandon the guns')).toBe(false);
+  });
+
+  it('the scripted player takes its guns back limbered, then stands, and abandons them last', () => {
+    const s = failed();
+    const keys = game.legalActions(s);
+    const scores = game.policyScores!(s, keys);
+    const best = keys[scores.indexOf(Math.max(...scores))]!;
+    expect(best).toMatch(/limbered$/);
+    expect(scores[keys.indexOf('abandon the guns')]).toBeLessThan(scores[keys.indexOf('stand in place')]!);
+  });
+});
+
 describe("Napoleon's Eagles: overrunning abandoned guns [p.10] (A-51)", () => {
   // QA's guns abandoned; B1 in contact with them (0.5" in front), the crew gone
   const taken = () => {

@@ -230,7 +230,11 @@ const AT = layout([
       'move kind one-hot (forward, back, left, right), leader stay, leave, join, target front-centre distance/24", ' +
       'figures in a town action/12, rapid fire, threshold influence/6, written order kind (keep 0 … reserve 1)',
   },
-  { name: 'formation', size: FORMATION_LIST.length, doc: `one-hot formation formed: ${FORMATION_LIST.join(', ')}` },
+  {
+    name: 'formation',
+    size: FORMATION_LIST.length,
+    doc: `one-hot formation formed: ${FORMATION_LIST.join(', ')} (a battery's retreat after limbering: limbered)`,
+  },
   { name: 'unit', size: 2 * MAX_UNITS, doc: 'one-hot slot of the unit the action is taken with (mine, then theirs)' },
   {
     name: 'target',
@@ -891,6 +895,8 @@ function encodeActions(s0: SeqState, player: number, actions: readonly string[],
         else {
           const d = Number.parseFloat(words[1] ?? '');
           out[q + 10] = Number.isFinite(d) ? clip01(d / 12) : 0;
+          // [p.12] A-57 a battery that limbers to retreat (`retreat 4" limbered`): the formation it forms
+          if (words.at(-1) === 'limbered') out[o + oForm + FORMATION_LIST.indexOf('limbered')] = 1;
         }
         break;
       }

@@ -15,7 +15,8 @@
  *   reform; fatigued units rest when no enemy is near; infantry forms square when enemy cavalry is in charge reach and
  *   no enemy infantry is close.
  * - Reactions: defence fire when a charged unit kept an action [p.13]; cavalry counter-charges [p.15]; a unit in
- *   retreat falls back the farthest it may (A-67); a leader with no unit joins the friend nearest the enemy [p.16].
+ *   retreat falls back the farthest it may (A-67; an unlimbered battery limbers to take its guns along, and abandons
+ *   them last, A-57); a leader with no unit joins the friend nearest the enemy [p.16].
  *
  * The moves are scored on the position they leave (`internals.after`), not on their text.
  */
@@ -388,8 +389,10 @@ export function policyScores(s: SeqState, actions: readonly Action[]): number[] 
         a === 'counter-charge' ? chargeValue(s, unitOf(s, f.cavalry), unitOf(s, f.mover)) - 3 : 0,
       );
     case 'retreatTo':
-      // A-67: the farthest fall-back toward the home edge puts the most ground between it and the enemy
+      // A-67: the farthest fall-back toward the home edge puts the most ground between it and the enemy; a battery
+      // (A-57) limbers and takes its guns back, or stands with them, before it abandons them (guns lost, A-79)
       return actions.map((a) => {
+        if (a === 'abandon the guns') return -1;
         const m = /(\d+)"/.exec(a);
         return m ? Number(m[1]) : 0;
       });

@@ -257,7 +257,7 @@ function diceFaces(s: SeqState, a: Action, u: () => number): readonly number[] |
     case 'morale':
       return moraleFaces(internals.moraleInput(s, f.unit), a.slice('morale '.length) as never, u);
     case 'reformRoll': {
-      const input = internals.retreatInput(s, f.unit, f.inches);
+      const input = internals.retreatInput(s, f.unit, f.inches, f.limber);
       const total = Number(a.slice('reform '.length));
       if (!recoveryDist(input).some((x) => x.value === total)) return undefined;
       return [reformFace(input, total, u)];

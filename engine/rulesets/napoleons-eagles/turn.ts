@@ -251,7 +251,13 @@ export type Frame =
   /** [p.4 step 10] a marked unit's morale check (A-34: in marking order). */
   | { readonly t: 'morale'; readonly unit: string }
   /** [p.12] a unit entering retreat status rolls its reform D6: the recovery actions it owes (after `inches`). */
-  | { readonly t: 'reformRoll'; readonly unit: string; readonly inches: number }
+  | {
+      readonly t: 'reformRoll';
+      readonly unit: string;
+      readonly inches: number;
+      /** [p.12] A-57 a battery that limbered before it retreated (+1 recovery action). */
+      readonly limber?: boolean;
+    }
   /** [p.12] its owner chooses the recovery area: where it stands, or straight back toward its home edge (A-67). */
   | { readonly t: 'retreatTo'; readonly unit: string }
   /** [p.15] A-64: an enemy moved or charged into a cavalry unit's counter-charge zone: its owner may counter-charge. */
@@ -2560,6 +2566,21 @@ const handlers: Handlers<SeqState, Frame, Action> = {
     step(s, f, a, log) {
       const c = retreatChoices(s, f.unit).find((x) => x.key === a)!;
       let t = s;
+      // [p.12] A-57 (3): the crew abandons its guns and retreats as a crew: the guns are left where they stood, the
+      // battery is gone (guns lost, A-79) and its crew runs to the rear at its next move (A-51, as from a lost close
+      // action); it has no reform roll (a crew is a piece, not a unit)
+      if (c.abandon) {
+        log?.push({
+          rule: 'p.12',
+          text: `${f.unit} abandons its guns and retreats as a crew (A-57): the guns are left, its crew runs (A-51)`,
+        });
+        return abandonGuns(t, f.unit, 'retreating');
+      }
+      // [p.12] A-57 (1): the battery limbers (1 action: +1 recovery action) and retreats with its guns
+      if (c.limber) {
+        log?.push({ rule: 'p.12', text: `${f.unit} limbers its guns to retreat (A-57: +1 recovery action)` });
+        t = updUnit(t, f.unit, { formation: 'limbered', massed: false });
+      }
       if (c.at) {
         log?.push({
           rule: 'p.12',
@@ -2571,15 +2592,19 @@ const handlers: Handlers<SeqState, Frame, Action> = {
           log?.push({ rule: 'p.12', text: `${f.unit} is forced through ${c.through.join(', ')}: disordered` });
           for (const o of c.through) t = updUnit(t, o, { disordered: true });
         }
-      } else log?.push({ rule: 'p.12', text: `${f.unit} stands in place in retreat status` });
-      return push(t, { t: 'reformRoll', unit: f.unit, inches: c.inches });
+      } else
+        log?.push({
+          rule: 'p.12',
+          text: `${f.unit} stands in place in retreat status${specOf(t, f.unit).kind === 'artillery' && unitOf(t, f.unit).formation === 'unlimbered' ? ', its guns unlimbered (A-57: 0")' : ''}`,
+        });
+      return push(t, { t: 'reformRoll', unit: f.unit, inches: c.inches, ...(c.limber ? { limber: true } : {}) });
     },
     describe: (_s, f) => `${f.unit} retreats [p.12]: where is its recovery area?`,
   },
   reformRoll: {
     kind: 'chance',
     outcomes: (s, f) =>
-      recoveryDist(retreatInput(s, f.unit, f.inches)).map((d) => ({
+      recoveryDist(retreatInput(s, f.unit, f.inches, f.limber)).map((d) => ({
         action: `reform ${d.value}`,
         p: d.p,
         label: `${d.value} recovery action${d.value === 1 ? '' : 's'}`,
@@ -3551,6 +3576,39 @@ function enterRetreat(s: SeqState, id: string): SeqState {
   return push(updUnit(s, id, { retreating: true, recovery: 0 }), { t: 'retreatTo', unit: id });
 }
 
+/** A recovery area on offer [p.12]: its key, inches retreated, where it ends, the friends it passes through. */
+interface RetreatChoice {
+  readonly key: string;
+  readonly inches: number;
+  readonly at?: Placement;
+  readonly through?: readonly string[];
+  /** A-57 (1): the battery limbers first (1 action, +1 recovery action). */
+  readonly limber?: boolean;
+  /** A-57 (3): the battery's crew abandons its guns and retreats as a crew. */
+  readonly abandon?: boolean;
+}
+
+/**
+ * [p.12] A-57 an unlimbered battery that fails a check: its owner picks (1) limber (1 action, +1 recovery action) and
+ * retreat with the guns: the recovery areas of the battery limbered in place, keyed `… limbered` (`retreat 4"
+ * limbered`); (2) `stand in place` unlimbered (a retreat of 0"); (3) `abandon the guns`: they are left and the crew
+ * retreats as a crew (A-51). Any other unit: `retreatPaths`.
+ */
+function retreatChoices(s: SeqState, id: string): RetreatChoice[] {
+  const u = unitOf(s, id);
+  if (specOf(s, id).kind !== 'artillery' || u.formation !== 'unlimbered') return retreatPaths(s, id, tableUnit(s, u));
+  // a battery whose guns were abandoned as it entered retreat status (a lost close action [p.12]): its crew runs
+  if (u.status !== 'active') return [{ key: 'stand in place', inches: 0 }];
+  const limbered = { ...tableUnit(s, u), ...reform(tableUnit(s, u), 'limbered') } as TableUnit;
+  return [
+    { key: 'stand in place', inches: 0 },
+    ...retreatPaths(s, id, limbered)
+      .filter((c) => c.inches > 0)
+      .map((c) => ({ ...c, key: `${c.key} limbered`, limber: true })),
+    { key: 'abandon the guns', inches: 0, abandon: true },
+  ];
+}
+
 /**
  * [p.12] A-67 the recovery areas offered: stand, or 4", 8" or 12" straight toward the home edge; and §8.3.7's other
  * paths: directly away from the threats (the centre of the enemy units within 12", not skirmishers or units in retreat
@@ -3560,22 +3618,14 @@ function enterRetreat(s: SeqState, id: string): SeqState {
  * friendly units is offered only when no clear one is ("if a retreating unit is forced to move through another
  * unit"): the units it crosses are disordered (`through`).
  */
-function retreatChoices(
-  s: SeqState,
-  id: string,
-): { key: string; inches: number; at?: Placement; through?: readonly string[] }[] {
+function retreatPaths(s: SeqState, id: string, body: TableUnit): RetreatChoice[] {
   const u = unitOf(s, id);
-  const body = tableUnit(s, u);
   const spec = specOf(s, id);
   const edge = s.sc.sides[u.side]!.homeEdge;
   const dir = edge === 'south' ? 180 : edge === 'north' ? 0 : edge === 'east' ? 90 : 270;
   const foes = s.units.filter((o) => o.side !== u.side && o.status === 'active');
   const enemies = foes.map((o) => tableUnit(s, o));
-  const out: { key: string; inches: number; at?: Placement; through?: readonly string[] }[] = [
-    { key: 'stand in place', inches: 0 },
-  ];
-  // an unlimbered battery that stands retreats 0" (A-57)
-  if (spec.kind === 'artillery' && u.formation === 'unlimbered') return out;
+  const out: RetreatChoice[] = [{ key: 'stand in place', inches: 0 }];
   const friends = s.units.filter((o) => o.side === u.side && o.id !== id && o.status === 'active');
   const crossed = (end: TableUnit) => {
     const steps = Math.max(1, Math.ceil(Math.hypot(end.at.x - body.at.x, end.at.y - body.at.y) / (IN / 2)));
@@ -3629,8 +3679,8 @@ function retreatChoices(
   return out;
 }
 
-/** The reform roll's inputs [p.12] for a unit that retreated `inches`. */
-function retreatInput(s: SeqState, id: string, inches: number): RetreatInput {
+/** The reform roll's inputs [p.12] for a unit that retreated `inches` (a battery that limbered first: `limber`, A-57). */
+function retreatInput(s: SeqState, id: string, inches: number, limber = false): RetreatInput {
   const u = unitOf(s, id);
   const spec = specOf(s, id);
   return {
@@ -3640,7 +3690,7 @@ function retreatInput(s: SeqState, id: string, inches: number): RetreatInput {
     riddenDown: u.riddenDown,
     ...(spec.kind === 'infantry' ? { troopClass: spec.troopClass } : {}),
     ...(spec.kind === 'artillery'
-      ? { arm: spec.arm, artillery: u.formation === 'limbered' ? 'limbered' : 'stand' }
+      ? { arm: spec.arm, artillery: limber ? 'limber' : u.formation === 'limbered' ? 'limbered' : 'stand' }
       : {}),
   };
 }

@@ -35,14 +35,22 @@ export function tableFrame(height: number): TableFrame {
 }
 
 /**
- * A reach into the front arc of rectangle `r` (ahead of the front edge, between rays 45° out from the front corners):
- * drawn as the sector from the point where those rays meet (half the frontage behind the front edge's centre), ±45°
- * about the facing, with radius half the frontage plus `reach` — exact straight ahead and along the corner rays.
+ * A reach into the arc ahead of rectangle `r`'s front edge, bounded by rays turned `angle`° outward from the front
+ * corners (45° by default), out to `reach` ahead of the edge: drawn as the sector from the point where those rays meet
+ * (behind the front edge's centre), ±`angle` about the facing, with radius the apex's distance to the front edge plus
+ * `reach` — exact straight ahead and along the corner rays, a little short between.
  */
-export function frontArcReach(f: TableFrame, r: Rect, reach: number, label: string): PictureReach {
-  const apex = fromLocal(r, 0, r.d / 2 - r.w / 2);
+export function frontArcReach(f: TableFrame, r: Rect, reach: number, label: string, angle = 45): PictureReach {
+  const back = r.w / 2 / Math.tan((angle * Math.PI) / 180);
+  const apex = fromLocal(r, 0, r.d / 2 - back);
   const h = deg(r.h);
-  return { label, radius: f.len(r.w / 2 + reach), arc: [deg(h - 45), deg(h + 45)], from: f.pt(apex) };
+  return { label, radius: f.len(back + reach), arc: [deg(h - angle), deg(h + angle)], from: f.pt(apex) };
+}
+
+/** A sector of radius `reach` from the middle of rectangle `r`'s front edge, ±`angle`° about its facing. */
+export function aheadReach(f: TableFrame, r: Rect, reach: number, label: string, angle: number): PictureReach {
+  const h = deg(r.h);
+  return { label, radius: f.len(reach), arc: [deg(h - angle), deg(h + angle)], from: f.pt(fromLocal(r, 0, r.d / 2)) };
 }
 
 /** A full circle about a point (default: the piece's centre). */

@@ -11,6 +11,7 @@ import { IN } from './board.ts';
 import { neEncoding } from './encoding.ts';
 import { randomScenario } from './generate.ts';
 import { policyScores } from './heuristic.ts';
+import { napoleonsPicture } from './picture.ts';
 import { moraleFaces, recoveryDist, reformFace, thresholdDist, thresholdFaces } from './morale.ts';
 import { footprint } from './shape.ts';
 import { type Scenario, validateScenario } from './scenario.ts';
@@ -350,4 +351,5 @@ export const napoleonsEagles: Game<SeqState, Action, Scenario> = {
   encoding: neEncoding,
   randomScenario,
   render,
+  picture: (s, viewer) => napoleonsPicture(s, viewer),
 };

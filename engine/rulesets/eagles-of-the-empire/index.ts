@@ -17,6 +17,7 @@ import { moraleOf, spOf, stepsLeft } from './world.ts';
 import { evaluate, policyScores } from './heuristic.ts';
 import { randomScenario } from './generate.ts';
 import { eaglesEncoding } from './encoding.ts';
+import { eaglesPicture } from './picture.ts';
 
 export type { Action, EState };
 
@@ -227,6 +228,7 @@ export const eaglesOfTheEmpire: Game<EState, Action, EScenario> = {
   hash,
   describeDecision: eote.describe,
   render: (s) => render(s),
+  picture: (s, viewer) => eaglesPicture(s, viewer),
   resultText,
   diceFaces(s, a) {
     return a.k === 'c-die' ? [a.face] : a.k === 'c-weather' && a.faces.length === 1 ? a.faces : undefined;

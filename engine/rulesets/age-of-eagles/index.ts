@@ -27,6 +27,7 @@ import {
 import type { Action, AoeState } from './types.ts';
 import { unitOf } from './state.ts';
 import { actionKey } from './notation.ts';
+import { agePicture } from './picture.ts';
 
 function render(s: AoeState): string {
   const lines = [
@@ -159,5 +160,6 @@ export const ageOfEagles: Game<AoeState, Action, Scenario> = {
   encoding: aoeEncoding,
   hash: (s) => hashValue(s),
   render: (s) => render(s),
+  picture: (s, viewer) => agePicture(s, viewer),
   resultText: (s) => s.result?.text ?? `in progress (turn ${s.turn}, ${onTable(s).length} units on the table)`,
 };

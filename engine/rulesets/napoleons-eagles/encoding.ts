@@ -228,7 +228,9 @@ const AT = layout([
       'bid/my points, bid/my per turn, yes (be A, counter-charge, defence fire), actions (½ or 1; fire: count/2), ' +
       'distance/24", turn/90°, oblique/90°, fire actions/2, facing change sin, cos, retreat inches/12, stand in place, ' +
       'move kind one-hot (forward, back, left, right), leader stay, leave, join, target front-centre distance/24", ' +
-      'figures in a town action/12, rapid fire, threshold influence/6, written order kind (keep 0 … reserve 1)',
+      'figures in a town action/12, rapid fire, threshold influence/6, written order kind (keep 0 … reserve 1); a ' +
+      "written order's condition (A-28): its kind in the move kind cells (after turns, objective taken, enemy " +
+      "withdraws, on arrival), turns/2 in the actions cell, the follow-on's order kind in the influence cell",
   },
   {
     name: 'formation',
@@ -929,6 +931,27 @@ function encodeActions(s0: SeqState, player: number, actions: readonly string[],
       case 'order': {
         const k = ORDER_KINDS.indexOf((words[2] ?? '') as (typeof ORDER_KINDS)[number]);
         if (words[0] === 'order' && k >= 0) out[q + 23] = k / (ORDER_KINDS.length - 1);
+        // [p.17] A-28 a written condition (`… then <follow-on> after N | if X taken | if enemy withdraws | on
+        // arrival`): its kind in the move kind cells, its turns/2 in the actions cell, the follow-on's kind in the
+        // threshold influence cell
+        const then = words[0] === 'order' ? a.indexOf(' then ') : -1;
+        if (then >= 0) {
+          const rest = a.slice(then + ' then '.length);
+          const f = ORDER_KINDS.indexOf((rest.split(' ')[0] ?? '') as (typeof ORDER_KINDS)[number]);
+          if (f >= 0) out[q + 22] = f / (ORDER_KINDS.length - 1);
+          const n = / after (\d+)$/.exec(rest);
+          const c = n
+            ? 0
+            : / taken$/.test(rest)
+              ? 1
+              : / withdraws$/.test(rest)
+                ? 2
+                : / on arrival$/.test(rest)
+                  ? 3
+                  : -1;
+          if (c >= 0) out[q + 12 + c] = 1;
+          if (n) out[q + 3] = clip01(Number(n[1]) / 2);
+        }
         break;
       }
       case 'plan': {

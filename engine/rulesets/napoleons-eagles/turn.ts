@@ -2344,7 +2344,7 @@ const optionalHandlers: Pick<Handlers<SeqState, Frame, Action>, OptionalFrameKin
       let t = s;
       const frames: Frame[] = [];
       for (const a of choices) {
-        const w = orderOfKey(t, a);
+        const w = writtenOrderOfKey(t, a);
         if (!w) continue;
         if (f.first) t = takeEffect(t, w.division, w.order, log, 'is written and takes effect at once');
         else frames.push({ t: 'orderDelay', division: w.division, order: w.order });
@@ -6264,7 +6264,26 @@ export interface DivisionOrder {
   readonly committed?: boolean;
   /** [p.18] a misread W: withdraw until the end of this period (one game turn), then defend. */
   readonly until?: number;
+  /** [p.17] A-28 a special condition written with the order: when it is met, the division switches to `then`. */
+  readonly condition?: OrderCondition;
+  /**
+   * [p.17] A-28 the follow-on order as written (an order key's words after the division: `attack obj-V1`, `defend
+   * here`, `pursuit`, `withdraw`; a defence "here" is about the division's leader when it switches).
+   */
+  readonly then?: string;
 }
+
+/**
+ * [p.17] A-28's condition templates: `afterTurns` (`turns` game turns after the order took effect, in period `from`);
+ * `objectiveTaken` (the enemy holds the objective); `enemyWithdraws` (an enemy unit is seen withdrawing: in retreat
+ * status); `onArrival` (the attack's objective taken or the manoeuvre's location reached: the follow-on instead of
+ * Defend there).
+ */
+export type OrderCondition =
+  | { readonly kind: 'afterTurns'; readonly turns: number; readonly from?: number }
+  | { readonly kind: 'objectiveTaken'; readonly objective: string }
+  | { readonly kind: 'enemyWithdraws' }
+  | { readonly kind: 'onArrival' };
 
 /** [p.17] a changed order on its way: it takes effect at the start of period `at` (counted from the game's first). */
 export interface PendingOrder {
@@ -6329,7 +6348,64 @@ function orderOptions(s: SeqState, d: string, first: boolean): string[] {
     `order ${d} pursuit`,
     ...obj.map((o) => `order ${d} maneuver ${o}`),
     `order ${d} reserve`,
+    ...conditionedOptions(s, d),
   ];
+}
+
+/** [p.17] A-28 the turns an `afterTurns` condition may name. */
+const CONDITION_TURNS = [1, 2] as const;
+
+/**
+ * [p.17] A-28 the orders with a condition a division may be written, a bounded menu after the book's examples: "attack
+ * after holding for two turns" (`defend here` or `reserve` `then attack X after N`, N 1 or 2 turns, X each objective,
+ * the nearest enemy without objectives); a withdrawal for N turns ("how many periods to withdraw": `withdraw then
+ * defend here after N`); "withdraw if the hill is taken" (`defend X then withdraw if X taken`, X the objective it
+ * defends); "attack if the enemy is seen withdrawing" (`defend here` or `reserve` `then pursuit if enemy withdraws`);
+ * "manoeuvre … and defend" with another follow-on (`maneuver X then attack Y on arrival`, Y another objective;
+ * `attack X then pursuit on arrival`). Every key starts with "order" (a sealed choice).
+ */
+function conditionedOptions(s: SeqState, d: string): string[] {
+  const obj = objectiveIds(s);
+  const attacks = obj.length ? obj.map((o) => `attack ${o}`) : ['attack enemy'];
+  const out: string[] = [];
+  for (const hold of ['defend here', 'reserve'])
+    for (const n of CONDITION_TURNS) for (const a of attacks) out.push(`order ${d} ${hold} then ${a} after ${n}`);
+  for (const n of CONDITION_TURNS) out.push(`order ${d} withdraw then defend here after ${n}`);
+  for (const o of obj) out.push(`order ${d} defend ${o} then withdraw if ${o} taken`);
+  for (const hold of ['defend here', 'reserve']) out.push(`order ${d} ${hold} then pursuit if enemy withdraws`);
+  for (const o of obj) {
+    out.push(`order ${d} attack ${o} then pursuit on arrival`);
+    for (const y of obj) if (y !== o) out.push(`order ${d} maneuver ${o} then attack ${y} on arrival`);
+  }
+  return out;
+}
+
+/**
+ * [p.17] A-28 the order a key writes, with its condition: `<order> then <follow-on> after N | if X taken | if enemy
+ * withdraws | on arrival`.
+ */
+function writtenOrderOfKey(s: SeqState, key: string): { division: string; order: DivisionOrder } | null {
+  const [base, rest] = key.split(' then ') as [string, string | undefined];
+  const w = orderOfKey(s, base);
+  if (!w || rest === undefined) return w;
+  const m = /^(.+?) (after (\d+)|if (\S+) taken|if enemy withdraws|on arrival)$/.exec(rest);
+  if (!m) return w;
+  const condition: OrderCondition = m[3]
+    ? { kind: 'afterTurns', turns: Number(m[3]) }
+    : m[4]
+      ? { kind: 'objectiveTaken', objective: m[4] }
+      : m[2] === 'on arrival'
+        ? { kind: 'onArrival' }
+        : { kind: 'enemyWithdraws' };
+  return { division: w.division, order: { ...w.order, condition, then: m[1]! } };
+}
+
+/** [p.17] A-28 a condition in words. */
+function conditionText(c: OrderCondition): string {
+  if (c.kind === 'afterTurns') return `after ${c.turns} turn${c.turns === 1 ? '' : 's'}`;
+  if (c.kind === 'objectiveTaken') return `if the enemy takes ${c.objective}`;
+  if (c.kind === 'enemyWithdraws') return 'if the enemy is seen withdrawing';
+  return 'on arrival';
 }
 
 /** [p.17] the order a key writes (a defence "here" holds about the division leader's position now). */
@@ -6354,7 +6430,7 @@ function orderOfKey(s: SeqState, key: string): { division: string; order: Divisi
 }
 
 const orderText = (o: DivisionOrder) =>
-  `${o.order}${o.target ? ` ${o.target}` : ''}${o.order === 'Defend' && o.at ? ` about (${inches(o.at.x)}, ${inches(o.at.y)})` : ''}`;
+  `${o.order}${o.target ? ` ${o.target}` : ''}${o.order === 'Defend' && o.at ? ` about (${inches(o.at.x)}, ${inches(o.at.y)})` : ''}${o.condition ? `, then ${o.then ?? 'defend here'} ${conditionText(o.condition)} (A-28)` : ''}`;
 
 /**
  * [p.17] A-19 step 0 of a period with written orders: the orders arriving now take effect (with the misread roll
@@ -6378,7 +6454,13 @@ function ordersStep(s0: SeqState, log: Log): SeqState {
 }
 
 /** [p.17] an order takes effect. */
-function takeEffect(s: SeqState, d: string, o: DivisionOrder, log: Log, why = 'takes effect'): SeqState {
+function takeEffect(s: SeqState, d: string, written: DivisionOrder, log: Log, why = 'takes effect'): SeqState {
+  // [p.17] A-28 "after holding for two turns": counted from the period the order takes effect
+  const c = written.condition;
+  const o =
+    c?.kind === 'afterTurns' && c.from === undefined
+      ? { ...written, condition: { ...c, from: periodIndex(s) } }
+      : written;
   log?.push({ rule: 'p.17', text: `${d}'s order ${why}: ${orderText(o)}` });
   // (a new units array: the menus, kept per units array, follow the order)
   return { ...s, units: [...s.units], orders: { ...(s.orders ?? {}), [d]: o } };
@@ -6418,7 +6500,8 @@ function orderChangeInput(s: SeqState, d: string, to: Order): OrderChangeInput {
  * [p.17] the switches orders make by themselves, kept current after every step: an attack (or pursuit) is committed
  * once half its division is within 12" of the enemy; an attack or manoeuvre whose objective its side holds (or, for a
  * manoeuvre, with half the division within 4" of it: a reading) turns to Defend there; a Reserve turns to Defend/Hold
- * when an enemy comes within 24" of one of its units; a misread W becomes Defend after its turn.
+ * when an enemy comes within 24" of one of its units; a misread W becomes Defend after its turn; a written condition
+ * (A-28) that is met switches the order to its follow-on (an attack's or manoeuvre's `on arrival` in place of Defend).
  */
 function ordersUpkeep(s: SeqState, log: Log): SeqState {
   if (!s.sc.options.writtenOrders || !s.orders) return s;
@@ -6428,6 +6511,24 @@ function ordersUpkeep(s: SeqState, log: Log): SeqState {
     if (!units.length) continue;
     const side = units[0]!.side;
     const near = units.map((u) => nearestEnemy(t, u).d / IN);
+    // [p.17] A-28 its written condition is met: it switches to its follow-on
+    const met = conditionMet(t, o, side);
+    if (met) {
+      t = takeEffect(t, d, followOn(t, d, o), log, `switches (${met}, A-28)`);
+      continue;
+    }
+    // a reserve that turns to Defend/Hold (an enemy within 24") holds on with its condition
+    if (o.order === 'Reserve' && o.condition && Math.min(...near) <= ORDER_DISTANCES.reserveTrigger) {
+      const hold = orderOfKey(t, `order ${d} defend here`)!.order;
+      t = takeEffect(
+        t,
+        d,
+        { ...hold, condition: o.condition, ...(o.then ? { then: o.then } : {}) },
+        log,
+        'turns to Defend/Hold (an enemy within 24"), its condition kept (A-28)',
+      );
+      continue;
+    }
     if ((o.order === 'Attack' || o.order === 'Pursuit') && !o.committed && divisionCommitted(near)) {
       log?.push({ rule: 'p.17', text: `${d} is committed: half its units are within 12" of the enemy` });
       t = { ...t, units: [...t.units], orders: { ...t.orders, [d]: { ...o, committed: true } } };
@@ -6444,9 +6545,9 @@ function ordersUpkeep(s: SeqState, log: Log): SeqState {
         t = takeEffect(
           t,
           d,
-          { order: 'Defend', at: objectivePoint(t, o.target) },
+          o.condition?.kind === 'onArrival' ? followOn(t, d, o) : { order: 'Defend', at: objectivePoint(t, o.target) },
           log,
-          `is done (${o.target} reached)`,
+          `is done (${o.target} reached${o.condition?.kind === 'onArrival' ? ', A-28' : ''})`,
         );
         continue;
       }
@@ -6465,6 +6566,35 @@ function ordersUpkeep(s: SeqState, log: Log): SeqState {
       );
   }
   return t;
+}
+
+/**
+ * [p.17] A-28 what a division's written condition has come to (null: not met, or none): `afterTurns` at the orders step
+ * of the period its turns are over; `objectiveTaken` when the other side holds the objective now (A-79's holder);
+ * `enemyWithdraws` when an enemy unit on the table is in retreat status (a reading of "seen withdrawing": visibility
+ * is not built). `onArrival` is the arrival's (ordersUpkeep).
+ */
+function conditionMet(s: SeqState, o: DivisionOrder, side: Side): string | null {
+  const c = o.condition;
+  if (!c) return null;
+  if (c.kind === 'afterTurns') {
+    const over = c.from !== undefined && periodIndex(s) >= c.from + 6 * c.turns && s.ordersAt === periodIndex(s);
+    return over ? `${c.turns} turn${c.turns === 1 ? ' has' : 's have'} passed` : null;
+  }
+  if (c.kind === 'objectiveTaken') {
+    const spec = s.sc.victory.objectives.find((x) => x.id === c.objective);
+    return spec && holderNow(s, spec) === 1 - side ? `the enemy has taken ${c.objective}` : null;
+  }
+  if (c.kind === 'enemyWithdraws')
+    return s.units.some((u) => u.side !== side && u.status === 'active' && u.retreating)
+      ? 'the enemy is seen withdrawing: a unit in retreat status'
+      : null;
+  return null;
+}
+
+/** [p.17] A-28 the follow-on order as written (a defence "here" about the division's leader now); Defend when none. */
+function followOn(s: SeqState, d: string, o: DivisionOrder): DivisionOrder {
+  return orderOfKey(s, `order ${d} ${o.then ?? 'defend here'}`)?.order ?? { order: 'Defend' };
 }
 
 /** The keys a unit's order lets it take now, from its menu's keys (`after`: where the unit stands after one). */

@@ -5,6 +5,7 @@ import {
   convexHull,
   enlargeConvex,
   pathMap,
+  polylineOutside,
   polylinesCross,
   segmentCrossesWall,
   segmentEntersPolygon,
@@ -67,6 +68,22 @@ describe('polylinesCross', () => {
     // both bend at the same point, one passing through the other
     expect(polylinesCross([v(0, 0), v(100, 100), v(200, 0)], [v(0, 200), v(100, 100), v(200, 200)])).toBe(false);
     expect(polylinesCross([v(0, 0), v(100, 100), v(200, 0)], [v(0, 150), v(100, 100), v(100, 0)])).toBe(true);
+  });
+});
+
+describe('polylineOutside', () => {
+  it('cuts a polyline where gaps cover it', () => {
+    const parts = polylineOutside(
+      [v(0, 500), v(400, 500), v(1000, 500)],
+      [box(300, 450, 350, 550), box(600, 400, 700, 600)],
+    );
+    expect(parts).toEqual([
+      [v(0, 500), v(300, 500)],
+      [v(350, 500), v(400, 500), v(600, 500)],
+      [v(700, 500), v(1000, 500)],
+    ]);
+    expect(polylineOutside([v(0, 0), v(100, 0)], [])).toEqual([[v(0, 0), v(100, 0)]]);
+    expect(polylineOutside([v(0, 0), v(100, 0)], [box(-10, -10, 110, 10)])).toEqual([]);
   });
 });
 

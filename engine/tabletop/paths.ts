@@ -401,3 +401,61 @@ export function shortestPath(m: PathMap, from: Vec, to: Vec, maxLength = Infinit
   points.reverse();
   return { length: g[goal]!, points };
 }
+
+/**
+ * The parts of a polyline outside the gaps (polygons): a wall that may be crossed where a gap covers it (a river at
+ * its bridges, say). Each part is a polyline; a part ends where it enters a gap.
+ */
+export function polylineOutside(line: readonly Vec[], gaps: readonly Polygon[]): Vec[][] {
+  const inGap = (p: Vec) => gaps.some((g) => pointInPolygon(p, g) && !onBoundary(p, g));
+  const out: Vec[][] = [];
+  let part: Vec[] = [];
+  const close = () => {
+    if (part.length >= 2) out.push(part);
+    part = [];
+  };
+  for (let i = 0; i + 1 < line.length; i++) {
+    const a = line[i]!;
+    const b = line[i + 1]!;
+    const ts = [0, 1];
+    for (const g of gaps)
+      for (let k = 0; k < g.length; k++) {
+        const t = segmentParam(a, b, g[k]!, g[(k + 1) % g.length]!);
+        if (t !== null) ts.push(t);
+      }
+    ts.sort((x, y) => x - y);
+    const at = (t: number): Vec => ({ x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t });
+    for (let j = 0; j + 1 < ts.length; j++) {
+      const t0 = ts[j]!;
+      const t1 = ts[j + 1]!;
+      if (t1 - t0 <= 1e-12) continue;
+      if (inGap(at((t0 + t1) / 2))) {
+        close();
+        continue;
+      }
+      if (!part.length) part.push(at(t0));
+      part.push(at(t1));
+    }
+  }
+  close();
+  return out;
+}
+
+function onBoundary(p: Vec, poly: Polygon): boolean {
+  for (let i = 0; i < poly.length; i++)
+    if (pointSegmentDistance(p, poly[i]!, poly[(i + 1) % poly.length]!) <= TOL) return true;
+  return false;
+}
+
+/** Where along a→b (0..1) it meets the segment c–d at one point, or null. */
+function segmentParam(a: Vec, b: Vec, c: Vec, d: Vec): number | null {
+  const rx = b.x - a.x;
+  const ry = b.y - a.y;
+  const sx = d.x - c.x;
+  const sy = d.y - c.y;
+  const den = rx * sy - ry * sx;
+  if (Math.abs(den) < 1e-12) return null;
+  const t = ((c.x - a.x) * sy - (c.y - a.y) * sx) / den;
+  const u = ((c.x - a.x) * ry - (c.y - a.y) * rx) / den;
+  return t >= 0 && t <= 1 && u >= 0 && u <= 1 ? t : null;
+}

@@ -220,6 +220,7 @@ describe("Napoleon's Eagles random scenarios", () => {
         obstacleCrossing: [0.5, 0, 1],
         smokeBlocksLos: [false, true],
         leaderMove: [20, 10],
+        commandLines: ['paths', 'straight'],
         skirmishPushBack: [1, 2],
         solidShotCover: [-4, -2],
         solidShotTable: ['closeIsCanister', 'extremeBlank'],

@@ -60,6 +60,7 @@ const CHOICES: readonly (readonly [string, readonly unknown[]])[] = [
   ['obstacleCrossing', [0.5, 0, 1]],
   ['smokeBlocksLos', [false, true]],
   ['leaderMove', [20, 10]],
+  ['commandLines', ['paths', 'straight']],
   ['skirmishPushBack', [1, 2]],
   ['solidShotCover', [-4, -2]],
   ['solidShotTable', ['closeIsCanister', 'extremeBlank']],

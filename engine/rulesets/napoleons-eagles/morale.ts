@@ -87,8 +87,9 @@ export const READINGS: readonly string[] = [
     '(digest); the book does not extend it to step 8.',
   '10. [p.16] staff officer: "award no bonuses … keep the command control distance open": morale 0, melee 0, the same ' +
     "command radius and the base initiative of the rank (digest 6.9); he starts detached at the lost leader's point.",
-  '11. [p.16] command distances are straight lines (shape.ts commandDistance, A-12); the A-26 paths round enemy ' +
-    'zones of control and the crossing of opposing command lines are NOT modelled here.',
+  "11. [p.16] command distances are straight lines (shape.ts commandDistance, A-12) unless the caller passes A-26's " +
+    'command lines (`CommandOptions.lineLength`, command.ts: the path round enemy zones of control, opposing lines ' +
+    'crossing); the game does (option commandLines "paths", the default), "straight" keeps the straight lines.',
   '12. [p.12] a battery\'s crew that abandons its guns retreats at the foot rate (10" an action); the book gives crews ' +
     'only their 6" "running for cover" rate [p.10].',
 ];
@@ -1002,11 +1003,16 @@ export interface CommandOptions {
   readonly option?: 1 | 2;
   /** [p.17] optional initiative: the leaders out of their superior's radius whose D20 succeeded this period. */
   readonly initiativePassed?: ReadonlySet<string>;
+  /**
+   * [p.16] A-26: the command line's length (1/100") from a leader to his unit or subordinate leader, Infinity when it
+   * is broken or has no way (command.ts); without it, the straight distance (A-12, READINGS 11).
+   */
+  readonly lineLength?: (leader: CommandLeader, to: CommandLeader | CommandUnit) => number;
 }
 
-/** [p.16] is a leader within his superior's command radius (straight line, READINGS 11)? */
-export function leaderWithinSuperior(l: CommandLeader, sup: CommandLeader): boolean {
-  return dist(l, sup) <= sup.radius * IN;
+/** [p.16] is a leader within his superior's command radius (the straight line, or A-26's path: READINGS 11)? */
+export function leaderWithinSuperior(l: CommandLeader, sup: CommandLeader, o: CommandOptions = {}): boolean {
+  return (o.lineLength ? o.lineLength(sup, l) : dist(l, sup)) <= sup.radius * IN;
 }
 
 /**
@@ -1026,7 +1032,7 @@ export function leadersInCommand(leaders: readonly CommandLeader[], o: CommandOp
       if (!sup || depth > leaders.length) r = false;
       else
         r =
-          (l.independent === true || leaderWithinSuperior(l, sup) || (o.initiativePassed?.has(l.id) ?? false)) &&
+          (l.independent === true || leaderWithinSuperior(l, sup, o) || (o.initiativePassed?.has(l.id) ?? false)) &&
           (l.independent === true || ok(sup, depth + 1));
     }
     memo.set(l.id, r);
@@ -1036,20 +1042,21 @@ export function leadersInCommand(leaders: readonly CommandLeader[], o: CommandOp
 }
 
 /** [p.16] the leaders who would need an initiative roll this period (out of their superior's radius, not the army's). */
-export function initiativeRollsDue(leaders: readonly CommandLeader[]): string[] {
+export function initiativeRollsDue(leaders: readonly CommandLeader[], o: CommandOptions = {}): string[] {
   const byId = new Map(leaders.map((l) => [l.id, l]));
   return leaders
     .filter((l) => {
       if (l.rank === 'army' || l.independent || !l.superior) return false;
       const sup = byId.get(l.superior);
-      return !!sup && !leaderWithinSuperior(l, sup);
+      return !!sup && !leaderWithinSuperior(l, sup, o);
     })
     .map((l) => l.id);
 }
 
 /**
  * [p.16-17] the units out of command: outside their commander's radius (shape.ts commandDistance: leader point to
- * footprint centre, A-12), or whose commander (or any leader above him) is out of command (option #1 only).
+ * footprint centre, A-12; or A-26's command line, `o.lineLength`), or whose commander (or any leader above him) is out
+ * of command (option #1 only).
  */
 export function outOfCommandUnits(
   leaders: readonly CommandLeader[],
@@ -1062,7 +1069,8 @@ export function outOfCommandUnits(
     .filter((u) => {
       const c = byId.get(u.commander);
       if (!c) return true;
-      return !chain.get(c.id) || commandDistance({ x: c.x, y: c.y }, u.body) > c.radius * IN;
+      const d = o.lineLength ? o.lineLength(c, u) : commandDistance({ x: c.x, y: c.y }, u.body);
+      return !chain.get(c.id) || d > c.radius * IN;
     })
     .map((u) => u.id);
 }

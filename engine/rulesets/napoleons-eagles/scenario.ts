@@ -190,6 +190,7 @@ export const ADAPTATIONS: readonly Adaptation[] = [
     title: 'Command lines',
     page: 'p.16',
     reading: 'shortest path avoiding enemy footprints + 1" and impassable terrain; crossing: the longer breaks',
+    option: 'commandLines',
   },
   {
     id: 'A-27',
@@ -546,6 +547,11 @@ const namedOptions = {
   smokeBlocksLos: flag('smokeBlocksLos (A-16)'),
   /** A-21: leaders' step 8 move, inches: 20 (p.4) or 10 (p.6 table read as the whole step). */
   leaderMove: choice('leaderMove (A-21)', [20, 10], 20),
+  /**
+   * A-26: command lines: the shortest path round enemy zones of control and uncrossable rivers, opposing lines that
+   * cross contested (the digest), or the straight distance (A-12).
+   */
+  commandLines: choice('commandLines (A-26)', ['paths', 'straight'], 'paths'),
   /** A-36: the distance screens are pushed back to, inches. */
   skirmishPushBack: choice('skirmishPushBack (A-36)', [1, 2], 1),
   /** A-44: solid-shot damage against troops in or on the edge of woods or buildings. */

@@ -960,9 +960,14 @@ export function unitDistance(a: Body, b: Body): number {
   return polygonDistance(footprint(a), footprint(b));
 }
 
+/** A-12 the point command is measured to: the unit's footprint centre. */
+export function commandCentre(b: Body): Vec {
+  return centroid(footprint(b));
+}
+
 /** A-12 command distance: from the leader's position to the unit's footprint centre. */
 export function commandDistance(leader: Vec, b: Body): number {
-  return dist(leader, centroid(footprint(b)));
+  return dist(leader, commandCentre(b));
 }
 
 /** An eligible target of a firer, with its range and bearing figures. */

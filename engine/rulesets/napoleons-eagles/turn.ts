@@ -12,6 +12,19 @@ import { NotImplementedRuleError } from '../../core/game.ts';
 import { type Handlers, type Log, type ProcedureState, procedure, push } from '../../core/procedure.ts';
 import { type Macro, macros, type PlanStep, resolveStep, type StepContext } from './macros.ts';
 import { bodyOf, figuresOf, IN, moveRatingOf, tableOf } from './board.ts';
+import {
+  type CommandBody,
+  type CommandLines,
+  type CommandSide,
+  type LineReach,
+  commandLines,
+  commandPathBetween,
+  commandPathLength,
+  pathDecides,
+  reachLength,
+  reachText,
+} from './command.ts';
+import type { CommandOptions } from './morale.ts';
 import type { ObjectiveSpec, Scenario, UnitSpec } from './scenario.ts';
 import {
   type Attackers,
@@ -1182,7 +1195,7 @@ function markAndBid(s0: SeqState, log: Log): SeqState {
 function initiativeDue(s: SeqState): { leader: string; initiative: number }[] {
   if (!s.sc.options.leaderInitiative || s.sc.options.writtenOrders) return [];
   return s.sc.sides.flatMap((side, i) =>
-    initiativeRollsDue(commandLeaders(s, i as Side)).map((id) => {
+    initiativeRollsDue(commandLeaders(s, i as Side), commandOptions(s)).map((id) => {
       const spec = side.leaders.find((l) => l.id === id)!;
       const base = spec.rank === 'corps' ? INITIATIVE.corps : INITIATIVE.division;
       return { leader: id, initiative: leaderOf(s, id).lost ? base : (spec.initiative ?? base) };
@@ -1270,25 +1283,134 @@ function leaderFreeMoves(
 function markCommand(s: SeqState, log: Log): SeqState {
   // [p.17] a leader whose initiative roll succeeded is in command this period
   const out = outOfCommandNow(s, new Set(s.initiativePassed));
-  if (out.size) log?.push({ rule: 'p.16', text: `out of command: ${[...out].join(', ')}` });
+  if (out.size && log) {
+    const t = outOfCommandText(s, out);
+    log.push({ rule: t.a26 ? 'A-26' : 'p.16', text: `out of command: ${t.text}` });
+  }
   return {
     ...s,
     units: s.units.map((u) => (u.ooc === out.has(u.id) ? u : { ...u, ooc: out.has(u.id) })),
   };
 }
 
-/** [p.16] the units out of command where they stand now (option #1's chain of radii, or option #2). */
+/**
+ * [p.16] the units out of command where they stand now (option #1's chain of radii, or option #2), measured along
+ * A-26's command lines unless the option commandLines is "straight".
+ */
 function outOfCommandNow(s: SeqState, initiativePassed: ReadonlySet<string>): Set<string> {
   const out = new Set<string>();
+  const o = commandOptions(s, initiativePassed);
   s.sc.sides.forEach((_side, i) => {
-    const leaders = commandLeaders(s, i as Side);
-    const units: CommandUnit[] = s.units
-      .filter((u) => u.side === i && u.status === 'active')
-      .map((u) => ({ id: u.id, commander: specOf(s, u.id).commander, body: tableUnit(s, u) }));
-    const option = s.sc.options.writtenOrders ? 2 : 1;
-    for (const id of outOfCommandUnits(leaders, units, { option, initiativePassed })) out.add(id);
+    for (const id of outOfCommandUnits(commandLeaders(s, i as Side), commandUnits(s, i as Side), o)) out.add(id);
   });
   return out;
+}
+
+/** [p.16] a side's units on the table, each with the leader who commands it. */
+function commandUnits(s: SeqState, side: Side): CommandUnit[] {
+  return s.units
+    .filter((u) => u.side === side && u.status === 'active')
+    .map((u) => ({ id: u.id, commander: specOf(s, u.id).commander, body: tableUnit(s, u) }));
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// [p.16] A-26 command lines (command.ts; the option commandLines)
+// ---------------------------------------------------------------------------------------------------------------------
+
+/** The option's reading: A-26's paths (the default), or A-12's straight distance. */
+const paths = (s: SeqState) => s.sc.options.commandLines !== 'straight';
+
+const bodiesCache = new WeakMap<readonly SeqUnit[], CommandBody[]>();
+/** The units on the table as the command lines see them (their zones of control), once per units array. */
+function commandBodies(s: SeqState): CommandBody[] {
+  let b = bodiesCache.get(s.units);
+  if (!b) {
+    b = s.units.filter((u) => u.status === 'active').map((u) => ({ ...tableUnit(s, u), retreating: u.retreating }));
+    bodiesCache.set(s.units, b);
+  }
+  return b;
+}
+
+const linesCache = new WeakMap<readonly SeqUnit[], { readonly key: string; readonly lines: CommandLines }>();
+/**
+ * A-26 both sides' command lines where everyone stands now, with the crossing contest: found once a period (step 1's
+ * initiative rolls and marking, and the turn's threshold rolls, share them: cached by the units array and what the
+ * lines run between).
+ */
+function linesNow(s: SeqState): CommandLines {
+  const leaderLines = !s.sc.options.writtenOrders;
+  const sides: CommandSide[] = s.sc.sides.map((_x, i) => ({
+    side: String(i),
+    leaders: commandLeaders(s, i as Side),
+    units: commandUnits(s, i as Side),
+    leaderLines,
+  }));
+  const key = JSON.stringify(sides.map((x) => [x.leaders, x.units.map((u) => [u.id, u.commander])]));
+  const hit = linesCache.get(s.units);
+  if (hit?.key === key) return hit.lines;
+  const lines = commandLines(s.sc, commandBodies(s), sides);
+  linesCache.set(s.units, { key, lines });
+  return lines;
+}
+
+/** [p.16-17] the command test's options now: option #1 or #2, the initiative passed, A-26's line lengths. */
+function commandOptions(s: SeqState, initiativePassed: ReadonlySet<string> = new Set()): CommandOptions {
+  const option = s.sc.options.writtenOrders ? 2 : 1;
+  if (!paths(s)) return { option, initiativePassed };
+  const lines = linesNow(s);
+  return {
+    option,
+    initiativePassed,
+    lineLength: (l, to) => {
+      const r = ('body' in to ? lines.units : lines.leaders).get(to.id);
+      if (r && r.from === l.id) return reachLength(r);
+      return 'body' in to ? commandDistance(l, to.body) : Math.hypot(l.x - to.x, l.y - to.y);
+    },
+  };
+}
+
+/**
+ * [p.16] the out-of-command units for the log: where A-26 (a path round the enemy, or a broken line) puts a unit or a
+ * leader above it out of command though the straight distance would not, it says so.
+ */
+function outOfCommandText(s: SeqState, out: ReadonlySet<string>): { text: string; a26: boolean } {
+  if (!paths(s)) return { text: [...out].join(', '), a26: false };
+  const lines = linesNow(s);
+  let a26 = false;
+  const why = (id: string): string => {
+    const r = lines.units.get(id);
+    let c: LineReach | undefined = r && pathDecides(r) ? r : undefined;
+    let by = '';
+    for (let l = r?.from, n = 0; !c && l && n < 8; n++) {
+      const up = lines.leaders.get(l);
+      if (up && pathDecides(up)) {
+        c = up;
+        by = `${l}: `;
+      }
+      l = up?.from;
+    }
+    if (!c) return id;
+    a26 = true;
+    return `${id} (${by}${reachText(c)})`;
+  };
+  const text = [...out].map(why).join(', ');
+  return { text, a26 };
+}
+
+/** A-27: a commander's distance to a unit's body: its command path (A-26), or the straight distance. */
+function commandLength(s: SeqState, side: Side, at: { x: number; y: number }, b: TableUnit): number {
+  return paths(s) ? commandPathLength(s.sc, String(side), commandBodies(s), at, b) : commandDistance(at, b);
+}
+
+/**
+ * [p.17] the distance between two leaders for an order change: A-26's path round the enemy (the straight distance
+ * when there is no way round, or under the option commandLines "straight").
+ */
+function leadersLength(s: SeqState, side: Side, a: { x: number; y: number }, b: { x: number; y: number }): number {
+  const straight = Math.hypot(a.x - b.x, a.y - b.y);
+  if (!paths(s)) return straight;
+  const d = commandPathBetween(s.sc, String(side), commandBodies(s), a, b);
+  return Number.isFinite(d) ? d : straight;
 }
 
 /** [p.16] a side's leaders where they stand now, for the command chain. */
@@ -4012,7 +4134,7 @@ function oocMoveOk(s: SeqState, u: SeqUnit, mover: TableUnit, all: readonly Tabl
   const c = s.sc.sides[u.side]!.leaders.find((l) => l.id === specOf(s, u.id).commander);
   const enemies = all.filter((o) => o.side !== mover.side);
   const measure = (b: TableUnit) => ({
-    commander: c ? commandDistance(leaderAt(s, c.id), b) : 0,
+    commander: c ? commandLength(s, u.side, leaderAt(s, c.id), b) : 0,
     enemies: enemies.map((o) => unitDistance(b, o)),
   });
   return outOfCommandMoveAllowed(measure(mover), measure({ ...mover, at }));
@@ -6488,8 +6610,8 @@ function orderChangeInput(s: SeqState, d: string, to: Order): OrderChangeInput {
     napoleonArmyCommander: sd.napoleonArmyCommander,
     from: from?.order ?? to,
     to,
-    // A-26's path is not modelled: the straight distance between the leaders
-    leadersDistance: Math.hypot(at.x - sup.x, at.y - sup.y) / IN,
+    // A-26: the command path between the leaders
+    leadersDistance: leadersLength(s, side, at, sup) / IN,
     enemyWithin12OrCommitted: enemyNear || !!from?.committed,
     leaderLost: leaderOf(s, d).lost,
     badWeather: !!s.sc.options.weather && s.sc.weather !== 'clear' && s.sc.weather !== 'hot',

@@ -689,7 +689,8 @@ function encodeState(s0: SeqState, player: number, out: Float32Array, at = 0): v
       out[q + 3] = clip01(lx / t.width);
       out[q + 4] = clip01(ly / t.height);
       if (ls) {
-        const r = RANKS.indexOf(ls.rank);
+        // [p.10] A-56: a leader appointed grand battery commander in play reads as one
+        const r = RANKS.indexOf(s.appointed?.some((a) => a.leader === l.id) ? 'grandBattery' : ls.rank);
         if (r >= 0) out[q + 5 + r] = 1;
         out[q + 9] = l.lost ? 0 : clip01(ls.moraleBonus / 5);
         out[q + 10] = l.lost ? 0 : clip01(ls.meleeBonus / 15);

@@ -5,6 +5,8 @@
  * - The bid [p.4 step 2]: the turn's points spread evenly over the periods left (20 points over 6 periods: 3 or 4 a
  *   period), one more when the side has a target in musket or canister range and the other side might outbid it; the
  *   winner of the bid takes side A (more units activate, first) [p.5].
+ * - Grand batteries [p.10] (A-56): no leader is ever appointed (the division would lose its leader's bonuses for a
+ *   staff officer's none); a battery offered a grand battery at step 1 joins; a staff officer rides to his units.
  * - Activations [p.4 steps 3-5]: units that can fire or charge now first, then the units nearest the enemy; side A
  *   declares "finished" only when nothing it has left can fire, charge or close (A-23).
  * - A unit's actions [p.6-15]: fire with the best expected casualties (two actions at one target when the whole
@@ -405,9 +407,18 @@ export function policyScores(s: SeqState, actions: readonly Action[]): number[] 
           const u = unitOf(s, a.slice(5));
           return l.attached ? 0 : 1 + busy(s, u) / 10;
         }
+        // [p.10] A-56: no appointment: the scripted player has no use for a grand battery that would pay for the
+        // leader's bonuses with his division's (a staff officer gives none)
+        if (a === 'appoint grand battery') return -1;
         return 0;
       });
     }
+    // [p.10] A-56: an eligible battery joins (its officer's radius is where it stands); the staff officer keeps up
+    // with his division
+    case 'grandBattery':
+      return actions.map((a) => (a === 'join grand battery' ? 1 : 0));
+    case 'staffOfficer':
+      return actions.map((a) => (a === 'go centre' ? 1 : 0));
     // [p.10] A-51 a crew re-mans its guns when it can, else goes back to them or to cover; it spikes them when the
     // enemy is at them (no re-manning within 2")
     case 'artCrew':

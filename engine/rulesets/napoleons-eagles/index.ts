@@ -23,6 +23,7 @@ import {
   runtime,
   type SeqState,
   type SeqUnit,
+  staffId,
   unitOf,
   victoryPoints,
 } from './turn.ts';
@@ -170,10 +171,15 @@ function render(s: SeqState, viewer?: number): string {
   for (const p of [0, 1] as const) {
     lines.push(`${sideLabel(s, p)}:`);
     for (const u of s.units) if (u.side === p) lines.push(unitLine(s, u));
-    for (const l of s.leaders.filter((x) => x.side === p))
+    for (const l of s.leaders.filter((x) => x.side === p)) {
+      // [p.10] A-56: an appointed grand battery commander, the staff officer in his old post, his batteries
+      const a = s.appointed?.find((x) => x.leader === l.id);
+      const members = Object.keys(s.gbMembers ?? {}).filter((u) => s.gbMembers![u] === l.id);
       lines.push(
-        `  leader ${l.id}${l.lost ? ' (lost: a staff officer stands in)' : ''} ${l.attached ? `with ${l.attached}` : `at (${inch(l.x)}, ${inch(l.y)})`}`,
+        `  leader ${l.id}${l.lost ? ' (lost: a staff officer stands in)' : ''}${a ? ' (grand battery commander)' : ''} ${l.attached ? `with ${l.attached}` : `at (${inch(l.x)}, ${inch(l.y)})`}${members.length ? `; grand battery: ${members.join(', ')}` : ''}`,
       );
+      if (a) lines.push(`  ${staffId(l.id)}, in his old command, at (${inch(a.x)}, ${inch(a.y)})`);
+    }
   }
   return lines.join('\n');
 }
@@ -185,6 +191,12 @@ function describeAction(s: SeqState, a: Action): string {
   if (a === 'be A') return "be side A: activate two units to the other side's one, first";
   if (a === 'be D') return 'be side D: the other side activates first';
   if (a === 'finish') return 'side A is finished: the period goes on to the leaders and close actions (A-23)';
+  // [p.10] A-56 grand batteries
+  if (a === 'appoint grand battery' && f?.t === 'leader')
+    return `appoint ${f.id} grand battery commander: he rides to the forming point, a staff officer (no bonus) takes his division [p.10, A-56]`;
+  if (a === 'join grand battery' && f?.t === 'grandBattery')
+    return `${f.unit} joins ${f.officer}'s grand battery: under his command from now on [p.10, A-56]`;
+  if (a === 'stay' && f?.t === 'grandBattery') return `${f.unit} stays under its own leader (A-56)`;
   if (a.startsWith('attack ')) {
     const [, from, to, n] = a.split(' ');
     return `${n} figures in block ${from} attack block ${to} [p.19]`;

@@ -1114,6 +1114,105 @@ export function initiativeFace(initiative: number, inCommand: boolean, u: Unifor
 }
 
 // =====================================================================================================================
+// Grand batteries [p.10] (A-56)
+// =====================================================================================================================
+
+/**
+ * How the engine reads the grand battery rule [p.10] and A-56 where neither says (turn.ts plays them; the README
+ * lists them too).
+ */
+export const GRAND_BATTERY_READINGS: readonly string[] = [
+  '1. [p.10] "Only the French, Austrian, and Russian armies": the side\'s doctrine flag `grandBatteryAllowed` (the ' +
+    'scenario refuses it for other nations).',
+  "2. One grand battery a side at a time: a side with a grand battery officer (a scenario's `grandBattery` leader, " +
+    'or one appointed) appoints no other. The book gives a grand battery no end, so an appointment lasts the game.',
+  '3. "A leader is appointed (usually at the division level)": a division leader (not a corps or army commander, ' +
+    'whose subordinates would need re-ordering), not lost, not a staff officer, not attached to a unit at the start ' +
+    'of his step 8 move; offered only when his side has two or more unlimbered batteries on the table (a grand ' +
+    'battery of one battery is no grand battery).',
+  '4. The forming point (A-56: "by moving the chosen leader to the forming point") is where his appointment move ' +
+    'ends: straight toward the centroid of his side\'s unlimbered batteries, as far as his step 8 move allows (20", ' +
+    'A-21), on the table; he arrives unattached. He is then "treated as a division commander under his original ' +
+    'superior" (§6.2.2), with his own radius, bonuses and initiative; later step 8s move him as any leader.',
+  '5. The staff officer [p.16 machinery, `staffOfficerFor`] takes the old post where the leader stood: no bonuses, ' +
+    'the same command radius, the base initiative of the rank; he moves in later step 8s (stay, toward the centre of ' +
+    'the units he commands, toward his superior, 20"), never attaches. The leader was not incapacitated: no threshold ' +
+    "−3 and no victory points for the enemy [p.11, A-79]; the division keeps its threshold roll, but its leader's " +
+    'influence (note 1) is gone with him.',
+  '6. Joining (A-56): at step 1, before the command marking, each unlimbered battery (guns not lost) within a grand ' +
+    "battery officer's command radius (measured as command is: A-26's path, or A-12's straight line) that he does not " +
+    "already command is offered `join grand battery` or `stay`, its owner's open choice (nothing is hidden); with two " +
+    'officers in reach, the nearer. The book\'s "the participating batteries are moved to that location" is A-56\'s ' +
+    '"within the radius": nothing is moved.',
+  '7. Leaving (A-56 "unless the battery limbers and leaves the radius"): checked at step 1, before the declarations: a ' +
+    "member that is limbered and outside its officer's radius goes back to its scenario commander. A member still " +
+    'unlimbered stays one wherever it is (it is then out of command outside his radius). A member is counted in its ' +
+    'old division for thresholds [p.11] and written orders [p.17]: only command changes.',
+];
+
+/** What an appointment needs to know about the leader and his side [p.10]. */
+export interface GrandBatteryAppointment {
+  /** The side's doctrine flag `grandBatteryAllowed` (French, Austrian, Russian). */
+  readonly allowed: boolean;
+  readonly rank: LeaderRole;
+  readonly lost: boolean;
+  readonly staffOfficer: boolean;
+  readonly attached: boolean;
+  /** The side already has a grand battery officer (a scenario's, or one appointed). */
+  readonly sideHasGrandBattery: boolean;
+  /** The side's unlimbered batteries on the table (guns not lost). */
+  readonly unlimberedBatteries: number;
+}
+
+/** [p.10] may this leader be appointed grand battery commander in step 8 (GRAND_BATTERY_READINGS 1-3)? */
+export function mayAppointGrandBattery(a: GrandBatteryAppointment): boolean {
+  return (
+    a.allowed &&
+    a.rank === 'division' &&
+    !a.lost &&
+    !a.staffOfficer &&
+    !a.attached &&
+    !a.sideHasGrandBattery &&
+    a.unlimberedBatteries >= 2
+  );
+}
+
+/**
+ * A-56 the forming point (GRAND_BATTERY_READINGS 4): from the leader's point straight toward the centroid of the
+ * batteries' centres, as far as `reach` (1/100"); positions 1/100", rounded.
+ */
+export function formingPoint(at: Vec, batteries: readonly Vec[], reach: number): Vec {
+  if (!batteries.length) return at;
+  const c = {
+    x: batteries.reduce((t, p) => t + p.x, 0) / batteries.length,
+    y: batteries.reduce((t, p) => t + p.y, 0) / batteries.length,
+  };
+  const d = dist(at, c);
+  const go = Math.min(reach, d);
+  if (d === 0) return { x: Math.round(at.x), y: Math.round(at.y) };
+  return { x: Math.round(at.x + ((c.x - at.x) / d) * go), y: Math.round(at.y + ((c.y - at.y) / d) * go) };
+}
+
+/** A battery as the grand battery rule sees it at step 1 (A-56). */
+export interface GrandBatteryBattery {
+  readonly unlimbered: boolean;
+  /** The command distance (A-12) from the officer to the battery, 1/100". */
+  readonly distance: number;
+  /** The officer's command radius, inches. */
+  readonly radius: number;
+}
+
+/** A-56: may the battery be declared a member at step 1 (unlimbered within the officer's radius)? */
+export function mayJoinGrandBattery(b: GrandBatteryBattery): boolean {
+  return b.unlimbered && b.distance <= b.radius * IN;
+}
+
+/** A-56: does a member leave its grand battery (limbered and outside the officer's radius)? */
+export function leavesGrandBattery(b: GrandBatteryBattery): boolean {
+  return !b.unlimbered && b.distance > b.radius * IN;
+}
+
+// =====================================================================================================================
 // Written orders (option #2) [p.17-18]
 // =====================================================================================================================
 

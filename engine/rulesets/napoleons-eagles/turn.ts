@@ -129,6 +129,14 @@ import {
   thresholdRollDue,
   inGeneralVicinity,
 } from './morale.ts';
+// [p.10] grand batteries (A-56)
+import {
+  formingPoint,
+  leavesGrandBattery,
+  mayAppointGrandBattery,
+  mayJoinGrandBattery,
+  staffOfficerFor,
+} from './morale.ts';
 import {
   arcOf,
   bandOf,
@@ -281,6 +289,12 @@ export type Frame =
   | { readonly t: 'leaderLoss'; readonly leader: string; readonly upTo: number }
   /** [p.4 step 8] a leader moves up to 20" (A-21): joins a unit, leaves his unit, or stays (A-22: side A's first). */
   | { readonly t: 'leader'; readonly id: string }
+  /** [p.10] A-56 step 8: the staff officer holding an appointed grand battery commander's old command moves. */
+  | { readonly t: 'staffOfficer'; readonly leader: string }
+  /** [p.10] A-56 step 1: an unlimbered battery within a grand battery officer's radius: its owner declares it or not. */
+  | { readonly t: 'grandBattery'; readonly unit: string; readonly officer: string }
+  /** [p.10] A-56 step 1: the grand battery declarations are made: the initiative rolls, the command marking, the bids. */
+  | { readonly t: 'grandBatteryDone' }
   /** [p.4 step 9] the close actions, after the leaders. */
   | { readonly t: 'step9' }
   /** [p.4 step 9] A-73: the building fights, after the ordinary close actions. */
@@ -550,6 +564,10 @@ export interface SeqState extends ProcedureState<Frame> {
   readonly pendingOrders?: readonly PendingOrder[];
   /** A-19 step 0: the period (from the game's first) whose orders step was taken. */
   readonly ordersAt?: number;
+  /** [p.10] A-56: the leaders appointed grand battery commanders in play, with their staff officers' places. */
+  readonly appointed?: readonly Appointment[];
+  /** [p.10] A-56: the batteries declared members of a grand battery, each with its officer (by battery id). */
+  readonly gbMembers?: Readonly<Record<string, string>>;
   readonly over: boolean;
 }
 
@@ -727,7 +745,17 @@ function closePeriod(s0: SeqState, log: Log): SeqState {
     // [p.10] A-51 the crews without their guns after the caissons (a reading)
     ...crewFrames(s0),
     ...caissonFrames(s0),
-    ...order.reverse().map((l) => ({ t: 'leader' as const, id: l.id })),
+    // [p.10] A-56: a staff officer in an appointed grand battery commander's old post moves after him
+    ...order
+      .flatMap((l): Frame[] =>
+        appointmentOf(s0, l.id)
+          ? [
+              { t: 'leader', id: l.id },
+              { t: 'staffOfficer', leader: l.id },
+            ]
+          : [{ t: 'leader', id: l.id }],
+      )
+      .reverse(),
   );
 }
 
@@ -1169,6 +1197,19 @@ function afterThresholds(s: SeqState, log: Log): SeqState {
 function startPeriod(s0: SeqState, log: Log): SeqState {
   // [p.17] A-19 step 0: written orders first
   if (s0.sc.options.writtenOrders && s0.ordersAt !== periodIndex(s0)) return ordersStep(s0, log);
+  // [p.10] A-56: at the start of the period, members that limbered and left leave; then the declarations
+  const s1 = leaveGrandBatteries(s0, log);
+  const joins = grandBatteryCandidates(s1);
+  if (!joins.length) return stepOne(s1, log);
+  return push(
+    s1,
+    { t: 'grandBatteryDone' },
+    ...joins.reverse().map((j) => ({ t: 'grandBattery' as const, unit: j.unit, officer: j.officer })),
+  );
+}
+
+/** [p.4 step 1] after the grand battery declarations (A-56): the initiative rolls [p.17], then command and the bids. */
+function stepOne(s0: SeqState, log: Log): SeqState {
   const s: SeqState = s0.initiativePassed.length ? { ...s0, initiativePassed: [] } : s0;
   const due = initiativeDue(s);
   if (!due.length) return markAndBid(s, log);
@@ -1196,9 +1237,11 @@ function initiativeDue(s: SeqState): { leader: string; initiative: number }[] {
   if (!s.sc.options.leaderInitiative || s.sc.options.writtenOrders) return [];
   return s.sc.sides.flatMap((side, i) =>
     initiativeRollsDue(commandLeaders(s, i as Side), commandOptions(s)).map((id) => {
-      const spec = side.leaders.find((l) => l.id === id)!;
+      // [p.10] A-56: the staff officer in an appointed leader's old post has the rank's basic value too
+      const staff = staffOf(id);
+      const spec = side.leaders.find((l) => l.id === (staff ?? id))!;
       const base = spec.rank === 'corps' ? INITIATIVE.corps : INITIATIVE.division;
-      return { leader: id, initiative: leaderOf(s, id).lost ? base : (spec.initiative ?? base) };
+      return { leader: id, initiative: staff || leaderOf(s, id).lost ? base : (spec.initiative ?? base) };
     }),
   );
 }
@@ -1225,6 +1268,8 @@ function leaderMoves(s: SeqState, id: string): { key: string; to: Partial<SeqLea
   const reach = s.sc.options.leaderMove * IN;
   const out: { key: string; to: Partial<SeqLeader> }[] = [{ key: 'stay', to: {} }];
   if (l.attached) out.push({ key: 'leave', to: { attached: null, x: at.x, y: at.y } });
+  // [p.10] A-56: a division leader appointed grand battery commander rides to the forming point
+  const forming = appointable(s, id) ? formingPointOf(s, id) : null;
   for (const u of s.units)
     if (
       u.side === l.side &&
@@ -1234,6 +1279,7 @@ function leaderMoves(s: SeqState, id: string): { key: string; to: Partial<SeqLea
     )
       out.push({ key: `join ${u.id}`, to: { attached: u.id, x: u.x, y: u.y } });
   out.push(...leaderFreeMoves(s, id, at, reach));
+  if (forming) out.push({ key: 'appoint grand battery', to: { attached: null, ...forming } });
   return out;
 }
 
@@ -1251,6 +1297,20 @@ function leaderFreeMoves(
 ): { key: string; to: Partial<SeqLeader> }[] {
   const l = leaderOf(s, id);
   const spec = s.sc.sides[l.side]!.leaders.find((x) => x.id === id)!;
+  // the units he commands now (A-56: a grand battery's members answer to its officer)
+  const mine = s.units.filter((u) => u.status === 'active' && commanderOf(s, u.id) === id);
+  return freeMoves(s, l.side, spec.superior, mine, at, reach);
+}
+
+/** A-21 the free moves (`go centre`, `go superior`) of a leader or staff officer at `at` commanding `mine`. */
+function freeMoves(
+  s: SeqState,
+  side: Side,
+  superior: string | undefined,
+  mine: readonly SeqUnit[],
+  at: { x: number; y: number },
+  reach: number,
+): { key: string; to: Partial<SeqLeader> }[] {
   const out: { key: string; to: Partial<SeqLeader> }[] = [];
   const toward = (key: string, goal: { x: number; y: number }, stopShort: number) => {
     const d = Math.hypot(goal.x - at.x, goal.y - at.y);
@@ -1262,7 +1322,6 @@ function leaderFreeMoves(
     if (x < 0 || y < 0 || x > t.width || y > t.height) return;
     out.push({ key, to: { attached: null, x, y } });
   };
-  const mine = s.units.filter((u) => u.status === 'active' && specOf(s, u.id).commander === id);
   if (mine.length) {
     const cs = mine.map((u) => centreOf(tableUnit(s, u)));
     toward(
@@ -1271,7 +1330,7 @@ function leaderFreeMoves(
       0,
     );
   }
-  const sup = spec.superior ? s.sc.sides[l.side]!.leaders.find((x) => x.id === spec.superior) : undefined;
+  const sup = superior ? s.sc.sides[side]!.leaders.find((x) => x.id === superior) : undefined;
   if (sup) toward('go superior', leaderAt(s, sup.id), Math.max(0, sup.radius - 1) * IN);
   return out;
 }
@@ -1310,7 +1369,7 @@ function outOfCommandNow(s: SeqState, initiativePassed: ReadonlySet<string>): Se
 function commandUnits(s: SeqState, side: Side): CommandUnit[] {
   return s.units
     .filter((u) => u.side === side && u.status === 'active')
-    .map((u) => ({ id: u.id, commander: specOf(s, u.id).commander, body: tableUnit(s, u) }));
+    .map((u) => ({ id: u.id, commander: commanderOf(s, u.id), body: tableUnit(s, u) }));
 }
 
 // ---------------------------------------------------------------------------------------------------------------------
@@ -1413,15 +1472,204 @@ function leadersLength(s: SeqState, side: Side, a: { x: number; y: number }, b: 
   return Number.isFinite(d) ? d : straight;
 }
 
-/** [p.16] a side's leaders where they stand now, for the command chain. */
+/**
+ * [p.16] a side's leaders where they stand now, for the command chain; [p.10] A-56 an appointed grand battery
+ * commander is "treated as a division commander under his original superior" (§6.2.2), and the staff officer in his
+ * old post commands the rest of his division, under the same superior.
+ */
 function commandLeaders(s: SeqState, side: Side): CommandLeader[] {
-  return s.sc.sides[side]!.leaders.map((l) => ({
-    id: l.id,
-    rank: l.rank,
-    superior: l.superior ?? '',
-    radius: l.radius,
-    ...leaderAt(s, l.id),
-  }));
+  return s.sc.sides[side]!.leaders.flatMap((l) => {
+    const a = appointmentOf(s, l.id);
+    const me: CommandLeader = {
+      id: l.id,
+      rank: a ? 'grandBattery' : l.rank,
+      superior: l.superior ?? '',
+      radius: l.radius,
+      ...leaderAt(s, l.id),
+    };
+    if (!a) return [me];
+    // [p.16] the staff officer: the same command radius, no bonuses (morale.ts staffOfficerFor)
+    const st = staffOfficerFor({
+      ...l,
+      side,
+      name: l.name ?? l.id,
+      superior: l.superior ?? '',
+      initiative: l.initiative ?? null,
+    });
+    return [me, { id: staffId(l.id), rank: st.rank, superior: st.superior, radius: st.radius, x: a.x, y: a.y }];
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Grand batteries [p.10] (A-56; morale.ts GRAND_BATTERY_READINGS)
+// ---------------------------------------------------------------------------------------------------------------------
+
+/** [p.10] a leader appointed grand battery commander in step 8 (A-56), and the staff officer in his old post. */
+export interface Appointment {
+  /** The appointed leader (his scenario id), who commands the grand battery from the forming point on. */
+  readonly leader: string;
+  /** Where the staff officer holding his old command stands (1/100"). */
+  readonly x: number;
+  readonly y: number;
+}
+
+const STAFF = ' (staff officer)';
+/** The command id of the staff officer holding an appointed leader's old command [p.10, p.16]. */
+export const staffId = (leader: string): string => `${leader}${STAFF}`;
+/** The appointed leader whose old post a command id's staff officer holds, if it is one. */
+const staffOf = (id: string): string | undefined => (id.endsWith(STAFF) ? id.slice(0, -STAFF.length) : undefined);
+const appointmentOf = (s: SeqState, leader: string): Appointment | undefined =>
+  s.appointed?.find((a) => a.leader === leader);
+
+/**
+ * [p.16, p.10] who a unit answers to now, for out-of-command purposes: a grand battery's member its officer (A-56);
+ * a unit of an appointed leader's old division the staff officer in his post; else its scenario commander.
+ */
+function commanderOf(s: SeqState, id: string): string {
+  const m = s.gbMembers?.[id];
+  if (m) return m;
+  const c = specOf(s, id).commander;
+  return appointmentOf(s, c) ? staffId(c) : c;
+}
+
+/** Where a command figure stands: a leader (with his unit when attached), or a staff officer in an appointed post. */
+function commandPoint(s: SeqState, id: string): { x: number; y: number } {
+  const a = appointmentOf(s, staffOf(id) ?? '');
+  return a ? { x: a.x, y: a.y } : leaderAt(s, id);
+}
+
+/** Where a division's command stands (its leader, or the staff officer holding it since his appointment, A-56). */
+const divisionAt = (s: SeqState, d: string) => commandPoint(s, appointmentOf(s, d) ? staffId(d) : d);
+
+/** [p.10] the side's grand battery officers: its scenario `grandBattery` leaders and those appointed (A-56). */
+function grandBatteryOfficers(s: SeqState, side: Side): string[] {
+  return s.sc.sides[side]!.leaders.filter((l) => l.rank === 'grandBattery' || appointmentOf(s, l.id)).map((l) => l.id);
+}
+
+/** The side's unlimbered batteries on the table, guns not lost [p.10]. */
+const unlimberedBatteries = (s: SeqState, side: Side) =>
+  s.units.filter(
+    (u) =>
+      u.side === side &&
+      u.status === 'active' &&
+      !u.gunsLost &&
+      u.formation === 'unlimbered' &&
+      specOf(s, u.id).kind === 'artillery',
+  );
+
+/** [p.10] may this leader be appointed grand battery commander at his step 8 move (GRAND_BATTERY_READINGS 1-3)? */
+function appointable(s: SeqState, id: string): boolean {
+  const l = leaderOf(s, id);
+  const side = s.sc.sides[l.side]!;
+  const spec = side.leaders.find((x) => x.id === id)!;
+  return mayAppointGrandBattery({
+    allowed: side.doctrine.grandBatteryAllowed,
+    rank: spec.rank,
+    lost: l.lost,
+    staffOfficer: spec.staffOfficer,
+    attached: l.attached !== null,
+    sideHasGrandBattery: grandBatteryOfficers(s, l.side).length > 0,
+    unlimberedBatteries: unlimberedBatteries(s, l.side).length,
+  });
+}
+
+/** A-56 the forming point: toward the centroid of the side's unlimbered batteries, as far as his move allows. */
+function formingPointOf(s: SeqState, id: string): { x: number; y: number } {
+  const l = leaderOf(s, id);
+  const p = formingPoint(
+    leaderAt(s, id),
+    unlimberedBatteries(s, l.side).map((u) => centreOf(tableUnit(s, u))),
+    s.sc.options.leaderMove * IN,
+  );
+  const t = tableOf(s.sc);
+  return { x: Math.min(t.width, Math.max(0, p.x)), y: Math.min(t.height, Math.max(0, p.y)) };
+}
+
+/**
+ * [p.10] an officer's command radius (inches) and his command distance to a unit (1/100"): measured as command is,
+ * along A-26's command path (or straight, A-12, under the option commandLines "straight").
+ */
+function fromOfficer(s: SeqState, officer: string, u: SeqUnit) {
+  const spec = s.sc.sides[u.side]!.leaders.find((l) => l.id === officer)!;
+  return {
+    unlimbered: u.formation === 'unlimbered',
+    distance: commandLength(s, u.side, leaderAt(s, officer), tableUnit(s, u)),
+    radius: spec.radius,
+  };
+}
+
+/** A-56 at step 1: members that limbered and left their officer's radius leave (those gone from the table too). */
+function leaveGrandBatteries(s: SeqState, log: Log): SeqState {
+  const m = s.gbMembers;
+  if (!m) return s;
+  const kept: Record<string, string> = {};
+  for (const [id, officer] of Object.entries(m)) {
+    const u = unitOf(s, id);
+    if (u.status !== 'active' || u.gunsLost) continue;
+    if (leavesGrandBattery(fromOfficer(s, officer, u))) {
+      log?.push({
+        rule: 'A-56',
+        text: `${id} limbered and left ${officer}'s command radius: it leaves the grand battery for ${specOf(s, id).commander}'s command [p.10]`,
+      });
+      continue;
+    }
+    kept[id] = officer;
+  }
+  if (Object.keys(kept).length === Object.keys(m).length) return s;
+  const { gbMembers: _, ...rest } = s;
+  return Object.keys(kept).length ? { ...rest, gbMembers: kept } : rest;
+}
+
+/**
+ * A-56 at step 1: the batteries that may be declared members now: unlimbered, guns not lost, within a grand battery
+ * officer's command radius, not already his; with two officers in reach, the nearer (side by side, in scenario order).
+ */
+function grandBatteryCandidates(s: SeqState): { unit: string; officer: string }[] {
+  const out: { unit: string; officer: string }[] = [];
+  for (const side of [0, 1] as const) {
+    const officers = grandBatteryOfficers(s, side);
+    if (!officers.length) continue;
+    for (const u of unlimberedBatteries(s, side)) {
+      const now = commanderOf(s, u.id);
+      let best: { officer: string; d: number } | null = null;
+      for (const o of officers) {
+        if (o === now) continue;
+        const b = fromOfficer(s, o, u);
+        if (mayJoinGrandBattery(b) && (!best || b.distance < best.d)) best = { officer: o, d: b.distance };
+      }
+      if (best) out.push({ unit: u.id, officer: best.officer });
+    }
+  }
+  return out;
+}
+
+/** [p.10] A-56 step 8: the staff officer's moves: stay, or ride (A-21) toward his units' centre or his superior. */
+function staffMoves(s: SeqState, leader: string): { key: string; to: Partial<SeqLeader> }[] {
+  const a = appointmentOf(s, leader)!;
+  const l = leaderOf(s, leader);
+  const spec = s.sc.sides[l.side]!.leaders.find((x) => x.id === leader)!;
+  const mine = s.units.filter((u) => u.status === 'active' && commanderOf(s, u.id) === staffId(leader));
+  return [
+    { key: 'stay', to: {} },
+    ...freeMoves(s, l.side, spec.superior, mine, { x: a.x, y: a.y }, s.sc.options.leaderMove * IN),
+  ];
+}
+
+/**
+ * [p.10] A-56 step 8: the leader is appointed grand battery commander: he rides to the forming point (`to`), and a
+ * staff officer (no bonuses [p.16]) takes his old command where he stood.
+ */
+function appoint(s: SeqState, id: string, to: Partial<SeqLeader>, log: Log): SeqState {
+  const from = leaderAt(s, id);
+  log?.push({
+    rule: 'p.10',
+    text: `${id} is appointed grand battery commander (A-56): he rides ${inches(Math.hypot(to.x! - from.x, to.y! - from.y))} to the forming point (${(to.x! / IN).toFixed(1)}, ${(to.y! / IN).toFixed(1)}); a staff officer, who gives no bonus, takes his old command [p.16]`,
+  });
+  return {
+    ...s,
+    leaders: s.leaders.map((l) => (l.id === id ? { ...l, ...to } : l)),
+    appointed: [...(s.appointed ?? []), { leader: id, x: from.x, y: from.y }],
+  };
 }
 
 /** [p.16] the melee bonus of the leader attached to a unit (+5, or his own). */
@@ -2528,7 +2776,7 @@ const optionalHandlers: Pick<Handlers<SeqState, Frame, Action>, OptionalFrameKin
       if (r === 'asWritten') return takeEffect(s, d, f.order, log, 'arrives and is read as written (the D20 under 19)');
       log?.push({ rule: 'p.18', text: `${d} misreads its order (${orderText(f.order)}): ${MISREAD_MEANING[r]}` });
       if (r === 'A') return takeEffect(s, d, { order: 'Attack', target: 'enemy' }, log, 'is misread (A)');
-      if (r === 'D') return takeEffect(s, d, { order: 'Defend', at: leaderAt(s, d) }, log, 'is misread (D)');
+      if (r === 'D') return takeEffect(s, d, { order: 'Defend', at: divisionAt(s, d) }, log, 'is misread (D)');
       // W: withdraw for one game turn (this period and the next five), then defend
       if (r === 'W')
         return takeEffect(s, d, { order: 'Withdraw', until: periodIndex(s) + 5 }, log, 'is misread (W, for one turn)');
@@ -2548,7 +2796,7 @@ const optionalHandlers: Pick<Handlers<SeqState, Frame, Action>, OptionalFrameKin
         : takeEffect(
             s,
             f.division,
-            { order: 'Defend', at: leaderAt(s, f.division) },
+            { order: 'Defend', at: divisionAt(s, f.division) },
             log,
             'is misread (M, nowhere 10" away: Defend)',
           );
@@ -2562,7 +2810,7 @@ const optionalHandlers: Pick<Handlers<SeqState, Frame, Action>, OptionalFrameKin
 
 /** [p.18] a misread M's objectives: the scenario's, 10" or more from the division's leader (none: it defends). */
 function misreadObjectives(s: SeqState, d: string): string[] {
-  const at = leaderAt(s, d);
+  const at = divisionAt(s, d);
   const far = objectiveIds(s).filter((o) => {
     const p = objectivePoint(s, o);
     return misreadManoeuvreObjectiveOk(Math.hypot(p.x - at.x, p.y - at.y) / IN);
@@ -2825,6 +3073,7 @@ const handlers: Handlers<SeqState, Frame, Action> = {
     legal: (s, f) => leaderMoves(s, f.id).map((m) => m.key),
     step(s, f, a, log) {
       const m = leaderMoves(s, f.id).find((x) => x.key === a)!;
+      if (a === 'appoint grand battery') return appoint(s, f.id, m.to, log);
       if (a !== 'stay')
         log?.push({
           rule: a.startsWith('go ') ? 'A-21' : 'p.4 step 8',
@@ -2842,6 +3091,44 @@ const handlers: Handlers<SeqState, Frame, Action> = {
     },
     describe: (s, f) => `step 8: where does ${f.id} go? (up to ${s.sc.options.leaderMove}", A-21)`,
   },
+  // [p.10] A-56 the staff officer in an appointed grand battery commander's old post: his step 8 move
+  staffOfficer: {
+    kind: 'decision',
+    owner: (f, s) => leaderOf(s, f.leader).side,
+    legal: (s, f) => staffMoves(s, f.leader).map((m) => m.key),
+    step(s, f, a, log) {
+      const m = staffMoves(s, f.leader).find((x) => x.key === a)!;
+      if (a === 'stay') return s;
+      const from = appointmentOf(s, f.leader)!;
+      log?.push({
+        rule: 'A-21',
+        text: `${staffId(f.leader)} rides ${a === 'go centre' ? 'to the centre of his command' : 'toward his superior'} (${inches(Math.hypot(m.to.x! - from.x, m.to.y! - from.y))}) [p.10, p.16]`,
+      });
+      return {
+        ...s,
+        appointed: s.appointed!.map((x) => (x.leader === f.leader ? { ...x, x: m.to.x!, y: m.to.y! } : x)),
+      };
+    },
+    describe: (s, f) =>
+      `step 8: where does ${staffId(f.leader)}, holding ${f.leader}'s old command, go? (up to ${s.sc.options.leaderMove}", A-21)`,
+  },
+  // [p.10] A-56 step 1: an unlimbered battery within a grand battery officer's radius may be declared a member
+  grandBattery: {
+    kind: 'decision',
+    owner: (f, s) => unitOf(s, f.unit).side,
+    legal: () => ['join grand battery', 'stay'],
+    step(s, f, a, log) {
+      if (a !== 'join grand battery') return s;
+      log?.push({
+        rule: 'A-56',
+        text: `${f.unit} joins ${f.officer}'s grand battery: from now on under his command, not ${specOf(s, f.unit).commander}'s, for out-of-command purposes [p.10]`,
+      });
+      return { ...s, gbMembers: { ...s.gbMembers, [f.unit]: f.officer } };
+    },
+    describe: (_s, f) =>
+      `step 1: ${f.unit} is unlimbered within ${f.officer}'s command radius: does it join his grand battery? (A-56)`,
+  },
+  grandBatteryDone: { kind: 'auto', run: (s, _f, log) => stepOne(s, log) },
   threshold: {
     kind: 'chance',
     outcomes: (s, f) =>
@@ -4036,7 +4323,8 @@ function thresholdLeader(s: SeqState, side: Side, division: string | null): SeqL
  */
 function influenceAllowed(s: SeqState, side: Side, division: string | null): boolean {
   const l = thresholdLeader(s, side, division);
-  if (!l || l.lost) return false;
+  // [p.10] A-56: a division whose leader was appointed grand battery commander has a staff officer: no bonus [p.16]
+  if (!l || l.lost || (division !== null && appointmentOf(s, l.id))) return false;
   const spec = s.sc.sides[side]!.leaders.find((x) => x.id === l.id)!;
   const units = s.units.filter(
     (u) => u.side === side && u.status === 'active' && (division === null || specOf(s, u.id).commander === division),
@@ -4131,10 +4419,11 @@ function counterContact(s: SeqState, cavalry: string, mover: string) {
 
 /** A-27 for an out-of-command unit's move ending at `at`. */
 function oocMoveOk(s: SeqState, u: SeqUnit, mover: TableUnit, all: readonly TableUnit[], at: Placement): boolean {
-  const c = s.sc.sides[u.side]!.leaders.find((l) => l.id === specOf(s, u.id).commander);
+  // [p.10] A-56: the commander it answers to now (a grand battery's officer, a staff officer in an appointed post)
+  const c = commandPoint(s, commanderOf(s, u.id));
   const enemies = all.filter((o) => o.side !== mover.side);
   const measure = (b: TableUnit) => ({
-    commander: c ? commandLength(s, u.side, leaderAt(s, c.id), b) : 0,
+    commander: commandLength(s, u.side, c, b),
     enemies: enemies.map((o) => unitDistance(b, o)),
   });
   return outOfCommandMoveAllowed(measure(mover), measure({ ...mover, at }));
@@ -6547,7 +6836,7 @@ function orderOfKey(s: SeqState, key: string): { division: string; order: Divisi
               ? 'Maneuver'
               : 'Reserve';
   if (order === 'Defend')
-    return { division, order: { order, at: target === 'here' ? leaderAt(s, division) : objectivePoint(s, target!) } };
+    return { division, order: { order, at: target === 'here' ? divisionAt(s, division) : objectivePoint(s, target!) } };
   return { division, order: { order, ...(target ? { target } : {}) } };
 }
 
@@ -6593,7 +6882,7 @@ function orderChangeInput(s: SeqState, d: string, to: Order): OrderChangeInput {
   const side = sideOfDivision(s, d);
   const sd = s.sc.sides[side]!;
   const spec = sd.leaders.find((l) => l.id === d)!;
-  const at = leaderAt(s, d);
+  const at = divisionAt(s, d);
   const sup = spec.superior ? leaderAt(s, spec.superior) : at;
   const units = divisionUnits(s, d);
   const from = s.orders?.[d];
@@ -6675,14 +6964,20 @@ function ordersUpkeep(s: SeqState, log: Log): SeqState {
       }
     }
     if (o.order === 'Reserve' && Math.min(...near) <= ORDER_DISTANCES.reserveTrigger) {
-      t = takeEffect(t, d, { order: 'Defend', at: leaderAt(t, d) }, log, 'turns to Defend/Hold (an enemy within 24")');
+      t = takeEffect(
+        t,
+        d,
+        { order: 'Defend', at: divisionAt(t, d) },
+        log,
+        'turns to Defend/Hold (an enemy within 24")',
+      );
       continue;
     }
     if (o.until !== undefined && periodIndex(t) > o.until && t.ordersAt === periodIndex(t))
       t = takeEffect(
         t,
         d,
-        { order: 'Defend', at: leaderAt(t, d) },
+        { order: 'Defend', at: divisionAt(t, d) },
         log,
         'turns to Defend (its misread withdrawal is over)',
       );
@@ -6739,7 +7034,7 @@ function orderFilter(s: SeqState, u: SeqUnit, menu: readonly Primitive[]): Primi
   if (o.order === 'Defend') {
     // [p.17] "cannot move outside the area they are told to defend": the division leader's radius about its centre
     const radius = s.sc.sides[u.side]!.leaders.find((l) => l.id === d)!.radius * IN;
-    const c = o.at ?? leaderAt(s, d);
+    const c = o.at ?? divisionAt(s, d);
     return menu.filter((p) => {
       if (!moving(p.key)) return true;
       const a = posAfter(p);

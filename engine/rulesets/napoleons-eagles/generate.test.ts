@@ -256,6 +256,30 @@ describe("Napoleon's Eagles random scenarios", () => {
     });
   });
 
+  it('now and then a side that may appoint a grand battery commander, or batteries that may join one (A-56)', () => {
+    let appoint = 0;
+    let join = 0;
+    draw('grand', 200).forEach((j) => {
+      const v = game.validateScenario(j);
+      if (!v.ok) return;
+      // a game opening at step 1 with a declaration: a battery within a scenario grand battery commander's radius
+      if (game.initialState(v.value).stack.at(-1)?.t === 'grandBattery') join++;
+      for (const side of v.value.sides) {
+        const guns = side.units.filter((u) => u.kind === 'artillery' && u.formation === 'unlimbered');
+        // [p.10] the doctrine, no grand battery yet, two unlimbered batteries, an unattached division leader
+        if (
+          side.doctrine.grandBatteryAllowed &&
+          !side.leaders.some((l) => l.rank === 'grandBattery') &&
+          guns.length >= 2 &&
+          side.leaders.some((l) => l.rank === 'division' && !l.attached && !l.staffOfficer)
+        )
+          appoint++;
+      }
+    });
+    expect(appoint).toBeGreaterThanOrEqual(3);
+    expect(join).toBeGreaterThanOrEqual(3);
+  });
+
   it('plays generated scenarios through whole random games', () => {
     for (let i = 0; i < 4; i++) {
       const v = game.validateScenario(randomScenario(seedrandom.alea(`play/${i}`)));

@@ -119,12 +119,15 @@ interface Draft {
   readonly foot: FootprintInput;
 }
 
-/** One unit's make-up (no position yet). `small` asks for a compact unit when a large one did not fit. */
-function unitDraft(u: Uniform, id: string, side: J, opts: J, small: boolean): Draft {
+/**
+ * One unit's make-up (no position yet). `small` asks for a compact unit when a large one did not fit; `guns` draws
+ * batteries three times as often (a side that may form a grand battery [p.10], so that it sometimes can, A-56).
+ */
+function unitDraft(u: Uniform, id: string, side: J, opts: J, small: boolean, guns = false): Draft {
   const kind = weighted(u, [
     ['infantry', 5],
     ['cavalry', 2],
-    ['artillery', 2],
+    ['artillery', guns ? 6 : 2],
   ] as const);
   const common: J = {
     id,
@@ -521,9 +524,12 @@ export function randomScenario(u: Uniform): unknown {
     if (nationality === 'french' && chance(u, 0.6)) doctrine.frenchPost1807 = chance(u, 0.7);
     if (nationality === 'prussian' && chance(u, 0.6)) doctrine.prussian1806 = chance(u, 0.6);
     if (nationality === 'austrian' && chance(u, 0.6)) doctrine.austrianMass = chance(u, 0.7);
-    if (['french', 'austrian', 'russian'].includes(nationality) && chance(u, 0.5))
-      doctrine.grandBatteryAllowed = chance(u, 0.7);
+    if (['french', 'austrian', 'russian'].includes(nationality) && chance(u, 0.8))
+      doctrine.grandBatteryAllowed = chance(u, 0.85);
     if (doctrine.prussian1806) prussian1806 = true;
+    // [p.10] A-56: a side allowed grand batteries often brings more guns, so that one can be formed in play (two
+    // unlimbered batteries for an appointment, or a battery within a grand battery commander's radius to join)
+    const massGuns = doctrine.grandBatteryAllowed === true && chance(u, 0.6);
     const napoleon = nationality === 'french' && chance(u, 0.3);
 
     // units: front-edge centres in the zone, facing the enemy (now and then a wheel or a flank)
@@ -532,7 +538,7 @@ export function randomScenario(u: Uniform): unknown {
     for (let k = 0; units.length < want && k < want + 4; k++) {
       const id = `${P}${units.length + 1}`;
       for (let tries = 0; tries < 60; tries++) {
-        const d = unitDraft(u, id, { nationality }, options, tries >= 20);
+        const d = unitDraft(u, id, { nationality }, options, tries >= 20, massGuns);
         const turn =
           d.spec.formation === 'square'
             ? int(u, 0, 359)
@@ -597,7 +603,12 @@ export function randomScenario(u: Uniform): unknown {
       });
     }
     const guns = units.filter((x) => x.kind === 'artillery');
-    const grand = doctrine.grandBatteryAllowed === true && guns.length > 0 && chance(u, 0.5) ? `${P}-grand` : undefined;
+    const grand = doctrine.grandBatteryAllowed === true && guns.length > 0 && chance(u, 0.4) ? `${P}-grand` : undefined;
+    // a grand battery commander, often among the guns (A-56: batteries within his radius may join at step 1)
+    const amid = (): J => {
+      const g = pick(u, guns);
+      return { x: roundTo(Math.min(width - 0.5, Math.max(0.5, (g.x as number) + real(u, -4, 4))), 0.5), y: g.y };
+    };
     if (grand)
       leaders.push({
         id: grand,
@@ -605,7 +616,7 @@ export function randomScenario(u: Uniform): unknown {
         superior: top,
         radius: int(u, 6, 15),
         ...common('grandBattery'),
-        ...place(),
+        ...(chance(u, 0.5) ? amid() : place()),
       });
     for (const x of units) {
       const byCorps = top !== army && chance(u, 0.1);

@@ -9,6 +9,7 @@ import { envServerCommands } from '../arena/env-server.ts';
 import { ladderCommands, tournamentCommands } from '../arena/tournament-commands.ts';
 import { workerCommands } from '../arena/queue-commands.ts';
 import { trainCommands } from '../training/commands.ts';
+import { webCommands } from '../web/commands.ts';
 import { AgentSpecError } from '../agents/agent.ts';
 import { ScenarioError } from '../arena/catalog.ts';
 import { IllegalActionError } from '../engine/core/game.ts';
@@ -119,6 +120,7 @@ y = ladderCommands(y);
 y = trainCommands(y);
 y = envServerCommands(y);
 y = workerCommands(y);
+y = webCommands(y);
 
 const first = args.find((a) => !a.startsWith('-'));
 if (first !== undefined && !commands.includes(first))

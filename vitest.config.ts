@@ -8,6 +8,7 @@ export default defineConfig({
       'arena/**/*.test.ts',
       'training/**/*.test.ts',
       'test/**/*.test.ts',
+      'web/**/*.test.ts',
     ],
     testTimeout: 60_000,
     hookTimeout: 60_000,

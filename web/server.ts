@@ -26,11 +26,11 @@ import websocket from '@fastify/websocket';
 import * as esbuild from 'esbuild';
 import Fastify, { type FastifyInstance } from 'fastify';
 import Piscina from 'piscina';
-import type { WebSocket } from 'ws';
+import type { WebSocket } from '@fastify/websocket';
 import { z } from 'zod';
 import { AgentSpecError, parseSpec } from '../agents/agent.ts';
 import { createAgent, DIFFICULTIES } from '../agents/registry.ts';
-import { loadScenario, loadScenarioFile, scenarioHash, scenarioIds } from '../arena/catalog.ts';
+import { loadScenario, loadScenarioFile, scenarioIds } from '../arena/catalog.ts';
 import { Store } from '../arena/store.ts';
 import type { AnyGame } from '../engine/core/game.ts';
 import { decodeReplay, encodeReplay, type Replay } from '../engine/core/replay.ts';
@@ -258,11 +258,12 @@ export async function buildServer(o: ServeOptions): Promise<{ app: FastifyInstan
       throw new TableError(`unknown ruleset "${b.ruleset}"; known: ${Object.keys(RULESETS).join(', ')}`);
     const {
       game,
-      scenario,
-      id: scenarioId,
+      json: scenario,
+      scenarioId,
     } = (() => {
       try {
-        return loadScenario(b.ruleset, b.scenario || undefined);
+        const { file, id } = loadScenario(b.ruleset, b.scenario || undefined);
+        return { ...loadScenarioFile(file, b.ruleset), scenarioId: id };
       } catch (e) {
         throw new TableError((e as Error).message.split('\n')[0]!);
       }
@@ -286,7 +287,7 @@ export async function buildServer(o: ServeOptions): Promise<{ app: FastifyInstan
 
   app.get<{ Params: { id: string } }>('/api/games/:id/replay', async (req, rep) => {
     const l = open(req.params.id);
-    const r = l.table.replay(scenarioHash(l.table.scenario));
+    const r = l.table.replay();
     return rep
       .header('content-disposition', `attachment; filename="${l.table.game.id}-${l.table.spec.seed}.replay"`)
       .type('application/octet-stream')

@@ -14,8 +14,8 @@
  */
 import type { Explanation } from '../agents/agent.ts';
 import { keyedUniform, sampleOutcome } from '../arena/dice.ts';
-import { type AnyGame, type GameEvent, IllegalActionError, findActionByKey } from '../engine/core/game.ts';
-import { hashHex } from '../engine/core/hash.ts';
+import { type AnyGame, type GameEvent, findActionByKey } from '../engine/core/game.ts';
+import { hashHex, hashValue } from '../engine/core/hash.ts';
 import { REPLAY_FORMAT, REPLAY_VERSION, type Replay } from '../engine/core/replay.ts';
 import { actionView, eventsFor } from '../engine/core/views.ts';
 import type { Mode, StepView, TableView } from './protocol.ts';
@@ -236,7 +236,7 @@ export class Table {
   }
 
   /** The game as a replay file: the scenario, the seed and every step with the state hash after it. */
-  replay(scenarioHash: string): Replay {
+  replay(): Replay {
     const steps = this.steps.map((st, i) => {
       const after = i + 1 < this.steps.length ? this.steps[i + 1]!.before : this.state;
       return {
@@ -253,7 +253,7 @@ export class Table {
       ruleset: this.game.id,
       rulesetVersion: this.game.version,
       scenarioId: this.spec.scenarioId,
-      scenarioHash,
+      scenarioHash: hashHex(hashValue(this.scenario)),
       scenario: this.scenario,
       seed: this.spec.seed,
       agents: [...this.spec.seats],
@@ -337,5 +337,3 @@ export class Table {
     };
   }
 }
-
-export { IllegalActionError };

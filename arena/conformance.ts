@@ -83,6 +83,53 @@ function checkOutcomes(game: AnyGame, outs: readonly { action: unknown; p: numbe
   );
 }
 
+/**
+ * Real dice at a chance node (`rollAsk` / `outcomeForFaces`, the web table's assistant mode): the faces `diceFaces`
+ * shows for each outcome map back to that outcome, every face combination maps to an outcome the node lists or is
+ * refused with a reason, and faces off the dice are refused.
+ */
+function checkRoll(game: AnyGame, s: unknown, outs: readonly { action: unknown; p: number }[], rng: () => number): void {
+  if (!game.rollAsk) return;
+  const ask = game.rollAsk(s);
+  if (!ask) return;
+  if (!game.outcomeForFaces) throw new ContractError('rollAsk without outcomeForFaces');
+  if (!ask.dice.length || ask.dice.some((k) => !Number.isInteger(k) || k < 2))
+    throw new ContractError(`rollAsk gives dice [${ask.dice.join(', ')}] for "${ask.what}"`);
+  const keys = new Set(outs.map((o) => game.actionKey(o.action)));
+  const key = (faces: readonly number[]) => {
+    const r = game.outcomeForFaces!(s, faces);
+    return 'error' in r ? null : game.actionKey(r.action);
+  };
+  if (game.diceFaces)
+    for (const o of outs) {
+      const faces = game.diceFaces(s, o.action, rng);
+      if (!faces || faces.length !== ask.dice.length) continue;
+      const k = key(faces);
+      if (k !== game.actionKey(o.action))
+        throw new ContractError(
+          `${ask.what}: the faces ${faces.join(' ')} shown for "${game.actionKey(o.action)}" map back to ${k === null ? 'a refusal' : `"${k}"`}`,
+        );
+    }
+  // every combination (or a sample of them, past 4096) gives a listed outcome or a reason
+  const total = ask.dice.reduce((a, k) => a * k, 1);
+  for (let i = 0; i < Math.min(total, 4096); i++) {
+    let n = total <= 4096 ? i : Math.floor(rng() * total);
+    const faces = ask.dice.map((k) => {
+      const f = (n % k) + 1;
+      n = Math.floor(n / k);
+      return f;
+    });
+    const r = game.outcomeForFaces(s, faces);
+    if ('error' in r) {
+      if (!r.error) throw new ContractError(`${ask.what}: faces ${faces.join(' ')} refused without a reason`);
+    } else if (!keys.has(game.actionKey(r.action)))
+      throw new ContractError(`${ask.what}: faces ${faces.join(' ')} give "${game.actionKey(r.action)}", not an outcome here`);
+  }
+  const off = ask.dice.map((k, i) => (i === 0 ? k + 1 : 1));
+  if (!('error' in game.outcomeForFaces(s, off)))
+    throw new ContractError(`${ask.what}: a ${off[0]} on a D${ask.dice[0]} was accepted`);
+}
+
 /** The per-viewer contract at `s` (see the header). */
 function checkViews(game: AnyGame, s: unknown, options: readonly unknown[], rng: () => number): void {
   const tm = game.toMove(s);
@@ -201,6 +248,7 @@ export function playChecked(
         if (chanceKeys.has(ck)) throw new ContractError(`chance key "${ck}" used twice in one game`);
         chanceKeys.add(ck);
         if (sampled) for (const x of spread(outs, o.optionsCap)) game.apply(s, x.action);
+        if (sampled) checkRoll(game, s, outs, rng);
         if (sampled && hidden)
           checkViews(
             game,

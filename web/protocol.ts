@@ -42,7 +42,12 @@ export interface TableView {
   /** The viewer's choices, when it is the viewer's turn. */
   readonly offers: readonly OfferView[];
   /** Assistant mode at a roll: the outcome classes the dice can give. */
-  readonly roll?: { readonly what: string; readonly outcomes: readonly (OfferView & { readonly p: number })[] };
+  readonly roll?: {
+    readonly what: string;
+    /** The dice to roll (each die's sides), when the ruleset maps real faces to its outcomes: enter the faces. */
+    readonly dice?: readonly number[];
+    readonly outcomes: readonly (OfferView & { readonly p: number })[];
+  };
   readonly picture?: Picture;
   /** The ruleset's text picture (always present; the page shows it when there is no drawing). */
   readonly text: string;

@@ -436,8 +436,12 @@ export async function buildServer(o: ServeOptions): Promise<{ app: FastifyInstan
     if (m.t === 'roll') {
       if (t.spec.mode !== 'assist') throw new TableError('the dice are rolled by the table only in assistant mode');
       if (tm.kind !== 'chance') throw new TableError('no roll is due now');
-      if (m.key === undefined) throw new TableError('say which outcome the dice gave (key)');
-      t.applyKey(m.key, -1, undefined, m.faces);
+      if (m.faces) t.rollFaces(m.faces);
+      else if (m.key !== undefined) {
+        if (t.game.outcomeForFaces && t.game.rollAsk?.(t.current))
+          throw new TableError('enter the faces of the dice you rolled (faces), not an outcome');
+        t.applyKey(m.key, -1);
+      } else throw new TableError('say what the dice gave: faces, or the outcome (key) where there are no dice');
     } else {
       if (tm.kind !== 'player')
         throw new TableError(tm.kind === 'over' ? 'the game is over' : 'the dice are due, not a move');

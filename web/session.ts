@@ -162,6 +162,29 @@ export class Table {
     this.state = next;
   }
 
+  /**
+   * Assistant mode: the faces of the real dice the person rolled, mapped to the outcome they give (`rollAsk`,
+   * `outcomeForFaces`); faces that cannot be are refused, naming the roll, and nothing is recorded.
+   */
+  rollFaces(faces: readonly number[]): void {
+    const s = this.state;
+    if (this.game.toMove(s).kind !== 'chance') throw new TableError('no roll is due now');
+    const ask = this.game.rollAsk?.(s);
+    if (!ask || !this.game.outcomeForFaces)
+      throw new TableError('this chance is not a roll of dice here: choose the outcome instead');
+    const dice = ask.dice.map((k) => `D${k}`).join(' ');
+    if (faces.length !== ask.dice.length)
+      throw new TableError(
+        `${ask.what}: enter ${ask.dice.length} ${ask.dice.length === 1 ? 'die' : 'dice'} (${dice}), not ${faces.length}`,
+      );
+    for (const [i, f] of faces.entries())
+      if (!Number.isInteger(f) || f < 1 || f > ask.dice[i]!)
+        throw new TableError(`${ask.what}: ${f} is not a face of a D${ask.dice[i]} (die ${i + 1} of ${dice})`);
+    const r = this.game.outcomeForFaces(s, faces);
+    if ('error' in r) throw new TableError(r.error);
+    this.applyKey(this.game.actionKey(r.action), -1, undefined, faces);
+  }
+
   private who(player: number): string {
     return player < 0 ? 'the dice' : (this.game.players[player] ?? `player ${player}`);
   }
@@ -304,7 +327,10 @@ export class Table {
     const roll =
       live && tm.kind === 'chance' && this.spec.mode === 'assist'
         ? {
-            what: g.describeDecision?.(s) ?? 'a roll',
+            ...(() => {
+              const ask = g.outcomeForFaces ? g.rollAsk?.(s) : undefined;
+              return ask ? { what: ask.what, dice: ask.dice } : { what: g.describeDecision?.(s) ?? 'a roll' };
+            })(),
             outcomes: g.chanceOutcomes(s).map((x) => ({ key: g.actionKey(x.action), text: x.label, p: x.p })),
           }
         : undefined;

@@ -162,6 +162,18 @@ export interface Game<S = unknown, A = unknown, Sc = unknown> {
   picture?(s: S, viewer?: Player): Picture;
   /** One-line result text at a terminal state. */
   resultText(s: S): string;
+  /**
+   * Assistant mode (a physical table, real dice): the roll due at this chance node as dice a person rolls — `dice`
+   * lists each die's number of sides (e.g. [6, 6] for 2D6, [20] for a D20) and `what` names the roll in words
+   * ("B2's morale check: D20, 13 or less passes"). Undefined where the node is not a roll (a card drawn, a random
+   * scenario choice): the table then offers the outcome classes themselves.
+   */
+  rollAsk?(s: S): { readonly what: string; readonly dice: readonly number[] } | undefined;
+  /**
+   * The chance outcome that these faces (one per die of `rollAsk`, in its order, each 1..sides) give, or a one-line
+   * reason they cannot be, naming the roll. Must agree with `chanceOutcomes`' classes and `diceFaces`.
+   */
+  outcomeForFaces?(s: S, faces: readonly number[]): { readonly action: A } | { readonly error: string };
   /** Faces consistent with the chance outcome, for display (optional). */
   diceFaces?(s: S, a: A, u: () => number): readonly number[] | undefined;
   /** Observation features for learning agents (optional; see `encoding.ts`). */

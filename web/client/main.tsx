@@ -480,22 +480,7 @@ function Game(props: { id: string; replay?: boolean }) {
           ) : null}
           {view.thinking !== undefined ? <p class="thinking">{view.players[view.thinking]} is thinking…</p> : null}
           {view.decision ? <p>{view.decision}</p> : null}
-          {view.roll ? (
-            <section class="panel outcomes">
-              <h2>Roll your dice: {view.roll.what}</h2>
-              <p class="note">Roll on your table and choose what the dice gave.</p>
-              {view.roll.outcomes.map((o) => (
-                <button
-                  type="button"
-                  key={o.key}
-                  data-action-key={o.key}
-                  onClick={() => send({ t: 'roll', key: o.key })}
-                >
-                  {o.text} <span class="note">({(o.p * 100).toFixed(1)}%)</span>
-                </button>
-              ))}
-            </section>
-          ) : null}
+          {view.roll ? <Roll key={view.ply} roll={view.roll} send={send} /> : null}
           {view.offers.length ? (
             <section class="panel">
               <h2>
@@ -578,6 +563,71 @@ function Game(props: { id: string; replay?: boolean }) {
         </div>
       </main>
     </>
+  );
+}
+
+/** Assistant mode at a roll: the faces of the person's real dice, or (where the node is no dice roll) its outcome. */
+function Roll(props: { roll: NonNullable<TableView['roll']>; send: (m: unknown) => void }) {
+  const { roll } = props;
+  const [faces, setFaces] = useState<string[]>(() => (roll.dice ?? []).map(() => ''));
+  if (!roll.dice)
+    return (
+      <section class="panel outcomes">
+        <h2>{roll.what}</h2>
+        <p class="note">Draw or decide it at your table and choose what came.</p>
+        {roll.outcomes.map((o) => (
+          <button
+            type="button"
+            key={o.key}
+            data-action-key={o.key}
+            onClick={() => props.send({ t: 'roll', key: o.key })}
+          >
+            {o.text} <span class="note">({(o.p * 100).toFixed(1)}%)</span>
+          </button>
+        ))}
+      </section>
+    );
+  const dice = roll.dice;
+  return (
+    <section class="panel outcomes">
+      <h2>Roll your dice: {roll.what}</h2>
+      <form
+        data-testid="faces"
+        onSubmit={(e) => {
+          e.preventDefault();
+          props.send({ t: 'roll', faces: faces.map((f) => Number(f)) });
+        }}
+      >
+        {dice.map((k, i) => (
+          <input
+            key={i}
+            type="number"
+            min={1}
+            max={k}
+            required
+            aria-label={`die ${i + 1} (D${k})`}
+            placeholder={`D${k}`}
+            style="width: 4em"
+            value={faces[i]}
+            onInput={(e) => {
+              const v = (e.target as HTMLInputElement).value;
+              setFaces((f) => f.map((x, j) => (j === i ? v : x)));
+            }}
+          />
+        ))}{' '}
+        <button type="submit">enter</button>
+      </form>
+      <details>
+        <summary>what the dice can give</summary>
+        <ul>
+          {roll.outcomes.map((o) => (
+            <li key={o.key}>
+              {o.text} ({(o.p * 100).toFixed(1)}%)
+            </li>
+          ))}
+        </ul>
+      </details>
+    </section>
   );
 }
 

@@ -1,6 +1,7 @@
 /** The March of Eagles as a `Game`. */
 import type { Game, Problem, Validated } from '../../core/game.ts';
-import { facesForHits, facesForSum, faceForCheck } from '../../core/chance.ts';
+import { facesForSum } from '../../core/chance.ts';
+import { moreFaces, outcomeForFaces, rollAsk } from './dice-faces.ts';
 import { hashValue } from '../../core/hash.ts';
 import { IN, fx, onTable, polygonsOverlap, rectCorners, pointInPolygon } from '../../geometry/geometry.ts';
 import type { Terrain, TerrainArea, TerrainLine } from '../../geometry/terrain.ts';
@@ -476,10 +477,6 @@ function diceFaces(s: MoeState, a: Action, u: () => number): number[] | undefine
       return facesForSum(f.t === 'dist' ? f.n : f.t === 'run' ? 3 : 4, a.sum, u);
     case 'c-die':
       return [a.face];
-    case 'c-check':
-      return f.t === 'check' ? [faceForCheck(f.need, f.mod, a.pass, u)] : undefined;
-    case 'c-hits':
-      return f.t === 'volley' ? facesForHits(f.dice, f.need, f.mod, a.hits, a.six, u) : undefined;
     case 'c-band':
       return [a.band === 'long' ? 1 : a.band === 'medium' ? 3 + Math.floor(u() * 3) : 6];
     case 'c-combat': {
@@ -494,7 +491,8 @@ function diceFaces(s: MoeState, a: Action, u: () => number): number[] | undefine
       return undefined;
     }
     default:
-      return undefined;
+      // checks and volleys with their re-roll dice, roll-offs, the risk to Characters
+      return moreFaces(s, a, u);
   }
 }
 
@@ -586,6 +584,8 @@ export const marchOfEagles: Game<MoeState, Action, Scenario> = {
       ? `draw: ${r.reason}`
       : `${s.sides[r.winner as Side].name} (${r.winner === 0 ? 'A' : 'B'}) wins: ${r.reason}`;
   },
+  rollAsk,
+  outcomeForFaces,
   diceFaces,
   randomScenario,
 };

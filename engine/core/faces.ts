@@ -1,0 +1,40 @@
+/**
+ * Shared pieces of `Game.rollAsk` / `Game.outcomeForFaces` (assistant mode: a person rolls real dice and enters the
+ * faces): checking that faces are on the dice asked for, and words for dice and modifiers.
+ */
+
+/** "2D6", "D20", "3D6 + D10": the dice of a roll in words. */
+export function diceWords(dice: readonly number[]): string {
+  const groups: [number, number][] = [];
+  for (const k of dice) {
+    const last = groups[groups.length - 1];
+    if (last && last[0] === k) last[1]++;
+    else groups.push([k, 1]);
+  }
+  return groups.map(([k, n]) => `${n > 1 ? n : ''}D${k}`).join(' + ');
+}
+
+/**
+ * A one-line refusal when `faces` are not one face of each die of `dice` (wrong count, not a whole number, off the
+ * die), naming the roll; undefined when they are.
+ */
+export function offDice(what: string, dice: readonly number[], faces: readonly number[]): string | undefined {
+  if (faces.length !== dice.length)
+    return `${what}: enter ${dice.length} ${dice.length === 1 ? 'die' : 'dice'} (${diceWords(dice)}), not ${faces.length}`;
+  for (let i = 0; i < dice.length; i++) {
+    const f = faces[i]!;
+    if (!Number.isInteger(f) || f < 1 || f > dice[i]!)
+      return `${what}: ${f} is not a face of a D${dice[i]} (die ${i + 1} of ${diceWords(dice)})`;
+  }
+  return undefined;
+}
+
+/** A modifier in words: "", " + 2", " − 1". */
+export function plus(mod: number): string {
+  return mod > 0 ? ` + ${mod}` : mod < 0 ? ` − ${-mod}` : '';
+}
+
+/** "the die", "dice 3–5": a span of dice by position (1-based, inclusive). */
+export function diceSpan(from: number, to: number): string {
+  return from === to ? `die ${from}` : `dice ${from}–${to}`;
+}

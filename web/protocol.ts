@@ -56,6 +56,8 @@ export interface TableView {
   readonly returns?: readonly number[];
   /** The player whose computer seat is thinking now. */
   readonly thinking?: number;
+  /** The computer's decisions since the viewer's last one, described (in assistant mode: what to do on the table). */
+  readonly computerMoves: readonly string[];
   /** The number of steps a take-back would remove (0: nothing to take back). */
   readonly canTakeBack: number;
 }

@@ -287,6 +287,26 @@ export class Table {
     };
   }
 
+  /** What `viewer` sees of a step: its description, or the ruleset's redacted text of a choice hidden from it. */
+  private seen(st: Step, viewer: number): string {
+    const g = this.game;
+    const v = actionView(g, st.before, st.action, viewer);
+    return v === st.key ? g.describeAction(st.before, st.action) : v;
+  }
+
+  /** The computer's decisions since the viewer's last one, as the viewer may see them (what to do at a real table). */
+  private computerMoves(viewer: number, ply: number): string[] {
+    const out: string[] = [];
+    for (let i = ply - 1; i >= 0; i--) {
+      const st = this.steps[i]!;
+      if (st.player < 0) continue;
+      if (this.spec.seats[st.player] === 'human') break;
+      if (this.decided(i) || this.spec.mode === 'assist')
+        out.push(`${this.game.players[st.player]}: ${this.seen(st, viewer)}`);
+    }
+    return out.reverse();
+  }
+
   /** The page's view for `viewer` (-1: everything) after `ply` steps (default: now). */
   view(viewer: number, o: { ply?: number; thinking?: number } = {}): TableView {
     const g = this.game;
@@ -300,7 +320,7 @@ export class Table {
       const text =
         st.player < 0
           ? `dice: ${st.label ?? st.key}${st.dice?.length ? ` (${st.dice.join(' ')})` : ''}`
-          : `${g.players[st.player]}: ${viewer < 0 ? g.describeAction(st.before, st.action) : actionView(g, st.before, st.action, viewer)}`;
+          : `${g.players[st.player]}: ${this.seen(st, viewer)}`;
       const events = (viewer < 0 ? st.events : eventsFor(st.events, viewer)).map((e) => ({
         rule: e.rule,
         text: e.text,
@@ -360,6 +380,7 @@ export class Table {
       ...(tm.kind === 'terminal' ? { result: g.resultText(s), returns: g.returns(s) } : {}),
       ...(o.thinking !== undefined ? { thinking: o.thinking } : {}),
       canTakeBack: live ? this.takeBackCount(viewer) : 0,
+      computerMoves: this.computerMoves(viewer, ply),
     };
   }
 }

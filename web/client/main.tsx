@@ -480,6 +480,18 @@ function Game(props: { id: string; replay?: boolean }) {
           ) : null}
           {view.thinking !== undefined ? <p class="thinking">{view.players[view.thinking]} is thinking…</p> : null}
           {view.decision ? <p>{view.decision}</p> : null}
+          {view.computerMoves.length ? (
+            <section class="panel" data-testid="computer-moves">
+              <h2>
+                {view.mode === 'assist' ? 'The computer’s moves: make them on your table' : 'The computer played'}
+              </h2>
+              <ol>
+                {view.computerMoves.map((m, i) => (
+                  <li key={i}>{m}</li>
+                ))}
+              </ol>
+            </section>
+          ) : null}
           {view.roll ? <Roll key={view.ply} roll={view.roll} send={send} /> : null}
           {view.offers.length ? (
             <section class="panel">

@@ -24,7 +24,7 @@ export function chanceNodes<S, A, Sc>(
       if (tm.kind === 'chance') {
         const k = kindOf(s);
         const list = out.get(k) ?? [];
-        if (list.length < o.per && rng() < 0.5) list.push(s);
+        if (list.length < o.per && (!list.length || rng() < 0.5)) list.push(s);
         out.set(k, list);
         s = game.apply(s, sampleOutcome(game.chanceOutcomes(s), rng()).action);
       } else {

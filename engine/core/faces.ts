@@ -1,6 +1,7 @@
 /**
  * Shared pieces of `Game.rollAsk` / `Game.outcomeForFaces` (assistant mode: a person rolls real dice and enters the
- * faces): checking that faces are on the dice asked for, and words for dice and modifiers.
+ * faces): checking that faces are on the dice asked for, words for dice and modifiers, and faces for display found by
+ * going through every combination of a few dice.
  */
 
 /** "2D6", "D20", "3D6 + D10": the dice of a roll in words. */
@@ -37,4 +38,29 @@ export function plus(mod: number): string {
 /** "the die", "dice 3–5": a span of dice by position (1-based, inclusive). */
 export function diceSpan(from: number, to: number): string {
   return from === to ? `die ${from}` : `dice ${from}–${to}`;
+}
+
+/**
+ * Faces for display when there are few dice (at most `limit` combinations): one of the combinations for which `fits`
+ * holds, drawn uniformly with `u`; undefined when none does or there are too many to go through.
+ */
+export function facesAmong(
+  dice: readonly number[],
+  fits: (faces: readonly number[]) => boolean,
+  u: () => number,
+  limit = 1296,
+): number[] | undefined {
+  const total = dice.reduce((a, k) => a * k, 1);
+  if (total > limit) return undefined;
+  const found: number[][] = [];
+  for (let i = 0; i < total; i++) {
+    let n = i;
+    const faces = dice.map((k) => {
+      const f = (n % k) + 1;
+      n = Math.floor(n / k);
+      return f;
+    });
+    if (fits(faces)) found.push(faces);
+  }
+  return found.length ? found[Math.min(found.length - 1, Math.floor(u() * found.length))] : undefined;
 }

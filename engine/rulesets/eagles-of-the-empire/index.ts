@@ -11,6 +11,7 @@ import { AreaMap, type AreaMapJson, validateAreaMap } from '../../areas/map.ts';
 import { type Scenario, validateScenario as validateAgainstMap } from './scenario.ts';
 import { eote, initialState as initialFlow, settle, victoryPoints } from './rules.ts';
 import { actionKey } from './notation.ts';
+import { diceFaces, outcomeForFaces, rollAsk } from './dice-faces.ts';
 import type { Action, EState, Side, UnitState } from './types.ts';
 import { areaName, formationName, leaderName, sideName, unitName } from './words.ts';
 import { moraleOf, spOf, stepsLeft } from './world.ts';
@@ -230,9 +231,9 @@ export const eaglesOfTheEmpire: Game<EState, Action, EScenario> = {
   render: (s) => render(s),
   picture: (s, viewer) => eaglesPicture(s, viewer),
   resultText,
-  diceFaces(s, a) {
-    return a.k === 'c-die' ? [a.face] : a.k === 'c-weather' && a.faces.length === 1 ? a.faces : undefined;
-  },
+  rollAsk,
+  outcomeForFaces,
+  diceFaces,
   randomScenario,
   encoding: eaglesEncoding,
 };

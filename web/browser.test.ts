@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import seedrandom from 'seedrandom';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { serve } from './server.ts';
 
 const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
@@ -38,6 +38,12 @@ describe.skipIf(!CHROMIUM && !process.env.CI)(
       rmSync(dir, { recursive: true, force: true });
     });
 
+    const opened: (Page & { errors?: string[] })[] = [];
+    afterEach(() => {
+      // any console error or uncaught exception in a page fails the test that opened it
+      const errs = opened.splice(0).flatMap((p) => p.errors ?? []);
+      expect(errs).toEqual([]);
+    });
     const ply = async (p: Page) => Number(await p.getAttribute('[data-ply]', 'data-ply'));
 
     /** Click offer `pick` (an index into the offers) and wait until the position moves on. */
@@ -65,7 +71,11 @@ describe.skipIf(!CHROMIUM && !process.env.CI)(
       const p = await browser.newPage({ viewport: { width: 1400, height: 900 } });
       const errors: string[] = [];
       p.on('pageerror', (e) => errors.push(e.message));
+      p.on('console', (m) => {
+        if (m.type() === 'error') errors.push(m.text());
+      });
       (p as Page & { errors: string[] }).errors = errors;
+      opened.push(p as Page & { errors: string[] });
       await p.goto(`${site.url}${path.replace(/^\//, '')}`);
       await p.waitForSelector(board ? '[data-ply]' : 'form.lobby', { timeout: 60_000 });
       return p;
@@ -90,6 +100,11 @@ describe.skipIf(!CHROMIUM && !process.env.CI)(
         const u = seedrandom.alea(`browser/${ruleset}`);
         let clicks = 0;
         while ((await settle(p)) === 'turn') {
+          // EAGLES_SCREENSHOTS=docs/screenshots: the README's pictures, taken in the middle of each game
+          if (clicks === 30 && process.env.EAGLES_SCREENSHOTS) {
+            await p.locator('header').scrollIntoViewIfNeeded();
+            await p.screenshot({ path: join(process.env.EAGLES_SCREENSHOTS, `${ruleset}.png`) });
+          }
           await click(p, (n) => Math.floor(u() * n));
           if (++clicks > 3000) throw new Error('the game did not end in 3000 clicks');
         }

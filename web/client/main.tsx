@@ -605,6 +605,7 @@ function Roll(props: { roll: NonNullable<TableView['roll']>; send: (m: unknown) 
       <h2>Roll your dice: {roll.what}</h2>
       <form
         data-testid="faces"
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
           props.send({ t: 'roll', faces: faces.map((f) => Number(f)) });

@@ -27,6 +27,7 @@ import {
 import type { Action, AoeState } from './types.ts';
 import { unitOf } from './state.ts';
 import { actionKey } from './notation.ts';
+import { outcomeForFaces, rollAsk } from './dice-faces.ts';
 import { agePicture } from './picture.ts';
 
 function render(s: AoeState): string {
@@ -153,6 +154,8 @@ export const ageOfEagles: Game<AoeState, Action, Scenario> = {
   actionKey,
   describeAction: (_s, a) => actionKey(a),
   describeDecision: aoe.describe,
+  rollAsk,
+  outcomeForFaces,
   diceFaces,
   quiet,
   randomScenario,

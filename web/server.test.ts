@@ -184,4 +184,23 @@ describe('eagles serve', () => {
       await s.close();
     }
   });
+
+  it('a hot seat of a game with secrets shows each side only its own sealed choices', async () => {
+    const s = await serve({ port: 0, db: join(dir, 'c.sqlite'), workers: 1 });
+    try {
+      const id = (await post(s.url, '/api/games', { ruleset: 'goofspiel', side: 'both', seed: '5' })).body.id!;
+      const c = await connect(s.url, id);
+      const a = (await c.next(isView((v) => v.offers.length > 0))) as { view: TableView };
+      const first = (a.view.toMove as { player: number }).player;
+      expect(a.view.viewer).toBe(first);
+      c.send({ t: 'act', key: 'bid 3' });
+      const b = (await c.next(isView((v) => v.offers.length > 0 && v.ply > a.view.ply))) as { view: TableView };
+      expect(b.view.viewer).toBe(1 - first);
+      const seen = JSON.stringify(b.view.log) + b.view.text;
+      expect(seen).not.toMatch(/bid 3|bids 3/);
+      c.ws.close();
+    } finally {
+      await s.close();
+    }
+  });
 });

@@ -33,6 +33,7 @@ import { createAgent, DIFFICULTIES } from '../agents/registry.ts';
 import { loadScenario, loadScenarioFile, scenarioIds } from '../arena/catalog.ts';
 import { Store } from '../arena/store.ts';
 import type { AnyGame } from '../engine/core/game.ts';
+import { hasHiddenInformation } from '../engine/core/views.ts';
 import { decodeReplay, encodeReplay, type Replay } from '../engine/core/replay.ts';
 import { getRuleset, RULESETS } from '../engine/rulesets/index.ts';
 import { GameStore } from './store.ts';
@@ -197,12 +198,26 @@ export async function buildServer(o: ServeOptions): Promise<{ app: FastifyInstan
     return l;
   }
 
+  /**
+   * Whose eyes the page shows: the person's side; at a hot seat (every side a person) of a game with secrets, the
+   * side on the move (after a roll, the side that moved last), so neither reads the other's sealed choices; a
+   * spectator of a game between computers, or of a replay, sees everything.
+   */
+  function viewerOf(l: Live): number {
+    if (l.viewer >= 0 || l.table.spec.mode === 'replay' || !hasHiddenInformation(l.table.game)) return l.viewer;
+    if (!l.table.spec.seats.every((x) => x === 'human')) return -1;
+    const tm = l.table.toMove();
+    if (tm.kind === 'player') return tm.player;
+    const last = [...l.table.log()].reverse().find((c) => c.player >= 0);
+    return last?.player ?? 0;
+  }
+
   function send(ws: WebSocket, msg: unknown) {
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(msg));
   }
 
   function broadcast(l: Live) {
-    const view = { ...l.table.view(l.viewer, l.thinking !== undefined ? { thinking: l.thinking } : {}), id: l.id };
+    const view = { ...l.table.view(viewerOf(l), l.thinking !== undefined ? { thinking: l.thinking } : {}), id: l.id };
     const msg = { t: 'view', view: l.failure ? { ...view, failure: l.failure } : view };
     for (const ws of l.sockets) send(ws, msg);
   }
@@ -400,7 +415,7 @@ export async function buildServer(o: ServeOptions): Promise<{ app: FastifyInstan
     const t = l.table;
     if (m.t === 'view') {
       const view = {
-        ...t.view(l.viewer, {
+        ...t.view(viewerOf(l), {
           ...(m.ply !== undefined ? { ply: m.ply } : {}),
           ...(l.thinking !== undefined ? { thinking: l.thinking } : {}),
         }),
@@ -415,7 +430,7 @@ export async function buildServer(o: ServeOptions): Promise<{ app: FastifyInstan
       l.gen++;
       l.thinking = undefined;
       l.failure = undefined;
-      t.takeBack(l.viewer);
+      t.takeBack(viewerOf(l) < 0 ? -1 : l.viewer);
       store.saveLog(l.id, t.log());
       // taking back to before a computer decision would only replay it: settle plays on to the person's turn
       settle(l);

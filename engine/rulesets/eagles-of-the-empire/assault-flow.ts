@@ -279,19 +279,27 @@ function assaultStep(s: EState, f: AssaultFrame, a: Action, log: Log): EState {
       });
     case 'c-pass': {
       if (f.stage === 'atkStand') {
-        ev(log, '14.41', a.ok ? `the attackers stand` : `the attackers fail their morale roll and fall back`);
+        const { morale } = standTest(s, f, true);
+        ev(
+          log,
+          '14.41',
+          a.ok
+            ? `the attackers stand (d6 ≤ morale ${morale})`
+            : `the attackers fail their morale roll (d6 above morale ${morale}) and fall back`,
+        );
         return replaceTop(s, { ...f, atk: a.ok ? 'stand' : 'forced', stage: a.ok ? 'defChoice' : 'apply' });
       }
       if (f.stage === 'defStand') {
         const eliteHold = !a.ok && defenders(s, f).some((u) => u.kind === 'infantry' && unitDef(s, u.id).elite);
+        const { morale } = standTest(s, f, false);
         ev(
           log,
           eliteHold ? '14.43' : '14.41',
           a.ok
-            ? 'the defenders stand'
+            ? `the defenders stand (d6 ≤ morale ${morale})`
             : eliteHold
-              ? 'the defenders fail their morale roll: the elite infantry stands, the rest fall back'
-              : 'the defenders fail their morale roll and fall back',
+              ? `the defenders fail their morale roll (d6 above morale ${morale}): the elite infantry stands, the rest fall back`
+              : `the defenders fail their morale roll (d6 above morale ${morale}) and fall back`,
         );
         return replaceTop(s, { ...f, def: a.ok ? 'stand' : eliteHold ? 'elite' : 'forced', stage: 'apply' });
       }

@@ -64,7 +64,7 @@ export function chargeChance(s: EState, f: ChargeFrame): ChanceOutcome<Action>[]
 }
 
 /** [17.12] the largest infantry unit's morale + the senior non-cavalry, non-artillery leader's rating. */
-function squareRollTarget(s: EState, f: ChargeFrame): number {
+export function squareRollTarget(s: EState, f: ChargeFrame): number {
   const o = other(f.p);
   const inf = defenders(s, f).filter((u) => u.kind === 'infantry');
   const l = seniorLeader(s, o, f.target, (x) => x.arm !== 'cavalry' && x.arm !== 'artillery');

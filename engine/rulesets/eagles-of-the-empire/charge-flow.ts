@@ -43,6 +43,7 @@ import {
   chargeChance,
   defenceDice,
   attackDice,
+  squareRollTarget,
 } from './charge-dice.ts';
 
 /** Cavalry that may charge [10.0, 10.7, 10.71]: active, in command, not routed, no combat yet this turn. */
@@ -240,19 +241,20 @@ function chargeStep(s: EState, f: ChargeFrame, a: Action, chargersNow: readonly 
     case 'c-pass':
       if (f.stage === 'squareRoll') {
         const o = other(f.p);
+        const t = squareRollTarget(s, f);
         if (a.ok) {
           for (const u of defenders(s, f)) if (u.kind === 'infantry') s = updUnit(s, u.id, { square: true });
           ev(
             log,
             '17.12',
-            `the ${s.ctx.scenario.sides[o].name} infantry in area ${f.target} forms square under duress`,
+            `the ${s.ctx.scenario.sides[o].name} infantry in area ${f.target} forms square under duress (d6 ≤ ${t})`,
           );
           return replaceTop(s, { ...f, stage: 'defFire' });
         }
         ev(
           log,
           '10.25',
-          `the ${s.ctx.scenario.sides[o].name} infantry in area ${f.target} fails to form square and is disordered (+1 to the charge)`,
+          `the ${s.ctx.scenario.sides[o].name} infantry in area ${f.target} fails to form square (d6 above ${t}) and is disordered (+1 to the charge)`,
         );
         return replaceTop(s, { ...f, stage: 'defFire', failedSquare: true });
       }

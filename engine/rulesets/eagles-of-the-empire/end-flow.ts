@@ -322,7 +322,7 @@ function endStep(s: EState, f: EndFrame, a: Action, log: Log): EState {
       ev(
         log,
         a.ok ? '15.1' : '15.11',
-        `${f.f} ${a.ok ? 'rallies' : 'fails to rally: it stays activated next turn'} (d6 against ${f.target})`,
+        `${f.f} ${a.ok ? `rallies (d6 ≤ ${f.target})` : `fails to rally (d6 above ${f.target}): it stays activated next turn`}`,
       );
       return {
         ...s,
@@ -333,14 +333,25 @@ function endStep(s: EState, f: EndFrame, a: Action, log: Log): EState {
     case 'routRally':
       if (a.k !== 'c-pass') break;
       s = pop(s);
-      ev(log, '15.13', `${unitDef(s, f.u).name} ${a.ok ? 'rallies from its rout' : 'stays routed'}`);
+      ev(
+        log,
+        '15.13',
+        `${unitDef(s, f.u).name} ${a.ok ? `rallies from its rout (d6 ≤ ${f.target})` : `stays routed (d6 above ${f.target})`}`,
+      );
       return a.ok ? updUnit(s, f.u, { routed: false }) : s;
     case 'recoverRoll': {
       if (a.k !== 'c-pass') break;
       s = pop(s);
       const u = s.units.find((x) => x.id === f.u)!;
-      if (!a.ok) return s;
-      ev(log, '15.2', `${unitDef(s, u.id).name} recovers a step (still counted lost for victory [15.22])`);
+      if (!a.ok) {
+        ev(log, '15.2', `${unitDef(s, u.id).name} does not recover a step (d6 above morale ${moraleOf(u)})`);
+        return s;
+      }
+      ev(
+        log,
+        '15.2',
+        `${unitDef(s, u.id).name} recovers a step (d6 ≤ morale ${moraleOf(u)}; still counted lost for victory [15.22])`,
+      );
       return updUnit(s, u.id, { step: u.step - 1 });
     }
     default:

@@ -219,7 +219,7 @@ function placeReinforcement(s: EState, gid: string, area: AreaId, log: Log): ESt
   s = { ...s, reinf: s.reinf.map((r) => (r.id === gid ? { ...r, arrived: true } : r)) };
   for (const u of def.units) s = updUnit(s, u, { area });
   for (const l of def.leaders) s = updLeader(s, l, { area, status: 'on' });
-  ev(log, '6.0', `${def.id} arrives at area ${area} (${s.ctx.map.area(area).name}) and is in command this turn`);
+  ev(log, '6.0', `${def.id} arrives at area ${area} and is in command this turn`);
   // the owner faces each long counter and artillery unit [13.9], unless the area faces all round [13.92]
   if (!s.ctx.map.area(area).allAround)
     for (const u of [...def.units].reverse()) {
@@ -255,7 +255,12 @@ function flowStep(s0: EState, f: FlowFrame, a: Action, log: Log): EState {
     case 'face':
       return updUnit(s, a.u, { conf: a.conf });
     case 'c-first': {
-      ev(log, '7.0', `${sc.sides[a.winner].name} wins the first-player roll and chooses who attempts activation first`);
+      const [i0, i1] = [commanderInitiative(s, 0), commanderInitiative(s, 1)];
+      ev(
+        log,
+        '7.0',
+        `${sc.sides[a.winner].name} wins the first-player roll (d6 + initiative ${i0} for ${sc.sides[0].name} against d6 + initiative ${i1} for ${sc.sides[1].name}, ties rolled again) and chooses who attempts activation first`,
+      );
       return push(s, { t: 'firstChoice', p: a.winner });
     }
     case 'first': {
@@ -296,20 +301,26 @@ function flowStep(s0: EState, f: FlowFrame, a: Action, log: Log): EState {
         const init = commanderInitiative(s, f.p);
         const n = activations(init, a.face, eligibleFormations(s, f.p).length);
         if (n === 'fail') {
-          ev(log, '8.12', `activation roll ${a.face} against initiative ${init}: the attempt fails`, [a.face]);
+          ev(log, '8.12', `activation roll: d6 = ${a.face} against initiative ${init}: the attempt fails`, [a.face]);
           return afterAttempt(s, f.p, true, log);
         }
-        ev(log, '8.1', `activation roll ${a.face} against initiative ${init}: ${n} formation${n === 1 ? '' : 's'}`, [
-          a.face,
-        ]);
+        ev(
+          log,
+          '8.1',
+          `activation roll: d6 = ${a.face} against initiative ${init}: ${n} formation${n === 1 ? '' : 's'}`,
+          [a.face],
+        );
         s = { ...s, prev: { p: f.p, failed: false }, sameSideFails: 0 };
         return push(s, { t: 'select', p: f.p, left: n });
       }
       if (f.t === 'courier') {
         const ok = a.face <= 4;
-        ev(log, '9.12', `couriers ${ok ? 'pass' : 'cannot pass'} the enemy HQ's area ${f.area} (d6 ${a.face})`, [
-          a.face,
-        ]);
+        ev(
+          log,
+          '9.12',
+          `couriers ${ok ? 'pass' : 'cannot pass'} the enemy HQ in area ${f.area} (d6 = ${a.face}: 1–4 pass)`,
+          [a.face],
+        );
         return { ...s, courier: { ...s.courier, [`${f.p}:${f.area}`]: ok } };
       }
       if (f.t === 'cbi') {
@@ -318,7 +329,7 @@ function flowStep(s0: EState, f: FlowFrame, a: Action, log: Log): EState {
         ev(
           log,
           '9.3',
-          `${leaderDef(s, f.leader).name} ${ok ? 'takes command by initiative' : 'fails command by initiative'} (d6 ${a.face} against ${init})`,
+          `${leaderDef(s, f.leader).name} ${ok ? 'takes command by initiative' : 'fails command by initiative'} (d6 = ${a.face} against initiative ${init})`,
           [a.face],
         );
         return { ...s, cbi: { ...s.cbi, [f.leader]: ok } };

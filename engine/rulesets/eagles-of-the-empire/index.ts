@@ -5,7 +5,7 @@
  * Scenario files name their map (`"map": "hohenwald-1809"`); the loader (arena/catalog.ts, which does the I/O) embeds
  * the map file as `mapData`, so a validated scenario is self-contained and replays carry the map with them.
  */
-import type { Game, Validated } from '../../core/game.ts';
+import type { Game, GameEvent, Validated } from '../../core/game.ts';
 import { hashValue, type Hash64 } from '../../core/hash.ts';
 import { AreaMap, type AreaMapJson, validateAreaMap } from '../../areas/map.ts';
 import { type Scenario, validateScenario as validateAgainstMap } from './scenario.ts';
@@ -13,7 +13,7 @@ import { eote, initialState as initialFlow, settle, victoryPoints } from './rule
 import { actionKey } from './notation.ts';
 import { diceFaces, outcomeForFaces, rollAsk } from './dice-faces.ts';
 import type { Action, EState, Side, UnitState } from './types.ts';
-import { areaName, formationName, leaderName, sideName, unitName } from './words.ts';
+import { areaLabel, formationName, leaderName, nameAreas, sideName, unitName } from './words.ts';
 import { moraleOf, spOf, stepsLeft } from './world.ts';
 import { evaluate, policyScores } from './heuristic.ts';
 import { randomScenario } from './generate.ts';
@@ -69,34 +69,103 @@ function initialState(sc: EScenario): EState {
 // words
 // ---------------------------------------------------------------------------------------------
 
+/** A reinforcement group in words: its units and leaders, and where it arrives [6.0]. */
+function groupText(s: EState, g: string): string {
+  const r = s.ctx.scenario.reinforcements.find((x) => x.id === g);
+  if (!r) return `reinforcement group ${g}`;
+  const who = [...r.units.map((u) => unitName(s, u)), ...r.leaders.map((l) => leaderName(s, l))];
+  return `reinforcement group ${g}${who.length ? ` (${who.join(', ')})` : ''}`;
+}
+
 function describeAction(s: EState, a: Action): string {
+  const f = s.stack[s.stack.length - 1];
   switch (a.k) {
+    case 'arrive': {
+      const r = s.ctx.scenario.reinforcements.find((x) => x.id === a.g);
+      return `bring on ${groupText(s, a.g)}${r ? ` at ${areaLabel(s, r.area)}` : ''} [6.0]`;
+    }
+    case 'delay':
+      return `delay ${groupText(s, a.g)} one turn [6.0] (A-51)`;
+    case 'placeAt':
+      return `the reinforcements arrive at ${areaLabel(s, a.area)} [6.0] (A-51)`;
+    case 'face': {
+      const u = s.units.find((x) => x.id === a.u);
+      const c = u?.area != null ? s.ctx.map.area(u.area).conformations.find((x) => x.id === a.conf) : undefined;
+      return `${unitName(s, a.u)} faces ${a.conf}${c ? `, its front toward ${c.front.map((x) => areaLabel(s, x)).join(', ')}` : ''} [13.9]`;
+    }
+    case 'first':
+      return a.self ? 'attempt activation first [7.0]' : 'make the opponent attempt activation first [7.0]';
+    case 'roll':
+      return "attempt an activation: roll a d6 against the commander's initiative [8.1]";
+    case 'pass':
+      return f?.t === 'attempt' ? 'pass: a failed activation attempt [8.1] (A-05)' : 'pass';
+    case 'next':
+      return 'end this segment of the Action Phase [8.14]';
     case 'select':
       return `activate ${formationName(s, a.f)}`;
     case 'fire':
-      return `${unitName(s, a.u)} bombards area ${areaName(s, a.to)}`;
-    case 'mvUnit':
-      return `move ${unitName(s, a.u)}`;
+      return `${unitName(s, a.u)} bombards ${areaLabel(s, a.to)}`;
+    case 'shoot':
+      return a.cb ? 'fire the group at the enemy artillery (counter-battery) [12.72]' : 'fire the group [12.1]';
+    case 'mvUnit': {
+      const u = s.units.find((x) => x.id === a.u);
+      return `move ${unitName(s, a.u)}${u?.area != null ? ` from ${areaLabel(s, u.area)}` : ''}`;
+    }
     case 'mvStack':
-      return `move the active units in area ${areaName(s, a.area)} together`;
-    case 'mvLeader':
-      return `move ${leaderName(s, a.l)}`;
+      return `move the active units in ${areaLabel(s, a.area)} together`;
+    case 'mvLeader': {
+      const l = s.leaders.find((x) => x.id === a.l);
+      return `move ${leaderName(s, a.l)}${l?.area != null ? ` from ${areaLabel(s, l.area)}` : ''}`;
+    }
     case 'mvWithLeader':
       return `move ${unitName(s, a.u)} with ${leaderName(s, a.l)} (+1 MA) [13.24]`;
+    case 'mvHq': {
+      const p = f && 'p' in f ? (f.p as Side) : undefined;
+      const hq = p === undefined ? undefined : s.hq[p];
+      return `move the HQ${hq?.area != null ? ` from ${areaLabel(s, hq.area)}` : ''} [9.5]`;
+    }
     case 'to':
-      return `enter area ${areaName(s, a.area)}${a.mode === 'normal' ? '' : ` by ${a.mode}`}`;
+      return `enter ${areaLabel(s, a.area)}${a.mode === 'normal' ? '' : ` by ${a.mode}`}`;
+    case 'stop':
+      return f?.t === 'move' ? `stop in ${areaLabel(s, f.at)}` : 'stop';
+    case 'routOff':
+      return 'rout off the map (the unit is eliminated) [19.23]';
+    case 'goTo':
+      return f?.t === 'retreatTo'
+        ? `retreat to ${areaLabel(s, a.area)} [20.0]`
+        : f?.t === 'routMove'
+          ? `rout into ${areaLabel(s, a.area)} [19.11]`
+          : f?.t === 'displace'
+            ? `${leaderName(s, f.l)} goes to ${areaLabel(s, a.area)} [3.13]`
+            : `go to ${areaLabel(s, a.area)}`;
+    case 'square':
+      return `${a.on ? 'form square' : 'leave square'} with the infantry in ${areaLabel(s, a.area)} (1 MP) [${a.on ? '17.11' : '17.16'}]`;
     case 'hit':
       return `${unitName(s, a.u)} loses a step`;
     case 'assault':
-      return `assault area ${areaName(s, a.target)}`;
+      return `assault ${areaLabel(s, a.target)}`;
     case 'join':
       return `${unitName(s, a.u)} joins`;
+    case 'resolve':
+      return 'resolve it now';
+    case 'fireAt':
+      return `the defenders fire at the attackers in ${areaLabel(s, a.area)} [14.1]`;
+    case 'stand':
+      return 'stand';
+    case 'retreat':
+      return 'retreat';
     case 'advance':
       return a.u === '*' ? 'advance no further' : `${unitName(s, a.u)} advances`;
     case 'charge':
-      return `charge from area ${areaName(s, a.area)} at ${areaName(s, a.target)}`;
+      return `charge from ${areaLabel(s, a.area)} at ${areaLabel(s, a.target)}`;
     case 'escort':
       return `${leaderName(s, a.l)} rides with the charge`;
+    case 'pursue':
+      return a.sign > 0
+        ? "pursue: add the cavalry leader's rating to the pursuit roll [10.91]"
+        : a.sign < 0
+          ? "hold back: subtract the cavalry leader's rating from the pursuit roll [10.91]"
+          : 'leave the pursuit roll as it is [10.91]';
     case 'attach':
       return `attach ${unitName(s, a.u)} to ${unitName(s, a.lc)}`;
     case 'detach':
@@ -114,12 +183,22 @@ function describeAction(s: EState, a: Action): string {
     }
     case 'grandCharge':
       return `Grand Charge led by ${leaderName(s, a.leader)}`;
+    case 'gcFirst':
+      return `the Grand Charge rides first into ${areaLabel(s, a.area)} [10.81]`;
+    case 'gcTarget':
+      return `the Grand Charge targets ${areaLabel(s, a.target)} [10.81]`;
+    case 'gcAfter':
+      return a.mode === 'continue'
+        ? 'continue the Grand Charge behind the target [10.83]'
+        : 'return to the starting areas [10.83]';
+    case 'reverseSlope':
+      return `${unitName(s, a.u)} ${a.on ? 'takes up' : 'leaves'} reverse slope defence (1 MP) [17.2]`;
     case 'massedColumn':
-      return `${unitName(s, a.u)} declares a Massed Column against area ${areaName(s, a.target)}`;
+      return `${unitName(s, a.u)} declares a Massed Column against ${areaLabel(s, a.target)}`;
     case 'extend':
-      return `${unitName(s, a.u)} extends its line into area${a.to.length > 1 ? 's' : ''} ${a.to.map((x) => areaName(s, x)).join(' and ')} (${a.to.length > 1 ? 'two 1/3 markers' : 'a 1/2 marker'})`;
+      return `${unitName(s, a.u)} extends its line into ${a.to.map((x) => areaLabel(s, x)).join(' and ')} (${a.to.length > 1 ? 'two 1/3 markers' : 'a 1/2 marker'})`;
     case 'retract':
-      return `${unitName(s, a.u)} retracts its line into area ${areaName(s, a.into)}`;
+      return `${unitName(s, a.u)} retracts its line into ${areaLabel(s, a.into)}`;
     default:
       return actionKey(a);
   }
@@ -179,13 +258,38 @@ function render(s: EState): string {
   if (s.fallen.length) out.push(`fallen leaders: ${s.fallen.map((l) => leaderName(s, l)).join(', ')}`);
   if (s.active.length) out.push(`active formations: ${s.active.map((f) => formationName(s, f)).join(', ')}`);
   if (s.result) out.push(`RESULT: ${resultText(s)}`);
+  out.push(...LEGEND);
   return out.join('\n');
 }
+
+/**
+ * The key to the codes of `render`, as the picture's legend explains them (picture.ts): a unit line is its id, name,
+ * kind letter, step code and steps left, then its markers in words.
+ */
+const LEGEND = [
+  'key: each unit reads id, name, kind (I infantry, C cavalry, A artillery), step code, steps left, [markers] [2.21, 2.3]',
+  '  step code "A5-5": step A of its track with 5 strength points (SP) and morale 5; a capital letter is a long',
+  '  counter, lower case a short one; artillery shows no morale (it has 3) [18.0]; "facing E": the conformation a',
+  '  long counter faces [13.9]; objective "4/2 VP": its victory points to the first/second side (A-53)',
+];
 
 function resultText(s: EState): string {
   const r = s.result;
   if (!r) return 'game in progress';
   return r.winner < 0 ? `draw: ${r.reason}` : `${sideName(s, r.winner as Side)} win a ${r.level} victory: ${r.reason}`;
+}
+
+/**
+ * The events of a step with every area named as a person reads it ("Mill Meadow (10)", not "area 10"): the procedures
+ * log areas by number; the names are put in here, only when events are collected (play and logs, never search).
+ */
+function namingAreas(apply: (s: EState, a: Action, log?: GameEvent[]) => EState) {
+  return (s: EState, a: Action, log?: GameEvent[]): EState => {
+    const n = log?.length ?? 0;
+    const r = apply(s, a, log);
+    if (log) for (let i = n; i < log.length; i++) log[i] = { ...log[i]!, text: nameAreas(s, log[i]!.text) };
+    return r;
+  };
 }
 
 /** The hash covers everything but the context (scenario and map), which is fixed for a game. */
@@ -210,8 +314,8 @@ export const eaglesOfTheEmpire: Game<EState, Action, EScenario> = {
   legalActions: eote.legalActions,
   chanceOutcomes: eote.chanceOutcomes,
   chanceKey: eote.chanceKey,
-  apply: eote.apply,
-  applyUnchecked: eote.applyUnchecked,
+  apply: namingAreas(eote.apply),
+  applyUnchecked: namingAreas(eote.applyUnchecked),
   returns(s) {
     const r = s.result;
     if (!r) {

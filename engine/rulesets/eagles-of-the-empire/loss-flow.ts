@@ -208,6 +208,12 @@ function finishRoutMove(s: EState, f: Extract<Frame, { t: 'routMove' }>, log: Lo
 }
 
 /** Exact distribution of hits from dice groups, each die hitting on a modified 6 (A-02). */
+/** What one die needs to hit: a modified 6 or more (A-02). */
+function hitOn(drm: number): string {
+  const need = 6 - drm;
+  return need <= 1 ? 'every die hits' : need > 6 ? 'no die can hit' : need === 6 ? 'a 6 hits' : `${need}+ hits`;
+}
+
 export function hitDistribution(dice: readonly { n: number; drm: number }[]): number[] {
   let dist = [1];
   for (const { n, drm } of dice) {
@@ -321,7 +327,7 @@ function casualtyStep(s: EState, f: CasualtyFrame, a: Action, log: Log): EState 
         ev(
           log,
           f.rule,
-          `${f.why}: ${a.n} hit${a.n === 1 ? '' : 's'} from ${f.dice.map((d) => `${d.n}d6${d.drm ? (d.drm > 0 ? `+${d.drm}` : d.drm) : ''}`).join(' + ')}`,
+          `${f.why}: ${a.n} hit${a.n === 1 ? '' : 's'} from ${f.dice.length ? f.dice.map((d) => `${d.n}d6${d.drm ? (d.drm > 0 ? `+${d.drm}` : d.drm) : ''} (${hitOn(d.drm)})`).join(' + ') : 'no dice'}`,
         );
         const t = top(s)!;
         if (t.t === 'bomb' || t.t === 'charge') return replaceTop(s, { ...t, hits: a.n });
@@ -358,15 +364,18 @@ function casualtyStep(s: EState, f: CasualtyFrame, a: Action, log: Log): EState 
         s = pop(s);
         const u = unit(s, f.u);
         const name = unitDef(s, u.id).name;
+        const target = `d6${f.mod ? (f.mod > 0 ? ` + ${f.mod}` : ` − ${-f.mod}`) : ''}`;
+        const morale = routMorale(s, u);
+        const roll = a.ok ? `(${target} ≤ morale ${morale})` : `(${target} above morale ${morale})`;
         if (f.retest) {
-          ev(log, '19.3', a.ok ? `${name} recovers from its rout` : `${name} stays routed`);
+          ev(log, '19.3', a.ok ? `${name} recovers from its rout ${roll}` : `${name} stays routed ${roll}`);
           return a.ok ? updUnit(s, u.id, { routed: false }) : s;
         }
         if (a.ok) {
-          ev(log, f.cascade ? '19.21' : '19.1', `${name} holds`);
+          ev(log, f.cascade ? '19.21' : '19.1', `${name} holds ${roll}`);
           return s;
         }
-        ev(log, f.cascade ? '19.21' : '19.1', `${name} routs`);
+        ev(log, f.cascade ? '19.21' : '19.1', `${name} routs ${roll}`);
         s = updUnit(s, u.id, { routed: true, square: false });
         // [19.12] attached artillery of a routing unit is eliminated
         for (const x of s.units.filter((x) => x.attachedTo === u.id && !x.eliminated)) {

@@ -254,8 +254,11 @@ function MapBoard(props: { pic: MapPicture; selected?: string; onPick: (id: stri
       {pic.stacks.map((st) => (
         <g key={st.area}>
           {st.pieces.map((p, i) => {
-            const x = st.at[0] - 28;
-            const y = st.at[1] - 8 + i * 15;
+            // a stack of more than four counters is laid out in two columns about the area's centre
+            const cols = st.pieces.length > 4 ? 2 : 1;
+            const rows = Math.ceil(st.pieces.length / cols);
+            const x = st.at[0] - 29 * cols + 58 * Math.floor(i / rows) + 1;
+            const y = st.at[1] - 7.5 * rows + 15 * (i % rows);
             const sel = props.selected === p.id;
             const colour = p.side >= 0 ? (SIDE_COLOURS[p.side] ?? '#555') : '#777';
             return (

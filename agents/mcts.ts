@@ -22,47 +22,64 @@ import { type LeafMix, type LeafValue, type MctsConfig, SearchBase, type SearchS
 
 export { DEFAULT_MCTS, type LeafMix, type LeafValue, type MctsConfig } from './search-base.ts';
 
-type Node = DecisionNode | ChanceNode | TerminalNode;
-
-interface DecisionNode {
-  readonly kind: 'd';
-  readonly player: number;
-  /** Cached for perfect-information search (null under determinization). */
-  state: unknown;
-  actions: unknown[] | null;
-  keys: string[] | null;
-  /** Children by action key (determinized search, where legal lists vary). */
-  children: Map<string, Node>;
-  /** Children aligned with `actions` (perfect-information search, where `actions` is cached). */
-  kids: (Node | undefined)[];
-  n: number;
+/**
+ * A node of the tree: a decision ('d'), a chance node ('c') or a terminal position ('t'). One class for the three, so
+ * the search's hot loop reads one shape.
+ */
+class Node {
+  /** Visits. */
+  n = 0;
   /** Sum of values for player 0. */
-  w: number;
+  w = 0;
+  /** A decision node's actions in prior order, or a chance node's outcome keys' actions (cached with the state). */
+  actions: unknown[] | null = null;
+  /** The keys of `actions` (decision) or of `outcomes` (chance). */
+  keys: string[] | null = null;
+  /** A decision node's children aligned with `actions` (when it keeps its state, so `actions` is cached). */
+  kids: (Node | undefined)[] | null = null;
+  /** A chance node's cached outcomes. */
+  outcomes: ChanceOutcome<unknown>[] | null = null;
+  /** Children by key: a chance node's, and a decision node's that keeps no state (its legal list is recomputed). */
+  map: Map<string, Node> | null = null;
+  /** A chance node's expanded outcomes. */
+  expanded = 0;
+  constructor(
+    readonly kind: 'd' | 'c' | 't',
+    /** The player to move at a decision. */
+    readonly player: number,
+    /** The position (null under determinization). */
+    readonly state: unknown,
+    /** A terminal position's value for player 0. */
+    readonly v: number,
+    /** Creation order in the search (the order children were added). */
+    readonly seq: number,
+  ) {}
+
+  /** Children by action or outcome key, in the order they were added (for reporting and tree walks, not the hot loop). */
+  get children(): ReadonlyMap<string, Node> {
+    if (this.map) return this.map;
+    const m = new Map<string, Node>();
+    const kids = this.kids;
+    const keys = this.keys;
+    if (kids && keys) {
+      const idx: number[] = [];
+      for (let i = 0; i < kids.length; i++) if (kids[i]) idx.push(i);
+      idx.sort((a, b) => kids[a]!.seq - kids[b]!.seq);
+      for (const i of idx) m.set(keys[i]!, kids[i]!);
+    }
+    return m;
+  }
 }
-interface ChanceNode {
-  readonly kind: 'c';
-  state: unknown;
-  /** Cached outcomes and their keys (perfect-information search only). */
-  outcomes: ChanceOutcome<unknown>[] | null;
-  okeys: string[] | null;
-  /** Children by outcome key. */
-  children: Map<string, Node>;
-  expanded: number;
-  n: number;
-  w: number;
-}
-interface TerminalNode {
-  readonly kind: 't';
-  readonly v: number;
-  n: number;
-  w: number;
-}
+type DecisionNode = Node;
 
 /** MCTS for rulesets with perfect information (hidden information: `IsMctsSearch`). */
 export class MctsSearch extends SearchBase {
   private root: Node | null = null;
   private nodes = 0;
+  private seq = 0;
   private byHash = new Map<string, DecisionNode>();
+  /** The current iteration's path, reused between iterations. */
+  private readonly path: Node[] = [];
 
   private makeNode(s: unknown): Node {
     this.nodes++;
@@ -70,115 +87,129 @@ export class MctsSearch extends SearchBase {
     const tm = g.toMove(s);
     if (tm.kind === 'terminal') {
       const r = g.returns(s);
-      return { kind: 't', v: r[0]!, n: 0, w: 0 };
+      return new Node('t', -1, null, r[0]!, this.seq++);
     }
-    const keep = s;
-    if (tm.kind === 'chance')
-      return { kind: 'c', state: keep, outcomes: null, okeys: null, children: new Map(), expanded: 0, n: 0, w: 0 };
-    const node: DecisionNode = {
-      kind: 'd',
-      player: tm.player,
-      state: keep,
-      actions: null,
-      keys: null,
-      children: new Map(),
-      kids: [],
-      n: 0,
-      w: 0,
-    };
-    if (keep !== null && this.cfg.reuse) this.byHash.set(hashHex(g.hash(s)), node);
+    if (tm.kind === 'chance') return new Node('c', -1, s, 0, this.seq++);
+    const node = new Node('d', tm.player, s, 0, this.seq++);
+    if (s !== null && this.cfg.reuse) this.byHash.set(hashHex(g.hash(s)), node);
     return node;
   }
 
   /** Value of a node for player 0: the exact expectation at a fully expanded chance node. */
   private value(n: Node): number {
     if (n.kind === 't') return n.v;
-    if (n.kind === 'c' && n.outcomes && n.okeys && n.expanded === n.outcomes.length) {
+    if (n.kind === 'c' && n.outcomes && n.keys && n.expanded === n.outcomes.length) {
+      const map = n.map!;
       let v = 0;
-      for (let i = 0; i < n.outcomes.length; i++) v += n.outcomes[i]!.p * this.value(n.children.get(n.okeys[i]!)!);
+      for (let i = 0; i < n.outcomes.length; i++) v += n.outcomes[i]!.p * this.value(map.get(n.keys[i]!)!);
       return v;
     }
     return n.n ? n.w / n.n : 0;
+  }
+
+  /** A node's child by key (what `children.get` gives, without building the map). */
+  private child(node: Node, key: string): Node | undefined {
+    if (node.map) return node.map.get(key);
+    const kids = node.kids;
+    const keys = node.keys;
+    if (!kids || !keys) return undefined;
+    let found: Node | undefined;
+    for (let i = 0; i < keys.length; i++) {
+      const c = kids[i];
+      if (c && keys[i] === key && (!found || c.seq > found.seq)) found = c;
+    }
+    return found;
   }
 
   /** A decision node's actions in prior order with their keys (cached when the node keeps its state). */
   private actionsAt(node: DecisionNode, s: unknown): { actions: unknown[]; keys: string[] } {
     if (node.state !== null && node.actions && node.keys) return { actions: node.actions, keys: node.keys };
     const actions = this.orderActions(s, this.game.legalActions(s) as unknown[], node.player);
-    const keys = actions.map((a) => this.game.actionKey(a));
+    const keys: string[] = [];
+    for (let i = 0; i < actions.length; i++) keys.push(this.game.actionKey(actions[i]));
     if (node.state !== null) {
       node.actions = actions;
       node.keys = keys;
+      const kids: (Node | undefined)[] = [];
+      for (let i = 0; i < actions.length; i++) kids.push(undefined);
+      node.kids = kids;
     }
     return { actions, keys };
   }
 
-  /** One iteration from the root state `rs`; `forced` names the root action to go through and its visit number. */
+  /**
+   * One iteration from the root state `rs`; `forced` names the root action to go through and its visit number.
+   * Written for speed: no closures or allocations of its own (`path` is reused); a decision node that keeps its state
+   * keeps its ordered actions, their keys and its children in arrays.
+   */
   private iterate(rs: unknown, forced?: { key: string; k: number }): void {
     const g = this.game;
-    const path: Node[] = [];
+    const cfg = this.cfg;
+    const path = this.path;
+    let len = 0;
     let node = this.root!;
     let s = rs;
-    let v: number | null = null;
+    let v = 0;
     for (;;) {
-      path.push(node);
+      path[len++] = node;
       if (node.kind === 't') {
         v = node.v;
         break;
       }
+      if (node.state !== null) s = node.state;
       if (node.kind === 'c') {
-        if (node.state !== null) s = node.state;
         let outs = node.outcomes;
-        let okeys = node.okeys;
+        let okeys = node.keys;
         if (!outs || !okeys) {
           outs = g.chanceOutcomes(s) as ChanceOutcome<unknown>[];
-          okeys = outs.map((o) => g.actionKey(o.action));
+          okeys = [];
+          for (let i = 0; i < outs.length; i++) okeys.push(g.actionKey(outs[i]!.action));
           if (node.state !== null) {
             node.outcomes = outs;
-            node.okeys = okeys;
+            node.keys = okeys;
           }
         }
         const i = this.sampleIndex(outs);
-        const next = g.applyUnchecked(s, outs[i]!.action);
-        let child = node.children.get(okeys[i]!);
+        let map = node.map;
+        if (!map) map = node.map = new Map();
+        const child = map.get(okeys[i]!);
         if (!child) {
-          child = this.makeNode(next);
-          node.children.set(okeys[i]!, child);
+          const next = g.applyUnchecked(s, outs[i]!.action);
+          const made = this.makeNode(next);
+          map.set(okeys[i]!, made);
           node.expanded++;
-          path.push(child);
-          s = next;
+          path[len++] = made;
           v = this.evaluateLeaf(next);
           break;
         }
-        s = next;
+        // a child that keeps its state (or a terminal one) needs no step: positions are immutable, the step would give
+        // the state it keeps
+        if (child.state === null && child.kind !== 't') s = g.applyUnchecked(s, outs[i]!.action);
         node = child;
         continue;
       }
       // decision node
-      if (node.state !== null) s = node.state;
-      const cached = node.state !== null;
-      const { actions, keys } = this.actionsAt(node, s);
-      const atRoot = path.length === 1;
-      const d = node;
-      const unexpanded = (i: number) => (cached ? d.kids[i] === undefined : !d.children.has(keys[i]!));
+      let actions = node.actions;
+      let keys = node.keys;
+      if (node.state === null || !actions || !keys) ({ actions, keys } = this.actionsAt(node, s));
+      const kids = node.kids; // aligned with `actions` when the node keeps its state, else children are in `map`
+      const map = node.map;
+      const atRoot = len === 1;
       let pick = -1; // an action to expand
       let best = -1; // a child to go down into
       if (forced && atRoot) {
         // sequential halving chose the root action
         const i = keys.indexOf(forced.key);
         if (i < 0) throw new Error(`mcts: root action ${forced.key} is not legal in this determinization`);
-        if (unexpanded(i)) pick = i;
+        if (kids ? kids[i] === undefined : !map?.has(keys[i]!)) pick = i;
         else best = i;
       } else {
         const allowed =
-          this.cfg.widenK > 0
-            ? Math.min(
-                actions.length,
-                Math.max(1, Math.floor(this.cfg.widenK * Math.pow(node.n + 1, this.cfg.widenAlpha))),
-              )
+          cfg.widenK > 0
+            ? Math.min(actions.length, Math.max(1, Math.floor(cfg.widenK * Math.pow(node.n + 1, cfg.widenAlpha))))
             : actions.length;
         for (let i = 0; i < allowed; i++)
-          if (unexpanded(i)) {
+          if (kids ? kids[i] === undefined : !map?.has(keys[i]!)) {
             pick = i;
             break;
           }
@@ -186,11 +217,13 @@ export class MctsSearch extends SearchBase {
           // UCT among the allowed children, from the mover's point of view
           const sign = node.player === 0 ? 1 : -1;
           const logN = Math.log(Math.max(1, node.n));
+          const c = cfg.c;
           let bestScore = -Infinity;
           for (let i = 0; i < allowed; i++) {
-            const ch = cached ? node.kids[i]! : node.children.get(keys[i]!)!;
-            const q = sign * this.value(ch);
-            const u = q + this.cfg.c * Math.sqrt(logN / Math.max(1, ch.n));
+            const ch = kids ? kids[i]! : map!.get(keys[i]!)!;
+            // the value of a child (`value`, inlined but for a chance node's exact expectation)
+            const q = sign * (ch.kind === 'd' ? (ch.n ? ch.w / ch.n : 0) : ch.kind === 't' ? ch.v : this.value(ch));
+            const u = q + c * Math.sqrt(logN / Math.max(1, ch.n));
             if (u > bestScore) {
               bestScore = u;
               best = i;
@@ -201,27 +234,27 @@ export class MctsSearch extends SearchBase {
       if (pick >= 0) {
         if (atRoot) this.pair(forced ? forced.k : 0);
         const next = g.applyUnchecked(s, actions[pick]);
-        const child = this.makeNode(next);
-        node.children.set(keys[pick]!, child);
-        if (cached) node.kids[pick] = child;
-        path.push(child);
-        s = next;
+        const made = this.makeNode(next);
+        if (kids) kids[pick] = made;
+        else (map ?? (node.map = new Map())).set(keys[pick]!, made);
+        path[len++] = made;
         v = this.evaluateLeaf(next);
         break;
       }
-      s = g.applyUnchecked(s, actions[best]);
-      node = cached ? node.kids[best]! : node.children.get(keys[best]!)!;
+      node = kids ? kids[best]! : map!.get(keys[best]!)!;
+      if (node.state === null && node.kind !== 't') s = g.applyUnchecked(s, actions[best]); // else as above
       // paired dice: the root action's k-th visit (numbered by sequential halving, else by the child's visits)
       if (atRoot) this.pair(forced ? forced.k : node.n);
       if (node.kind === 't') {
-        path.push(node);
+        path[len++] = node;
         v = node.v;
         break;
       }
     }
-    for (const n of path) {
+    for (let i = 0; i < len; i++) {
+      const n = path[i]!;
       n.n++;
-      n.w += v!;
+      n.w += v;
     }
     this.draw = this.rng;
   }
@@ -311,7 +344,7 @@ export class MctsSearch extends SearchBase {
     const visits = new Map(alive.map((k) => [k, 0]));
     const sign = root.player === 0 ? 1 : -1;
     const mean = (k: string) => {
-      const c = root.children.get(k);
+      const c = this.child(root, k);
       return c && c.n ? sign * this.value(c) : -Infinity;
     };
     let done = 0;
@@ -323,7 +356,7 @@ export class MctsSearch extends SearchBase {
         const k = alive[i]!;
         // rounds before the last end only after a whole turn, so the survivors have had the same (paired) dice
         const spent = ms !== undefined ? performance.now() - t0 >= endMs : done >= endIt;
-        if (spent && root.children.get(k)?.n && (last || i === 0)) break;
+        if (spent && this.child(root, k)?.n && (last || i === 0)) break;
         this.iterate(state, { key: k, k: visits.get(k)! });
         visits.set(k, visits.get(k)! + 1);
         done++;
@@ -349,21 +382,21 @@ export class MctsSearch extends SearchBase {
 
   /** Value of a child for the mover, for reporting. */
   childValue(root: DecisionNode, key: string): number {
-    const ch = root.children.get(key);
+    const ch = this.child(root, key);
     if (!ch) return 0;
     return (root.player === 0 ? 1 : -1) * this.value(ch);
   }
 
   describeChance(node: Node | undefined, player: number): string | undefined {
-    if (!node || node.kind !== 'c' || !node.outcomes || !node.okeys) return undefined;
+    if (!node || node.kind !== 'c' || !node.outcomes || !node.keys) return undefined;
     const sign = player === 0 ? 1 : -1;
-    const okeys = node.okeys;
+    const okeys = node.keys;
     const outs = node.outcomes
       .map((o, i) => ({ o, i }))
       .sort((a, b) => b.o.p - a.o.p)
       .slice(0, 4)
       .map(({ o, i }) => {
-        const c = node.children.get(okeys[i]!);
+        const c = node.map?.get(okeys[i]!);
         return `${o.label} ${(o.p * 100).toFixed(0)}%${c && c.n ? ` (value ${(sign * this.value(c)).toFixed(2)})` : ''}`;
       });
     return `odds: ${outs.join(', ')}`;
@@ -403,9 +436,10 @@ export class MctsAgent implements Agent {
       const m = this.search;
       const r = m.search(ctx.state, ctx.budget);
       ({ stats, choice } = r);
-      visits = (k) => r.root.children.get(k)?.n ?? 0;
+      const children = r.root.children;
+      visits = (k) => children.get(k)?.n ?? 0;
       value = (k) => m.childValue(r.root, k);
-      odds = (k) => m.describeChance(r.root.children.get(k), r.root.player);
+      odds = (k) => m.describeChance(children.get(k), r.root.player);
     }
     const keys = legal.map((a) => game.actionKey(a));
     let best = choice !== undefined ? keys.indexOf(choice) : -1;

@@ -9,6 +9,7 @@ import type { Game, GameEvent, ToMove, Validated } from '../../core/game.ts';
 import { hashValue } from '../../core/hash.ts';
 import { IN } from './board.ts';
 import { neEncoding } from './encoding.ts';
+import { outcomeForFaces, rollAsk } from './dice-faces.ts';
 import { randomScenario } from './generate.ts';
 import { policyScores } from './heuristic.ts';
 import { napoleonsPicture } from './picture.ts';
@@ -276,7 +277,7 @@ function diceFaces(s: SeqState, a: Action, u: () => number): readonly number[] |
       return [reformFace(input, total, u)];
     }
     case 'threshold': {
-      const input = internals.thresholdInput(s, f.side, f.division);
+      const input = internals.thresholdInput(s, f.side, f.division, f.influence);
       const o = thresholdDist(input).find((x) => `threshold ${x.label}` === a);
       if (!o) return undefined;
       const r = thresholdFaces(input, o.value, u);
@@ -360,6 +361,8 @@ export const napoleonsEagles: Game<SeqState, Action, Scenario> = {
   quiet,
   policyScores,
   diceFaces,
+  rollAsk,
+  outcomeForFaces,
   encoding: neEncoding,
   randomScenario,
   render,

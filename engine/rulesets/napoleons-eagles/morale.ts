@@ -305,14 +305,14 @@ function exempt(i: MoraleInput): boolean {
 }
 
 /** D20s of the first check: two for infantry or artillery charged by echelon cavalry [p.7]. */
-function firstDice(i: MoraleInput): number {
+export function firstDice(i: MoraleInput): number {
   if (exempt(i)) return 0;
   if (i.check === 'loser' && i.inRetreat) return 0; // [p.12] routs without checking
   return i.check === 'charged' && i.chargedByEchelon && i.kind !== 'cavalry' ? 2 : 1;
 }
 
 /** What a "retreat" becomes for a surrounded unit: a second check [p.12]. */
-function mayNeedSurrenderDie(i: MoraleInput): boolean {
+export function mayNeedSurrenderDie(i: MoraleInput): boolean {
   return !!i.surrounded && !exempt(i) && i.check !== 'surrounded' && i.check !== 'counterCharge';
 }
 

@@ -116,3 +116,10 @@ export function parseSpec(spec: string): { name: string; params: Record<string, 
   }
   return { name: m[1]!.toLowerCase(), params };
 }
+
+/**
+ * Thrown by an agent to stop the game where it stands, with no result and no forfeit (a person taking a move back):
+ * the match driver (arena/match.ts) returns the record so far with `interrupted` set, and does not tell the agents
+ * the game ended.
+ */
+export class MatchInterrupt extends Error {}

@@ -1,10 +1,25 @@
 /**
  * A person at the terminal as an agent: shows the table, the numbered legal actions and takes a number or an
  * action's text. At an interactive terminal a bad entry is explained and asked again; when input is piped, a bad
- * entry ends the game with a clear error (the record so far is kept by the driver).
+ * entry ends the game with a clear error (the record so far is kept by the driver). The driver may offer commands
+ * besides moves: `undo` (take back to the person's previous decision) and `save FILE` (the game so far as a replay).
  */
 import { createInterface, type Interface } from 'node:readline';
-import type { Agent, Decision, DecisionContext } from './agent.ts';
+import { type Agent, type Decision, type DecisionContext, MatchInterrupt } from './agent.ts';
+
+/** What the driver of a game lets the person do besides choosing a move (`eagles play`, arena/commands.ts). */
+export interface HumanCommands {
+  /**
+   * Take back to the person's previous decision: undefined when the game can go back there (the agent then stops the
+   * game with a `TakeBack` and the driver re-runs it from its log), else why it cannot.
+   */
+  undo?(): string | undefined;
+  /** Write the game so far to `file` as a replay; returns the line to print (written, or why not). */
+  save?(file: string): string;
+}
+
+/** The person asked to take a move back: the driver re-runs the game up to their previous decision. */
+export class TakeBack extends MatchInterrupt {}
 
 export class LineSource {
   private rl: Interface;
@@ -40,6 +55,7 @@ export class HumanAgent implements Agent {
     private readonly input: LineSource,
     private readonly out: (s: string) => void,
     private readonly interactive: boolean,
+    private readonly commands: HumanCommands = {},
   ) {}
 
   async decide(ctx: DecisionContext): Promise<Decision> {
@@ -61,7 +77,26 @@ export class HumanAgent implements Agent {
       if (!t) continue;
       if (t === 'h' || t === 'help' || t === '?') {
         this.out(
-          'Type the number of an action, or its text exactly as listed (e.g. "move B1 0"). "board" redraws the table.',
+          'Type the number of an action, or its text exactly as listed (e.g. "move B1 0"). "board" redraws the table.\n' +
+            '"undo" takes back to your previous decision; "save FILE" writes the game so far as a replay, to go on with\n' +
+            'later: npx eagles play --resume FILE. Ctrl-C saves the game and prints how to resume it.',
+        );
+        continue;
+      }
+      if (t === 'undo') {
+        const why = this.commands.undo ? this.commands.undo() : 'taking back is not offered in this game';
+        if (why === undefined) throw new TakeBack('taken back to your previous decision');
+        this.out(why);
+        continue;
+      }
+      if (t === 'save' || t.startsWith('save ')) {
+        const file = t.slice(4).trim();
+        this.out(
+          !file
+            ? 'save needs a file name, e.g. "save my-game.replay"'
+            : this.commands.save
+              ? this.commands.save(file)
+              : 'saving is not offered in this game',
         );
         continue;
       }

@@ -4,15 +4,24 @@ import { dirname } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Argv } from 'yargs';
 import type { Agent } from '../agents/agent.ts';
-import { HumanAgent, LineSource } from '../agents/human.ts';
+import { HumanAgent, LineSource, TakeBack } from '../agents/human.ts';
 import { createAgent } from '../agents/registry.ts';
-import type { GameEvent } from '../engine/core/game.ts';
-import { hashHex } from '../engine/core/hash.ts';
+import type { AnyGame, GameEvent } from '../engine/core/game.ts';
+import { hashHex, hashValue } from '../engine/core/hash.ts';
 import { actionView, observationHash } from '../engine/core/views.ts';
-import { decodeReplay, encodeReplay, ReplayError } from '../engine/core/replay.ts';
+import {
+  decodeReplay,
+  encodeReplay,
+  REPLAY_FORMAT,
+  REPLAY_VERSION,
+  type Replay,
+  type ReplayStep,
+  ReplayError,
+  verifyReplay,
+} from '../engine/core/replay.ts';
 import { getRuleset, RULESETS } from '../engine/rulesets/index.ts';
 import { ScenarioError, loadScenario, loadScenarioFile, scenarioHash, scenarioIds } from './catalog.ts';
-import { runMatch } from './match.ts';
+import { runMatch, type StepInfo } from './match.ts';
 import { SideLog } from './viewer.ts';
 
 /** An error the CLI reports as one clear line (no stack trace), with an exit code. */
@@ -52,6 +61,84 @@ function replayWritable(file: string): void {
     accessSync(existsSync(file) ? file : dir, constants.W_OK);
   } catch {
     throw new CliError(`--replay ${file} cannot be written`, 2);
+  }
+}
+
+/** The agent spec a person's seat is recorded under (HumanAgent.spec). */
+const HUMAN = 'human';
+
+/** The saved game's scenario, checked: this engine replays its steps to the same hashes, and it is not over. */
+function resumedScenario(game: AnyGame, r: Replay, file: string): { scenario: unknown; id: string } {
+  const v = verifyReplay(game, r);
+  if (!v.ok) throw new CliError(`--resume ${file}: ${v.message}`);
+  if (r.result) throw new CliError(`--resume ${file}: that game is over (${r.result.text})`);
+  const sc = game.validateScenario(r.scenario);
+  if (!sc.ok) throw new CliError(`--resume ${file}: its scenario is invalid`);
+  return { scenario: sc.value, id: r.scenarioId };
+}
+
+/**
+ * The game being played at the terminal, step by step: the replay `save FILE` and Ctrl-C write, and where `undo`
+ * goes back to (the step of the person's previous decision; the game is re-run from its log up to there).
+ */
+class GameRecord {
+  private steps: ReplayStep[] = [];
+  /** Indexes of the steps the person decided (more than one action was legal). */
+  private decided: number[] = [];
+  /** After a take-back: the steps to re-run. */
+  backTo: readonly string[] = [];
+  private readonly scenarioHash: string;
+  private readonly initialHash: string;
+  constructor(
+    private readonly game: AnyGame,
+    private readonly scenario: unknown,
+    private readonly scenarioId: string,
+    private readonly seed: string,
+  ) {
+    this.scenarioHash = hashHex(hashValue(scenario));
+    this.initialHash = hashHex(game.hash(game.initialState(scenario)));
+  }
+  restart(): void {
+    this.steps = [];
+    this.decided = [];
+  }
+  add(st: StepInfo, decidedByPerson: boolean): void {
+    if (decidedByPerson) this.decided.push(this.steps.length);
+    this.steps.push({ a: st.key, c: st.player < 0 ? 1 : 0, h: st.hash, p: st.player });
+  }
+  /** Undefined when the game can go back to the person's previous decision (then `backTo` is set), else why not. */
+  takeBack(): string | undefined {
+    const at = this.decided[this.decided.length - 1];
+    if (at === undefined) return 'nothing to take back: this is your first decision';
+    this.backTo = this.steps.slice(0, at).map((s) => s.a);
+    return undefined;
+  }
+  replay(agents: readonly Agent[]): Replay {
+    return {
+      format: REPLAY_FORMAT,
+      version: REPLAY_VERSION,
+      ruleset: this.game.id,
+      rulesetVersion: this.game.version,
+      scenarioId: this.scenarioId,
+      scenarioHash: this.scenarioHash,
+      scenario: this.scenario,
+      seed: this.seed,
+      agents: agents.map((a) => a.spec),
+      initialHash: this.initialHash,
+      steps: [...this.steps],
+      finalHash: this.steps[this.steps.length - 1]?.h ?? this.initialHash,
+      result: null,
+    };
+  }
+  /** Write the game so far; the line to print. */
+  saveTo(file: string, agents: readonly Agent[]): string {
+    try {
+      if (existsSync(file) && statSync(file).isDirectory()) return `cannot save: ${file} is a folder; name a file`;
+      writeFileSync(file, encodeReplay(this.replay(agents)));
+    } catch (e) {
+      return `cannot save to ${file}: ${(e as Error).message}`;
+    }
+    return `saved the game so far (${this.steps.length} steps) to ${file}; go on with: npx eagles play --resume ${file}`;
   }
 }
 
@@ -122,7 +209,7 @@ export function arenaCommands(y: Argv): Argv {
           .option('ruleset', {
             alias: 'r',
             type: 'string',
-            default: 'march-of-eagles',
+            defaultDescription: 'march-of-eagles',
             describe: 'ruleset id (see `eagles rulesets`)',
           })
           .option('scenario', {
@@ -130,14 +217,19 @@ export function arenaCommands(y: Argv): Argv {
             type: 'string',
             describe: "scenario id or path to a JSON file (default: the ruleset's default)",
           })
-          .option('p1', { type: 'string', default: 'random', describe: 'agent spec for the first side' })
-          .option('p2', { type: 'string', default: 'random', describe: 'agent spec for the second side' })
+          .option('p1', { type: 'string', defaultDescription: 'random', describe: 'agent spec for the first side' })
+          .option('p2', { type: 'string', defaultDescription: 'random', describe: 'agent spec for the second side' })
           .option('seed', { type: 'string', describe: 'match seed (default: random, printed)' })
           .option('human', {
             type: 'string',
             describe: 'let a person play this side at the terminal (a side as `eagles rulesets` names it, or 1 or 2)',
           })
           .option('replay', { type: 'string', describe: 'write the replay (msgpack) to this file' })
+          .option('resume', {
+            type: 'string',
+            describe:
+              'go on with a saved game (a replay file from `save FILE`, Ctrl-C or --replay) from its end: same ruleset, scenario, seed and seats unless --seed, --p1, --p2 or --human say otherwise',
+          })
           .option('log', { type: 'boolean', default: false, describe: 'print every event with its rule citation' })
           .option('explain', { type: 'boolean', default: false, describe: "print the agents' explanations" })
           .option('as', {
@@ -155,34 +247,86 @@ export function arenaCommands(y: Argv): Argv {
         if (args.json && args.human !== undefined)
           throw new CliError('--json with --human: the prompts would share standard output with the JSON', 2);
         if (args.replay) replayWritable(args.replay); // refuse now, not after a whole game
-        const game = getRuleset(args.ruleset);
-        const { scenario, id } = loadScenario(game.id, args.scenario);
-        const seed = args.seed ?? randomBytes(6).toString('hex');
-        const specs = [args.p1, args.p2];
-        const human = args.human !== undefined ? sideIndex(game, args.human) : -1;
+        const saved = args.resume !== undefined ? readReplayFile(args.resume) : undefined;
+        if (saved && args.ruleset !== undefined && args.ruleset !== saved.ruleset)
+          throw new CliError(`--resume ${args.resume} is a ${saved.ruleset} game, not ${args.ruleset}`, 2);
+        if (saved && args.scenario !== undefined)
+          throw new CliError(
+            `--resume plays on the saved game's own scenario (${saved.scenarioId}); drop --scenario`,
+            2,
+          );
+        const game = getRuleset(saved?.ruleset ?? args.ruleset ?? 'march-of-eagles');
+        const { scenario, id } = saved
+          ? resumedScenario(game, saved, args.resume!)
+          : loadScenario(game.id, args.scenario);
+        const seed = args.seed ?? saved?.seed ?? randomBytes(6).toString('hex');
+        const specs = [args.p1 ?? saved?.agents[0] ?? 'random', args.p2 ?? saved?.agents[1] ?? 'random'];
+        const wasHuman = saved ? saved.agents.indexOf(HUMAN) : -1;
+        const human = args.human !== undefined ? sideIndex(game, args.human) : wasHuman;
+        specs.forEach((spec, i) => {
+          if (spec === HUMAN && i !== human)
+            throw new CliError(
+              `${game.players[i]} was played by a person: name an agent for it (--p${i + 1} SPEC) or play it (--human ${game.players[i]})`,
+              2,
+            );
+        });
+        if (args.json && human >= 0)
+          throw new CliError('--json with a person playing: the prompts would share standard output with the JSON', 2);
         const lines = human >= 0 ? new LineSource() : null;
-        const agents: Agent[] = specs.map((spec, i) =>
-          i === human ? new HumanAgent(lines!, (s) => console.log(s), !!process.stdin.isTTY) : createAgent(spec),
-        );
         const verbose = (args.log || human >= 0) && !args.json;
         const viewer = args.as !== undefined ? sideIndex(game, args.as, '--as') : human;
         if (human >= 0 && viewer !== human)
           throw new CliError(`--as ${args.as}: a person playing ${game.players[human]} sees the game as that side`, 2);
+        // the game so far, kept step by step: what `save`, `undo` and Ctrl-C work from
+        const record = new GameRecord(game, scenario, id, seed);
+        const agents: Agent[] = specs.map((spec, i) =>
+          i === human
+            ? new HumanAgent(lines!, (s) => console.log(s), !!process.stdin.isTTY, {
+                undo: () => record.takeBack(),
+                save: (file) => record.saveTo(file, agents),
+              })
+            : createAgent(spec),
+        );
         const view = new SideLog(game, viewer, (l) => console.log(l), {
           steps: verbose ? 'all' : 'none',
           events: verbose,
           explain: args.explain && !args.json,
         });
-        const res = await runMatch({
-          game,
-          scenario,
-          scenarioId: id,
-          seed,
-          agents,
-          events: verbose,
-          onStep:
-            verbose || args.explain ? (st) => view.step({ ...st, spec: agents[st.player]?.spec ?? '' }) : undefined,
-        });
+        // Ctrl-C at a person's game: keep the game so far and say how to go on with it
+        const interruptFile = args.replay ?? `eagles-${seed.replace(/[^\w.-]/g, '_')}.replay`;
+        const onSigint = () => {
+          const said = record.saveTo(interruptFile, agents);
+          process.stderr.write(
+            `\n${said.startsWith('saved') ? `interrupted: the game so far is saved; go on with: npx eagles play --resume ${interruptFile}` : `interrupted: ${said}`}\n`,
+          );
+          process.exit(130);
+        };
+        if (human >= 0) process.on('SIGINT', onSigint); // a person's game; bots' games end as they did
+        let prefix: readonly string[] = saved ? saved.steps.map((st) => st.a) : [];
+        if (saved && human >= 0 && !args.json)
+          console.log(`Resuming ${args.resume}: ${prefix.length} steps played so far.`);
+        let res: Awaited<ReturnType<typeof runMatch>>;
+        for (;;) {
+          record.restart();
+          res = await runMatch({
+            game,
+            scenario,
+            scenarioId: id,
+            seed,
+            agents,
+            events: verbose,
+            prefix,
+            onStep: (st) => {
+              record.add(st, st.player === human && game.legalActions(st.before).length > 1);
+              if (st.replayed) return;
+              if (verbose || args.explain) view.step({ ...st, spec: agents[st.player]?.spec ?? '' });
+            },
+          });
+          if (!(res.interrupted instanceof TakeBack)) break;
+          prefix = record.backTo;
+          console.log(`\nTaken back to your previous decision (step ${prefix.length + 1}).`);
+        }
+        process.off('SIGINT', onSigint);
         lines?.close();
         for (const a of agents) await a.close?.();
         if (args.replay) writeFileSync(args.replay, encodeReplay(res.replay));
@@ -214,7 +358,7 @@ export function arenaCommands(y: Argv): Argv {
           if (args.board) console.log(view.render(res.finalState));
           console.log(`\n${game.title} — ${id} — seed ${seed}`);
           console.log(
-            `${game.players[0]}: ${specs[0]}${human === 0 ? ' (human)' : ''}   ${game.players[1]}: ${specs[1]}${human === 1 ? ' (human)' : ''}`,
+            `${game.players[0]}: ${human === 0 ? HUMAN : specs[0]}   ${game.players[1]}: ${human === 1 ? HUMAN : specs[1]}`,
           );
           console.log(`Result: ${res.text}`);
           console.log(

@@ -6,8 +6,15 @@
  * the game stops unfinished with no result: nobody forfeits for the engine's fault.
  */
 import seedrandom from 'seedrandom';
-import type { Agent, BotHost, Budget, Decision, Explanation } from '../agents/agent.ts';
-import type { AnyGame, GameEvent } from '../engine/core/game.ts';
+import {
+  type Agent,
+  type BotHost,
+  type Budget,
+  type Decision,
+  type Explanation,
+  MatchInterrupt,
+} from '../agents/agent.ts';
+import { type AnyGame, type GameEvent, findActionByKey } from '../engine/core/game.ts';
 import { hashHex, hashValue, setHashDebug, hashValueFresh } from '../engine/core/hash.ts';
 import { actionView, eventsFor, hasHiddenInformation, observationHash } from '../engine/core/views.ts';
 import { REPLAY_FORMAT, REPLAY_VERSION, type Replay, type ReplayStep } from '../engine/core/replay.ts';
@@ -29,6 +36,8 @@ export interface StepInfo {
   readonly p?: number;
   readonly hash: string;
   readonly explanation?: Explanation;
+  /** The step was taken from `MatchOptions.prefix` (a resumed or re-run game), not decided or rolled now. */
+  readonly replayed?: boolean;
 }
 
 export interface MatchOptions {
@@ -48,6 +57,11 @@ export interface MatchOptions {
   readonly onDecision?: (player: number, phase: 'start' | 'end') => void;
   /** For agents that run programs: what to hide from them, and how their processes are tracked. */
   readonly host?: BotHost;
+  /**
+   * The game so far, as action keys (a replay's steps): they are played first, as recorded, with no agent asked and no
+   * die rolled (a resumed game, or one re-run to take a move back); then play goes on as usual.
+   */
+  readonly prefix?: readonly string[];
 }
 
 export interface MatchResult {
@@ -63,6 +77,8 @@ export interface MatchResult {
   readonly aborted?: string;
   readonly forfeit?: number;
   readonly finalState: unknown;
+  /** Set when an agent stopped the game with a `MatchInterrupt` (no result, nobody forfeits). */
+  readonly interrupted?: MatchInterrupt;
 }
 
 /** Public API. @public */
@@ -126,6 +142,8 @@ export async function runMatch(o: MatchOptions): Promise<MatchResult> {
   const maxPlies = o.maxPlies ?? 200_000;
   let aborted: string | undefined;
   let forfeit: number | undefined;
+  let interrupted: MatchInterrupt | undefined;
+  const prefix = o.prefix ?? [];
   const want = !!(o.events || o.onStep || o.agents.some((a) => a.wantsEvents));
   // each side hears of a step only what it sees (rulesets that hide nothing: the key and the state hash, shared)
   const hidden = hasHiddenInformation(game);
@@ -144,7 +162,14 @@ export async function runMatch(o: MatchOptions): Promise<MatchResult> {
       let label: string | undefined;
       let prob: number | undefined;
       let explanation: Explanation | undefined;
-      if (tm.kind === 'chance') {
+      const replayed = ply < prefix.length;
+      if (replayed) {
+        action = findActionByKey(game, s, prefix[ply]!);
+        if (action === undefined)
+          throw new Error(`step ${ply + 1} of the game so far, "${prefix[ply]}", is not legal here`);
+        player = tm.kind === 'chance' ? -1 : tm.player;
+        engineMs += performance.now() - t;
+      } else if (tm.kind === 'chance') {
         const outs = game.chanceOutcomes(s);
         if (!outs.length) throw deadEnd(game, s, 'no chance outcome');
         const key = game.chanceKey(s);
@@ -177,6 +202,7 @@ export async function runMatch(o: MatchOptions): Promise<MatchResult> {
               rng: agentRng[player]!,
             });
           } catch (e) {
+            if (e instanceof MatchInterrupt) throw e;
             throw new AgentFailure(
               player,
               `agent ${agent.spec} (player ${game.players[player]}) failed: ${(e as Error).message}`,
@@ -237,11 +263,15 @@ export async function runMatch(o: MatchOptions): Promise<MatchResult> {
           p: prob,
           hash: hex,
           explanation,
+          ...(replayed ? { replayed } : {}),
         });
     }
   } catch (e) {
-    aborted = (e as Error).message;
-    if (e instanceof AgentFailure) forfeit = e.player;
+    if (e instanceof MatchInterrupt) interrupted = e;
+    else {
+      aborted = (e as Error).message;
+      if (e instanceof AgentFailure) forfeit = e.player;
+    }
   } finally {
     if (debugHash) setHashDebug(false);
   }
@@ -256,9 +286,9 @@ export async function runMatch(o: MatchOptions): Promise<MatchResult> {
     text = `${game.players[forfeit]} forfeits: ${aborted}`;
   } else {
     returns = game.players.map(() => 0);
-    text = `aborted: ${aborted}`;
+    text = interrupted ? `interrupted: ${interrupted.message}` : `aborted: ${aborted}`;
   }
-  for (const a of o.agents) {
+  for (const a of interrupted ? [] : o.agents) {
     try {
       await a.end?.({ returns, text });
     } catch {
@@ -293,6 +323,7 @@ export async function runMatch(o: MatchOptions): Promise<MatchResult> {
     aborted,
     forfeit,
     finalState: s,
+    ...(interrupted ? { interrupted } : {}),
   };
 }
 

@@ -88,7 +88,12 @@ function checkOutcomes(game: AnyGame, outs: readonly { action: unknown; p: numbe
  * shows for each outcome map back to that outcome, every face combination maps to an outcome the node lists or is
  * refused with a reason, and faces off the dice are refused.
  */
-function checkRoll(game: AnyGame, s: unknown, outs: readonly { action: unknown; p: number }[], rng: () => number): void {
+function checkRoll(
+  game: AnyGame,
+  s: unknown,
+  outs: readonly { action: unknown; p: number }[],
+  rng: () => number,
+): void {
   if (!game.rollAsk) return;
   const ask = game.rollAsk(s);
   if (!ask) return;
@@ -123,7 +128,9 @@ function checkRoll(game: AnyGame, s: unknown, outs: readonly { action: unknown; 
     if ('error' in r) {
       if (!r.error) throw new ContractError(`${ask.what}: faces ${faces.join(' ')} refused without a reason`);
     } else if (!keys.has(game.actionKey(r.action)))
-      throw new ContractError(`${ask.what}: faces ${faces.join(' ')} give "${game.actionKey(r.action)}", not an outcome here`);
+      throw new ContractError(
+        `${ask.what}: faces ${faces.join(' ')} give "${game.actionKey(r.action)}", not an outcome here`,
+      );
   }
   const off = ask.dice.map((k, i) => (i === 0 ? k + 1 : 1));
   if (!('error' in game.outcomeForFaces(s, off)))

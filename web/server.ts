@@ -111,7 +111,7 @@ interface Live {
   failure?: string;
 }
 
-export async function buildServer(o: ServeOptions): Promise<{ app: FastifyInstance; close: () => Promise<void> }> {
+async function buildServer(o: ServeOptions): Promise<{ app: FastifyInstance; close: () => Promise<void> }> {
   const store = new GameStore(o.db);
   const pool = new Piscina({
     filename: new URL('./think-worker-boot.mjs', import.meta.url).href,

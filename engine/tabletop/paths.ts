@@ -13,7 +13,7 @@
 import { type Box, type Polygon, type Vec, bbox, pointInPolygon } from '../geometry/geometry.ts';
 
 /** An obstacle: the region a path may not enter. */
-export interface Obstacle {
+interface Obstacle {
   /** A simple polygon (convex or not), either orientation. */
   readonly outline: Polygon;
   /** The part a path leaving from inside the outline may not cross either (e.g. the body inside its zone). */
@@ -78,7 +78,7 @@ function pointSegmentDistance(p: Vec, a: Vec, b: Vec): number {
 }
 
 /** Is p inside the polygon and off its boundary? */
-export function strictlyInside(p: Vec, poly: Polygon): boolean {
+function strictlyInside(p: Vec, poly: Polygon): boolean {
   if (!pointInPolygon(p, poly)) return false;
   for (let i = 0; i < poly.length; i++)
     if (pointSegmentDistance(p, poly[i]!, poly[(i + 1) % poly.length]!) <= TOL) return false;

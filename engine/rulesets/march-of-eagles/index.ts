@@ -278,6 +278,16 @@ function chars(b: Bn): string {
   return c.join(' ') || '-';
 }
 
+/** The key to `render`'s table and unit lines (the picture's legend, picture.ts, says the same per marker). */
+const MARCH_KEY = [
+  'key: 1 column = 1", 1 row = 2" (inches on the ruler; y = the lower edge of the row); - the centre line',
+  '  A-Z a battalion of side A, a-z of side B (the letter in the lists below); * a declared skirmish screen (M3);',
+  '  @ / & a Supreme Commander riding alone (A / B); terrain: w woods, # building, ^ hill, : hedge, = wall (M4)',
+  '  unit lines: letter, id, name, quality, formation (M2), ranks left/at the start, FG firing groups, skirm n',
+  "  skirmishers and the screen's place if declared (M3), Characters: Off officer, Ens ensign, Dr×n drummers,",
+  '  Sgt×n sergeants; facing in degrees clockwise from north; then the state (BROKEN, disordered, +SC, ...)',
+];
+
 function render(s: MoeState): string {
   const W = Math.round(s.ctx.width / IN);
   const H = Math.round(s.ctx.height / IN / 2);
@@ -303,15 +313,35 @@ function render(s: MoeState): string {
     }
   const mid = Math.floor(H / 2);
   for (let cx = 0; cx < W; cx++) if (grid[mid]![cx] === '.') grid[mid]![cx] = '-';
+  // the cell (cx, cy) as a polygon: a screen is 0.8" deep (M3), thinner than a row, so it is drawn where it touches
+  const cell = (cx: number, cy: number) => {
+    const x0 = cx * IN;
+    const y0 = s.ctx.height - (cy + 1) * 2 * IN;
+    return [
+      { x: x0, y: y0 },
+      { x: x0 + IN, y: y0 },
+      { x: x0 + IN, y: y0 + 2 * IN },
+      { x: x0, y: y0 + 2 * IN },
+    ];
+  };
+  s.units.forEach((b) => {
+    const sp = b.on ? screenPoly(b) : null;
+    if (!sp) return;
+    const xs = sp.map((p) => p.x);
+    const ys = sp.map((p) => p.y);
+    const [x0, x1] = [Math.max(0, Math.floor(Math.min(...xs) / IN)), Math.min(W - 1, Math.floor(Math.max(...xs) / IN))];
+    const row = (y: number) => Math.floor((s.ctx.height - y) / (2 * IN));
+    const [y0, y1] = [Math.max(0, row(Math.max(...ys))), Math.min(H - 1, row(Math.min(...ys)))];
+    for (let cy = y0; cy <= y1; cy++)
+      for (let cx = x0; cx <= x1; cx++) if (polygonsOverlap(cell(cx, cy), sp)) grid[cy]![cx] = '*';
+  });
   s.units.forEach((b, i) => {
     if (!b.on) return;
     const letter = String.fromCharCode((b.side === 0 ? 65 : 97) + (i % 26));
-    const sp = screenPoly(b);
     for (let cy = 0; cy < H; cy++)
       for (let cx = 0; cx < W; cx++) {
         const p = cellCentre(cx, cy);
         if (pointInPolygon(p, rectCorners(footprint(b)))) grid[cy]![cx] = letter;
-        else if (sp && pointInPolygon(p, sp)) grid[cy]![cx] = '*';
       }
     // always show at least the centre cell
     const cx = Math.min(W - 1, Math.max(0, Math.floor(b.x / IN)));
@@ -329,13 +359,16 @@ function render(s: MoeState): string {
   lines.push(
     `Turn ${s.turn || '(pre-game)'} of ${s.ctx.turns}   phase: ${s.phase}${s.turn ? `   initiative: ${s.sides[s.init].name}` : ''}`,
   );
-  lines.push('+' + '-'.repeat(W) + '+  north');
-  for (const row of grid) lines.push('|' + row.join('') + '|');
-  lines.push(
-    '+' +
-      '-'.repeat(W) +
-      '+  south   (1 column = 1", 1 row = 2"; w woods, # building, ^ hill, : hedge, = wall, * skirmishers, @/& lone SC)',
-  );
+  // the ruler: inches along the top and bottom (x, every 6") and down the left side (y of each row's lower edge)
+  const ruler =
+    `     ${Array.from({ length: W }, (_, x) => (x % 6 === 0 ? String(x).padEnd(6) : '')).join('')}`.trimEnd();
+  const tableH = Math.round(s.ctx.height / IN);
+  lines.push(ruler);
+  lines.push('    +' + '-'.repeat(W) + '+  north');
+  grid.forEach((row, cy) => lines.push(`${String(tableH - 2 * (cy + 1)).padStart(3)} |${row.join('')}|`));
+  lines.push('    +' + '-'.repeat(W) + '+  south');
+  lines.push(ruler);
+  lines.push(...MARCH_KEY);
   for (const side of [0, 1] as const) {
     const sd = s.sides[side];
     lines.push(
@@ -345,7 +378,7 @@ function render(s: MoeState): string {
       if (b.side !== side) return;
       const letter = String.fromCharCode((side === 0 ? 65 : 97) + (i % 26));
       lines.push(
-        `  ${letter} ${b.id.padEnd(5)} ${b.name.padEnd(16).slice(0, 16)} ${QUALITY_NAMES[b.q]!.padEnd(7)} ${b.f === 'L' ? 'line  ' : 'column'} ${String(b.rk).padStart(2)}/${b.start} FG ${String(firingGroups(b)).padStart(2)}${b.sk ? ` skirm ${b.sk}` : ''}  ${chars(b)}  facing ${b.h}°  ${unitStatus(s, b)}`,
+        `  ${letter} ${b.id.padEnd(5)} ${b.name.padEnd(16).slice(0, 16)} ${QUALITY_NAMES[b.q]!.padEnd(7)} ${b.f === 'L' ? 'line  ' : 'column'} ${String(b.rk).padStart(2)}/${b.start} FG ${String(firingGroups(b)).padStart(2)}${b.sk ? ` skirm ${b.sk}${b.scr ? ` screen ${b.scr}` : ''}` : ''}  ${chars(b)}  facing ${b.h}°  ${unitStatus(s, b)}`,
       );
     });
   }

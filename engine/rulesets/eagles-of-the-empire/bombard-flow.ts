@@ -118,7 +118,10 @@ function fireGroupActions(s: EState, f: Extract<Frame, { t: 'fire' }>): Action[]
 const TIME = (s: EState) => s.ctx.scenario.turns[s.turn - 1]!.time as 'dawn' | 'day' | 'dusk' | 'night';
 
 /** Dice of a fire group [12.1–12.32, 12.71]: per DRM level, the units' SP converted with the TEC percentage. */
-function bombardDice(s: EState, f: Extract<Frame, { t: 'bomb' }>): { n: number; drm: number }[] {
+export function bombardDice(
+  s: EState,
+  f: Pick<Extract<Frame, { t: 'bomb' }>, 'p' | 'from' | 'to' | 'units'>,
+): { n: number; drm: number }[] {
   const map = s.ctx.map;
   const sc = s.ctx.scenario;
   const us = f.units.map((id) => unit(s, id));

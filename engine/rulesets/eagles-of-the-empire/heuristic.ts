@@ -8,12 +8,16 @@
  * strongest units and spare artillery [12.2]; stand when morale is good [14.4]; retreat and rout away from the enemy;
  * extend a line [16.0] only to cover an empty objective with the enemy near.
  */
-import type { AreaId } from '../../areas/map.ts';
+import type { AreaId, AreaMap } from '../../areas/map.ts';
 import { toMoveOf, top, victoryPoints } from './rules.ts';
-import type { Action, EState, Frame, Side, UnitState } from './types.ts';
-import { alive, moraleOf, spOf, stepsLeft, unit, unitsAt, other } from './world.ts';
-import { assaultTerrainPct } from './assault.ts';
-import { firstSteps } from './move-flow.ts';
+import type { Action, AssaultFrame, EState, Frame, Side, UnitState } from './types.ts';
+import { alive, isActive, isLC, moraleOf, spOf, stepsLeft, unit, unitsAt, other } from './world.ts';
+import { attackerDice, defenderDice } from './assault-dice.ts';
+import { bombardDice } from './bombard-flow.ts';
+import { firstSteps, movers } from './move-flow.ts';
+import { entryCost, type MoveClass } from './movement.ts';
+import { inCommand } from './state.ts';
+import { hitChance } from './tables.ts';
 
 /**
  * Areas a side wants to reach: the objectives it does not hold (the attacker), else its own objectives to garrison
@@ -23,25 +27,126 @@ function goals(s: EState, p: Side): AreaId[] {
   const objs = s.ctx.scenario.victory.objectives;
   const take = objs.filter((o) => s.control[String(o.area)] !== p && o.vp[p] > 0).map((o) => o.area);
   if (take.length) return take;
+  const enemy = [...new Set(s.units.filter((u) => u.side !== p && alive(u)).map((u) => u.area!))];
+  // every objective is the side's: garrison the empty ones and, short of a win on points (A-53), go for the enemy's
+  // steps with the rest
   const hold = objs.filter((o) => s.control[String(o.area)] === p).map((o) => o.area);
-  if (hold.length) return hold;
-  return [...new Set(s.units.filter((u) => u.side !== p && alive(u)).map((u) => u.area!))];
+  const empty = hold.filter((a) => !unitsAt(s, a, p).length);
+  const vp = victoryPoints(s);
+  if (process.env.EOTE_HOLD || vp[p] - vp[other(p)] >= s.ctx.scenario.victory.thresholds.marginal + 2)
+    return empty.length ? empty : hold.length ? hold : enemy;
+  return [...empty, ...enemy];
 }
 
-function distTo(s: EState, a: AreaId, targets: readonly AreaId[]): number {
+/** Expected hits of a roll: dice at their DRMs, a modified 6 hitting (A-02). */
+function expectedHits(dice: readonly { n: number; drm: number }[]): number {
+  let e = 0;
+  for (const d of dice) e += d.n * hitChance(d.drm);
+  return e;
+}
+
+/** The VP an objective's change of hands swings (A-53); 0 elsewhere. */
+function objectiveSwing(s: EState, area: AreaId): number {
+  const o = s.ctx.scenario.victory.objectives.find((x) => x.area === area);
+  return o ? o.vp[0] + o.vp[1] : 0;
+}
+
+/**
+ * An assault on `target` with every unit that may join [14.1, 14.6, 14.61, 14.62], in the engine's own dice: the
+ * expected hits each side inflicts (the defender firing at the strongest attacking area [14.12]).
+ */
+function assaultOdds(s: EState, p: Side, target: AreaId): { a: number; d: number } | null {
+  const map = s.ctx.map;
+  const us = s.units.filter((u) => {
+    if (u.side !== p || !alive(u) || u.routed || u.square || u.acted !== null || u.kind === 'artillery') return false;
+    if (map.boundary(u.area!, target)?.kind !== 'side') return false;
+    if (entryCost(map, u.area!, target, u.kind as MoveClass) === Infinity) return false;
+    if (isLC(u) && map.facingOf(u.area!, u.conf, target) !== 'front') return false;
+    return isActive(s, u) && inCommand(s, u.id);
+  });
+  if (!us.length) return null;
+  const byArea = new Map<AreaId, number>();
+  for (const u of us) byArea.set(u.area!, (byArea.get(u.area!) ?? 0) + spOf(u));
+  const firedAt = [...byArea].sort((x, y) => y[1] - x[1])[0]![0];
+  const f: AssaultFrame = {
+    t: 'assault',
+    p,
+    target,
+    units: us.map((u) => u.id),
+    firedAt,
+    struckIds: us.filter((u) => u.area === firedAt).map((u) => u.id),
+    stage: 'rollA',
+    hitsA: 0,
+    hitsD: 0,
+    atk: null,
+    def: null,
+    combined: false,
+    vacated: false,
+  };
+  return { a: expectedHits(attackerDice(s, f)), d: expectedHits(defenderDice(s, f)) };
+}
+
+/** Movement points from one area to every other for a move class [13.1, 13.3] (by road where that is cheaper), on the empty map. */
+const COSTS = new WeakMap<AreaMap, Map<string, ReadonlyMap<AreaId, number>>>();
+function costsFrom(map: AreaMap, c: MoveClass, from: AreaId): ReadonlyMap<AreaId, number> {
+  let byKey = COSTS.get(map);
+  if (!byKey) COSTS.set(map, (byKey = new Map()));
+  const key = `${c}:${from}`;
+  const hit = byKey.get(key);
+  if (hit) return hit;
+  const dist = new Map<AreaId, number>([[from, 0]]);
+  const open: AreaId[] = [from];
+  while (open.length) {
+    open.sort((x, y) => dist.get(x)! - dist.get(y)!);
+    const a = open.shift()!;
+    const da = dist.get(a)!;
+    for (const n of map.neighbours(a)) {
+      const b = map.boundary(a, n)!;
+      let step = entryCost(map, a, n, c);
+      if (b.kind === 'side' && b.road) step = Math.min(step, entryCost(map, a, n, c, 'road'));
+      if (b.kind === 'side' && b.trail) step = Math.min(step, entryCost(map, a, n, c, 'trail'));
+      if (step === Infinity || da + step >= (dist.get(n) ?? Infinity)) continue;
+      if (!dist.has(n)) open.push(n);
+      dist.set(n, da + step);
+    }
+  }
+  byKey.set(key, dist);
+  return dist;
+}
+
+/**
+ * How far the nearest of `targets` is: in movement points when the side attacks objectives it does not hold (99 when
+ * none can be reached); in areas of range when it defends them (set per call by `policyScores`: measured, a defender
+ * marching by the cheapest paths walks into the attacker's batteries).
+ */
+let byRange = false;
+function distTo(s: EState, a: AreaId, targets: readonly AreaId[], c: MoveClass = 'infantry'): number {
+  if (byRange) {
+    let d = 99;
+    for (const t of targets) d = Math.min(d, s.ctx.map.range(a, t));
+    return d;
+  }
+  const costs = costsFrom(s.ctx.map, c, a);
   let d = 99;
-  for (const t of targets) d = Math.min(d, s.ctx.map.range(a, t));
+  for (const t of targets) d = Math.min(d, costs.get(t) ?? 99);
   return d;
+}
+
+/** The slowest move class among units (a stack moves together). */
+function classOf(s: EState, ids: readonly string[]): MoveClass {
+  let c: MoveClass = 'cavalry';
+  for (const id of ids) {
+    const k = unit(s, id).kind as MoveClass;
+    if (k === 'artillery') return k;
+    if (k === 'infantry') c = k;
+  }
+  return c;
 }
 
 function enemySpNear(s: EState, p: Side, a: AreaId): number {
   let sp = 0;
   for (const n of [a, ...s.ctx.map.neighbours(a)]) for (const u of unitsAt(s, n, other(p))) sp += spOf(u);
   return sp;
-}
-
-function sideSp(s: EState, p: Side, a: AreaId): number {
-  return unitsAt(s, a, p).reduce((t, u) => t + spOf(u), 0);
 }
 
 /** Leaving `area` would abandon an objective the side holds (no other unit of its stays). */
@@ -78,9 +183,16 @@ function scoreAction(s: EState, f: Frame, p: Side, a: Action, g: () => AreaId[])
       return a.self ? 1 : 0;
     case 'select': {
       // formations nearest the goals first
-      const us = s.units.filter((u) => u.side === p && alive(u) && u.formation === a.f);
+      // formations with something to do first: nearest the goals or next to the enemy; a lone garrison stays put
+      const us = s.units.filter((u) => u.side === p && alive(u) && u.area !== null && u.formation === a.f);
       if (!us.length) return -1;
-      return 5 - Math.min(...us.map((u) => distTo(s, u.area!, g()))) + us.length * 0.01;
+      let best = -Infinity;
+      for (const u of us) {
+        const d = distTo(s, u.area!, g(), u.kind as MoveClass);
+        const garrison = d === 0 && abandons(s, p, u.area!, [u.id]);
+        best = Math.max(best, (garrison ? 1 : 5 - d) + (enemySpNear(s, p, u.area!) > 0 ? 1 : 0));
+      }
+      return best + us.length * 0.01;
     }
     case 'next':
       return 0;
@@ -98,8 +210,13 @@ function scoreAction(s: EState, f: Frame, p: Side, a: Action, g: () => AreaId[])
       const weak = def.every((u) => u.kind === 'artillery' || u.routed || stepsLeft(u) <= 1);
       return (town ? -2 : 0) + (cav >= 2 * dsp || (weak && cav >= dsp) ? 2 : cav >= dsp ? -0.2 : -1);
     }
-    case 'fire':
-      return f.t === 'phase' ? 4 + unitsAt(s, a.to, other(p)).reduce((t, u) => t + spOf(u), 0) * 0.05 : 3;
+    case 'fire': {
+      if (f.t !== 'phase') return 3;
+      // [12.1] fire only where a die can hit: a battery that fires may not move this turn [12.61]
+      const u = unit(s, a.u);
+      const e = expectedHits(bombardDice(s, { p, from: u.area!, to: a.to, units: [a.u] }));
+      return e > 0.25 ? 3 + e : -1;
+    }
     case 'shoot':
       return a.cb ? 1.5 : 1;
     case 'reserve':
@@ -110,14 +227,17 @@ function scoreAction(s: EState, f: Frame, p: Side, a: Action, g: () => AreaId[])
     case 'reabsorb':
       return -0.2; // the scenario's alternates are a player's option, not a default
 
-    case 'attach':
+    case 'attach': {
+      // the battery joins its LC's assaults and gives combined arms [11.26, 14.8], worth the slower march
       return 0.4;
+    }
     case 'detach':
       return -0.5;
     case 'mvStack': {
-      const ids = unitsAt(s, a.area, p)
-        .filter((u) => u.attachedTo === null && !u.moveDone)
+      const ids = movers(s, p) // the units the stack move takes (move-flow.ts)
+        .filter((u) => u.area === a.area)
         .map((u) => u.id);
+      if (!ids.length) return -1;
       if (abandons(s, p, a.area, ids)) return -2;
       return moveWorth(s, p, ids, g) + 0.3; // together when they can
     }
@@ -138,7 +258,7 @@ function scoreAction(s: EState, f: Frame, p: Side, a: Action, g: () => AreaId[])
     case 'reverseSlope':
       return a.on ? (enemySpNear(s, p, unit(s, a.u).area!) > 0 ? 2.5 : 0.2) : -1;
     case 'massedColumn':
-      return 0.5;
+      return -1; // it spends the move and mostly lapses (A-41)
     case 'extend': {
       // [16.0] stretch a line to hold an empty objective or goal next to it, when the enemy is near
       const u = unit(s, a.u);
@@ -148,17 +268,11 @@ function scoreAction(s: EState, f: Frame, p: Side, a: Action, g: () => AreaId[])
     case 'retract':
       return -0.5;
     case 'assault': {
-      // strength across side boundaries [14.61], with the terrain's toll on the attacker [14.21] and cavalry kept out of
-      // towns and woods
-      let att = 0;
-      for (const n of map.sideNeighbours(a.target)) {
-        const pct = assaultTerrainPct(map, n, a.target);
-        for (const u of unitsAt(s, n, p))
-          if (!u.routed && u.acted === null)
-            att += spOf(u) * Math.max(0, 1 + pct / 100) * (u.kind === 'cavalry' && closed(s, a.target) ? 0.3 : 1);
-      }
-      const def = sideSp(s, other(p), a.target) * (closed(s, a.target) ? 1.5 : 1);
-      return att >= 3 * def ? 3 : att >= 2 * def ? 0.5 : -2;
+      // the engine's dice for both sides [14.1–14.3]: steps are VP, and an objective taken is worth its swing (A-53)
+      const o = assaultOdds(s, p, a.target);
+      if (!o) return -2;
+      const v = o.a - o.d + (o.a > o.d ? 0.2 * objectiveSwing(s, a.target) : 0);
+      return v > 0.3 ? 2 + v : -2;
     }
     case 'join': {
       const u = unit(s, a.u);
@@ -222,7 +336,8 @@ function moveWorth(s: EState, p: Side, ids: readonly string[], g: () => AreaId[]
 
 /** One area of a move: closer to the goals, not into much stronger enemy, taking an empty objective. */
 function stepWorth(s: EState, p: Side, ids: readonly string[], from: AreaId, to: AreaId, g: () => AreaId[]): number {
-  const gain = distTo(s, from, g()) - distTo(s, to, g());
+  const c = classOf(s, ids);
+  const gain = distTo(s, from, g(), c) - distTo(s, to, g(), c);
   const own = ids.reduce((t, id) => t + spOf(unit(s, id)), 0);
   const danger = enemySpNear(s, p, to) > own * 2 ? -1 : 0;
   const grab = isObjective(s, to) && s.control[String(to)] !== p && !unitsAt(s, to, other(p)).length ? 3 : 0;
@@ -237,6 +352,7 @@ export function policyScores(s: EState, actions: readonly Action[]): number[] {
   // the side's goal areas, computed once per call and only if an action needs them
   let cached: AreaId[] | null = null;
   const g = () => (cached ??= goals(s, p));
+  byRange = !s.ctx.scenario.victory.objectives.some((o) => s.control[String(o.area)] !== p && o.vp[p] > 0);
   // ties go to the earlier action: groups (charges, assaults, fire groups) are joined in list order, so taking the
   // first keeps every later unit available
   return actions.map((a, i) => scoreAction(s, f, p, a, g) - i * 1e-4);

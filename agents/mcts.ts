@@ -13,7 +13,7 @@
  * - Budgets by iterations (deterministic for a seed) or milliseconds; the tree is reused between decisions when the
  *   new position is in it; a single legal action is returned without search.
  */
-import type { ChanceOutcome } from '../engine/core/game.ts';
+import type { AnyGame, ChanceOutcome } from '../engine/core/game.ts';
 import { hashHex } from '../engine/core/hash.ts';
 import { hasHiddenInformation } from '../engine/core/views.ts';
 import type { Agent, Alternative, Decision, DecisionContext } from './agent.ts';
@@ -27,40 +27,65 @@ export { DEFAULT_MCTS, type LeafMix, type LeafValue, type MctsConfig } from './s
  * the search's hot loop reads one shape.
  */
 class Node {
+  // the fields the selection loop reads first, so they share a cache line
+  readonly kind: 'd' | 'c' | 't';
   /** Visits. */
-  n = 0;
+  n: number;
   /** Sum of values for player 0. */
-  w = 0;
-  /** A decision node's actions in prior order, or a chance node's outcome keys' actions (cached with the state). */
-  actions: unknown[] | null = null;
-  /** The keys of `actions` (decision) or of `outcomes` (chance). */
-  keys: string[] | null = null;
+  w: number;
+  /** A terminal position's value for player 0. */
+  readonly v: number;
   /** A decision node's children aligned with `actions` (when it keeps its state, so `actions` is cached). */
-  kids: (Node | undefined)[] | null = null;
+  kids: (Node | undefined)[] | null;
+  /** The player to move at a decision. */
+  readonly player: number;
+  /** The position (null under determinization). */
+  readonly state: unknown;
+  /** A decision node's actions in prior order (cached with the state). */
+  actions: unknown[] | null;
+  /** The keys of a decision node's `actions` (made when first asked for) or of a chance node's `outcomes`. */
+  keys: string[] | null;
   /** A chance node's cached outcomes. */
-  outcomes: ChanceOutcome<unknown>[] | null = null;
+  outcomes: ChanceOutcome<unknown>[] | null;
   /** Children by key: a chance node's, and a decision node's that keeps no state (its legal list is recomputed). */
-  map: Map<string, Node> | null = null;
+  map: Map<string, Node> | null;
   /** A chance node's expanded outcomes. */
-  expanded = 0;
-  constructor(
-    readonly kind: 'd' | 'c' | 't',
-    /** The player to move at a decision. */
-    readonly player: number,
-    /** The position (null under determinization). */
-    readonly state: unknown,
-    /** A terminal position's value for player 0. */
-    readonly v: number,
-    /** Creation order in the search (the order children were added). */
-    readonly seq: number,
-  ) {}
+  expanded: number;
+  /** Creation order in the search (the order children were added). */
+  readonly seq: number;
+  readonly game: AnyGame;
+  constructor(game: AnyGame, kind: 'd' | 'c' | 't', player: number, state: unknown, v: number, seq: number) {
+    this.kind = kind;
+    this.n = 0;
+    this.w = 0;
+    this.v = v;
+    this.kids = null;
+    this.player = player;
+    this.state = state;
+    this.actions = null;
+    this.keys = null;
+    this.outcomes = null;
+    this.map = null;
+    this.expanded = 0;
+    this.seq = seq;
+    this.game = game;
+  }
+
+  /** The keys of a decision node's cached actions (or a chance node's outcomes), made once. */
+  keyList(): string[] | null {
+    if (this.keys || !this.actions) return this.keys;
+    const keys: string[] = [];
+    for (const a of this.actions) keys.push(this.game.actionKey(a));
+    this.keys = keys;
+    return keys;
+  }
 
   /** Children by action or outcome key, in the order they were added (for reporting and tree walks, not the hot loop). */
   get children(): ReadonlyMap<string, Node> {
     if (this.map) return this.map;
     const m = new Map<string, Node>();
     const kids = this.kids;
-    const keys = this.keys;
+    const keys = this.keyList();
     if (kids && keys) {
       const idx: number[] = [];
       for (let i = 0; i < kids.length; i++) if (kids[i]) idx.push(i);
@@ -71,6 +96,11 @@ class Node {
   }
 }
 type DecisionNode = Node;
+
+/** Math.log(max(1, n)) for the visit counts most selections see, computed once (the same doubles, without the call). */
+const LOG_TABLE = 1 << 16;
+const LOGS = new Float64Array(LOG_TABLE);
+for (let n = 1; n < LOG_TABLE; n++) LOGS[n] = Math.log(n);
 
 /** MCTS for rulesets with perfect information (hidden information: `IsMctsSearch`). */
 export class MctsSearch extends SearchBase {
@@ -87,10 +117,10 @@ export class MctsSearch extends SearchBase {
     const tm = g.toMove(s);
     if (tm.kind === 'terminal') {
       const r = g.returns(s);
-      return new Node('t', -1, null, r[0]!, this.seq++);
+      return new Node(g, 't', -1, null, r[0]!, this.seq++);
     }
-    if (tm.kind === 'chance') return new Node('c', -1, s, 0, this.seq++);
-    const node = new Node('d', tm.player, s, 0, this.seq++);
+    if (tm.kind === 'chance') return new Node(g, 'c', -1, s, 0, this.seq++);
+    const node = new Node(g, 'd', tm.player, s, 0, this.seq++);
     if (s !== null && this.cfg.reuse) this.byHash.set(hashHex(g.hash(s)), node);
     return node;
   }
@@ -111,7 +141,7 @@ export class MctsSearch extends SearchBase {
   private child(node: Node, key: string): Node | undefined {
     if (node.map) return node.map.get(key);
     const kids = node.kids;
-    const keys = node.keys;
+    const keys = node.keyList();
     if (!kids || !keys) return undefined;
     let found: Node | undefined;
     for (let i = 0; i < keys.length; i++) {
@@ -123,18 +153,24 @@ export class MctsSearch extends SearchBase {
 
   /** A decision node's actions in prior order with their keys (cached when the node keeps its state). */
   private actionsAt(node: DecisionNode, s: unknown): { actions: unknown[]; keys: string[] } {
-    if (node.state !== null && node.actions && node.keys) return { actions: node.actions, keys: node.keys };
+    if (node.state !== null) {
+      const actions = node.actions ?? this.cacheActions(node, s);
+      return { actions, keys: node.keyList()! };
+    }
     const actions = this.orderActions(s, this.game.legalActions(s) as unknown[], node.player);
     const keys: string[] = [];
     for (let i = 0; i < actions.length; i++) keys.push(this.game.actionKey(actions[i]));
-    if (node.state !== null) {
-      node.actions = actions;
-      node.keys = keys;
-      const kids: (Node | undefined)[] = [];
-      for (let i = 0; i < actions.length; i++) kids.push(undefined);
-      node.kids = kids;
-    }
     return { actions, keys };
+  }
+
+  /** Orders and keeps the actions of a decision node that keeps its state, with room for their children. */
+  private cacheActions(node: DecisionNode, s: unknown): unknown[] {
+    const actions = this.orderActions(s, this.game.legalActions(s) as unknown[], node.player);
+    node.actions = actions;
+    const kids: (Node | undefined)[] = [];
+    for (let i = 0; i < actions.length; i++) kids.push(undefined);
+    node.kids = kids;
+    return actions;
   }
 
   /**
@@ -189,19 +225,22 @@ export class MctsSearch extends SearchBase {
         continue;
       }
       // decision node
+      // a node that keeps its state keeps its actions (their keys are made only when asked for) and its children in
+      // `kids`, aligned with them; one that does not has them recomputed at each visit, its children in `map`
       let actions = node.actions;
-      let keys = node.keys;
-      if (node.state === null || !actions || !keys) ({ actions, keys } = this.actionsAt(node, s));
-      const kids = node.kids; // aligned with `actions` when the node keeps its state, else children are in `map`
+      let keys: string[] | null = null;
+      if (node.state === null) ({ actions, keys } = this.actionsAt(node, s));
+      else if (!actions) actions = this.cacheActions(node, s);
+      const kids = node.kids;
       const map = node.map;
       const atRoot = len === 1;
       let pick = -1; // an action to expand
       let best = -1; // a child to go down into
       if (forced && atRoot) {
         // sequential halving chose the root action
-        const i = keys.indexOf(forced.key);
+        const i = (keys ?? node.keyList()!).indexOf(forced.key);
         if (i < 0) throw new Error(`mcts: root action ${forced.key} is not legal in this determinization`);
-        if (kids ? kids[i] === undefined : !map?.has(keys[i]!)) pick = i;
+        if (kids ? kids[i] === undefined : !map?.has(keys![i]!)) pick = i;
         else best = i;
       } else {
         const allowed =
@@ -209,18 +248,18 @@ export class MctsSearch extends SearchBase {
             ? Math.min(actions.length, Math.max(1, Math.floor(cfg.widenK * Math.pow(node.n + 1, cfg.widenAlpha))))
             : actions.length;
         for (let i = 0; i < allowed; i++)
-          if (kids ? kids[i] === undefined : !map?.has(keys[i]!)) {
+          if (kids ? kids[i] === undefined : !map?.has(keys![i]!)) {
             pick = i;
             break;
           }
         if (pick < 0) {
           // UCT among the allowed children, from the mover's point of view
           const sign = node.player === 0 ? 1 : -1;
-          const logN = Math.log(Math.max(1, node.n));
+          const logN = node.n < LOG_TABLE ? LOGS[node.n]! : Math.log(node.n);
           const c = cfg.c;
           let bestScore = -Infinity;
           for (let i = 0; i < allowed; i++) {
-            const ch = kids ? kids[i]! : map!.get(keys[i]!)!;
+            const ch = kids ? kids[i]! : map!.get(keys![i]!)!;
             // the value of a child (`value`, inlined but for a chance node's exact expectation)
             const q = sign * (ch.kind === 'd' ? (ch.n ? ch.w / ch.n : 0) : ch.kind === 't' ? ch.v : this.value(ch));
             const u = q + c * Math.sqrt(logN / Math.max(1, ch.n));
@@ -236,12 +275,12 @@ export class MctsSearch extends SearchBase {
         const next = g.applyUnchecked(s, actions[pick]);
         const made = this.makeNode(next);
         if (kids) kids[pick] = made;
-        else (map ?? (node.map = new Map())).set(keys[pick]!, made);
+        else (map ?? (node.map = new Map())).set(keys![pick]!, made);
         path[len++] = made;
         v = this.evaluateLeaf(next);
         break;
       }
-      node = kids ? kids[best]! : map!.get(keys[best]!)!;
+      node = kids ? kids[best]! : map!.get(keys![best]!)!;
       if (node.state === null && node.kind !== 't') s = g.applyUnchecked(s, actions[best]); // else as above
       // paired dice: the root action's k-th visit (numbered by sequential halving, else by the child's visits)
       if (atRoot) this.pair(forced ? forced.k : node.n);

@@ -127,7 +127,17 @@ export function benchCommands(y: Argv): Argv {
           default: false,
           describe: "MCTS iterations/s on the reference game beside boardgame.io's MCTSBot and a bare UCT",
         })
-        .option('iterations', { type: 'number', default: 1000, describe: 'MCTS iterations per search for --mcts' })
+        .option('iterations', {
+          type: 'number',
+          array: true,
+          default: [2000, 20_000],
+          describe: 'MCTS iterations per search for --mcts (each budget measured in turn)',
+        })
+        .option('rounds', {
+          type: 'number',
+          default: 7,
+          describe: '--mcts: timed rounds per budget (medians are reported)',
+        })
         .option('queue', {
           type: 'string',
           describe: '--arena: also measure the queue (redis://HOST:PORT) with 1 and 2 `eagles worker` processes',
@@ -271,7 +281,7 @@ export function benchCommands(y: Argv): Argv {
       }
       if (args.mcts) {
         const { mctsBench } = await import('./mcts-bench.ts');
-        const m = await mctsBench(args.iterations);
+        const m = await mctsBench(args.iterations, args.rounds);
         if (args.json)
           return void console.log(
             JSON.stringify(
@@ -284,18 +294,22 @@ export function benchCommands(y: Argv): Argv {
               2,
             ),
           );
-        console.log(`MCTS on ${m.game}, ${m.iterations} iterations per search (best of 3), one core`);
-        const row = (name: string, r: { ms?: number; iterationsPerSec?: number; error?: string }) =>
+        console.log(
+          `MCTS on ${m.game}, one core: medians of ${m.rounds} rounds, each timing the three in turn (wall clock; CPU time in brackets)`,
+        );
+        for (const r of m.rows) {
+          console.log(`\n${r.iterations} iterations per search`);
+          const row = (name: string, t: { ms?: number; cpuMs?: number; iterationsPerSec?: number; error?: string }) =>
+            console.log(
+              `  ${name.padEnd(26)} ${t.error ? t.error : `${t.iterationsPerSec!.toFixed(0).padStart(9)} it/s  ${t.ms!.toFixed(1).padStart(8)} ms  (${t.cpuMs!.toFixed(1)} ms CPU)`}`,
+            );
+          row('eagles mcts', r.ours);
+          row('bare minimal UCT (floor)', r.bareUct);
+          row('boardgame.io MCTSBot', r.boardgameIo);
           console.log(
-            `${name.padEnd(26)} ${r.error ? r.error : `${r.iterationsPerSec!.toFixed(0).padStart(9)} it/s  ${r.ms!.toFixed(1).padStart(8)} ms`}`,
+            `  eagles mcts takes ${r.timeOverBareUct.wall.toFixed(2)}× the bare UCT's time (${r.timeOverBareUct.cpu.toFixed(2)}× by CPU)${r.speedOverBoardgameIo ? `; it is ${r.speedOverBoardgameIo.wall.toFixed(1)}× boardgame.io's speed (${r.speedOverBoardgameIo.cpu.toFixed(1)}× by CPU)` : ''}`,
           );
-        row('eagles mcts', m.ours);
-        row('bare minimal UCT (floor)', m.bareUct);
-        row('boardgame.io MCTSBot', m.boardgameIo as never);
-        if ('iterationsPerSec' in m.boardgameIo && m.boardgameIo.iterationsPerSec)
-          console.log(
-            `eagles mcts: ${(m.ours.iterationsPerSec / m.boardgameIo.iterationsPerSec).toFixed(1)}× boardgame.io's speed; the bare UCT is ${(m.bareUct.iterationsPerSec / m.ours.iterationsPerSec).toFixed(2)}× ours`,
-          );
+        }
         const { mctsSampleArmies, mctsSealed } = await import('./mcts-bench.ts');
         console.log('\nMCTS on sealed bids (Goofspiel, 4 cards, 20,000 iterations; the game is worth 50%):');
         for (const r of await mctsSealed())

@@ -79,7 +79,8 @@ export function bareUct(iterations: number, rng: () => number): number {
   return root.n;
 }
 
-async function boardgameIo(iterations: number): Promise<{ ms: number } | { error: string }> {
+/** boardgame.io's MCTSBot on the same tic-tac-toe, `iterations` from the empty board: wall and CPU milliseconds. */
+async function boardgameIo(iterations: number): Promise<Timing | { error: string }> {
   try {
     const require = createRequire(import.meta.url);
     const { MCTSBot } = require('boardgame.io/ai');
@@ -109,64 +110,102 @@ async function boardgameIo(iterations: number): Promise<{ ms: number } | { error
         G.cells.flatMap((c, i) => (c === null ? [{ move: 'clickCell', args: [i] }] : [])),
     });
     const state = InitializeGame({ game });
+    const c0 = process.cpuUsage();
     const t0 = performance.now();
     await bot.play(state, '0');
-    return { ms: performance.now() - t0 };
+    return done(t0, c0);
   } catch (e) {
     return { error: `boardgame.io not available (${(e as Error).message.split('\n')[0]})` };
   }
 }
 
-export async function mctsBench(iterations = 1000, repeats = 3) {
-  const ours = () => {
-    const search = new MctsSearch(
-      ticTacToe,
-      {
-        ...DEFAULT_MCTS,
-        leaf: 'random',
-        depth: Infinity,
-        widenK: 0,
-        prior: false,
-        reuse: false,
-        paired: false,
-        c: Math.SQRT2,
-      },
-      seedrandom.alea('bench'),
-    );
-    const t0 = performance.now();
-    search.search(ticTacToe.initialState({ id: 'standard' }), { iterations });
-    return performance.now() - t0;
-  };
-  const bare = () => {
-    const t0 = performance.now();
-    bareUct(iterations, seedrandom.alea('bench'));
-    return performance.now() - t0;
-  };
-  // warm up, then best of `repeats`
-  ours();
-  bare();
-  await boardgameIo(Math.min(200, iterations));
-  const best = (f: () => number) => Math.min(...Array.from({ length: repeats }, f));
-  const oursMs = best(ours);
-  const bareMs = best(bare);
-  const bg: number[] = [];
-  let bgErr: string | undefined;
-  for (let i = 0; i < repeats; i++) {
-    const r = await boardgameIo(iterations);
-    if ('error' in r) {
-      bgErr = r.error;
-      break;
+/** Wall-clock and CPU milliseconds of one run (CPU time counts this process's threads, the collector's helpers too). */
+interface Timing {
+  ms: number;
+  cpuMs: number;
+}
+function done(t0: number, c0: NodeJS.CpuUsage): Timing {
+  const ms = performance.now() - t0;
+  const c = process.cpuUsage(c0);
+  return { ms, cpuMs: (c.user + c.system) / 1000 };
+}
+const median = (xs: number[]) => {
+  const a = [...xs].sort((x, y) => x - y);
+  return a.length % 2 ? a[a.length >> 1]! : (a[a.length / 2 - 1]! + a[a.length / 2]!) / 2;
+};
+
+/** Our MCTS with plain UCT settings (random playouts to the end, no widening, priors, reuse or pairing), one search. */
+export function oursOnTicTacToe(iterations: number): Timing {
+  const search = new MctsSearch(
+    ticTacToe,
+    {
+      ...DEFAULT_MCTS,
+      leaf: 'random',
+      depth: Infinity,
+      widenK: 0,
+      prior: false,
+      reuse: false,
+      paired: false,
+      c: Math.SQRT2,
+    },
+    seedrandom.alea('bench'),
+  );
+  const s0 = ticTacToe.initialState({ id: 'standard' });
+  const c0 = process.cpuUsage();
+  const t0 = performance.now();
+  search.search(s0, { iterations });
+  return done(t0, c0);
+}
+
+function bareOnTicTacToe(iterations: number): Timing {
+  const rng = seedrandom.alea('bench');
+  const c0 = process.cpuUsage();
+  const t0 = performance.now();
+  bareUct(iterations, rng);
+  return done(t0, c0);
+}
+
+/**
+ * Our MCTS, the bare UCT and boardgame.io's MCTSBot on tic-tac-toe at each budget, in one run: after a warm-up,
+ * `rounds` rounds each time the three once, in turn. Times are medians over the rounds; the ratios are medians of the
+ * ratios within each round (both sides of a ratio measured moments apart, which a shared machine's load disturbs
+ * least), by wall clock and by CPU time. `timeOverBareUct`: our time over the bare UCT's (the framework's overhead;
+ * 1 is the floor); `speedOverBoardgameIo`: our speed over boardgame.io's.
+ */
+export async function mctsBench(budgets: readonly number[] = [2000, 20_000], rounds = 7) {
+  const perSec = (iterations: number, ms: number) => (iterations * 1000) / ms;
+  const rows = [];
+  for (const iterations of budgets) {
+    oursOnTicTacToe(iterations);
+    bareOnTicTacToe(iterations);
+    const bgWarm = await boardgameIo(Math.min(200, iterations));
+    const ours: Timing[] = [];
+    const bare: Timing[] = [];
+    const bg: Timing[] = [];
+    for (let r = 0; r < rounds; r++) {
+      ours.push(oursOnTicTacToe(iterations));
+      bare.push(bareOnTicTacToe(iterations));
+      if (!('error' in bgWarm)) {
+        const t = await boardgameIo(iterations);
+        if (!('error' in t)) bg.push(t);
+      }
     }
-    bg.push(r.ms);
+    const sum = (ts: Timing[]) => {
+      const ms = median(ts.map((t) => t.ms));
+      return { ms, cpuMs: median(ts.map((t) => t.cpuMs)), iterationsPerSec: perSec(iterations, ms) };
+    };
+    const ratio = (a: Timing[], b: Timing[], k: keyof Timing) => median(a.map((t, i) => t[k] / b[i]![k]));
+    rows.push({
+      iterations,
+      ours: sum(ours),
+      bareUct: sum(bare),
+      boardgameIo: bg.length === rounds ? sum(bg) : { error: 'error' in bgWarm ? bgWarm.error : 'boardgame.io failed' },
+      timeOverBareUct: { wall: ratio(ours, bare, 'ms'), cpu: ratio(ours, bare, 'cpuMs') },
+      speedOverBoardgameIo:
+        bg.length === rounds ? { wall: ratio(bg, ours, 'ms'), cpu: ratio(bg, ours, 'cpuMs') } : null,
+    });
   }
-  const perSec = (ms: number) => (iterations * 1000) / ms;
-  return {
-    game: 'tic-tac-toe (empty board)',
-    iterations,
-    ours: { ms: oursMs, iterationsPerSec: perSec(oursMs) },
-    bareUct: { ms: bareMs, iterationsPerSec: perSec(bareMs) },
-    boardgameIo: bg.length ? { ms: Math.min(...bg), iterationsPerSec: perSec(Math.min(...bg)) } : { error: bgErr },
-  };
+  return { game: 'tic-tac-toe (empty board)', rounds, rows };
 }
 
 /**

@@ -54,6 +54,8 @@ class Node {
   /** Creation order in the search (the order children were added). */
   readonly seq: number;
   readonly game: AnyGame;
+  /** A decision node's position hash, kept for tree reuse (made when the node is, with `reuse`). */
+  hash: string | null;
   constructor(game: AnyGame, kind: 'd' | 'c' | 't', player: number, state: unknown, v: number, seq: number) {
     this.kind = kind;
     this.n = 0;
@@ -69,6 +71,7 @@ class Node {
     this.expanded = 0;
     this.seq = seq;
     this.game = game;
+    this.hash = null;
   }
 
   /** The keys of a decision node's cached actions (or a chance node's outcomes), made once. */
@@ -121,7 +124,10 @@ export class MctsSearch extends SearchBase {
     }
     if (tm.kind === 'chance') return new Node(g, 'c', -1, s, 0, this.seq++);
     const node = new Node(g, 'd', tm.player, s, 0, this.seq++);
-    if (s !== null && this.cfg.reuse) this.byHash.set(hashHex(g.hash(s)), node);
+    if (s !== null && this.cfg.reuse) {
+      node.hash = hashHex(g.hash(s));
+      this.byHash.set(node.hash, node);
+    }
     return node;
   }
 
@@ -324,7 +330,7 @@ export class MctsSearch extends SearchBase {
       while (stack.length) {
         const n = stack.pop()!;
         if (n.kind === 'd') {
-          if (n.state !== null) this.byHash.set(hashHex(g.hash(n.state)), n);
+          if (n.state !== null) this.byHash.set(n.hash ?? (n.hash = hashHex(g.hash(n.state))), n);
           for (const c of n.children.values()) stack.push(c);
         } else if (n.kind === 'c') for (const c of n.children.values()) stack.push(c);
       }

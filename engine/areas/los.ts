@@ -78,8 +78,21 @@ function inside(p: Pt, poly: readonly Pt[]): boolean {
 
 type Piece = { k: 'in'; a: AreaId } | { k: 'along'; a: AreaId; b: AreaId };
 
-/** Trace the centre-to-centre line from `from` to `to` (an author override wins). */
+/** Traces already made, per map and pair: a map never changes, so neither does a trace (never modify one). */
+const traces = new WeakMap<AreaMap, Map<AreaId, Map<AreaId, LosTrace>>>();
+
+/** Trace the centre-to-centre line from `from` to `to` (an author override wins); computed once per map and pair. */
 export function traceLos(map: AreaMap, from: AreaId, to: AreaId): LosTrace {
+  let byFrom = traces.get(map);
+  if (!byFrom) traces.set(map, (byFrom = new Map()));
+  let byTo = byFrom.get(from);
+  if (!byTo) byFrom.set(from, (byTo = new Map()));
+  let t = byTo.get(to);
+  if (!t) byTo.set(to, (t = computeLos(map, from, to)));
+  return t;
+}
+
+function computeLos(map: AreaMap, from: AreaId, to: AreaId): LosTrace {
   for (const o of map.json.los) {
     if (o.from === from && o.to === to)
       return { from, to, areas: o.areas, crossings: o.crossings, along: o.along, corners: o.corners, overridden: true };

@@ -206,21 +206,30 @@ export function validateAreaMap(json: unknown): Validated<AreaMapJson> {
 /** An indexed, read-only map. */
 export class AreaMap {
   readonly areas: ReadonlyMap<AreaId, Area>;
-  private readonly bounds = new Map<string, Boundary>();
-  private readonly nbrs = new Map<AreaId, { side: AreaId[]; point: AreaId[] }>();
+  /** The boundaries by both areas' ids (no string key per look-up). */
+  private readonly boundsBy = new Map<AreaId, Map<AreaId, Boundary>>();
+  private readonly nbrs = new Map<AreaId, { side: AreaId[]; point: AreaId[]; all: AreaId[] }>();
   private readonly rangeCache = new Map<AreaId, Map<AreaId, number>>();
 
   constructor(readonly json: AreaMapJson) {
     this.areas = new Map(json.areas.map((a) => [a.id, a]));
-    for (const a of json.areas) this.nbrs.set(a.id, { side: [], point: [] });
+    for (const a of json.areas) this.nbrs.set(a.id, { side: [], point: [], all: [] });
     for (const b of json.boundaries) {
-      this.bounds.set(AreaMap.key(b.a, b.b), b);
+      for (const [x, y] of [
+        [b.a, b.b],
+        [b.b, b.a],
+      ] as const) {
+        let m = this.boundsBy.get(x);
+        if (!m) this.boundsBy.set(x, (m = new Map()));
+        m.set(y, b);
+      }
       this.nbrs.get(b.a)![b.kind].push(b.b);
       this.nbrs.get(b.b)![b.kind].push(b.a);
     }
     for (const n of this.nbrs.values()) {
       n.side.sort((x, y) => x - y);
       n.point.sort((x, y) => x - y);
+      n.all = [...n.side, ...n.point].sort((x, y) => x - y);
     }
   }
 
@@ -250,7 +259,7 @@ export class AreaMap {
 
   /** The boundary between two areas, side or point, if they are adjacent. */
   boundary(a: AreaId, b: AreaId): Boundary | undefined {
-    return this.bounds.get(AreaMap.key(a, b));
+    return this.boundsBy.get(a)?.get(b);
   }
 
   /** Side-adjacent areas, ascending. */
@@ -261,9 +270,9 @@ export class AreaMap {
   pointNeighbours(id: AreaId): readonly AreaId[] {
     return this.nbrs.get(id)?.point ?? [];
   }
-  /** Side and point neighbours, ascending. */
-  neighbours(id: AreaId): AreaId[] {
-    return [...this.sideNeighbours(id), ...this.pointNeighbours(id)].sort((x, y) => x - y);
+  /** Side and point neighbours, ascending (one array per area, built once: never modify it). */
+  neighbours(id: AreaId): readonly AreaId[] {
+    return this.nbrs.get(id)?.all ?? [];
   }
 
   isEdge(id: AreaId): boolean {

@@ -89,11 +89,24 @@ function nextSegment(s: EState, f: PhaseFrame, log: Log): EState {
 
 function phaseLegal(s: EState, f: PhaseFrame): Action[] {
   // declared Massed Columns must assault before the segment can end (A-41)
-  if (f.seg === 'assault' && entry('assault').pendingMassedColumns(s, f.p).length) return segmentActions(s, f);
+  if (f.seg === 'assault' && entry('assault').pendingMassedColumns(s, f.p).length) return segmentActions(s, f).slice();
   return [...segmentActions(s, f), { k: 'next' }];
 }
 
-function segmentActions(s: EState, f: PhaseFrame): Action[] {
+/**
+ * The segment's choices at `s`, computed once per state: the runtime asks whether the segment passes by itself
+ * (`phaseSettle`) and then for the legal actions of the same state. Shared: never modify the array.
+ */
+const segmentMemo = new WeakMap<EState, { readonly f: PhaseFrame; readonly acts: readonly Action[] }>();
+function segmentActions(s: EState, f: PhaseFrame): readonly Action[] {
+  const hit = segmentMemo.get(s);
+  if (hit && hit.f === f) return hit.acts;
+  const acts = computeSegmentActions(s, f);
+  segmentMemo.set(s, { f, acts });
+  return acts;
+}
+
+function computeSegmentActions(s: EState, f: PhaseFrame): Action[] {
   switch (f.seg) {
     case 'charge':
       return entry('charge')

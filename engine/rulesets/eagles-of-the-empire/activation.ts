@@ -8,28 +8,44 @@ import { type Log, ev } from './state.ts';
 import type { EState, Side } from './types.ts';
 import { leaderDef, other } from './world.ts';
 
+/** What `eligibleFormations` reads of a side's formations, which never change: per formation that activates on its own, the ids under it (itself included), its leader and whether it is the HQ formation. */
+interface EligibleShape {
+  readonly id: string;
+  readonly ids: ReadonlySet<string>;
+  readonly leader: string | null;
+  readonly hq: boolean;
+}
+const shapes = new WeakMap<object, readonly EligibleShape[]>();
+function eligibleShapes(sc: Scenario, p: Side): readonly EligibleShape[] {
+  const side = sc.sides[p];
+  let out = shapes.get(side);
+  if (!out) {
+    const all = formationsOf(side);
+    out = all
+      .filter(({ f }) => f.kind !== 'force') // forces activate with their parent formation [2.3]
+      .map(({ f }) => {
+        const id = f.id;
+        const ids = new Set(all.filter((x) => x.f.id === id || isUnder(sc, p, x.f.id, id)).map((x) => x.f.id));
+        const leader = side.leaders.find((l) => l.id === all.find((x) => x.f.id === id)!.f.leader);
+        return { id, ids, leader: leader ? leader.id : null, hq: all.find((x) => x.f.id === id)!.f.kind === 'hq' };
+      });
+    shapes.set(side, out);
+  }
+  return out;
+}
+
 /** Formations a side may still activate this turn [8.15–8.17]: not activated, with something on the map. */
 export function eligibleFormations(s: EState, p: Side): string[] {
-  const sc = s.ctx.scenario;
-  return formationsOf(sc.sides[p])
-    .filter(({ f }) => f.kind !== 'force') // forces activate with their parent formation [2.3]
-    .map(({ f }) => f.id)
-    .filter((id) => {
-      const st = s.formations.find((x) => x.id === id)!;
-      if (st.activated || st.failedRally) return false;
-      const ids = new Set(
-        formationsOf(sc.sides[p])
-          .filter((x) => x.f.id === id || isUnder(sc, p, x.f.id, id))
-          .map((x) => x.f.id),
-      );
-      const leader = sc.sides[p].leaders.find(
-        (l) => l.id === formationsOf(sc.sides[p]).find((x) => x.f.id === id)!.f.leader,
-      );
-      const hasUnits = s.units.some((u) => u.side === p && !u.eliminated && u.area !== null && ids.has(u.formation));
-      const hqHere = formationsOf(sc.sides[p]).find((x) => x.f.id === id)!.f.kind === 'hq' && s.hq[p]?.area != null;
-      const leaderOn = leader ? s.leaders.some((l) => l.id === leader.id && l.status === 'on') : false;
-      return hasUnits || hqHere || leaderOn;
-    });
+  const out: string[] = [];
+  for (const e of eligibleShapes(s.ctx.scenario, p)) {
+    const st = s.formations.find((x) => x.id === e.id)!;
+    if (st.activated || st.failedRally) continue;
+    let ok = e.hq && s.hq[p]?.area != null;
+    if (!ok && e.leader !== null) ok = s.leaders.some((l) => l.id === e.leader && l.status === 'on');
+    if (!ok) ok = s.units.some((u) => u.side === p && !u.eliminated && u.area !== null && e.ids.has(u.formation));
+    if (ok) out.push(e.id);
+  }
+  return out;
 }
 
 function isUnder(sc: Scenario, p: Side, fid: string, ancestor: string): boolean {

@@ -106,6 +106,7 @@ export function chargeStepBan(w: LaneWorld, from: AreaId, to: AreaId): StepBan |
 /** Every legal lane from `origin`, by target id. */
 export function chargeLanes(w: LaneWorld, origin: AreaId): Lane[] {
   const out: Lane[] = [];
+  if (w.frontOfEnemyLc(origin)) return out; // [10.11] every lane from here fails checkLane's first test
   for (const a of w.map.json.areas) {
     if (w.map.range(origin, a.id) !== 2) continue;
     const v = checkLane(w, origin, a.id);

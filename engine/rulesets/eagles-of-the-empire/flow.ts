@@ -16,7 +16,7 @@ import { formationsOf } from './scenario.ts';
 import { activations } from './tables.ts';
 import type { Action, EState, Frame, LeaderState, Reinforcement, Side, Weather } from './types.ts';
 import { type Log, ev, pop, push, startPhase, updUnit } from './state.ts';
-import { commandInput, conformationsFor, enemyPresence, leaderDef, other } from './world.ts';
+import { commandInput, conformationsFor, enemyPresence, findUnit, leaderDef, other } from './world.ts';
 import { afterAttempt, commanderInitiative, eligibleFormations, topFormation } from './activation.ts';
 import type { Handlers } from '../../core/procedure.ts';
 import { type FrameOf, type FrameRules, auto, chance, decision, entry } from './procedures.ts';
@@ -365,7 +365,7 @@ function commandDetermination(s: EState, f: Extract<Frame, { t: 'command' }>, lo
     const due = nextCbI(inp, inCmd, fid);
     if (due) return push(s, { t: 'cbi', p, leader: due });
   }
-  const mine = [...inCmd].filter((id) => s.units.some((u) => u.id === id && u.side === p)).sort();
+  const mine = [...inCmd].filter((id) => findUnit(s, id)?.side === p).sort();
   ev(log, '9.2', `command determined: ${mine.length} units in command`);
   s = startPhase(pop(s), p, mine);
   // [19.3] (A-46) routed units of the activated formations test to end their rout

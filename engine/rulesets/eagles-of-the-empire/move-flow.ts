@@ -8,7 +8,7 @@ import { IllegalActionError } from '../../core/game.ts';
 import type { AreaId } from '../../areas/map.ts';
 import { entryCost, type MoveClass } from './movement.ts';
 import { reverseSlopePossible, squareAllowed } from './stances.ts';
-import { legalSteps, type StepWorld } from './steps.ts';
+import { legalSteps, type StepOption, type StepWorld } from './steps.ts';
 import { movementAllowance, type MoverKind } from './tables.ts';
 import type { Action, EState, Frame, PhaseFrame, Side, UnitState } from './types.ts';
 import {
@@ -20,6 +20,7 @@ import {
   enemyOccupied,
   enemyUnitsIn,
   fits,
+  hasAttached,
   isActive,
   isLC,
   leaderDef,
@@ -48,7 +49,7 @@ import { type FrameOf, decision } from './procedures.ts';
 function moverKind(s: EState, u: UnitState): MoverKind {
   if (u.kind === 'cavalry') return 'cavalry';
   if (u.kind === 'artillery') return artKind(s, u) === 'horse' ? 'horse-artillery' : 'artillery';
-  return s.units.some((x) => x.attachedTo === u.id && !x.eliminated) ? 'infantry-with-artillery' : 'infantry';
+  return hasAttached(s, u.id) ? 'infantry-with-artillery' : 'infantry';
 }
 
 /** Movement allowance this turn [13.2–13.24] (A-29); `artilleryLeader`: an artillery leader starts and moves with it (+1) [13.24]. */
@@ -248,7 +249,31 @@ function stepWorld(s: EState, p: Side, movers: readonly UnitState[]): StepWorld 
   };
 }
 
-function moveSteps(s: EState, f: Extract<Frame, { t: 'move' }>) {
+/**
+ * The steps open to the move `f` at `s`, once per frame and state: the runtime asks for the legal actions at `s`, then
+ * applies the chosen step to `s` with the frame popped and pushed back (the same state in a new object). Shared:
+ * never modify the array.
+ */
+const stepMemo = new WeakMap<object, { readonly s: EState; readonly steps: readonly StepOption[] }>();
+function cachedMoveSteps(s: EState, f: Extract<Frame, { t: 'move' }>): readonly StepOption[] {
+  const hit = stepMemo.get(f);
+  if (hit && sameState(hit.s, s)) return hit.steps;
+  const steps = moveSteps(s, f);
+  stepMemo.set(f, { s, steps });
+  return steps;
+}
+/** The same state: every field the same object or value, the stacks frame by frame. */
+function sameState(a: EState, b: EState): boolean {
+  if (a === b) return true;
+  for (const k in a)
+    if (k !== 'stack' && (a as unknown as Record<string, unknown>)[k] !== (b as unknown as Record<string, unknown>)[k])
+      return false;
+  if (a.stack.length !== b.stack.length) return false;
+  for (let i = 0; i < a.stack.length; i++) if (a.stack[i] !== b.stack[i]) return false;
+  return true;
+}
+
+function moveSteps(s: EState, f: Extract<Frame, { t: 'move' }>): StepOption[] {
   const { units } = groupOf(s, f);
   const left = mpLeft(s, f);
   if (left <= 0) return [];
@@ -322,7 +347,7 @@ function moveActions(s: EState, f: Extract<Frame, { t: 'move' }>): Action[] {
     const u = unit(s, f.units[0]!);
     if (!u.refaced) for (const c of conformationsFor(s, u)) if (c !== u.conf) out.push({ k: 'face', u: u.id, conf: c });
   }
-  for (const o of moveSteps(s, f)) out.push({ k: 'to', area: o.to, mode: o.mode });
+  for (const o of cachedMoveSteps(s, f)) out.push({ k: 'to', area: o.to, mode: o.mode });
   out.push({ k: 'stop' });
   return out;
 }
@@ -464,7 +489,7 @@ function moveStep(s: EState, f: Extract<Frame, { t: 'move' }>, a: Action, log: L
     return updUnit(s, a.u, { conf: a.conf, refaced: true });
   }
   if (a.k === 'to') {
-    const opt = moveSteps(s, f).find((o) => o.to === a.area && o.mode === a.mode);
+    const opt = cachedMoveSteps(s, f).find((o) => o.to === a.area && o.mode === a.mode);
     if (!opt) throw new IllegalActionError('to', `the group cannot enter area ${a.area} by ${a.mode} now`);
     for (const id of f.units) {
       const line = lineOf(s, unit(s, id));

@@ -68,4 +68,11 @@ export function updPhase(s: EState, patch: Partial<PhaseFrame>): EState {
 export function hasPhase(s: EState): boolean {
   return s.stack.some((f) => f.t === 'phase');
 }
-export const inCommand = (s: EState, id: string): boolean => phaseOf(s).inCmd.includes(id);
+export const inCommand = (s: EState, id: string): boolean => inCmdSet(phaseOf(s).inCmd).has(id);
+/** The phase's in-command list as a set, once per list. */
+const inCmdSets = new WeakMap<readonly string[], ReadonlySet<string>>();
+function inCmdSet(ids: readonly string[]): ReadonlySet<string> {
+  let set = inCmdSets.get(ids);
+  if (!set) inCmdSets.set(ids, (set = new Set(ids)));
+  return set;
+}

@@ -4,7 +4,7 @@
  */
 import type { EState, Side } from './types.ts';
 import { type Log, ev } from './state.ts';
-import { other } from './world.ts';
+import { other, unitsIn } from './world.ts';
 
 /** An objective belongs to the side that last had combat units alone in it (the scenario gives the first holder). */
 export function updateControl(s: EState, log: Log): EState {
@@ -12,11 +12,10 @@ export function updateControl(s: EState, log: Log): EState {
   for (const o of s.ctx.scenario.victory.objectives) {
     let who: Side | null = null;
     let both = false;
-    for (const u of s.units)
-      if (u.area === o.area && !u.eliminated) {
-        if (who === null) who = u.side;
-        else if (who !== u.side) both = true;
-      }
+    for (const u of unitsIn(s, o.area)) {
+      if (who === null) who = u.side;
+      else if (who !== u.side) both = true;
+    }
     if (who === null || both || s.control[String(o.area)] === who) continue;
     control ??= { ...s.control };
     control[String(o.area)] = who;

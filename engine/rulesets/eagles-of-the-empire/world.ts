@@ -124,28 +124,89 @@ export const moraleOf = (u: UnitState): number => (u.kind === 'artillery' ? 3 : 
 export const isLC = (u: UnitState): boolean =>
   !u.eliminated && u.kind === 'infantry' && u.steps[u.step]!.form === 'long';
 
+/**
+ * The units array indexed, once per array (states share it until a unit changes): units by id (the first of an id,
+ * as `find` gives) and the units on the map by area, in the array's order.
+ */
+interface UnitIndex {
+  readonly byId: ReadonlyMap<string, UnitState>;
+  readonly at: ReadonlyMap<AreaId, readonly UnitState[]>;
+  /** Ids of the units some unit not eliminated is attached to. */
+  readonly withAttached: ReadonlySet<string>;
+}
+const unitIndexes = new WeakMap<readonly UnitState[], UnitIndex>();
+const NONE: readonly UnitState[] = [];
+
+function unitIndex(units: readonly UnitState[]): UnitIndex {
+  let ix = unitIndexes.get(units);
+  if (!ix) {
+    const byId = new Map<string, UnitState>();
+    const at = new Map<AreaId, UnitState[]>();
+    const withAttached = new Set<string>();
+    for (const u of units) {
+      if (!byId.has(u.id)) byId.set(u.id, u);
+      if (u.attachedTo !== null && !u.eliminated) withAttached.add(u.attachedTo);
+      if (u.area === null || u.eliminated) continue;
+      const here = at.get(u.area);
+      if (here) here.push(u);
+      else at.set(u.area, [u]);
+    }
+    unitIndexes.set(units, (ix = { byId, at, withAttached }));
+  }
+  return ix;
+}
+
+/** The unit with this id (eliminated or not), if any. */
+export function findUnit(s: EState, id: string): UnitState | undefined {
+  return unitIndex(s.units).byId.get(id);
+}
+
+/** Some unit not eliminated is attached to unit `id` [11.2]. */
+export function hasAttached(s: EState, id: string): boolean {
+  return unitIndex(s.units).withAttached.has(id);
+}
+
+/** The units (not eliminated) in an area, in the state's order; shared, never modify it. */
+export function unitsIn(s: EState, area: AreaId): readonly UnitState[] {
+  return unitIndex(s.units).at.get(area) ?? NONE;
+}
+
 export function unitsAt(s: EState, area: AreaId, side?: Side): UnitState[] {
-  return s.units.filter((u) => u.area === area && !u.eliminated && (side === undefined || u.side === side));
+  const here = unitsIn(s, area);
+  if (side === undefined) return here.slice();
+  const out: UnitState[] = [];
+  for (const u of here) if (u.side === side) out.push(u);
+  return out;
 }
 export function leadersAt(s: EState, area: AreaId, side?: Side): LeaderState[] {
   return s.leaders.filter((l) => l.status === 'on' && l.area === area && (side === undefined || l.side === side));
 }
 export function unit(s: EState, id: string): UnitState {
-  const u = s.units.find((x) => x.id === id);
+  const u = unitIndex(s.units).byId.get(id);
   if (!u) throw new Error(`eagles-of-the-empire: no unit "${id}"`);
   return u;
 }
 
 /** The top-level formation a unit's formation activates with: forces activate with their parent [2.3]. */
 export function activationFormation(s: EState, p: Side, fid: string): string {
-  const all = formationsOf(s.ctx.scenario.sides[p]);
-  let cur = fid;
-  for (;;) {
-    const e = all.find((x) => x.f.id === cur);
-    if (!e || !e.parent || e.f.kind !== 'force') return cur;
-    cur = e.parent;
+  const side = s.ctx.scenario.sides[p];
+  let tops = activationTops.get(side);
+  if (!tops) activationTops.set(side, (tops = new Map()));
+  let top = tops.get(fid);
+  if (top === undefined) {
+    const all = formationsOf(side);
+    let cur = fid;
+    for (;;) {
+      const e = all.find((x) => x.f.id === cur);
+      if (!e || !e.parent || e.f.kind !== 'force') break;
+      cur = e.parent;
+    }
+    tops.set(fid, (top = cur));
   }
+  return top;
 }
+/** `activationFormation` per side of a scenario and formation id (the scenario never changes). */
+const activationTops = new WeakMap<object, Map<string, string>>();
 
 /** Active in this Action Phase [8.14]: its formation was activated now and is not held by a failed rally [15.11]. */
 export function isActive(s: EState, u: UnitState): boolean {
@@ -155,7 +216,8 @@ export function isActive(s: EState, u: UnitState): boolean {
 
 /** Enemy combat units in the area [13.12]. */
 export function enemyUnitsIn(s: EState, p: Side, area: AreaId): boolean {
-  return s.units.some((u) => u.area === area && !u.eliminated && u.side !== p);
+  for (const u of unitsIn(s, area)) if (u.side !== p) return true;
+  return false;
 }
 /** Enemy combat units or the enemy HQ: never entered (A-56), "enemy-occupied" (A-47). */
 export function enemyOccupied(s: EState, p: Side, area: AreaId): boolean {
@@ -163,17 +225,20 @@ export function enemyOccupied(s: EState, p: Side, area: AreaId): boolean {
   return enemyUnitsIn(s, p, area) || s.hq[o]?.area === area;
 }
 
+const NO_IDS: ReadonlySet<string> = new Set();
+const NO_STRINGS: readonly string[] = [];
+
 /** Friendly SP and long counters in an area (stacking [13.6, 13.7]; each part of an extended line counts as a long counter with its share, A-32). */
 function stackOf(
   s: EState,
   p: Side,
   area: AreaId,
-  except: ReadonlySet<string> = new Set(),
+  except: ReadonlySet<string> = NO_IDS,
 ): { sp: number; lcs: UnitState[] } {
   let sp = 0;
   const lcs: UnitState[] = [];
-  for (const u of s.units) {
-    if (u.area !== area || u.eliminated || u.side !== p || except.has(u.id)) continue;
+  for (const u of unitsIn(s, area)) {
+    if (u.side !== p || except.has(u.id)) continue;
     sp += spOf(u);
     if (isLC(u)) lcs.push(u);
   }
@@ -192,21 +257,38 @@ export function fits(
   area: AreaId,
   movers: readonly UnitState[],
   noDense = false,
-  leaving: readonly string[] = [],
+  leaving: readonly string[] = NO_STRINGS,
 ): boolean {
   const a = s.ctx.map.area(area);
-  const ids = new Set([...movers.map((u) => u.id), ...leaving]);
-  const here = stackOf(s, p, area, ids);
-  const sp = here.sp + movers.reduce((t, u) => t + spOf(u), 0);
+  // the side's units staying in the area (not moving in, not leaving): SP and long counters
+  let hereSp = 0;
+  let hereLcs = 0;
+  for (const u of unitsIn(s, area)) {
+    if (u.side !== p || among(u.id, movers, leaving)) continue;
+    hereSp += spOf(u);
+    if (isLC(u)) hereLcs++;
+  }
+  let moverSp = 0;
+  let newLcs = 0;
+  for (const u of movers) {
+    moverSp += spOf(u);
+    if (isLC(u)) newLcs++;
+  }
+  const sp = hereSp + moverSp;
   if (!spFits(a, sp)) return false;
   if (noDense && a.stack.dense !== null && sp >= a.stack.dense) return false;
-  const newLcs = movers.filter(isLC);
-  if (!longCountersFit(a, here.lcs.length + newLcs.length)) return false;
-  if (newLcs.length && !a.allAround) {
-    const taken = here.lcs.map((u) => u.conf).filter((c): c is string => c !== null);
-    if (freeConformations(a, taken).length < newLcs.length) return false;
+  if (!longCountersFit(a, hereLcs + newLcs)) return false;
+  if (newLcs && !a.allAround) {
+    const taken: string[] = [];
+    for (const u of unitsIn(s, area))
+      if (u.side === p && !among(u.id, movers, leaving) && isLC(u) && u.conf !== null) taken.push(u.conf);
+    if (freeConformations(a, taken).length < newLcs) return false;
   }
   return true;
+}
+function among(id: string, movers: readonly UnitState[], leaving: readonly string[]): boolean {
+  for (const u of movers) if (u.id === id) return true;
+  return leaving.length > 0 && leaving.includes(id);
 }
 
 /** Conformations a unit may take in its area now (LCs: those fitting a long counter, clear of other LCs' exclusions). */
@@ -253,7 +335,7 @@ function moraleUnits(s: EState, us: readonly UnitState[]): MoraleUnit[] {
     elite: unitDef(s, u.id).elite,
     morale: moraleOf(u),
     stepsLeft: stepsLeft(u),
-    attachedArtillery: s.units.some((x) => x.attachedTo === u.id && !x.eliminated),
+    attachedArtillery: hasAttached(s, u.id),
     reverseSlope: u.rs, // [17.22]
     massedColumn: u.mc !== null,
   }));
@@ -292,7 +374,7 @@ export function laneWorld(s: EState, p: Side): LaneWorld {
   return {
     map,
     occupied: (a: AreaId) =>
-      s.units.some((u) => u.area === a && !u.eliminated) ||
+      unitsIn(s, a).length > 0 ||
       s.leaders.some((l) => l.status === 'on' && l.area === a) ||
       s.hq.some((h) => h?.area === a),
     enemyTarget: (a: AreaId) => enemyOccupied(s, p, a),

@@ -135,7 +135,8 @@ async function buildServer(o: ServeOptions): Promise<{ app: FastifyInstance; clo
   const { PAGE, CSS } = await import('./client/page.ts');
 
   const app = Fastify({ logger: false, bodyLimit: 64 * 1024 * 1024 });
-  await app.register(websocket);
+  // a page sends small JSON messages: anything over 1 MiB closes its socket
+  await app.register(websocket, { options: { maxPayload: 1 << 20 } });
   app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
 
   const page = async (_req: unknown, rep: { type: (t: string) => { send: (b: string) => void } }) =>

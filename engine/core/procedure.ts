@@ -36,6 +36,8 @@ export interface DecisionHandler<S, F, A> {
   owner(f: F, s: S): number;
   legal(s: S, f: F): readonly A[];
   step(s: S, f: F, a: A, log: Log): S;
+  /** `step` takes the state with the frame still on top (`KeepsTop`). */
+  readonly keepsTop?: boolean;
   /** A frame with nothing to decide is dropped by the settle loop (e.g. an activation slot when none is left). */
   skip?(s: S, f: F): boolean;
   describe?(s: S, f: F): string;
@@ -46,6 +48,8 @@ export interface ChanceHandler<S, F, A> {
   readonly kind: 'chance';
   outcomes(s: S, f: F): readonly ChanceOutcome<A>[];
   step(s: S, f: F, a: A, log: Log): S;
+  /** `step` takes the state with the frame still on top (`KeepsTop`). */
+  readonly keepsTop?: boolean;
   describe?(s: S, f: F): string;
 }
 
@@ -53,6 +57,8 @@ export interface ChanceHandler<S, F, A> {
 export interface AutoHandler<S, F> {
   readonly kind: 'auto';
   run(s: S, f: F, log: Log): S;
+  /** `run` takes the state with the frame still on top (`KeepsTop`). */
+  readonly keepsTop?: boolean;
 }
 
 /**
@@ -69,8 +75,18 @@ export interface StagedHandler<S, F, A> {
   legal(s: S, f: F): readonly A[];
   outcomes(s: S, f: F): readonly ChanceOutcome<A>[];
   step(s: S, f: F, a: A, log: Log): S;
+  /** `step` takes the state with the frame still on top (`KeepsTop`). */
+  readonly keepsTop?: boolean;
   describe?(s: S, f: F): string;
 }
+
+/**
+ * `keepsTop` (decision, chance, automatic and staged handlers): the handler's `step` (or `run`) gets the state with its
+ * frame still on top instead of popped, for a ruleset whose steps start by pushing the frame back (the same state,
+ * without popping and pushing it: two state copies fewer per step). A chance step's state still has its counter
+ * advanced. Public API. @public
+ */
+export type KeepsTop = { readonly keepsTop?: boolean };
 
 /**
  * Sealed choices revealed together (secret bids, written orders): the frame stays on top while its owners choose in
@@ -207,7 +223,7 @@ export function procedure<S extends ProcedureState<F>, F extends { readonly t: s
         continue;
       }
       const h = handlerOf(f);
-      if (h.kind === 'auto') s = h.run(pop(s), f, log);
+      if (h.kind === 'auto') s = h.keepsTop ? h.run(s, f, log) : h.run(pop(s), f, log);
       else if (h.kind === 'decision' && h.skip?.(s, f)) s = pop(s);
       else if (h.kind === 'sealed' && h.owners(s, f).length === 0) s = h.reveal(pop(s), f, [], log);
       else if (h.kind === 'staged') {
@@ -279,6 +295,7 @@ export function procedure<S extends ProcedureState<F>, F extends { readonly t: s
       return settle(h.reveal(pop(s), f, chosen, log), log);
     }
     // every chance step advances the counter, whichever frame it was: chance keys never repeat
+    if (h.keepsTop) return settle(h.step(isChance(h, s, f) ? { ...s, nChance: s.nChance + 1 } : s, f, a, log), log);
     const popped = isChance(h, s, f) ? { ...pop(s), nChance: s.nChance + 1 } : pop(s);
     return settle(h.step(popped, f, a, log), log);
   }

@@ -80,6 +80,39 @@ export function commandDistance(
   return Infinity;
 }
 
+/**
+ * Command distances from `from` to every area within `limit` (`commandDistance` to each of them; areas beyond are
+ * absent): the same search without stopping at a target.
+ */
+function commandDistances(
+  map: AreaMap,
+  from: AreaId,
+  enemy: (a: AreaId) => EnemyPresence,
+  courier: (a: AreaId) => boolean,
+  limit: number,
+): Map<AreaId, number> {
+  const dist = new Map<AreaId, number>([[from, 0]]);
+  const queue: AreaId[] = [from];
+  for (let i = 0; i < queue.length; i++) {
+    const x = queue[i]!;
+    const d = dist.get(x)!;
+    if (d >= limit) break;
+    if (x !== from) {
+      const e = enemy(x);
+      if (!(e === 'none' || e === 'leaders-only' || (e === 'hq-only' && courier(x)))) continue;
+    }
+    for (const y of map.neighbours(x)) {
+      if (dist.has(y)) continue;
+      const b = map.boundary(x, y)!;
+      if (b.prohibitedFor.includes('all')) continue; // A-09
+      if (b.kind === 'point' && b.corners.some((c) => enemy(c) !== 'none' && enemy(c) !== 'leaders-only')) continue; // [9.1]
+      dist.set(y, d + 1);
+      queue.push(y);
+    }
+  }
+  return dist;
+}
+
 /** The side's formation tree, by id. */
 function tree(side: SideJson): Map<string, Node> {
   return new Map(formationsOf(side).map(({ f, parent }) => [f.id, { f, parent }]));
@@ -117,6 +150,15 @@ const TOP = '#top';
  */
 export function traceCommand(inp: CommandInput): Set<string> {
   const { map, side } = inp;
+  // the board does not change while tracing: each source's distances are searched once
+  const searched = new Map<AreaId, Map<number, Map<AreaId, number>>>();
+  const distance = (from: AreaId, to: AreaId, limit: number): number => {
+    let byLimit = searched.get(from);
+    if (!byLimit) searched.set(from, (byLimit = new Map()));
+    let dist = byLimit.get(limit);
+    if (!dist) byLimit.set(limit, (dist = commandDistances(map, from, inp.enemy, inp.courier, limit)));
+    return dist.get(to) ?? Infinity;
+  };
   const nodes = tree(side);
   const home = unitHome(side, inp.assignment);
   const leaderOn = (id: string) => inp.leaderArea(id) !== null;
@@ -148,9 +190,15 @@ export function traceCommand(inp: CommandInput): Set<string> {
    * Who may put a subordinate in command, by structure [3.32], nearest first; TOP stands for the ultimate sources. A
    * level whose leader is gone is skipped, except under Rigid, where its units then have no superior at all (A-50).
    */
+  const chains = new Map<string | null, string[]>(); // by the formation the chain starts at (leaders on the map are fixed)
   const commanders = (fid: string | null, isLeaderOf: string | null): string[] => {
     // a formation's leader looks above his own formation; a unit looks at its formation's leader first
     const start = isLeaderOf !== null ? nodes.get(isLeaderOf)!.parent : fid;
+    let cands = chains.get(start);
+    if (!cands) chains.set(start, (cands = commandersFrom(start)));
+    return cands;
+  };
+  const commandersFrom = (start: string | null): string[] => {
     const chain: (string | null)[] = [...ancestorLeaders(nodes, start, leaderOn), TOP];
     if (side.structure === 'flexible') return chain.filter((x): x is string => x !== null);
     if (side.structure === 'semi-rigid') return chain.filter((x): x is string => x !== null).slice(0, 2);
@@ -161,13 +209,12 @@ export function traceCommand(inp: CommandInput): Set<string> {
     const la = inp.leaderArea(L);
     if (la === null || !inCmd.has(L)) return false;
     const r = radius(L);
-    return commandDistance(map, la, area, inp.enemy, inp.courier, r) <= r;
+    return distance(la, area, r) <= r;
   };
   const fromTop = (area: AreaId, isLeader: boolean): boolean => {
-    if (acSource && commandDistance(map, acArea!, area, inp.enemy, inp.courier, radius(ac)) <= radius(ac)) return true;
+    if (acSource && distance(acArea!, area, radius(ac)) <= radius(ac)) return true;
     // the HQ's radius places subordinate leaders in command [9.5]
-    if (isLeader && hqSource && commandDistance(map, inp.hqArea!, area, inp.enemy, inp.courier, hqRadius) <= hqRadius)
-      return true;
+    if (isLeader && hqSource && distance(inp.hqArea!, area, hqRadius) <= hqRadius) return true;
     return false;
   };
   const canCommand = (cands: string[], area: AreaId, isLeader: boolean) =>
@@ -199,7 +246,7 @@ export function traceCommand(inp: CommandInput): Set<string> {
           !!cos &&
           cosArea !== null &&
           inCmd.has(cos) &&
-          commandDistance(map, cosArea, a, inp.enemy, inp.courier, leaderDef(cos).radius) <= leaderDef(cos).radius;
+          distance(cosArea, a, leaderDef(cos).radius) <= leaderDef(cos).radius;
         if (!ok && !hqNode?.leader) ok = canCommand([TOP], a, false);
       } else ok = canCommand(commanders(fid, null), a, false);
       if (ok) {

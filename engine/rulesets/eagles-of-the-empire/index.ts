@@ -61,8 +61,12 @@ function validate(json: unknown): Validated<EScenario> {
   return { ok: true, value };
 }
 
+/** The settled initial state, once per scenario (states are never modified, so every game may start from it). */
+const initialStates = new WeakMap<EScenario, EState>();
 function initialState(sc: EScenario): EState {
-  return settle(initialFlow(sc, mapOf(sc)), undefined);
+  let s = initialStates.get(sc);
+  if (!s) initialStates.set(sc, (s = settle(initialFlow(sc, mapOf(sc)), undefined)));
+  return s;
 }
 
 // ---------------------------------------------------------------------------------------------

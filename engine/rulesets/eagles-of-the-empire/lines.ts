@@ -287,6 +287,17 @@ function removeMarker(s: EState, m: UnitState, lc: string, lcArea: AreaId | null
  */
 export function normalizeLines(s: EState, log: Log): EState {
   if (!scenarioHasLines(s)) return s;
+  // the lines depend on the units alone: units already found in line need no second look
+  if (normalUnits.has(s.units)) return s;
+  const s0 = s;
+  s = normalizeAll(s, log);
+  if (s === s0) normalUnits.add(s.units);
+  return s;
+}
+/** Units arrays `normalizeLines` left as they were. */
+const normalUnits = new WeakSet<readonly UnitState[]>();
+
+function normalizeAll(s: EState, log: Log): EState {
   const lcs = new Set<string>();
   for (const u of s.units) if (u.ext !== null && u.area !== null) lcs.add(u.ext.lc);
   for (const u of s.units) if (u.ext === null && u.xsp !== null && !lcs.has(u.id)) s = updUnit(s, u.id, { xsp: null }); // no markers left

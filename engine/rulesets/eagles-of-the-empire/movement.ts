@@ -59,6 +59,22 @@ export function areaCost(map: AreaMap, id: AreaId, c: MoveClass): number {
  * cost plus the point's crossing terrain [13.11] (A-29). Infinity: prohibited.
  */
 export function entryCost(map: AreaMap, from: AreaId, to: AreaId, c: MoveClass, mode: MoveMode = 'normal'): number {
+  // the map never changes: each cost is worked out once (a refusal is thrown every time)
+  let byFrom = costs.get(map);
+  if (!byFrom) costs.set(map, (byFrom = new Map()));
+  let byTo = byFrom.get(from);
+  if (!byTo) byFrom.set(from, (byTo = new Map()));
+  let row = byTo.get(to);
+  if (!row) byTo.set(to, (row = [NaN, NaN, NaN, NaN, NaN, NaN, NaN, NaN, NaN]));
+  const k = idx(c) * 3 + (mode === 'normal' ? 0 : mode === 'road' ? 1 : 2);
+  let v = row[k]!;
+  if (Number.isNaN(v)) row[k] = v = computeEntryCost(map, from, to, c, mode);
+  return v;
+}
+/** Entry costs per map, from, to: nine per pair, by class and mode (NaN: not yet asked). */
+const costs = new WeakMap<AreaMap, Map<AreaId, Map<AreaId, number[]>>>();
+
+function computeEntryCost(map: AreaMap, from: AreaId, to: AreaId, c: MoveClass, mode: MoveMode): number {
   const b = map.boundary(from, to);
   if (!b) throw new TerrainError(`areas ${from} and ${to} are not adjacent`);
   if (

@@ -7,9 +7,8 @@
  *
  * A chapter states its frames' rules in one place per frame (`FrameRules`: who decides, what they may do, what chance
  * offers, how an action or outcome is applied, how the frame advances by itself), and plays them where they stand:
- * a frame stays on the stack while it is played and changes stage. The runtime hands a handler its frame popped, so
- * the adapters below put it back on top before the chapter's step (the state is the same as if it had never left),
- * and choose the kind of handler the frame is: a `decision`, a `chance` node, an `auto`matic step, or `staged` for a
+ * a frame stays on the stack while it is played and changes stage. The adapters below ask the runtime to hand the
+ * chapter's step the state with its frame still on top (`keepsTop`: no popping and pushing it back), and choose the kind of handler the frame is: a `decision`, a `chance` node, an `auto`matic step, or `staged` for a
  * frame that is a decision at one stage and a roll or an automatic step at another (a charge, an assault, a segment
  * with nothing left to do).
  *
@@ -22,7 +21,7 @@
 import type { ChanceOutcome } from '../../core/game.ts';
 import type { AutoHandler, ChanceHandler, DecisionHandler, StagedHandler } from '../../core/procedure.ts';
 import type { AreaId } from '../../areas/map.ts';
-import { type Log, push } from './state.ts';
+import type { Log } from './state.ts';
 import type { Action, EState, Frame, PhaseFrame, Side, UnitState } from './types.ts';
 
 type FrameKind = Frame['t'];
@@ -49,9 +48,10 @@ export function decision<F extends Frame>(
 ): DecisionHandler<EState, F, Action> {
   return {
     kind: 'decision',
+    keepsTop: true,
     owner: (f, s) => r.decider(s, f) as Side,
     legal: (s, f) => r.legal(s, f),
-    step: (s, f, a, log) => r.step(push(s, f), f, a, log),
+    step: (s, f, a, log) => r.step(s, f, a, log),
     ...(skip ? { skip } : {}),
   };
 }
@@ -60,8 +60,9 @@ export function decision<F extends Frame>(
 export function chance<F extends Frame>(r: FrameRules<F>): ChanceHandler<EState, F, Action> {
   return {
     kind: 'chance',
+    keepsTop: true,
     outcomes: (s, f) => r.chance(s, f),
-    step: (s, f, a, log) => r.step(push(s, f), f, a, log),
+    step: (s, f, a, log) => r.step(s, f, a, log),
   };
 }
 
@@ -69,8 +70,9 @@ export function chance<F extends Frame>(r: FrameRules<F>): ChanceHandler<EState,
 export function auto<F extends Frame>(r: FrameRules<F>): AutoHandler<EState, F> {
   return {
     kind: 'auto',
+    keepsTop: true,
     run(s, f, log) {
-      const next = r.settle(push(s, f), f, log);
+      const next = r.settle(s, f, log);
       if (next === null) throw new Error(`eagles-of-the-empire: the automatic frame '${f.t}' did not advance`);
       return next;
     },
@@ -81,11 +83,12 @@ export function auto<F extends Frame>(r: FrameRules<F>): AutoHandler<EState, F> 
 export function staged<F extends Frame>(r: FrameRules<F>): StagedHandler<EState, F, Action> {
   return {
     kind: 'staged',
+    keepsTop: true,
     advance: (s, f, log) => r.settle(s, f, log),
     owner: (f, s) => r.decider(s, f),
     legal: (s, f) => r.legal(s, f),
     outcomes: (s, f) => r.chance(s, f),
-    step: (s, f, a, log) => r.step(push(s, f), f, a, log),
+    step: (s, f, a, log) => r.step(s, f, a, log),
   };
 }
 

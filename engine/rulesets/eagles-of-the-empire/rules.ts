@@ -99,5 +99,5 @@ export function step(s: EState, a: Action, log: Log): EState {
   if (!h) throw new UnknownFrameError(f.t);
   if (h.kind === 'auto' || h.kind === 'sealed')
     throw new Error(`eagles-of-the-empire: frame '${f.t}' is not stepped by hand; settle the state first`);
-  return h.step(pop(s), f, a, log);
+  return h.keepsTop ? h.step(s, f, a, log) : h.step(pop(s), f, a, log);
 }

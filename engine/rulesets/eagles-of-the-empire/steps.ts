@@ -36,7 +36,8 @@ export interface StepOption {
 }
 
 function adjacentToEnemy(w: StepWorld, a: AreaId): boolean {
-  return w.map.neighbours(a).some((n) => w.enemyBlocks(n));
+  for (const n of w.map.neighbours(a)) if (w.enemyBlocks(n)) return true;
+  return false;
 }
 
 /** Steps the group may take from `from` with `mpLeft` (half points allowed), cheapest mode per destination first. */
@@ -50,23 +51,37 @@ export function legalSteps(w: StepWorld, m: Mover, from: AreaId, mpLeft: number)
     if (!m.inCommand && adjacentToEnemy(w, to)) continue;
     const b = map.boundary(from, to)!;
     if (b.kind === 'point') {
-      if (b.corners.some((c) => w.enemyUnits(c))) continue; // [13.11 B1]
+      let enemyCorner = false;
+      for (const c of b.corners)
+        if (w.enemyUnits(c)) {
+          enemyCorner = true;
+          break;
+        }
+      if (enemyCorner) continue; // [13.11 B1]
       if (w.cornersAllFullOfFriends(b.corners)) continue; // [13.11 B2]
     }
-    const modes: MoveMode[] = ['normal'];
-    // [13.34] no road or trail rate when entering an area adjacent to an enemy unit
-    const nearEnemy = map.neighbours(to).some((n) => w.enemyUnits(n));
-    if (b.kind === 'side' && !nearEnemy) {
-      if (
-        b.road &&
-        (!m.hasLong || (m.roadAligned !== null && roadThrough(map, m.roadAligned, from, to))) &&
-        !(m.hasLong && m.longIn(to))
-      )
-        modes.push('road');
-      if (b.trail) modes.push('trail');
+    // the modes in order, normal first: [13.34] no road or trail rate when entering an area adjacent to an enemy unit
+    let road = false;
+    let trail = false;
+    if (b.kind === 'side') {
+      let nearEnemy = false;
+      for (const n of map.neighbours(to))
+        if (w.enemyUnits(n)) {
+          nearEnemy = true;
+          break;
+        }
+      if (!nearEnemy) {
+        road =
+          !!b.road &&
+          (!m.hasLong || (m.roadAligned !== null && roadThrough(map, m.roadAligned, from, to))) &&
+          !(m.hasLong && m.longIn(to));
+        trail = !!b.trail;
+      }
     }
     let best: StepOption | null = null;
-    for (const mode of modes) {
+    for (let i = 0; i < 3; i++) {
+      const mode: MoveMode = i === 0 ? 'normal' : i === 1 ? 'road' : 'trail';
+      if ((i === 1 && !road) || (i === 2 && !trail)) continue;
       let cost = 0;
       for (const c of m.classes) cost = Math.max(cost, entryCost(map, from, to, c, mode)); // a stack pays its highest cost (A-29)
       if (cost <= mpLeft && (!best || cost < best.cost)) best = { to, mode, cost };

@@ -8,6 +8,8 @@ import { other, unitsIn } from './world.ts';
 
 /** (A-53) An objective belongs to the side that last had combat units alone in it (the scenario gives the first holder). */
 export function updateControl(s: EState, log: Log): EState {
+  // control follows from the units and the control before: a pair already found settled stays so
+  if (settledControl.get(s.units) === s.control) return s;
   let control: Record<string, Side> | null = null;
   for (const o of s.ctx.scenario.victory.objectives) {
     let who: Side | null = null;
@@ -21,8 +23,11 @@ export function updateControl(s: EState, log: Log): EState {
     control[String(o.area)] = who;
     ev(log, 'A-53', `the objective in area ${o.area} passes to the ${s.ctx.scenario.sides[who].name}`);
   }
+  if (!control) settledControl.set(s.units, s.control);
   return control ? { ...s, control } : s;
 }
+/** Per units array, the control it was last found to leave unchanged. */
+const settledControl = new WeakMap<EState['units'], EState['control']>();
 
 /** Victory points so far (A-53): steps lost, artillery and HQs eliminated, fallen leaders, objectives held. */
 export function victoryPoints(s: EState): readonly [number, number] {

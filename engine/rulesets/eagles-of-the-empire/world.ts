@@ -125,11 +125,10 @@ export const isLC = (u: UnitState): boolean =>
   !u.eliminated && u.kind === 'infantry' && u.steps[u.step]!.form === 'long';
 
 /**
- * The units array indexed, once per array (states share it until a unit changes): units by id (the first of an id,
- * as `find` gives) and the units on the map by area, in the array's order.
+ * The units array indexed, once per array (states share it until a unit changes): the units on the map by area, in
+ * the array's order, and the units with artillery attached.
  */
 interface UnitIndex {
-  readonly byId: ReadonlyMap<string, UnitState>;
   readonly at: ReadonlyMap<AreaId, readonly UnitState[]>;
   /** Ids of the units some unit not eliminated is attached to. */
   readonly withAttached: ReadonlySet<string>;
@@ -140,25 +139,42 @@ const NONE: readonly UnitState[] = [];
 function unitIndex(units: readonly UnitState[]): UnitIndex {
   let ix = unitIndexes.get(units);
   if (!ix) {
-    const byId = new Map<string, UnitState>();
     const at = new Map<AreaId, UnitState[]>();
     const withAttached = new Set<string>();
     for (const u of units) {
-      if (!byId.has(u.id)) byId.set(u.id, u);
       if (u.attachedTo !== null && !u.eliminated) withAttached.add(u.attachedTo);
       if (u.area === null || u.eliminated) continue;
       const here = at.get(u.area);
       if (here) here.push(u);
       else at.set(u.area, [u]);
     }
-    unitIndexes.set(units, (ix = { byId, at, withAttached }));
+    unitIndexes.set(units, (ix = { at, withAttached }));
   }
   return ix;
 }
 
+/**
+ * Where each unit id sits in the units array, per scenario: updates keep every unit in its place, so a look-up by id
+ * goes straight there (and falls back to a search if the unit found there is another).
+ */
+const unitSlots = new WeakMap<Scenario, Map<string, number>>();
+function unitById(s: EState, id: string): UnitState | undefined {
+  const sc = s.ctx.scenario;
+  let slots = unitSlots.get(sc);
+  if (!slots) {
+    slots = new Map();
+    for (let i = 0; i < s.units.length; i++) if (!slots.has(s.units[i]!.id)) slots.set(s.units[i]!.id, i);
+    unitSlots.set(sc, slots);
+  }
+  const i = slots.get(id);
+  const u = i === undefined ? undefined : s.units[i];
+  if (u !== undefined && u.id === id) return u;
+  return s.units.find((x) => x.id === id);
+}
+
 /** The unit with this id (eliminated or not), if any. */
 export function findUnit(s: EState, id: string): UnitState | undefined {
-  return unitIndex(s.units).byId.get(id);
+  return unitById(s, id);
 }
 
 /** Some unit not eliminated is attached to unit `id` [11.2]. */
@@ -182,7 +198,7 @@ export function leadersAt(s: EState, area: AreaId, side?: Side): LeaderState[] {
   return s.leaders.filter((l) => l.status === 'on' && l.area === area && (side === undefined || l.side === side));
 }
 export function unit(s: EState, id: string): UnitState {
-  const u = unitIndex(s.units).byId.get(id);
+  const u = unitById(s, id);
   if (!u) throw new Error(`eagles-of-the-empire: no unit "${id}"`);
   return u;
 }
@@ -389,7 +405,7 @@ export function laneWorld(s: EState, p: Side): LaneWorld {
 /** What side `p` finds in `area` for command tracing [9.1, 9.12]: enemy units, the enemy HQ alone, enemy leaders alone, or nothing. */
 export function enemyPresence(s: EState, p: Side, area: AreaId): EnemyPresence {
   const o = other(p);
-  if (unitsAt(s, area, o).length) return 'units';
+  for (const u of unitsIn(s, area)) if (u.side === o) return 'units';
   if (s.hq[o]?.area === area) return 'hq-only';
   if (s.leaders.some((l) => l.side === o && l.status === 'on' && l.area === area)) return 'leaders-only';
   return 'none';
@@ -413,6 +429,7 @@ export function commandInput(s: EState, p: Side): CommandInput {
         chiefOfStaff: base.chiefOfStaff && s.standIn[base.chiefOfStaff] !== undefined ? undefined : base.chiefOfStaff,
       }
     : base;
+  const presence = new Map<AreaId, EnemyPresence>(); // the board is fixed for this input
   return {
     map: s.ctx.map,
     side,
@@ -426,7 +443,11 @@ export function commandInput(s: EState, p: Side): CommandInput {
     },
     hqArea: s.hq[p]?.area ?? null,
     hqLost: !!s.hq[p]?.lost,
-    enemy: (a) => enemyPresence(s, p, a),
+    enemy: (a) => {
+      let e = presence.get(a);
+      if (e === undefined) presence.set(a, (e = enemyPresence(s, p, a)));
+      return e;
+    },
     courier: (a) => s.courier[`${p}:${a}`] ?? false,
     cbi: new Map(Object.entries(s.cbi)),
     arrived: arrivedIds,

@@ -25,15 +25,29 @@ export function webCommands(y: Argv): Argv {
           type: 'number',
           default: 2,
           describe: 'computer players thinking at once (worker threads)',
+        })
+        .option('think-limit', {
+          type: 'number',
+          default: 120,
+          describe: 'seconds a computer player may think over one decision before it is stopped',
         }),
     async (a) => {
       if (!Number.isInteger(a.port) || a.port < 0 || a.port > 65535)
         throw new CliError(`--port must be a whole number from 0 to 65535, not ${a.port}`);
       if (!Number.isInteger(a.workers) || a.workers < 1)
         throw new CliError(`--workers must be at least 1, not ${a.workers}`);
+      if (!(a.thinkLimit > 0))
+        throw new CliError(`--think-limit must be a positive number of seconds, not ${a.thinkLimit}`);
       let s: Awaited<ReturnType<typeof serve>>;
       try {
-        s = await serve({ port: a.port, host: a.host, db: a.db, runs: a.runs, workers: a.workers });
+        s = await serve({
+          port: a.port,
+          host: a.host,
+          db: a.db,
+          runs: a.runs,
+          workers: a.workers,
+          thinkLimitMs: a.thinkLimit * 1000,
+        });
       } catch (e) {
         const err = e as NodeJS.ErrnoException;
         if (err.code === 'EADDRINUSE') throw new CliError(`port ${a.port} is in use: choose another with --port`);

@@ -203,4 +203,38 @@ describe('eagles serve', () => {
       await s.close();
     }
   });
+
+  it('a computer seat that crashes, ends its worker or hangs is reported, and the game goes on after think again', async () => {
+    const s = await serve({
+      port: 0,
+      db: join(dir, 'd.sqlite'),
+      workers: 1,
+      thinkLimitMs: 1500,
+      diagnosticSeats: true,
+    });
+    try {
+      for (const [bot, why] of [
+        ['test-crash', /failed: test-crash: deliberate failure/],
+        ['test-exit', /failed/],
+        ['test-hang', /took longer than 1\.5 s and was stopped/],
+      ] as const) {
+        const id = (await post(s.url, '/api/games', { ruleset: 'tic-tac-toe', side: 'X', opponent: bot, seed: '1' }))
+          .body.id!;
+        const c = await connect(s.url, id);
+        const m = (await c.next(isView((v) => v.offers.length > 0))) as { view: TableView };
+        c.send({ t: 'act', key: m.view.offers[0]!.key });
+        const f = (await c.next(isView((v) => !!(v as { failure?: string }).failure))) as {
+          view: TableView & { failure: string };
+        };
+        expect(f.view.failure).toMatch(why);
+        expect(f.view.ply).toBe(1); // nothing recorded is lost
+        expect(f.view.thinking).toBeUndefined();
+        c.send({ t: 'takeBack' });
+        expect(await c.next(isView((v) => v.ply === 0 && v.offers.length === 9))).toBeTruthy();
+        c.ws.close();
+      }
+    } finally {
+      await s.close();
+    }
+  });
 });

@@ -51,15 +51,19 @@ export interface ServeOptions {
   readonly runs?: string;
   /** Computer players thinking at once (worker threads). */
   readonly workers?: number;
+  /** The longest a computer seat may think over one decision, in ms (default 120 s). */
+  readonly thinkLimitMs?: number;
+  /** Tests only: also seat the diagnostic agents that fail on purpose (test-crash, test-exit, test-hang). */
+  readonly diagnosticSeats?: boolean;
 }
 
 /** The computer players a page may seat (programs, `ext`, are not offered to a web page). */
 const SEAT_AGENTS = new Set(['random', 'heuristic', 'mcts', 'neural', ...Object.keys(DIFFICULTIES)]);
 
-function checkSeat(spec: string): string {
+function checkSeat(spec: string, diagnostic = false): string {
   if (spec === 'human') return spec;
   const { name } = parseSpec(spec);
-  if (!SEAT_AGENTS.has(name))
+  if (!SEAT_AGENTS.has(name) && !(diagnostic && name.startsWith('test-')))
     throw new AgentSpecError(
       `"${spec}" cannot sit at the web table; choose one of human, ${[...SEAT_AGENTS].join(', ')}`,
     );
@@ -120,6 +124,7 @@ async function buildServer(o: ServeOptions): Promise<{ app: FastifyInstance; clo
     idleTimeout: 120_000,
   });
   const live = new Map<string, Live>();
+  const thinkLimitMs = o.thinkLimitMs ?? 120_000;
   const bundle = await esbuild.build({
     entryPoints: [join(HERE, 'client', 'main.tsx')],
     bundle: true,
@@ -247,25 +252,32 @@ async function buildServer(o: ServeOptions): Promise<{ app: FastifyInstance; clo
       ply: t.ply,
       attempt: l.attempt,
     };
-    (pool.run(task) as Promise<ThinkAnswer>).then(
-      (a) => {
-        if (l.gen !== gen) return;
-        l.thinking = undefined;
-        try {
-          t.applyKey(a.key, player, a.explanation);
-          l.failure = undefined;
-        } catch (e) {
-          l.failure = `the computer (${task.spec}) answered "${a.key}", which was refused: ${(e as Error).message}`;
-        }
-        settle(l);
-      },
-      (e: Error) => {
-        if (l.gen !== gen) return;
-        l.thinking = undefined;
-        l.failure = `the computer (${task.spec}) failed: ${e.message.split('\n')[0]}; "think again" retries`;
-        broadcast(l);
-      },
-    );
+    // a computer seat that hangs is stopped (its worker ended) and reported; "think again" retries
+    const ac = new AbortController();
+    const limit = setTimeout(() => ac.abort(), thinkLimitMs);
+    (pool.run(task, { signal: ac.signal }) as Promise<ThinkAnswer>)
+      .finally(() => clearTimeout(limit))
+      .then(
+        (a) => {
+          if (l.gen !== gen) return;
+          l.thinking = undefined;
+          try {
+            t.applyKey(a.key, player, a.explanation);
+            l.failure = undefined;
+          } catch (e) {
+            l.failure = `the computer (${task.spec}) answered "${a.key}", which was refused: ${(e as Error).message}`;
+          }
+          settle(l);
+        },
+        (e: Error) => {
+          if (l.gen !== gen) return;
+          l.thinking = undefined;
+          l.failure = ac.signal.aborted
+            ? `the computer (${task.spec}) took longer than ${thinkLimitMs / 1000} s and was stopped; "think again" retries`
+            : `the computer (${task.spec}) failed: ${e.message.split('\n')[0]}; "think again" retries`;
+          broadcast(l);
+        },
+      );
   }
 
   app.post('/api/games', async (req) => {
@@ -285,7 +297,7 @@ async function buildServer(o: ServeOptions): Promise<{ app: FastifyInstance; clo
       }
     })();
     const viewer = sideIndex(game, b.side);
-    const opponent = checkSeat(b.opponent ?? 'hard');
+    const opponent = checkSeat(b.opponent ?? 'hard', o.diagnosticSeats);
     const seats = game.players.map((_, i) =>
       b.side === 'both' ? 'human' : b.side === 'none' ? opponent : i === viewer ? 'human' : opponent,
     );
@@ -317,7 +329,7 @@ async function buildServer(o: ServeOptions): Promise<{ app: FastifyInstance; clo
       throw new TableError(`the replay was made with ${game.id} v${r.rulesetVersion}; this engine is v${game.version}`);
     const resume = how.open === 'resume';
     const viewer = resume ? sideIndex(game, how.side) : -1;
-    const opponent = resume ? checkSeat(how.opponent ?? 'hard') : 'human';
+    const opponent = resume ? checkSeat(how.opponent ?? 'hard', o.diagnosticSeats) : 'human';
     const seats = game.players.map((_, i) => (!resume || viewer < 0 || i === viewer ? 'human' : opponent));
     const spec: TableSpec = {
       ruleset: game.id,

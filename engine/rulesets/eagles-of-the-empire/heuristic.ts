@@ -11,13 +11,28 @@
 import type { AreaId, AreaMap } from '../../areas/map.ts';
 import { toMoveOf, top, victoryPoints } from './rules.ts';
 import type { Action, AssaultFrame, EState, Frame, Side, UnitState } from './types.ts';
-import { alive, isActive, isLC, moraleOf, spOf, stepsLeft, unit, unitsAt, other } from './world.ts';
+import {
+  activationFormation,
+  alive,
+  isActive,
+  unitDef,
+  isLC,
+  moraleOf,
+  spOf,
+  stepsLeft,
+  unit,
+  unitsAt,
+  other,
+} from './world.ts';
 import { attackerDice, defenderDice } from './assault-dice.ts';
-import { bombardDice } from './bombard-flow.ts';
+import { artKind, bombardDice } from './bombard-flow.ts';
+import { canBombard } from './bombard.ts';
+import { option } from './rules-config.ts';
 import { firstSteps, movers } from './move-flow.ts';
 import { entryCost, type MoveClass } from './movement.ts';
 import { inCommand } from './state.ts';
 import { hitChance } from './tables.ts';
+import { assaultTerrainPct } from './assault.ts';
 
 /**
  * Areas a side wants to reach: the objectives it does not hold (the attacker), else its own objectives to garrison
@@ -28,14 +43,13 @@ function goals(s: EState, p: Side): AreaId[] {
   const take = objs.filter((o) => s.control[String(o.area)] !== p && o.vp[p] > 0).map((o) => o.area);
   if (take.length) return take;
   const enemy = [...new Set(s.units.filter((u) => u.side !== p && alive(u)).map((u) => u.area!))];
-  // every objective is the side's: garrison the empty ones and, short of a win on points (A-53), go for the enemy's
-  // steps with the rest
+  // every objective is the side's: garrison the empty ones, then stay on them; the enemy's steps are taken by
+  // bombardment and by assaults from where the units stand (measured: marching out for them only fed the enemy's
+  // batteries, the defender's score on hohenwald-outposts 67% → 77%)
   const hold = objs.filter((o) => s.control[String(o.area)] === p).map((o) => o.area);
   const empty = hold.filter((a) => !unitsAt(s, a, p).length);
-  const vp = victoryPoints(s);
-  if (process.env.EOTE_HOLD || vp[p] - vp[other(p)] >= s.ctx.scenario.victory.thresholds.marginal + 2)
-    return empty.length ? empty : hold.length ? hold : enemy;
-  return [...empty, ...enemy];
+  if (empty.length) return empty;
+  return hold.length ? hold : enemy;
 }
 
 /** Expected hits of a roll: dice at their DRMs, a modified 6 hitting (A-02). */
@@ -43,6 +57,13 @@ function expectedHits(dice: readonly { n: number; drm: number }[]): number {
   let e = 0;
   for (const d of dice) e += d.n * hitChance(d.drm);
   return e;
+}
+
+/** The last turn, and the side is not winning on points (A-53): an even trade of steps is worth a try. */
+function shortOnLastTurn(s: EState, p: Side): boolean {
+  if (s.turn < s.ctx.scenario.turns.length) return false;
+  const vp = victoryPoints(s);
+  return vp[p] - vp[other(p)] < s.ctx.scenario.victory.thresholds.marginal;
 }
 
 /** The VP an objective's change of hands swings (A-53); 0 elsewhere. */
@@ -86,50 +107,83 @@ function assaultOdds(s: EState, p: Side, target: AreaId): { a: number; d: number
   return { a: expectedHits(attackerDice(s, f)), d: expectedHits(defenderDice(s, f)) };
 }
 
-/** Movement points from one area to every other for a move class [13.1, 13.3] (by road where that is cheaper), on the empty map. */
-const COSTS = new WeakMap<AreaMap, Map<string, ReadonlyMap<AreaId, number>>>();
-function costsFrom(map: AreaMap, c: MoveClass, from: AreaId): ReadonlyMap<AreaId, number> {
-  let byKey = COSTS.get(map);
-  if (!byKey) COSTS.set(map, (byKey = new Map()));
-  const key = `${c}:${from}`;
+/**
+ * How far the nearest of `targets` is: in movement points when the side attacks objectives it does not hold (99 when
+ * none can be reached); in areas of range when it defends them (set per call by `policyScores`: measured, a defender
+ * marching by the cheapest paths walks into the attacker's batteries).
+ *
+ * Attacking, the distance runs around the areas the enemy holds, and a target the enemy holds is reached at the areas
+ * an assault can start from [14.1, 14.61]: a side boundary the class may cross, for a long counter an area with a
+ * conformation that fronts the target [13.91], each costing more for the terrain the assault would cross
+ * (`assaultTerrainPct`: a bridge or a stream costs dice). The target counts as 0 (units face it) but no path runs
+ * through it.
+ */
+let byRange = false;
+/** The batteries offered each `area>target` fire, per `policyScores` call. */
+let fireGroups: ReadonlyMap<string, readonly string[]> = new Map();
+/**
+ * Areas holding enemy units, per `policyScores` call: the extra cost of going through one (it must be cleared first,
+ * by assault or charge: more for more enemy strength).
+ */
+let blocked: readonly number[] = [];
+let blockedKey = '';
+/** Areas where the side's long counters already fill the stacking limit [13.6]: no place for another to stop. */
+let fullLC: readonly boolean[] = [];
+/** Distances to `targets` from every area (Dijkstra outward from the targets), cached by map, class and occupancy. */
+const FIELDS = new WeakMap<AreaMap, Map<string, ReadonlyMap<AreaId, number>>>();
+function field(map: AreaMap, targets: readonly AreaId[], c: MoveClass, long: boolean): ReadonlyMap<AreaId, number> {
+  let byKey = FIELDS.get(map);
+  if (!byKey) FIELDS.set(map, (byKey = new Map()));
+  const key = `${c}${long ? 'L' : ''}:${targets.join(',')}:${blockedKey}`;
   const hit = byKey.get(key);
   if (hit) return hit;
-  const dist = new Map<AreaId, number>([[from, 0]]);
-  const open: AreaId[] = [from];
+  if (byKey.size > 4096) byKey.clear();
+  const dist = new Map<AreaId, number>();
+  const open: AreaId[] = [];
+  const seed = (a: AreaId, d: number) => {
+    if (d >= (dist.get(a) ?? Infinity)) return;
+    if (!dist.has(a)) open.push(a);
+    dist.set(a, d);
+  };
+  for (const t of targets) {
+    if (!blocked[t]) {
+      seed(t, 0);
+      continue;
+    }
+    dist.set(t, 0);
+    for (const a of map.neighbours(t)) {
+      if (map.boundary(a, t)?.kind !== 'side' || entryCost(map, a, t, c) === Infinity) continue;
+      const ar = map.area(a);
+      if (long && (fullLC[a] || (!ar.allAround && !ar.conformations.some((x) => x.fitsLong && x.front.includes(t)))))
+        continue;
+      seed(a, 1 - assaultTerrainPct(map, a, t) / 25 + (blocked[a] ?? 0) + (blocked[t] ?? 0) / 4);
+    }
+  }
   while (open.length) {
     open.sort((x, y) => dist.get(x)! - dist.get(y)!);
-    const a = open.shift()!;
-    const da = dist.get(a)!;
-    for (const n of map.neighbours(a)) {
+    const n = open.shift()!;
+    const dn = dist.get(n)!;
+    if (blocked[n] && targets.includes(n)) continue; // no path through an enemy-held target
+    for (const a of map.neighbours(n)) {
       const b = map.boundary(a, n)!;
       let step = entryCost(map, a, n, c);
       if (b.kind === 'side' && b.road) step = Math.min(step, entryCost(map, a, n, c, 'road'));
       if (b.kind === 'side' && b.trail) step = Math.min(step, entryCost(map, a, n, c, 'trail'));
-      if (step === Infinity || da + step >= (dist.get(n) ?? Infinity)) continue;
-      if (!dist.has(n)) open.push(n);
-      dist.set(n, da + step);
+      if (step === Infinity) continue;
+      seed(a, dn + step + (blocked[a] ?? 0));
     }
   }
   byKey.set(key, dist);
   return dist;
 }
 
-/**
- * How far the nearest of `targets` is: in movement points when the side attacks objectives it does not hold (99 when
- * none can be reached); in areas of range when it defends them (set per call by `policyScores`: measured, a defender
- * marching by the cheapest paths walks into the attacker's batteries).
- */
-let byRange = false;
-function distTo(s: EState, a: AreaId, targets: readonly AreaId[], c: MoveClass = 'infantry'): number {
+function distTo(s: EState, a: AreaId, targets: readonly AreaId[], c: MoveClass = 'infantry', long = false): number {
   if (byRange) {
     let d = 99;
     for (const t of targets) d = Math.min(d, s.ctx.map.range(a, t));
     return d;
   }
-  const costs = costsFrom(s.ctx.map, c, a);
-  let d = 99;
-  for (const t of targets) d = Math.min(d, costs.get(t) ?? 99);
-  return d;
+  return field(s.ctx.map, targets, c, long).get(a) ?? 99;
 }
 
 /** The slowest move class among units (a stack moves together). */
@@ -184,11 +238,14 @@ function scoreAction(s: EState, f: Frame, p: Side, a: Action, g: () => AreaId[])
     case 'select': {
       // formations nearest the goals first
       // formations with something to do first: nearest the goals or next to the enemy; a lone garrison stays put
-      const us = s.units.filter((u) => u.side === p && alive(u) && u.area !== null && u.formation === a.f);
+      // a formation activates its forces' units too [8.15]
+      const us = s.units.filter(
+        (u) => u.side === p && alive(u) && u.area !== null && activationFormation(s, p, u.formation) === a.f,
+      );
       if (!us.length) return -1;
       let best = -Infinity;
       for (const u of us) {
-        const d = distTo(s, u.area!, g(), u.kind as MoveClass);
+        const d = distTo(s, u.area!, g(), u.kind as MoveClass, isLC(u));
         const garrison = d === 0 && abandons(s, p, u.area!, [u.id]);
         best = Math.max(best, (garrison ? 1 : 5 - d) + (enemySpNear(s, p, u.area!) > 0 ? 1 : 0));
       }
@@ -212,9 +269,19 @@ function scoreAction(s: EState, f: Frame, p: Side, a: Action, g: () => AreaId[])
     }
     case 'fire': {
       if (f.t !== 'phase') return 3;
-      // [12.1] fire only where a die can hit: a battery that fires may not move this turn [12.61]
+      // [12.1] fire only where a die can hit: a battery that fires may not move this turn [12.61]; judged with the
+      // fire group it heads (every battery of its area offered the same target joins, up to the cap [12.62])
       const u = unit(s, a.u);
-      const e = expectedHits(bombardDice(s, { p, from: u.area!, to: a.to, units: [a.u] }));
+      const group: string[] = [];
+      let sp = 0;
+      for (const id of fireGroups.get(`${u.area}>${a.to}`) ?? [a.u]) {
+        const x = unit(s, id);
+        if (sp + spOf(x) > 8) continue;
+        sp += spOf(x);
+        group.push(id);
+      }
+      if (!group.includes(a.u)) group.unshift(a.u);
+      const e = expectedHits(bombardDice(s, { p, from: u.area!, to: a.to, units: group }));
       return e > 0.25 ? 3 + e : -1;
     }
     case 'shoot':
@@ -228,8 +295,9 @@ function scoreAction(s: EState, f: Frame, p: Side, a: Action, g: () => AreaId[])
       return -0.2; // the scenario's alternates are a player's option, not a default
 
     case 'attach': {
-      // the battery joins its LC's assaults and gives combined arms [11.26, 14.8], worth the slower march
-      return 0.4;
+      // an attached battery may not bombard [11.26, 12.1]: measured, the guns are worth more firing than joining
+      // the LC's assaults (the attacker on hohenwald-1809 52% → 65%)
+      return -1;
     }
     case 'detach':
       return -0.5;
@@ -272,7 +340,7 @@ function scoreAction(s: EState, f: Frame, p: Side, a: Action, g: () => AreaId[])
       const o = assaultOdds(s, p, a.target);
       if (!o) return -2;
       const v = o.a - o.d + (o.a > o.d ? 0.2 * objectiveSwing(s, a.target) : 0);
-      return v > 0.3 ? 2 + v : -2;
+      return v > (shortOnLastTurn(s, p) ? -1 : 0.3) ? 2 + v : -2;
     }
     case 'join': {
       const u = unit(s, a.u);
@@ -311,7 +379,9 @@ function scoreAction(s: EState, f: Frame, p: Side, a: Action, g: () => AreaId[])
     case 'face': {
       const u = unit(s, a.u);
       if (u.area === null) return 0;
-      const near = map.neighbours(u.area).filter((n) => distTo(s, n, g()) < distTo(s, u.area!, g()));
+      const long = isLC(u);
+      const here = distTo(s, u.area, g(), 'infantry', long);
+      const near = map.neighbours(u.area).filter((n) => distTo(s, n, g(), 'infantry', long) < here);
       return near.some((n) => map.facingOrNull(u.area!, a.conf, n) === 'front') ? 1 : 0;
     }
     case 'gcAfter':
@@ -334,14 +404,62 @@ function moveWorth(s: EState, p: Side, ids: readonly string[], g: () => AreaId[]
   return best > 0.05 ? 1 + best * 0.5 : -0.3;
 }
 
-/** One area of a move: closer to the goals, not into much stronger enemy, taking an empty objective. */
+/**
+ * Whether battery `u` standing in `area` (facing `conf`, or any way with null) could bombard some enemy area: range
+ * for its kind and the weather, line of sight with the troops that block it [12.4, 12.5, 12.52], the engine's own
+ * `canBombard`.
+ */
+function gunReach(s: EState, p: Side, u: UnitState, area: AreaId, conf: string | null): boolean {
+  const kind = artKind(s, u);
+  const seen = new Set<AreaId>();
+  for (const e of s.units) {
+    if (e.side === p || e.area === null || !alive(e) || seen.has(e.area)) continue;
+    seen.add(e.area);
+    const v = canBombard({
+      map: s.ctx.map,
+      from: area,
+      to: e.area,
+      kind,
+      weather: s.weather,
+      conf,
+      troopsBlock: (a) => a !== area && troopsBlock(s, a),
+      villagesBlock: s.ctx.scenario.rules.villagesBlockLos,
+      licorneMinRange1: option(s.ctx.scenario, 'licorneMinRange1'),
+    });
+    if (v.ok) return true;
+  }
+  return false;
+}
+
+/** Blocking troops [12.52]: an infantry long counter of either side, or at least 3 cavalry steps (as bombard-flow.ts). */
+function troopsBlock(s: EState, a: AreaId): boolean {
+  const us = unitsAt(s, a);
+  return us.some(isLC) || us.filter((u) => u.kind === 'cavalry').reduce((t, u) => t + stepsLeft(u), 0) >= 3;
+}
+
+/**
+ * One area of a move: closer to the goals, not into much stronger enemy, taking an empty objective; batteries that
+ * could not fire this turn go where they can next time (a battery that fires may not move [12.61], so a moving one
+ * has not fired).
+ */
 function stepWorth(s: EState, p: Side, ids: readonly string[], from: AreaId, to: AreaId, g: () => AreaId[]): number {
   const c = classOf(s, ids);
-  const gain = distTo(s, from, g(), c) - distTo(s, to, g(), c);
+  const long = ids.some((id) => isLC(unit(s, id)));
+  const gain = distTo(s, from, g(), c, long) - distTo(s, to, g(), c, long);
   const own = ids.reduce((t, id) => t + spOf(unit(s, id)), 0);
   const danger = enemySpNear(s, p, to) > own * 2 ? -1 : 0;
-  const grab = isObjective(s, to) && s.control[String(to)] !== p && !unitsAt(s, to, other(p)).length ? 3 : 0;
-  return gain + danger + grab;
+  // an empty objective of the enemy's is its swing in VP for one move (A-53): before any square or other stance
+  const grab = isObjective(s, to) && s.control[String(to)] !== p && !unitsAt(s, to, other(p)).length ? 6 : 0;
+  let guns = 0;
+  if (c === 'artillery') {
+    // a battery alone or a stack of batteries only (the first that may fire speaks for them)
+    const us = ids.map((id) => unit(s, id));
+    const u = us.every((x) => x.kind === 'artillery')
+      ? us.find((x) => x.attachedTo === null && !unitDef(s, x.id).artilleryPark)
+      : undefined;
+    if (u) guns = (gunReach(s, p, u, to, null) ? 1.5 : 0) - (gunReach(s, p, u, from, null) ? 1.5 : 0);
+  }
+  return gain + danger + grab + guns;
 }
 
 export function policyScores(s: EState, actions: readonly Action[]): number[] {
@@ -353,8 +471,35 @@ export function policyScores(s: EState, actions: readonly Action[]): number[] {
   let cached: AreaId[] | null = null;
   const g = () => (cached ??= goals(s, p));
   byRange = !s.ctx.scenario.victory.objectives.some((o) => s.control[String(o.area)] !== p && o.vp[p] > 0);
+  const bl: number[] = [];
+  const lcs: number[] = [];
+  for (const u of s.units) {
+    if (u.area === null || !alive(u)) continue;
+    if (u.side !== p) bl[u.area] = (bl[u.area] ?? 2) + spOf(u);
+    else if (isLC(u)) lcs[u.area] = (lcs[u.area] ?? 0) + 1;
+  }
+  const full: boolean[] = [];
+  lcs.forEach((n, a) => {
+    if (n >= s.ctx.map.area(a).stack.maxLC) full[a] = true;
+  });
+  fullLC = full;
+  blocked = bl;
+  let key = '';
+  for (let i = 0; i < bl.length; i++) if (bl[i]) key += `${i}:${bl[i]}.`;
+  key += '/';
+  for (let i = 0; i < full.length; i++) if (full[i]) key += `${i}.`;
+  blockedKey = key;
   // ties go to the earlier action: groups (charges, assaults, fire groups) are joined in list order, so taking the
   // first keeps every later unit available
+  const fg = new Map<string, string[]>();
+  for (const a of actions)
+    if (a.k === 'fire') {
+      const key = `${unit(s, a.u).area}>${a.to}`;
+      const l = fg.get(key);
+      if (l) l.push(a.u);
+      else fg.set(key, [a.u]);
+    }
+  fireGroups = fg;
   return actions.map((a, i) => scoreAction(s, f, p, a, g) - i * 1e-4);
 }
 

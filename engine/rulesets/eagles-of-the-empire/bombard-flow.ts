@@ -5,7 +5,7 @@
  */
 import { IllegalActionError } from '../../core/game.ts';
 import type { AreaId } from '../../areas/map.ts';
-import { artilleryType, bombardmentDrms, canBombard, type ArtKind } from './bombard.ts';
+import { artilleryRange, artilleryType, bombardmentDrms, canBombard, type ArtKind } from './bombard.ts';
 import { diceFor } from './tables.ts';
 import type { Action, EState, Frame, Side, UnitState } from './types.ts';
 import {
@@ -89,9 +89,13 @@ export function bombardOptions(s: EState, p: Side, group: Extract<Frame, { t: 'f
   const order = (id: string) => s.units.findIndex((x) => x.id === id);
   const last = group ? Math.max(...group.units.map(order)) : -1;
   const targets = group ? [group.to] : bombardTargets(s, p);
+  const licorne = option(s.ctx.scenario, 'licorneMinRange1');
   for (const u of units) {
     if (group && (u.area !== group.from || order(u.id) <= last)) continue; // a fire group fires from one area; units added in order
+    const band = artilleryRange(artKind(s, u), s.weather, licorne);
     for (const to of targets) {
+      const range = s.ctx.map.range(u.area!, to);
+      if (range < band.min || range > band.max) continue; // out of range: canBombard's first refusal [12.4]
       const used =
         (ph.bomb[`${u.area}>${to}`] ?? 0) + (group ? group.units.reduce((t, id) => t + spOf(unit(s, id)), 0) : 0);
       if (used + spOf(u) > cap(s)) continue;

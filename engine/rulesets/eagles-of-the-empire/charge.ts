@@ -103,14 +103,65 @@ export function chargeStepBan(w: LaneWorld, from: AreaId, to: AreaId): StepBan |
   return areaBan(w.map, to) ?? crossingBan(w, from, to);
 }
 
-/** Every legal lane from `origin`, by target id. */
+/**
+ * What a lane from `origin` at `target` (two areas apart) owes to the map alone, worked out once per map and pair:
+ * the line through exactly one area, the terrain bans of that area and the target, and the crossings (escarpment,
+ * slope uphill, river); with the corners of each diagonal step, which must hold no enemy units [13.11].
+ */
+interface StaticLane {
+  readonly via: AreaId | null;
+  readonly corners: readonly (readonly AreaId[])[];
+}
+const staticLanes = new WeakMap<AreaMap, Map<AreaId, Map<AreaId, StaticLane>>>();
+function staticLane(map: AreaMap, origin: AreaId, target: AreaId): StaticLane {
+  let byOrigin = staticLanes.get(map);
+  if (!byOrigin) staticLanes.set(map, (byOrigin = new Map()));
+  let byTarget = byOrigin.get(origin);
+  if (!byTarget) byOrigin.set(origin, (byTarget = new Map()));
+  let l = byTarget.get(target);
+  if (!l) {
+    const t = traceLos(map, origin, target);
+    const via = t.areas.length === 1 && !t.along.length ? t.areas[0]! : null;
+    const ok =
+      via !== null &&
+      !areaBan(map, via) &&
+      !areaBan(map, target) &&
+      !crossingBanned(map, origin, via) &&
+      !crossingBanned(map, via, target);
+    const corners: AreaId[][] = [];
+    if (ok)
+      for (const [a, b] of [
+        [origin, via],
+        [via, target],
+      ] as const) {
+        const bd = map.boundary(a, b)!;
+        if (bd.kind === 'point') corners.push(bd.corners as AreaId[]);
+      }
+    byTarget.set(target, (l = { via: ok ? via : null, corners }));
+  }
+  return l;
+}
+/** The areas two away from each area, in the map's order. */
+const rangeTwo = new WeakMap<AreaMap, Map<AreaId, readonly AreaId[]>>();
+function areasTwoAway(map: AreaMap, origin: AreaId): readonly AreaId[] {
+  let m = rangeTwo.get(map);
+  if (!m) rangeTwo.set(map, (m = new Map()));
+  let out = m.get(origin);
+  if (!out) m.set(origin, (out = map.json.areas.filter((a) => map.range(origin, a.id) === 2).map((a) => a.id)));
+  return out;
+}
+
+/** Every legal lane from `origin`, by target id: the lanes `checkLane` allows, its map facts looked up once. */
 export function chargeLanes(w: LaneWorld, origin: AreaId): Lane[] {
   const out: Lane[] = [];
   if (w.frontOfEnemyLc(origin)) return out; // [10.11] every lane from here fails checkLane's first test
-  for (const a of w.map.json.areas) {
-    if (w.map.range(origin, a.id) !== 2) continue;
-    const v = checkLane(w, origin, a.id);
-    if (v.ok) out.push({ via: v.via, target: a.id });
+  for (const target of areasTwoAway(w.map, origin)) {
+    if (!w.enemyTarget(target)) continue; // (A-15)
+    const l = staticLane(w.map, origin, target);
+    if (l.via === null || w.occupied(l.via)) continue; // (A-14) [10.0]
+    let clear = true;
+    for (const cs of l.corners) for (const c of cs) if (w.enemyUnits(c)) clear = false; // [13.11]
+    if (clear) out.push({ via: l.via, target });
   }
   return out;
 }

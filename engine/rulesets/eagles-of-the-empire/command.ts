@@ -80,37 +80,122 @@ export function commandDistance(
   return Infinity;
 }
 
-/**
- * Command distances from `from` to every area within `limit` (`commandDistance` to each of them; areas beyond are
- * absent): the same search without stopping at a target.
- */
-function commandDistances(
-  map: AreaMap,
-  from: AreaId,
-  enemy: (a: AreaId) => EnemyPresence,
-  courier: (a: AreaId) => boolean,
-  limit: number,
-): Map<AreaId, number> {
-  const dist = new Map<AreaId, number>([[from, 0]]);
-  const queue: AreaId[] = [from];
-  for (let i = 0; i < queue.length; i++) {
-    const x = queue[i]!;
-    const d = dist.get(x)!;
-    if (d >= limit) break;
-    if (x !== from) {
-      const e = enemy(x);
-      if (!(e === 'none' || e === 'leaders-only' || (e === 'hq-only' && courier(x)))) continue;
+/** The map as command tracing walks it: areas by index, each one's neighbours (ascending) and the steps between them. */
+interface CommandGraph {
+  readonly ids: readonly AreaId[];
+  readonly index: ReadonlyMap<AreaId, number>;
+  readonly nbr: readonly (readonly number[])[];
+  /** The step to that neighbour is prohibited to all units (A-09). */
+  readonly closed: readonly (readonly boolean[])[];
+  /** A diagonal step's corner areas, or null for a side step. */
+  readonly corners: readonly (readonly (readonly AreaId[] | null)[])[];
+}
+const graphs = new WeakMap<AreaMap, CommandGraph>();
+function graphOf(map: AreaMap): CommandGraph {
+  let g = graphs.get(map);
+  if (!g) {
+    const ids = map.json.areas.map((a) => a.id);
+    const index = new Map(ids.map((id, i) => [id, i]));
+    const nbr: number[][] = [];
+    const closed: boolean[][] = [];
+    const corners: (readonly AreaId[] | null)[][] = [];
+    for (const x of ids) {
+      const ns: number[] = [];
+      const cl: boolean[] = [];
+      const cs: (readonly AreaId[] | null)[] = [];
+      for (const y of map.neighbours(x)) {
+        const b = map.boundary(x, y)!;
+        ns.push(index.get(y)!);
+        cl.push(b.prohibitedFor.includes('all'));
+        cs.push(b.kind === 'point' ? b.corners : null);
+      }
+      nbr.push(ns);
+      closed.push(cl);
+      corners.push(cs);
     }
-    for (const y of map.neighbours(x)) {
-      if (dist.has(y)) continue;
-      const b = map.boundary(x, y)!;
-      if (b.prohibitedFor.includes('all')) continue; // A-09
-      if (b.kind === 'point' && b.corners.some((c) => enemy(c) !== 'none' && enemy(c) !== 'leaders-only')) continue; // [9.1]
-      dist.set(y, d + 1);
-      queue.push(y);
-    }
+    graphs.set(map, (g = { ids, index, nbr, closed, corners }));
   }
-  return dist;
+  return g;
+}
+
+/**
+ * Command distances from `from` within `limit` for one trace (the board fixed): `commandDistance` to any area, each
+ * source searched once, with each area's enemy presence read once.
+ */
+class CommandSearch {
+  private readonly g: CommandGraph;
+  private readonly pass = new Map<number, boolean>();
+  private readonly cornerClear = new Map<AreaId, boolean>();
+  private readonly searched = new Map<AreaId, Map<number, Int32Array | null>>();
+  constructor(
+    map: AreaMap,
+    private readonly enemy: (a: AreaId) => EnemyPresence,
+    private readonly courier: (a: AreaId) => boolean,
+  ) {
+    this.g = graphOf(map);
+  }
+  private passable(i: number): boolean {
+    let v = this.pass.get(i);
+    if (v === undefined) {
+      const a = this.g.ids[i]!;
+      const e = this.enemy(a);
+      v = e === 'none' || e === 'leaders-only' || (e === 'hq-only' && this.courier(a));
+      this.pass.set(i, v);
+    }
+    return v;
+  }
+  /** [9.1] a diagonal step needs every corner area free of enemy units (enemy leaders alone do not block). */
+  private cornersClear(cs: readonly AreaId[]): boolean {
+    for (const c of cs) {
+      let v = this.cornerClear.get(c);
+      if (v === undefined) {
+        const e = this.enemy(c);
+        this.cornerClear.set(c, (v = e === 'none' || e === 'leaders-only'));
+      }
+      if (!v) return false;
+    }
+    return true;
+  }
+  distance(from: AreaId, to: AreaId, limit: number): number {
+    if (from === to) return 0;
+    let byLimit = this.searched.get(from);
+    if (!byLimit) this.searched.set(from, (byLimit = new Map()));
+    let dist = byLimit.get(limit);
+    if (dist === undefined) byLimit.set(limit, (dist = this.search(from, limit)));
+    const j = this.g.index.get(to);
+    if (dist === null || j === undefined) return Infinity;
+    const d = dist[j]!;
+    return d < 0 ? Infinity : d;
+  }
+  /** The breadth-first search of `commandDistance`, to every area within `limit` (-1: not reached); null off the map. */
+  private search(from: AreaId, limit: number): Int32Array | null {
+    const g = this.g;
+    const fi = g.index.get(from);
+    if (fi === undefined) return null;
+    const dist = new Int32Array(g.ids.length).fill(-1);
+    const queue = new Int32Array(g.ids.length);
+    let tail = 0;
+    dist[fi] = 0;
+    queue[tail++] = fi;
+    for (let head = 0; head < tail; head++) {
+      const x = queue[head]!;
+      const d = dist[x]!;
+      if (d >= limit) break;
+      // the path goes *through* every area but its ends
+      if (x !== fi && !this.passable(x)) continue;
+      const ns: readonly number[] = g.nbr[x]!;
+      for (let k = 0; k < ns.length; k++) {
+        const y: number = ns[k]!;
+        if (dist[y] !== -1) continue;
+        if (g.closed[x]![k]) continue; // A-09
+        const cs = g.corners[x]![k];
+        if (cs && !this.cornersClear(cs)) continue; // [9.1]
+        dist[y] = d + 1;
+        queue[tail++] = y;
+      }
+    }
+    return dist;
+  }
 }
 
 /** The side's formation tree, by id. */
@@ -151,14 +236,8 @@ const TOP = '#top';
 export function traceCommand(inp: CommandInput): Set<string> {
   const { map, side } = inp;
   // the board does not change while tracing: each source's distances are searched once
-  const searched = new Map<AreaId, Map<number, Map<AreaId, number>>>();
-  const distance = (from: AreaId, to: AreaId, limit: number): number => {
-    let byLimit = searched.get(from);
-    if (!byLimit) searched.set(from, (byLimit = new Map()));
-    let dist = byLimit.get(limit);
-    if (!dist) byLimit.set(limit, (dist = commandDistances(map, from, inp.enemy, inp.courier, limit)));
-    return dist.get(to) ?? Infinity;
-  };
+  const search = new CommandSearch(map, inp.enemy, inp.courier);
+  const distance = (from: AreaId, to: AreaId, limit: number): number => search.distance(from, to, limit);
   const nodes = tree(side);
   const home = unitHome(side, inp.assignment);
   const leaderOn = (id: string) => inp.leaderArea(id) !== null;

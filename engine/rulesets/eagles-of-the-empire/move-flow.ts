@@ -29,6 +29,8 @@ import {
   unit,
   unitDef,
   unitsAt,
+  sideIn,
+  unitsIn,
 } from './world.ts';
 import {
   applyExtend,
@@ -245,7 +247,7 @@ function stepWorld(s: EState, p: Side, movers: readonly UnitState[]): StepWorld 
     enemyBlocks: (a) => enemyOccupied(s, p, a),
     enemyUnits: (a) => enemyUnitsIn(s, p, a),
     fits: (a) => fits(s, p, a, movers),
-    cornersAllFullOfFriends: (corners) => corners.every((c) => unitsAt(s, c, p).length > 0 && !fits(s, p, c, movers)),
+    cornersAllFullOfFriends: (corners) => corners.every((c) => hasSide(s, c, p) && !fits(s, p, c, movers)),
   };
 }
 
@@ -319,7 +321,12 @@ function roadOf(s: EState, us: readonly UnitState[]): string | null {
   return a.conformations.find((c) => c.id === long.conf)?.roadAligned ?? null;
 }
 function stackOf2(s: EState, p: Side, a: AreaId): boolean {
-  return unitsAt(s, a, p).some(isLC);
+  for (const u of unitsIn(s, a)) if (u.side === p && isLC(u)) return true;
+  return false;
+}
+/** Side `p` has units in area `a`. */
+function hasSide(s: EState, a: AreaId, p: Side): boolean {
+  return sideIn(s, p, a);
 }
 
 /** Where a group of side `p`'s units could step next if it started moving now (the heuristic's look at a move). */
@@ -521,16 +528,18 @@ function moveStep(s: EState, f: Extract<Frame, { t: 'move' }>, a: Action, log: L
         hqMp: hm,
       };
     }
-    const who = [
-      ...f.units.map((id) => unitDef(s, id).name),
-      ...f.leaders.map((l) => leaderDef(s, l).name),
-      ...(f.hq ? ['the HQ'] : []),
-    ].join(', ');
-    ev(
-      log,
-      a.mode === 'normal' ? '13.1' : '13.31',
-      `${who} ${a.mode === 'normal' ? 'moves' : `moves by ${a.mode}`} from area ${f.at} to area ${a.area} (${opt.cost} MP)`,
-    );
+    if (log) {
+      const who = [
+        ...f.units.map((id) => unitDef(s, id).name),
+        ...f.leaders.map((l) => leaderDef(s, l).name),
+        ...(f.hq ? ['the HQ'] : []),
+      ].join(', ');
+      ev(
+        log,
+        a.mode === 'normal' ? '13.1' : '13.31',
+        `${who} ${a.mode === 'normal' ? 'moves' : `moves by ${a.mode}`} from area ${f.at} to area ${a.area} (${opt.cost} MP)`,
+      );
+    }
     let nf: Frame = { ...f, at: a.area, moved: true };
     s = replaceTop(s, nf);
     // [13.71] a long counter entering a circle area that already holds one must stop

@@ -16,22 +16,29 @@ export function ev(log: Log, rule: string, text: string, dice?: readonly number[
 // ---------------------------------------------------------------------------------------------
 
 export const top = (s: EState): Frame | undefined => s.stack[s.stack.length - 1];
-export const push = (s: EState, ...f: Frame[]): EState => ({ ...s, stack: [...s.stack, ...f] });
+export function push(s: EState, ...f: Frame[]): EState {
+  const stack = s.stack.slice();
+  for (let i = 0; i < f.length; i++) stack.push(f[i]!);
+  return { ...s, stack };
+}
 export const pop = (s: EState): EState => ({ ...s, stack: s.stack.slice(0, -1) });
-export const replaceTop = (s: EState, f: Frame): EState => ({ ...s, stack: [...s.stack.slice(0, -1), f] });
+export function replaceTop(s: EState, f: Frame): EState {
+  const stack = s.stack.slice();
+  if (stack.length) stack[stack.length - 1] = f;
+  else stack.push(f);
+  return { ...s, stack };
+}
 
 export function updUnit(s: EState, id: string, patch: Partial<UnitState>): EState {
-  // [17.23] reverse slope belongs to the area: it ends whenever the unit leaves it
-  return {
-    ...s,
-    units: s.units.map((u) =>
-      u.id === id
-        ? patch.area !== undefined && patch.area !== u.area && u.rs
-          ? { ...u, ...patch, rs: false }
-          : { ...u, ...patch }
-        : u,
-    ),
-  };
+  const units = s.units.slice();
+  for (let i = 0; i < units.length; i++) {
+    const u = units[i]!;
+    if (u.id !== id) continue;
+    // [17.23] reverse slope belongs to the area: it ends whenever the unit leaves it
+    units[i] =
+      patch.area !== undefined && patch.area !== u.area && u.rs ? { ...u, ...patch, rs: false } : { ...u, ...patch };
+  }
+  return { ...s, units };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -130,6 +130,8 @@ export const isLC = (u: UnitState): boolean =>
  */
 interface UnitIndex {
   readonly at: ReadonlyMap<AreaId, readonly UnitState[]>;
+  /** Per area, the sides with units there: bit 1 side 0, bit 2 side 1. */
+  readonly sides: ReadonlyMap<AreaId, number>;
   /** Ids of the units some unit not eliminated is attached to. */
   readonly withAttached: ReadonlySet<string>;
 }
@@ -140,6 +142,7 @@ function unitIndex(units: readonly UnitState[]): UnitIndex {
   let ix = unitIndexes.get(units);
   if (!ix) {
     const at = new Map<AreaId, UnitState[]>();
+    const sides = new Map<AreaId, number>();
     const withAttached = new Set<string>();
     for (const u of units) {
       if (u.attachedTo !== null && !u.eliminated) withAttached.add(u.attachedTo);
@@ -147,8 +150,9 @@ function unitIndex(units: readonly UnitState[]): UnitIndex {
       const here = at.get(u.area);
       if (here) here.push(u);
       else at.set(u.area, [u]);
+      sides.set(u.area, (sides.get(u.area) ?? 0) | (u.side === 0 ? 1 : 2));
     }
-    unitIndexes.set(units, (ix = { at, withAttached }));
+    unitIndexes.set(units, (ix = { at, sides, withAttached }));
   }
   return ix;
 }
@@ -232,8 +236,11 @@ export function isActive(s: EState, u: UnitState): boolean {
 
 /** Enemy combat units in the area [13.12]. */
 export function enemyUnitsIn(s: EState, p: Side, area: AreaId): boolean {
-  for (const u of unitsIn(s, area)) if (u.side !== p) return true;
-  return false;
+  return ((unitIndex(s.units).sides.get(area) ?? 0) & (p === 0 ? 2 : 1)) !== 0;
+}
+/** Side `p` has units (not eliminated) in the area. */
+export function sideIn(s: EState, p: Side, area: AreaId): boolean {
+  return ((unitIndex(s.units).sides.get(area) ?? 0) & (p === 0 ? 1 : 2)) !== 0;
 }
 /** Enemy combat units or the enemy HQ: never entered (A-56), "enemy-occupied" (A-47). */
 export function enemyOccupied(s: EState, p: Side, area: AreaId): boolean {
@@ -373,12 +380,27 @@ export function areaMoraleOf(
 
 /** Leader `lid` is in the chain of command of formation `fid` [18.4]: the army commander, or the leader of it or of a formation above it. */
 export function inChain(s: EState, p: Side, lid: string, fid: string): boolean {
-  if (s.ctx.scenario.sides[p].armyCommander === lid) return true;
-  const all = formationsOf(s.ctx.scenario.sides[p]);
-  for (let cur: string | null = fid; cur; cur = all.find((x) => x.f.id === cur)?.parent ?? null)
-    if (all.find((x) => x.f.id === cur)?.f.leader === lid) return true;
-  return false;
+  const side = s.ctx.scenario.sides[p];
+  if (side.armyCommander === lid) return true;
+  // the order of battle never changes: each answer is worked out once per side
+  let byLeader = chains.get(side);
+  if (!byLeader) chains.set(side, (byLeader = new Map()));
+  let byFormation = byLeader.get(lid);
+  if (!byFormation) byLeader.set(lid, (byFormation = new Map()));
+  let v = byFormation.get(fid);
+  if (v === undefined) {
+    v = false;
+    const all = formationsOf(side);
+    for (let cur: string | null = fid; cur; cur = all.find((x) => x.f.id === cur)?.parent ?? null)
+      if (all.find((x) => x.f.id === cur)?.f.leader === lid) {
+        v = true;
+        break;
+      }
+    byFormation.set(fid, v);
+  }
+  return v;
 }
+const chains = new WeakMap<object, Map<string, Map<string, boolean>>>();
 
 // ---------------------------------------------------------------------------------------------
 // views of the board for the pure rule modules: charge lanes [10.0], command tracing [9.0]
@@ -395,10 +417,12 @@ export function laneWorld(s: EState, p: Side): LaneWorld {
       s.hq.some((h) => h?.area === a),
     enemyTarget: (a: AreaId) => enemyOccupied(s, p, a),
     enemyUnits: (a: AreaId) => enemyUnitsIn(s, p, a),
-    frontOfEnemyLc: (a: AreaId) =>
-      map
-        .neighbours(a)
-        .some((n) => unitsAt(s, n, other(p)).some((u) => isLC(u) && map.facingOrNull(n, u.conf, a) === 'front')),
+    frontOfEnemyLc: (a: AreaId) => {
+      for (const n of map.neighbours(a))
+        for (const u of unitsIn(s, n))
+          if (u.side !== p && isLC(u) && map.facingOrNull(n, u.conf, a) === 'front') return true;
+      return false;
+    },
   };
 }
 

@@ -5,7 +5,7 @@
  */
 
 /** "2D6", "D20", "3D6 + D10": the dice of a roll in words. */
-export function diceWords(dice: readonly number[]): string {
+function diceWords(dice: readonly number[]): string {
   const groups: [number, number][] = [];
   for (const k of dice) {
     const last = groups[groups.length - 1];

@@ -597,6 +597,8 @@ export const marchOfEagles: Game<MoeState, Action, Scenario> = {
         return `${name(a.u)} attacks ${name(a.target)}`;
       case 'move':
         return `${name(a.u)} moves ${a.dir === 0 ? 'straight ahead' : `${Math.abs(a.dir)}° ${a.dir > 0 ? 'right' : 'left'}`} (Manoeuvre check)`;
+      case 'wheel':
+        return `${name(a.u)} wheels ${a.side === 'L' ? 'left' : 'right'} (Manoeuvre check)`;
       case 'pass':
       case 'back':
       case 'reform':

@@ -19,7 +19,7 @@ function diceWords(dice: readonly number[]): string {
  * A one-line refusal when `faces` are not one face of each die of `dice` (wrong count, not a whole number, off the
  * die), naming the roll; undefined when they are.
  */
-export function offDice(what: string, dice: readonly number[], faces: readonly number[]): string | undefined {
+function offDice(what: string, dice: readonly number[], faces: readonly number[]): string | undefined {
   if (faces.length !== dice.length)
     return `${what}: enter ${dice.length} ${dice.length === 1 ? 'die' : 'dice'} (${diceWords(dice)}), not ${faces.length}`;
   for (let i = 0; i < dice.length; i++) {
@@ -63,4 +63,37 @@ export function facesAmong(
     if (fits(faces)) found.push(faces);
   }
   return found.length ? found[Math.min(found.length - 1, Math.floor(u() * found.length))] : undefined;
+}
+
+/**
+ * A chance node as real dice: what is rolled (in words, naming the roll), the sides of each die, and how faces read —
+ * the outcome's action, or a one-line reason they cannot be. For rulesets whose actions are not strings.
+ */
+export interface RealRoll<A> {
+  readonly what: string;
+  readonly dice: readonly number[];
+  readonly read: (faces: readonly number[]) => A | string;
+}
+
+/** `Game.rollAsk` and `Game.outcomeForFaces` from a ruleset's `roll` at each chance node (undefined: no dice there). */
+export function realDice<S, A>(
+  roll: (s: S) => RealRoll<A> | undefined,
+): {
+  rollAsk(s: S): { readonly what: string; readonly dice: readonly number[] } | undefined;
+  outcomeForFaces(s: S, faces: readonly number[]): { readonly action: A } | { readonly error: string };
+} {
+  return {
+    rollAsk(s) {
+      const r = roll(s);
+      return r && { what: r.what, dice: r.dice };
+    },
+    outcomeForFaces(s, faces) {
+      const r = roll(s);
+      if (!r) return { error: 'no dice are rolled at this chance node: choose its outcome instead' };
+      const off = offDice(r.what, r.dice, faces);
+      if (off) return { error: off };
+      const a = r.read(faces);
+      return typeof a === 'string' ? { error: a } : { action: a };
+    },
+  };
 }

@@ -12,7 +12,7 @@
  *
  * Every chance node of the ruleset is a roll: none is a draw.
  */
-import { offDice, plus } from '../../core/faces.ts';
+import { type RealRoll, plus, realDice } from '../../core/faces.ts';
 import { unitOf } from './state.ts';
 import {
   BS_RESULTS,
@@ -24,14 +24,7 @@ import {
 } from './tables.ts';
 import type { Action, AoeState } from './types.ts';
 
-type Faces = readonly number[];
-
-/** A chance node as dice: what is rolled and how its faces read (an action, or why they cannot be). */
-interface Roll {
-  readonly what: string;
-  readonly dice: readonly number[];
-  readonly read: (faces: Faces) => Action | string;
-}
+type Roll = RealRoll<Action>;
 
 function roll(s: AoeState): Roll | undefined {
   const f = s.stack[s.stack.length - 1];
@@ -73,16 +66,4 @@ function roll(s: AoeState): Roll | undefined {
   }
 }
 
-export function rollAsk(s: AoeState): { what: string; dice: readonly number[] } | undefined {
-  const r = roll(s);
-  return r && { what: r.what, dice: r.dice };
-}
-
-export function outcomeForFaces(s: AoeState, faces: Faces): { action: Action } | { error: string } {
-  const r = roll(s);
-  if (!r) return { error: 'no dice are rolled at this chance node: choose its outcome instead' };
-  const off = offDice(r.what, r.dice, faces);
-  if (off) return { error: off };
-  const a = r.read(faces);
-  return typeof a === 'string' ? { error: a } : { action: a };
-}
+export const { rollAsk, outcomeForFaces } = realDice<AoeState, Action>(roll);

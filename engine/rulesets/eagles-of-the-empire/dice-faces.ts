@@ -14,7 +14,7 @@
  * Every chance node of the ruleset is a roll of d6s: none is a draw.
  */
 import type { ChanceOutcome } from '../../core/game.ts';
-import { diceSpan, facesAmong, offDice, plus } from '../../core/faces.ts';
+import { type RealRoll, diceSpan, facesAmong, plus, realDice } from '../../core/faces.ts';
 import { commanderInitiative } from './activation.ts';
 import { actionKey } from './notation.ts';
 import { eote } from './rules.ts';
@@ -23,14 +23,7 @@ import type { Action, EState, Frame, Side } from './types.ts';
 import { areaName, formationName, leaderName, sideName, unitName } from './words.ts';
 import { leaderDef } from './world.ts';
 
-type Faces = readonly number[];
-
-/** A chance node as dice: what is rolled and how its faces read (an action, or why they cannot be). */
-interface Roll {
-  readonly what: string;
-  readonly dice: readonly number[];
-  readonly read: (faces: Faces) => Action | string;
-}
+type Roll = RealRoll<Action>;
 
 const d6 = (n: number): number[] => Array.from({ length: n }, () => 6);
 
@@ -173,19 +166,7 @@ function roll(s: EState): Roll | undefined {
   }
 }
 
-export function rollAsk(s: EState): { what: string; dice: readonly number[] } | undefined {
-  const r = roll(s);
-  return r && { what: r.what, dice: r.dice };
-}
-
-export function outcomeForFaces(s: EState, faces: Faces): { action: Action } | { error: string } {
-  const r = roll(s);
-  if (!r) return { error: 'no dice are rolled at this chance node: choose its outcome instead' };
-  const off = offDice(r.what, r.dice, faces);
-  if (off) return { error: off };
-  const a = r.read(faces);
-  return typeof a === 'string' ? { error: a } : { action: a };
-}
+export const { rollAsk, outcomeForFaces } = realDice<EState, Action>(roll);
 
 /** Faces for display, one per die of `rollAsk`, that read as outcome `a`. */
 export function diceFaces(s: EState, a: Action, u: () => number): number[] | undefined {

@@ -17,7 +17,7 @@
  * `charPick` (which Character a volley's 6 kills) is a draw among the figures, not a roll: no dice are asked there.
  */
 import { firstDieGivenSum } from '../../core/chance.ts';
-import { diceSpan, offDice, plus } from '../../core/faces.ts';
+import { type RealRoll, diceSpan, plus, realDice } from '../../core/faces.ts';
 import { initiativeBonus } from './activation.ts';
 import { named } from './common.ts';
 import { characters, eng, scWith, top, unit } from './state.ts';
@@ -25,12 +25,7 @@ import type { Action, CharType, Frame, MoeState } from './types.ts';
 
 type Faces = readonly number[];
 
-/** A chance node as dice: what is rolled and how its faces read (an action, or why they cannot be). */
-interface Roll {
-  readonly what: string;
-  readonly dice: readonly number[];
-  readonly read: (faces: Faces) => Action | string;
-}
+type Roll = RealRoll<Action>;
 
 const d6 = (n: number): number[] => Array.from({ length: n }, () => 6);
 const sum = (fs: Faces) => fs.reduce((a, f) => a + f, 0);
@@ -211,19 +206,7 @@ function roll(s: MoeState): Roll | undefined {
   }
 }
 
-export function rollAsk(s: MoeState): { what: string; dice: readonly number[] } | undefined {
-  const r = roll(s);
-  return r && { what: r.what, dice: r.dice };
-}
-
-export function outcomeForFaces(s: MoeState, faces: Faces): { action: Action } | { error: string } {
-  const r = roll(s);
-  if (!r) return { error: 'no dice are rolled at this chance node: choose its outcome instead' };
-  const off = offDice(r.what, r.dice, faces);
-  if (off) return { error: off };
-  const a = r.read(faces);
-  return typeof a === 'string' ? { error: a } : { action: a };
-}
+export const { rollAsk, outcomeForFaces } = realDice<MoeState, Action>(roll);
 
 // ---------- faces for display (diceFaces), one per die of rollAsk ----------
 

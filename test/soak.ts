@@ -1,7 +1,7 @@
 /**
  * Soak (not in CI): random games over many seeds on every shipped scenario, checked at every step by the conformance
  * suite's checker (arena/conformance.ts). Usage:
- *   npx tsx test/soak.ts [--games 10000] [--ruleset march-of-eagles|eagles-of-the-empire|all] [--scenario ID|all]
+ *   npx tsx test/soak.ts [--games 10000] [--first 0] [--ruleset march-of-eagles|eagles-of-the-empire|all] [--scenario ID|all|file]
  * Every game is played through the validating `apply`, so an illegal listed action would fail it too.
  *
  * Generated scenarios (arena/scenario-soak.ts; a small size runs in CI as test/generated-scenarios.test.ts):
@@ -35,6 +35,8 @@ const optionsCap = () =>
 if (process.argv.includes('--generated')) process.exit(generated());
 
 const games = Number(arg('games', '10000'));
+// --first F plays seeds F..F+games-1, so a long soak can run in chunks (or resume after a stop)
+const first = Number(arg('first', '0'));
 const which = arg('scenario', 'all');
 const jobs = (rs === 'all' ? Object.keys(RULESETS) : [rs]).flatMap((r) =>
   (which === 'all' ? scenarioIds(r) : [which]).map((id) => [r, id] as const),
@@ -44,7 +46,7 @@ for (const [rid, id] of jobs) {
   const { game, scenario } = loadScenario(rid, id);
   const t0 = performance.now();
   let plies = 0;
-  for (let g = 0; g < games; g++) {
+  for (let g = first; g < first + games; g++) {
     // the conformance suite's checks at every step (arena/conformance.ts); every 4th game the scripted player holds A
     const seats =
       g % 4 === 3 && game.policyScores ? (['heuristic', 'random'] as const) : (['random', 'random'] as const);
@@ -64,9 +66,9 @@ for (const [rid, id] of jobs) {
         `${rid}/${id} seed ${g} (${seats.join(' vs ')}), ply ${f.ply} after "${f.last}": ${f.message}${f.where ? `\n  at ${f.where}` : ''}`,
       );
     }
-    if ((g + 1) % 1000 === 0)
+    if ((g + 1 - first) % 250 === 0)
       console.log(
-        `${rid}/${id}: ${g + 1} games, ${failures} failures, ${(plies / ((performance.now() - t0) / 1000)).toFixed(0)} plies/s`,
+        `${rid}/${id}: ${g + 1 - first} games (seeds ${first}..${g}), ${failures} failures, ${(plies / ((performance.now() - t0) / 1000)).toFixed(0)} plies/s`,
       );
   }
 }

@@ -14,6 +14,8 @@ import {
   translate,
   wheel,
   type Rect,
+  segmentLengthInside,
+  fractionInside,
 } from './geometry.ts';
 import { type Terrain, lineOfSight, obstaclesCrossed, upSlope, difficultFraction, lineCover } from './terrain.ts';
 
@@ -179,5 +181,50 @@ describe('terrain and line of sight (drawn as small maps)', () => {
     expect(lineCover(terrain, { x: fx(37), y: fx(20) }, shooterSide, { x: fx(37), y: fx(29) })).toBe('none'); // hedge not between them
     const beyond = rectCorners({ x: fx(37), y: fx(31.5), w: fx(4), d: fx(1), h: 180 });
     expect(lineCover(terrain, { x: fx(37), y: fx(20) }, beyond, { x: fx(37), y: fx(31.5) })).toBe('soft');
+  });
+});
+
+describe('segmentLengthInside', () => {
+  const square = [
+    { x: 0, y: 0 },
+    { x: 100, y: 0 },
+    { x: 100, y: 100 },
+    { x: 0, y: 100 },
+  ];
+  // an L: the notch x 50–100, y 50–100 is outside
+  const ell = [
+    { x: 0, y: 0 },
+    { x: 100, y: 0 },
+    { x: 100, y: 50 },
+    { x: 50, y: 50 },
+    { x: 50, y: 100 },
+    { x: 0, y: 100 },
+  ];
+  it('through, into, within and beside a square', () => {
+    expect(segmentLengthInside({ x: -50, y: 50 }, { x: 150, y: 50 }, square)).toBeCloseTo(100, 9);
+    expect(segmentLengthInside({ x: -50, y: 50 }, { x: 30, y: 50 }, square)).toBeCloseTo(30, 9);
+    expect(segmentLengthInside({ x: 10, y: 10 }, { x: 40, y: 50 }, square)).toBeCloseTo(50, 9);
+    expect(segmentLengthInside({ x: -50, y: -10 }, { x: 150, y: -10 }, square)).toBe(0);
+    // the diagonal, corner to corner and beyond
+    expect(segmentLengthInside({ x: -10, y: -10 }, { x: 110, y: 110 }, square)).toBeCloseTo(100 * Math.SQRT2, 9);
+  });
+  it('a non-convex polygon: the piece across the notch is outside', () => {
+    expect(segmentLengthInside({ x: -10, y: 75 }, { x: 110, y: 75 }, ell)).toBeCloseTo(50, 9);
+    expect(segmentLengthInside({ x: 75, y: -10 }, { x: 75, y: 110 }, ell)).toBeCloseTo(50, 9);
+    expect(segmentLengthInside({ x: 25, y: 25 }, { x: 25, y: 25 }, ell)).toBe(0);
+  });
+  it('agrees with fine sampling on random segments', () => {
+    let seed = 7;
+    const r = () => {
+      seed = (seed * 16807) % 2147483647;
+      return (seed / 2147483647) * 160 - 30;
+    };
+    for (let i = 0; i < 200; i++) {
+      const p = { x: r(), y: r() };
+      const q = { x: r(), y: r() };
+      const exact = segmentLengthInside(p, q, ell);
+      const sampled = fractionInside(p, q, [ell], 20000) * Math.hypot(q.x - p.x, q.y - p.y);
+      expect(Math.abs(exact - sampled)).toBeLessThan(0.05);
+    }
   });
 });

@@ -323,6 +323,47 @@ export function segmentCrossesPolygon(p: Vec, q: Vec, poly: Polygon): boolean {
   return false;
 }
 
+/**
+ * The exact length of segment p→q lying inside `poly` (any simple polygon, convex or not): the segment is cut where it
+ * crosses the polygon's edges and each piece whose middle is inside counts.
+ */
+export function segmentLengthInside(p: Vec, q: Vec, poly: Polygon): number {
+  const dx = q.x - p.x;
+  const dy = q.y - p.y;
+  const len = Math.hypot(dx, dy);
+  if (len === 0) return 0;
+  const b = bbox(poly);
+  if (
+    Math.max(p.x, q.x) < b.minX ||
+    Math.min(p.x, q.x) > b.maxX ||
+    Math.max(p.y, q.y) < b.minY ||
+    Math.min(p.y, q.y) > b.maxY
+  )
+    return 0;
+  const ts = [0, 1];
+  for (let i = 0; i < poly.length; i++) {
+    const a = poly[i]!;
+    const c = poly[(i + 1) % poly.length]!;
+    const ex = c.x - a.x;
+    const ey = c.y - a.y;
+    const den = dx * ey - dy * ex;
+    if (den === 0) continue; // parallel: its ends are cut by the neighbouring edges
+    const t = ((a.x - p.x) * ey - (a.y - p.y) * ex) / den;
+    const u = ((a.x - p.x) * dy - (a.y - p.y) * dx) / den;
+    if (t > 0 && t < 1 && u >= 0 && u <= 1) ts.push(t);
+  }
+  ts.sort((x, y) => x - y);
+  let inside = 0;
+  for (let i = 1; i < ts.length; i++) {
+    const t0 = ts[i - 1]!;
+    const t1 = ts[i]!;
+    if (t1 - t0 <= 1e-12) continue;
+    const m = (t0 + t1) / 2;
+    if (pointInPolygon({ x: p.x + dx * m, y: p.y + dy * m }, poly)) inside += t1 - t0;
+  }
+  return inside * len;
+}
+
 export function segmentCrossesPolyline(p: Vec, q: Vec, line: readonly Vec[]): boolean {
   for (let j = 0; j + 1 < line.length; j++) if (segmentsIntersect(p, q, line[j]!, line[j + 1]!)) return true;
   return false;

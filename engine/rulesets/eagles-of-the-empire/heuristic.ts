@@ -129,6 +129,11 @@ let blocked: readonly number[] = [];
 let blockedKey = '';
 /** Areas where the side's long counters already fill the stacking limit [13.6]: no place for another to stop. */
 let fullLC: readonly boolean[] = [];
+/**
+ * Areas another long counter of the side cannot move through: the limit is full there [13.6], or it is a circle area
+ * that holds one (a long counter entering must stop [13.71]).
+ */
+let passLC: readonly boolean[] = [];
 /** Distances to `targets` from every area (Dijkstra outward from the targets), cached by map, class and occupancy. */
 const FIELDS = new WeakMap<AreaMap, Map<string, ReadonlyMap<AreaId, number>>>();
 function field(map: AreaMap, targets: readonly AreaId[], c: MoveClass, long: boolean): ReadonlyMap<AreaId, number> {
@@ -164,6 +169,7 @@ function field(map: AreaMap, targets: readonly AreaId[], c: MoveClass, long: boo
     const n = open.shift()!;
     const dn = dist.get(n)!;
     if (blocked[n] && targets.includes(n)) continue; // no path through an enemy-held target
+    if (long && passLC[n]) continue; // a long counter cannot pass an area where one of its side's stands [13.6, 13.71]
     for (const a of map.neighbours(n)) {
       const b = map.boundary(a, n)!;
       let step = entryCost(map, a, n, c);
@@ -211,7 +217,10 @@ function abandons(s: EState, p: Side, area: AreaId, leaving: readonly string[]):
 
 /** Towns, villages and woods: bad ground for cavalry. */
 function closed(s: EState, area: AreaId): boolean {
-  return s.ctx.map
+  return closedArea(s.ctx.map, area);
+}
+function closedArea(map: AreaMap, area: AreaId): boolean {
+  return map
     .area(area)
     .terrain.some(
       (k) => k === 'town' || k === 'city' || k === 'village' || k === 'hamlet' || k === 'woods' || k === 'forest',
@@ -479,15 +488,19 @@ export function policyScores(s: EState, actions: readonly Action[]): number[] {
     else if (isLC(u)) lcs[u.area] = (lcs[u.area] ?? 0) + 1;
   }
   const full: boolean[] = [];
+  const pass: boolean[] = [];
   lcs.forEach((n, a) => {
-    if (n >= s.ctx.map.area(a).stack.maxLC) full[a] = true;
+    const st = s.ctx.map.area(a).stack;
+    if (n >= st.maxLC) full[a] = true;
+    if (n >= st.maxLC || (st.class !== 'normal' && st.class !== 'town')) pass[a] = true;
   });
   fullLC = full;
+  passLC = pass;
   blocked = bl;
   let key = '';
   for (let i = 0; i < bl.length; i++) if (bl[i]) key += `${i}:${bl[i]}.`;
   key += '/';
-  for (let i = 0; i < full.length; i++) if (full[i]) key += `${i}.`;
+  for (let i = 0; i < pass.length; i++) if (pass[i]) key += full[i] ? `${i}.` : `${i}:`;
   blockedKey = key;
   // ties go to the earlier action: groups (charges, assaults, fire groups) are joined in list order, so taking the
   // first keeps every later unit available

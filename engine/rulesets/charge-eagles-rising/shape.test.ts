@@ -5,19 +5,17 @@
  * and §11's geometric facts (The Chapel Crossroads).
  */
 import { describe, expect, it } from 'vitest';
-import { IN } from '../../geometry/geometry.ts';
+import { IN, type Polygon, type Vec } from '../../geometry/geometry.ts';
+import type { TerrainArea, TerrainLine } from '../../geometry/terrain.ts';
 import {
-  type AreaKind,
   type ChargeTerrain,
   type ExtraCost,
-  type LineKind,
   type Placed,
-  type ShapeOf,
+  type TerrainRow,
   attackSector,
   cavalryZoc,
   clearSight,
   flankFire,
-  footprintSize,
   frontRankFigures,
   gap,
   inAnyZoc,
@@ -31,6 +29,7 @@ import {
   outOfIntegrity,
   polyOf,
   sees,
+  sizeOf,
   sizeClass,
   supportedArtillery,
   twoSizesLarger,
@@ -38,23 +37,44 @@ import {
   withinPursuitCone,
 } from './shape.ts';
 
-const inches = (s: { w: number; d: number }) => [s.w / IN, s.d / IN];
-const at = (s: ShapeOf, x: number, y: number, facing = 0): Placed => ({ ...s, x: x * IN, y: y * IN, facing });
-const inf = (n: number, formation: ShapeOf['formation'] = 'line', ranks: 2 | 3 = 3): ShapeOf => ({
-  arm: 'infantry',
+type Shape = Placed extends infer P ? (P extends unknown ? Omit<P, 'pos' | 'facing' | 'body'> : never) : never;
+const inches = (s: { width: number; depth: number }) => [s.width, s.depth];
+const at = (s: Shape, x: number, y: number, facing = 0): Placed =>
+  ({ ...s, pos: { x: x * IN, y: y * IN }, facing }) as Placed;
+const inf = (
+  n: number,
+  formation: 'line' | 'column' | 'marchColumn' | 'hastySquare' | 'skirmish' = 'line',
+  ranks: 2 | 3 = 3,
+): Shape => ({ kind: 'infantry', formation, figures: n, ranks });
+const cav = (n: number, formation: 'line' | 'column' | 'skirmish' = 'line'): Shape => ({
+  kind: 'cavalry',
   formation,
-  strength: n,
-  ranks,
+  figures: n,
 });
-const cav = (n: number, formation: ShapeOf['formation'] = 'line'): ShapeOf => ({
-  arm: 'cavalry',
+const bty = (n: number, formation: 'limbered' | 'unlimbered' = 'unlimbered'): Shape => ({
+  kind: 'artillery',
   formation,
-  strength: n,
+  guns: n,
 });
-const bty = (n: number, formation: ShapeOf['formation'] = 'unlimbered'): ShapeOf => ({
-  arm: 'artillery',
-  formation,
-  strength: n,
+const size = (s: Shape) => inches(sizeOf(at(s, 0, 0)));
+const area = (id: string, kind: string, polygon: Polygon): TerrainArea => ({
+  id,
+  kind,
+  polygon,
+  difficult: false,
+  impassable: false,
+  cover: 'none',
+  blocksLos: false,
+  seeThroughEdge: 0,
+});
+const line = (id: string, kind: string, points: Vec[]): TerrainLine => ({
+  id,
+  kind,
+  points,
+  obstacle: kind !== 'road',
+  cover: 'none',
+  coverDepth: 0,
+  blocksLos: false,
 });
 const box = (x0: number, y0: number, x1: number, y1: number) => [
   { x: x0 * IN, y: y0 * IN },
@@ -65,38 +85,32 @@ const box = (x0: number, y0: number, x1: number, y1: number) => [
 
 describe('[§3.1, C4] footprints and front ranks', () => {
   it("the digest's 24-figure, 12-figure and 6-gun examples", () => {
-    expect(inches(footprintSize(inf(24, 'line', 3)))).toEqual([4, 1.5]);
-    expect(inches(footprintSize(inf(24, 'line', 2)))).toEqual([6, 1]);
-    expect(inches(footprintSize(inf(24, 'column')))).toEqual([2, 3]);
-    expect(inches(footprintSize(inf(24, 'march')))).toEqual([1, 6]);
-    expect(inches(footprintSize(inf(24, 'square')))).toEqual([3, 3]);
-    expect(inches(footprintSize(inf(24, 'skirmish')))).toEqual([12, 1]);
-    expect(inches(footprintSize(cav(12, 'line')))).toEqual([6, 1.25]);
-    expect(inches(footprintSize(cav(12, 'column')))).toEqual([3, 2.5]);
-    expect(inches(footprintSize(cav(12, 'skirmish')))).toEqual([10.5, 1.25]);
-    expect(inches(footprintSize(bty(6, 'unlimbered')))).toEqual([3, 1.5]);
-    expect(inches(footprintSize(bty(6, 'limbered')))).toEqual([1, 4]);
+    expect(size(inf(24, 'line', 3))).toEqual([4, 1.5]);
+    expect(size(inf(24, 'line', 2))).toEqual([6, 1]);
+    expect(size(inf(24, 'column'))).toEqual([2, 3]);
+    expect(size(inf(24, 'marchColumn'))).toEqual([1, 6]);
+    expect(size(inf(24, 'hastySquare'))).toEqual([3, 3]);
+    expect(size(inf(24, 'skirmish'))).toEqual([12, 1]);
+    expect(size(cav(12, 'line'))).toEqual([6, 1.25]);
+    expect(size(cav(12, 'column'))).toEqual([3, 2.5]);
+    expect(size(cav(12, 'skirmish'))).toEqual([10.5, 1.25]);
+    expect(size(bty(6, 'unlimbered'))).toEqual([3, 1.5]);
+    expect(size(bty(6, 'limbered'))).toEqual([1, 4]);
   });
-  it('rounding up: odd figures, a part stand, a unit down to nothing', () => {
-    expect(inches(footprintSize(inf(23, 'line', 3)))).toEqual([4, 1.5]);
-    expect(inches(footprintSize(inf(25, 'column')))).toEqual([2, 3.5]);
-    expect(inches(footprintSize(cav(13, 'line')))).toEqual([7.5, 1.25]);
-    expect(inches(footprintSize(cav(5, 'column')))).toEqual([3, 1.25]);
-    expect(inches(footprintSize(inf(0, 'column')))).toEqual([0.5, 0.5]);
-  });
-  it('refuses a formation its arm cannot take', () => {
-    expect(() => footprintSize(cav(12, 'square'))).toThrow(/cavalry cannot be in square/);
-    expect(() => footprintSize(bty(6, 'line'))).toThrow(/artillery cannot be in line/);
-    expect(() => footprintSize(inf(12, 'limbered'))).toThrow(/infantry cannot/);
+  it('rounding up: odd figures, a part stand', () => {
+    expect(size(inf(23, 'line', 3))).toEqual([4, 1.5]);
+    expect(size(inf(25, 'column'))).toEqual([2, 3.5]);
+    expect(size(cav(13, 'line'))).toEqual([7.5, 1.25]);
+    expect(size(cav(5, 'column'))).toEqual([3, 1.25]);
   });
   it("front-rank figures: §10.1's vectors", () => {
-    expect(frontRankFigures(inf(24, 'line', 3))).toBe(8); // ceil(8/3) = 3 d10
-    expect(frontRankFigures(inf(24, 'line', 2))).toBe(12); // 6 d10
-    expect(frontRankFigures(inf(16, 'skirmish'))).toBe(8); // 4 d10 as 2-rank
-    expect(frontRankFigures(inf(24, 'column'))).toBe(4);
-    expect(frontRankFigures(inf(24, 'march'))).toBe(2);
-    expect(frontRankFigures(inf(24, 'square'))).toBe(6);
-    expect(frontRankFigures(cav(12))).toBe(0);
+    expect(frontRankFigures(at(inf(24, 'line', 3), 0, 0))).toBe(8); // ceil(8/3) = 3 d10
+    expect(frontRankFigures(at(inf(24, 'line', 2), 0, 0))).toBe(12); // 6 d10
+    expect(frontRankFigures(at(inf(16, 'skirmish'), 0, 0))).toBe(8); // 4 d10 as 2-rank
+    expect(frontRankFigures(at(inf(24, 'column'), 0, 0))).toBe(4);
+    expect(frontRankFigures(at(inf(24, 'marchColumn'), 0, 0))).toBe(2);
+    expect(frontRankFigures(at(inf(24, 'hastySquare'), 0, 0))).toBe(6);
+    expect(frontRankFigures(at(cav(12), 0, 0))).toBe(0);
   });
 });
 
@@ -141,7 +155,7 @@ describe('[§3.2, C5] arcs, zones and distances', () => {
     expect(attackSector(line, at(cav(12), 30, 20))).toBe('right');
     expect(attackSector(line, at(cav(12), 10, 20))).toBe('left');
     expect(attackSector(line, at(cav(12), 20, 10))).toBe('rear');
-    expect(attackSector(at(inf(24, 'square'), 20, 20), at(cav(12), 20, 10))).toBe('front');
+    expect(attackSector(at(inf(24, 'hastySquare'), 20, 20), at(cav(12), 20, 10))).toBe('front');
     expect(flankFire(at(bty(6), 35, 20, 270), line)).toBe(true);
     expect(flankFire(at(bty(6), 20, 35, 180), line)).toBe(false);
   });
@@ -162,8 +176,8 @@ describe('[§3.2, C5] arcs, zones and distances', () => {
     expect(inThreatZone(horse, probe(30.5))).toBe(true);
     expect(inThreatZone(horse, probe(31))).toBe(false);
     expect(inThreatZone(at(bty(6), 20, 20), probe(22))).toBe(false);
-    expect(inThreatZone(at(inf(24, 'square'), 20, 20), probe(13.5))).toBe(true);
-    expect(inThreatZone(at(inf(24, 'square'), 20, 20), probe(13))).toBe(false);
+    expect(inThreatZone(at(inf(24, 'hastySquare'), 20, 20), probe(13.5))).toBe(true);
+    expect(inThreatZone(at(inf(24, 'hastySquare'), 20, 20), probe(13))).toBe(false);
   });
   it('tactical within 10" edge to edge; the skirmish band (3", 10"]', () => {
     const them = at(inf(24, 'line', 2), 20, 31); // rear edge at 30.5: 10" from the front edge at 20.5
@@ -220,16 +234,14 @@ describe('[§3.2, C5] arcs, zones and distances', () => {
   });
 });
 
-// the sheet's terrain table for infantry (extra inches per inch, or per crossing / contour)
-const COSTS: Record<AreaKind | LineKind, [number, number, number]> = {
+// the sheet's terrain table: extra inches per inch, per crossing or per contour (infantry, cavalry, artillery)
+const COSTS: Record<TerrainRow, [number, number, number]> = {
   minorObstacle: [1.5, 2, 2],
   majorObstacle: [1.5, 2, Number.POSITIVE_INFINITY],
   stream: [1.5, 3, 3],
   bridge: [1.25, 2, 2],
-  ford: [1.5, 3, 3],
-  road: [0, 0, 0],
   rough: [1.5, 2, 2],
-  mud: [1.25, 2, 2.5],
+  muddy: [1.25, 2, 2.5],
   lightWoods: [1.5, 3, 3],
   orchard: [1.25, 2, 2],
   denseWoods: [2, 4, 5],
@@ -238,16 +250,28 @@ const COSTS: Record<AreaKind | LineKind, [number, number, number]> = {
   steepRise: [2, 2, 2],
 };
 const extra: ExtraCost = (k, arm) => COSTS[k][arm === 'infantry' ? 0 : arm === 'cavalry' ? 1 : 2];
+const hline = (y: number, x0 = 0, x1 = 48): Vec[] => [
+  { x: x0 * IN, y: y * IN },
+  { x: x1 * IN, y: y * IN },
+];
+const chapel = {
+  id: 'chapel',
+  name: 'Chapel',
+  polygon: box(22, 28, 26, 32),
+  material: 'stone' as const,
+  cover: 'heavy' as const,
+  garrison: 'heavy' as const,
+  centre: { x: 24 * IN, y: 30 * IN },
+};
 
 describe('[§3.3, C5] line of sight', () => {
   const t: ChargeTerrain = {
-    areas: [
-      { id: 'wood', kind: 'lightWoods', polygon: box(10, 10, 20, 20) },
-      { id: 'thicket', kind: 'denseWoods', polygon: box(30, 10, 40, 20) },
-      { id: 'chapel', kind: 'stoneBua', polygon: box(22, 28, 26, 32) },
-      { id: 'rise', kind: 'steepRise', polygon: box(0, 40, 48, 44) },
-    ],
-    lines: [],
+    terrain: {
+      areas: [area('wood', 'lightWoods', box(10, 10, 20, 20)), area('thicket', 'denseWoods', box(30, 10, 40, 20))],
+      lines: [],
+    },
+    buas: [chapel],
+    rises: [{ id: 'rise', polygon: box(0, 40, 48, 44), contours: 1 }],
   };
   const p = (x: number, y: number) => ({ at: { x: x * IN, y: y * IN } });
   it('woods: a line may run 2" into light woods and 1" into dense woods, no further', () => {
@@ -259,7 +283,17 @@ describe('[§3.3, C5] line of sight', () => {
   });
   it('a BUA blocks, but not for its own garrison', () => {
     expect(clearSight(t, p(24, 25), p(24, 35), [])).toBe(false);
-    expect(clearSight(t, { ...p(24, 30), garrisonOf: 'chapel' }, p(24, 35), [])).toBe(true);
+    const garrison = {
+      kind: 'infantry' as const,
+      formation: 'garrison' as const,
+      figures: 16,
+      ranks: 2 as const,
+      pos: { x: 24 * IN, y: 30 * IN },
+      facing: 180,
+      garrison: 'chapel',
+      body: chapel.polygon,
+    };
+    expect(clearSight(t, { at: { x: 24 * IN, y: 30 * IN }, unit: garrison }, p(24, 35), [])).toBe(true);
   });
   it('a steep rise blocks a line between two points below it; a unit on it sees over lower units past 3"', () => {
     expect(clearSight(t, p(5, 38), p(5, 46), [])).toBe(false);
@@ -272,118 +306,89 @@ describe('[§3.3, C5] line of sight', () => {
     expect(clearSight(t, p(5, 40.5), p(5, 22), [{ poly: polyOf(near), unit: near }])).toBe(false);
   });
   it('units see past the ends of a blocking unit; not through it', () => {
+    const open: ChargeTerrain = { terrain: { areas: [], lines: [] }, buas: [], rises: [] };
     const firer = at(inf(24, 'line', 2), 24, 2);
     const target = at(inf(24, 'line', 2), 24, 8, 180);
-    const screen = at(inf(40, 'line', 2), 24, 5);
-    expect(sees({ areas: [], lines: [] }, firer, target, [])).toBe(true);
-    expect(sees({ areas: [], lines: [] }, firer, target, [screen])).toBe(false);
-    expect(sees({ areas: [], lines: [] }, firer, target, [at(inf(4, 'column'), 24, 5)])).toBe(true);
+    expect(sees(open, firer, target, [])).toBe(true);
+    expect(sees(open, firer, target, [at(inf(40, 'line', 2), 24, 5)])).toBe(false);
+    expect(sees(open, firer, target, [at(inf(4, 'column'), 24, 5)])).toBe(true);
   });
 });
 
 describe('[§3.4, C6] the cost of a move', () => {
   const t: ChargeTerrain = {
-    areas: [
-      { id: 'wood', kind: 'lightWoods', polygon: box(10, 10, 30, 20) },
-      { id: 'rise', kind: 'steepRise', polygon: box(0, 40, 48, 48) },
-    ],
-    lines: [
-      {
-        id: 'hedge',
-        kind: 'minorObstacle',
-        points: [
-          { x: 0, y: 30 * IN },
-          { x: 48 * IN, y: 30 * IN },
-        ],
-      },
-      {
-        id: 'brook',
-        kind: 'stream',
-        points: [
-          { x: 0, y: 35 * IN },
-          { x: 48 * IN, y: 35 * IN },
-        ],
-      },
-      {
-        id: 'bridge',
-        kind: 'bridge',
-        points: [
-          { x: 23 * IN, y: 35 * IN },
-          { x: 25 * IN, y: 35 * IN },
-        ],
-      },
-      {
-        id: 'ford',
-        kind: 'ford',
-        points: [
-          { x: 5 * IN, y: 35 * IN },
-          { x: 7 * IN, y: 35 * IN },
-        ],
-      },
-      {
-        id: 'road',
-        kind: 'road',
-        points: [
+    terrain: {
+      areas: [
+        area('wood', 'lightWoods', box(10, 10, 30, 20)),
+        area('bridge', 'bridge', box(23, 34.5, 25, 35.5)),
+        area('ford', 'ford', box(5, 34.5, 7, 35.5)),
+      ],
+      lines: [
+        line('hedge', 'minorObstacle', hline(30)),
+        line('brook', 'stream', hline(35)),
+        line('road', 'road', [
           { x: 24 * IN, y: 0 },
           { x: 24 * IN, y: 48 * IN },
-        ],
-      },
-    ],
+        ]),
+      ],
+    },
+    buas: [],
+    rises: [{ id: 'rise', polygon: box(0, 40, 48, 48), contours: 1 }],
   };
   it('light woods: an infantry inch costs 2.5" (extra 1.5" an inch)', () => {
     const col = inf(24, 'column');
-    const c = moveCost(t, 'infantry', 'column', at(col, 20, 12), at(col, 20, 16), extra);
+    const c = moveCost(t, at(col, 20, 12), at(col, 20, 16), extra);
     expect(c.cost).toBe(4 * IN + 4 * 1.5 * IN);
     expect(c.areas).toEqual(['lightWoods']);
   });
   it('an obstacle once per crossing; a stream at a bridge or ford pays that instead', () => {
-    const line = inf(24, 'line', 2);
-    const c = moveCost(t, 'infantry', 'line', at(line, 40, 28), at(line, 40, 32), extra);
+    const ln = inf(24, 'line', 2);
+    const c = moveCost(t, at(ln, 40, 28), at(ln, 40, 32), extra);
     expect(c.cost).toBe(4 * IN + 1.5 * IN);
     expect(c.crossed).toEqual(['minorObstacle']);
-    const col = inf(24, 'march');
-    const road = moveCost(t, 'infantry', 'march', at(col, 24, 33.5), at(col, 24, 39), extra);
+    const col = inf(24, 'marchColumn');
+    const road = moveCost(t, at(col, 24, 33.5), at(col, 24, 39), extra);
     expect(road.crossed).toEqual(['bridge']);
     expect(road.cost).toBe(5.5 * IN + 1.25 * IN);
     expect(road.onRoad).toBe(true);
-    const ford = moveCost(t, 'infantry', 'column', at(inf(4, 'column'), 6, 34), at(inf(4, 'column'), 6, 36), extra);
+    expect(moveCost(t, at(inf(8, 'line'), 24, 33), at(inf(8, 'line'), 24, 37), extra).impassable).toBe(true);
+    const ford = moveCost(t, at(inf(4, 'column'), 6, 34), at(inf(4, 'column'), 6, 36), extra);
+    expect(ford.crossed).toEqual(['ford']);
     expect(ford.cost).toBe(2 * IN); // a column crosses a ford at full speed
-    const fordLine = moveCost(t, 'infantry', 'line', at(inf(4, 'line'), 6, 34), at(inf(4, 'line'), 6, 36), extra);
+    const fordLine = moveCost(t, at(inf(4, 'line'), 6, 34), at(inf(4, 'line'), 6, 36), extra);
     expect(fordLine.cost).toBe(2 * IN + 1.5 * IN);
+    const anywhere = moveCost(t, at(inf(4, 'column'), 40, 34), at(inf(4, 'column'), 40, 36), extra);
+    expect(anywhere.crossed).toEqual(['stream']);
+    expect(anywhere.cost).toBe(2 * IN + 1.5 * IN);
   });
   it('a contour climbed costs 2"; a major obstacle is impassable to artillery', () => {
-    const c = moveCost(t, 'cavalry', 'line', at(cav(12), 40, 38), at(cav(12), 40, 41), extra);
+    const c = moveCost(t, at(cav(12), 40, 38), at(cav(12), 40, 41), extra);
     expect(c.contoursUp).toBe(1);
     expect(c.cost).toBe(3 * IN + 2 * IN);
     const wall: ChargeTerrain = {
-      areas: [],
-      lines: [
-        {
-          id: 'wall',
-          kind: 'majorObstacle',
-          points: [
-            { x: 0, y: 10 * IN },
-            { x: 48 * IN, y: 10 * IN },
-          ],
-        },
-      ],
+      terrain: { areas: [], lines: [line('wall', 'majorObstacle', hline(10))] },
+      buas: [],
+      rises: [],
     };
-    expect(
-      moveCost(wall, 'artillery', 'limbered', at(bty(6, 'limbered'), 5, 5), at(bty(6, 'limbered'), 5, 15), extra)
-        .impassable,
-    ).toBe(true);
-    expect(moveCost(wall, 'infantry', 'line', at(inf(8), 5, 5), at(inf(8), 5, 15), extra).impassable).toBe(false);
+    expect(moveCost(wall, at(bty(6, 'limbered'), 5, 5), at(bty(6, 'limbered'), 5, 15), extra).impassable).toBe(true);
+    expect(moveCost(wall, at(inf(8), 5, 5), at(inf(8), 5, 15), extra).impassable).toBe(false);
+  });
+  it('a stone BUA costs its row', () => {
+    const town: ChargeTerrain = { terrain: { areas: [], lines: [] }, buas: [chapel], rises: [] };
+    const c = moveCost(town, at(inf(4, 'column'), 24, 25), at(inf(4, 'column'), 24, 29), extra);
+    expect(c.areas).toEqual(['stoneBua']);
+    expect(c.cost).toBeGreaterThan(4 * IN + 2 * IN * 1.2);
   });
 });
 
 describe("§11 The Chapel Crossroads: the digest's geometric facts", () => {
   it('F1c\'s skirmish line (20 figures, 10" × 1") has its front at y 15.5, 12.5" from the hamlet', () => {
     const f1c = at(inf(20, 'skirmish'), 24, 15);
-    const s = footprintSize(f1c);
+    const s = sizeOf(f1c);
     expect(inches(s)).toEqual([10, 1]);
     expect(Math.max(...polyOf(f1c).map((p) => p.y)) / IN).toBe(15.5);
     const hamlet = box(22, 28, 26, 32);
-    const b1c = { ...at(inf(16, 'skirmish'), 24, 30, 180), poly: hamlet };
+    const b1c = { poly: hamlet };
     expect((hamlet[0]!.y - 15.5 * IN) / IN).toBe(12.5);
     expect(isTactical(f1c, [at(inf(24, 'line', 2), 18, 36, 180)])).toBe(false);
     expect(b1c.poly).toBe(hamlet);

@@ -16,6 +16,7 @@ import {
   type Rect,
   type Sector,
   type Vec,
+  bbox,
   closestPointOnSegment,
   fromLocal,
   headingVec,
@@ -32,121 +33,80 @@ import {
 } from '../../geometry/geometry.ts';
 import { clipConvex, edgeArc } from '../../tabletop/arcs.ts';
 import { samplePoints } from '../../tabletop/sight.ts';
+import {
+  type ArtilleryFormation,
+  type Bua,
+  type CavalryFormation,
+  type Ctx,
+  type FootprintSize,
+  type InfantryFormation,
+  type Ranks,
+  type UnitKind,
+  type UnitState,
+  footprintRect,
+  footprintSize,
+} from './types.ts';
 
-export type Arm = 'infantry' | 'cavalry' | 'artillery';
-
-/**
- * [§3.1, C4] the formations a footprint is drawn for: infantry line, attack column, march column, square (hasty and
- * solid alike), skirmish; cavalry line, column, skirmish; a battery limbered or unlimbered.
- */
-export type ShapeFormation = 'line' | 'column' | 'march' | 'square' | 'skirmish' | 'limbered' | 'unlimbered';
-
-/** What a footprint is built from: figures (infantry, cavalry) or guns (artillery), and infantry's ranks. */
-export interface ShapeOf {
-  readonly arm: Arm;
-  readonly formation: ShapeFormation;
-  /** Figures (infantry, cavalry) or guns (artillery) now on the table. */
-  readonly strength: number;
-  /** [§2.3] infantry ranks in line: 2 or 3 (ignored for cavalry and artillery). */
-  readonly ranks?: 2 | 3;
-}
-
-/** A unit on the table: its shape, footprint centre (1/100") and facing. */
-export interface Placed extends ShapeOf {
-  readonly x: number;
-  readonly y: number;
-  readonly facing: number;
-}
-
-/** C4: an infantry figure's frontage and a rank's depth. */
-const FIGURE = IN / 2;
-/** C4: a cavalry stand of 3 figures, 1.5" wide and 1.25" deep. */
-const STAND_FIGURES = 3;
-const STAND_W = 1.5 * IN;
-const STAND_D = 1.25 * IN;
-/** C4: a gun's frontage unlimbered; a battery's depth unlimbered; a limber's width and the team's extra length. */
-const GUN = IN / 2;
-const BATTERY_D = 1.5 * IN;
-const LIMBER_W = IN;
-const LIMBER_EXTRA = IN;
-
-const ceilDiv = (a: number, b: number) => Math.ceil(Math.max(0, a) / b);
-
-/** [§2.4, C4] cavalry stands: 3 figures a stand, rounded up. */
-export function stands(figures: number): number {
-  return ceilDiv(figures, STAND_FIGURES);
-}
-
-/** The formations an arm may take (C4: skirmish is for light infantry and light cavalry; the caller checks that). */
-export function formationFits(arm: Arm, f: ShapeFormation): boolean {
-  if (arm === 'artillery') return f === 'limbered' || f === 'unlimbered';
-  if (arm === 'cavalry') return f === 'line' || f === 'column' || f === 'skirmish';
-  return f !== 'limbered' && f !== 'unlimbered';
-}
+export type Arm = UnitKind;
 
 /**
- * [§3.1, C4] the footprint's frontage `w` and depth `d` in 1/100":
- * - infantry line of r ranks: ceil(N/r) figures wide, r ranks deep, ½" a figure and a rank;
- * - attack column: 4 figures wide, ceil(N/4) deep; march column: 2 wide, ceil(N/2) deep;
- * - square: a side of ½" × ceil(N/4) (four fronts); skirmish: one loose line N × ½" wide, 1" deep;
- * - cavalry: stands of 1.5" × 1.25" all abreast (line), 2 abreast (column), abreast with 1.5" gaps (skirmish);
- * - battery: ½" a gun × 1.5" unlimbered; 1" wide × (½" a gun + 1") limbered.
- * A unit down to nothing keeps the footprint of one figure, stand or gun, so it is never a point.
+ * A unit on the table as the geometry sees it: the fields of a `UnitState` that place it (a `UnitState` is one), its
+ * footprint centre `pos` (1/100") and facing. A garrison's body is its BUA: `body` (see `placedOf`).
  */
-export function footprintSize(s: ShapeOf): { readonly w: number; readonly d: number } {
-  if (!formationFits(s.arm, s.formation)) throw new Error(`${s.arm} cannot be in ${s.formation} formation (C4)`);
-  const n = Math.max(1, s.strength);
-  if (s.arm === 'artillery')
-    return s.formation === 'limbered' ? { w: LIMBER_W, d: n * GUN + LIMBER_EXTRA } : { w: n * GUN, d: BATTERY_D };
-  if (s.arm === 'cavalry') {
-    const k = stands(n);
-    if (s.formation === 'line') return { w: k * STAND_W, d: STAND_D };
-    if (s.formation === 'skirmish') return { w: k * STAND_W + (k - 1) * STAND_W, d: STAND_D };
-    return { w: Math.min(k, 2) * STAND_W, d: ceilDiv(k, 2) * STAND_D };
-  }
-  const r = s.ranks ?? 3;
-  switch (s.formation) {
-    case 'line':
-      return { w: ceilDiv(n, r) * FIGURE, d: Math.min(n, r) * FIGURE };
-    case 'column':
-      return { w: Math.min(n, 4) * FIGURE, d: ceilDiv(n, 4) * FIGURE };
-    case 'march':
-      return { w: Math.min(n, 2) * FIGURE, d: ceilDiv(n, 2) * FIGURE };
-    case 'square': {
-      const side = ceilDiv(n, 4) * FIGURE;
-      return { w: side, d: side };
+export type Placed = (
+  | {
+      readonly kind: 'infantry';
+      readonly formation: InfantryFormation;
+      readonly figures: number;
+      readonly ranks: Ranks;
     }
-    default:
-      return { w: n * FIGURE, d: IN };
+  | { readonly kind: 'cavalry'; readonly formation: CavalryFormation; readonly figures: number }
+  | { readonly kind: 'artillery'; readonly formation: ArtilleryFormation; readonly guns: number }
+) & {
+  readonly pos: Vec;
+  readonly facing: number;
+  /** A garrison's body: its BUA's polygon (it has no footprint of its own, §2.3). */
+  readonly body?: Polygon;
+};
+
+/** A unit as placed, a garrison with its BUA as its body. */
+export function placedOf(u: UnitState, buas: readonly Bua[]): Placed {
+  if (u.kind === 'infantry' && u.formation === 'garrison') {
+    const b = buas.find((x) => x.id === u.garrison);
+    if (!b) throw new Error(`${u.id} garrisons an unknown BUA "${u.garrison}"`);
+    return { ...u, body: b.polygon };
   }
+  return u;
 }
 
-/**
- * [§3.1, C4] infantry's front-rank figures, which set its fire dice (§6.10): ceil(N/r) in line, 4 in attack column,
- * 2 in march column, ceil(N/4) in square (one face), ceil(N/2) in skirmish (firing as 2-rank). 0 for other arms.
- */
-export function frontRankFigures(s: ShapeOf): number {
-  if (s.arm !== 'infantry' || s.strength <= 0) return 0;
-  const n = s.strength;
-  switch (s.formation) {
-    case 'line':
-      return ceilDiv(n, s.ranks ?? 3);
-    case 'column':
-      return Math.min(n, 4);
-    case 'march':
-      return Math.min(n, 2);
-    case 'square':
-      return ceilDiv(n, 4);
-    case 'skirmish':
-      return ceilDiv(n, 2);
-    default:
-      return 0;
+const isSquare = (p: Placed) => p.formation === 'hastySquare' || p.formation === 'solidSquare';
+/** A square (four fronts, §3.1) or a garrison (its BUA) has no flank or rear. */
+const allRound = (p: Placed) => isSquare(p) || p.formation === 'garrison';
+
+/** [§3.1, C4] the footprint's size in inches (types.ts's `footprintSize`; a garrison: its BUA's bounding box). */
+export function sizeOf(p: Placed): FootprintSize {
+  if (p.kind === 'infantry' && p.formation === 'garrison') {
+    const b = p.body ? bbox(p.body) : null;
+    return { width: b ? (b.maxX - b.minX) / IN : 0, depth: b ? (b.maxY - b.minY) / IN : 0, frontRank: 0 };
   }
+  if (p.kind === 'artillery') return footprintSize({ kind: 'artillery', formation: p.formation, guns: p.guns });
+  if (p.kind === 'cavalry') return footprintSize({ kind: 'cavalry', formation: p.formation, figures: p.figures });
+  return footprintSize({
+    kind: 'infantry',
+    formation: p.formation as Exclude<InfantryFormation, 'garrison'>,
+    figures: p.figures,
+    ranks: p.ranks,
+  });
+}
+
+/** [§3.1, C4] infantry's front-rank figures, which set its fire dice (§6.10); 0 for cavalry, artillery, garrisons. */
+export function frontRankFigures(p: Placed): number {
+  return sizeOf(p).frontRank;
 }
 
 /** [§3.1] the ranks infantry fires as: its own in line, column and square; 2 in skirmish (C4). */
-export function firingRanks(s: ShapeOf): 2 | 3 {
-  return s.formation === 'skirmish' ? 2 : (s.ranks ?? 3);
+export function firingRanks(p: Placed): Ranks {
+  return p.kind !== 'infantry' || p.formation === 'skirmish' ? 2 : p.ranks;
 }
 
 export type SizeClass = 'small' | 'standard' | 'large' | 'extraLarge';
@@ -174,13 +134,12 @@ export function twoSizesLarger(a: SizeClass, b: SizeClass): boolean {
 
 /** The footprint as an oriented rectangle (centre, frontage, depth, facing). */
 export function rectOf(p: Placed): Rect {
-  const { w, d } = footprintSize(p);
-  return { x: p.x, y: p.y, w, d, h: p.facing };
+  return footprintRect(p.pos, p.facing, sizeOf(p));
 }
 
 /** The footprint's corners: front-left, front-right, rear-right, rear-left. */
 export function polyOf(p: Placed): Polygon {
-  return rectCorners(rectOf(p));
+  return p.body ?? rectCorners(rectOf(p));
 }
 
 /** The front edge, left end first. */
@@ -206,13 +165,13 @@ export function gap(a: Placed, b: Placed): number {
  * 45° outward, the flanks take the rest. A square has four fronts (§3.1): every point is in its front.
  */
 export function sectorFrom(of: Placed, p: Vec): Sector {
-  if (of.formation === 'square') return 'front';
+  if (allRound(of)) return 'front';
   return sectorOf(rectOf(of), p);
 }
 
 /** The sector of `of` from which `by` comes: the sector holding `by`'s footprint centre. */
 export function attackSector(of: Placed, by: Placed): Sector {
-  return sectorFrom(of, { x: by.x, y: by.y });
+  return sectorFrom(of, by.pos);
 }
 
 /** [§3.2, C5] the front arc out to `reach`: ahead of the front edge, bounded by rays at 45° outward. */
@@ -222,7 +181,7 @@ export function frontArc(p: Placed, reach: number): Polygon {
 
 /** [§3.2] a body at least partly in `p`'s front arc within `reach` (edge to edge); a square looks every way. */
 export function inFrontArcWithin(p: Placed, body: Polygon, reach: number): boolean {
-  if (p.formation === 'square') return polygonDistance(polyOf(p), body) <= reach;
+  if (allRound(p)) return polygonDistance(polyOf(p), body) <= reach;
   const part = clipConvex(body, frontArc(p, reach));
   return part.length >= 3 && polygonDistance(part, polyOf(p)) <= reach;
 }
@@ -237,9 +196,9 @@ export function threatReach(arm: Arm): number {
  * of the front edge (10" cavalry, 5" infantry)? A square's zone is on all four sides.
  */
 export function inThreatZone(enemy: Placed, body: Polygon): boolean {
-  const reach = threatReach(enemy.arm);
+  const reach = threatReach(enemy.kind);
   if (!reach) return false;
-  if (enemy.formation === 'square') return polygonDistance(polyOf(enemy), body) <= reach;
+  if (allRound(enemy)) return polygonDistance(polyOf(enemy), body) <= reach;
   const r = rectOf(enemy);
   // the region ahead of the front line within reach of the front edge lies inside this box; measure to the part in it
   const ahead: Polygon = [
@@ -326,7 +285,7 @@ export function unanchoredFlank(
 /** [§3.2] supported artillery: a friendly infantry or cavalry unit within 1". */
 export function supportedArtillery(battery: Placed, friends: readonly Placed[]): boolean {
   const me = polyOf(battery);
-  return friends.some((f) => f.arm !== 'artillery' && polygonDistance(me, polyOf(f)) <= IN);
+  return friends.some((f) => f.kind !== 'artillery' && polygonDistance(me, polyOf(f)) <= IN);
 }
 
 /** [§6.10, C5] flank fire: the firer's centre lies in the target's flank or rear sector (a square has none). */
@@ -354,36 +313,33 @@ export function isRetiring(facing: number, from: Vec, to: Vec): boolean {
 
 // ---------- terrain (§3.3, §3.4) ----------
 
-/** [§3.4] the sheet's area terrain. */
-export type AreaKind =
+/**
+ * The terrain as the scenario gives it (types.ts's `Ctx`): areas by kind (`lightWoods`, `denseWoods`, `orchard`,
+ * `rough`, `muddy`, `ford`, `bridge`; BUAs and steep rises also have their own records), lines by kind (`road`,
+ * `stream`, `minorObstacle`, `majorObstacle`).
+ */
+export type ChargeTerrain = Pick<Ctx, 'terrain' | 'buas' | 'rises'>;
+
+/** [§3.4] the rows of the sheet's terrain table a move pays for. */
+export type TerrainRow =
+  | 'minorObstacle'
+  | 'majorObstacle'
+  | 'stream'
+  | 'bridge'
   | 'rough'
-  | 'mud'
+  | 'muddy'
   | 'lightWoods'
   | 'orchard'
   | 'denseWoods'
   | 'woodenBua'
   | 'stoneBua'
   | 'steepRise';
-/** [§3.4] the sheet's linear terrain: obstacles, fordable streams, bridges and fords over them, roads. */
-export type LineKind = 'minorObstacle' | 'majorObstacle' | 'stream' | 'bridge' | 'ford' | 'road';
 
-export interface AreaFeature {
-  readonly id: string;
-  readonly kind: AreaKind;
-  readonly polygon: Polygon;
-}
-export interface LineFeature {
-  readonly id: string;
-  readonly kind: LineKind;
-  readonly points: readonly Vec[];
-}
-export interface ChargeTerrain {
-  readonly areas: readonly AreaFeature[];
-  readonly lines: readonly LineFeature[];
-}
+/** Extra movement cost in inches per inch (areas) or per crossing (lines, contours) for an arm; `Infinity`: NA. */
+export type ExtraCost = (row: TerrainRow, arm: Arm) => number;
 
-/** [§3.3, C5] how far into an area a line of sight may run: dense woods 1", light woods 2", orchards 4", BUAs 0. */
-export function sightDepth(kind: AreaKind): number {
+/** [§3.3, C5] how far into an area a line of sight may run: dense woods 1", light woods 2", orchards 4". */
+function sightDepth(kind: string): number {
   switch (kind) {
     case 'denseWoods':
       return IN;
@@ -391,22 +347,20 @@ export function sightDepth(kind: AreaKind): number {
       return 2 * IN;
     case 'orchard':
       return 4 * IN;
-    case 'woodenBua':
-    case 'stoneBua':
-      return 0;
     default:
       return Number.POSITIVE_INFINITY;
   }
 }
 
-const isBua = (k: AreaKind) => k === 'woodenBua' || k === 'stoneBua';
-
-/** One end of a sight line: a point, the unit it belongs to, and the BUA it garrisons if any. */
+/** One end of a sight line: a point and the unit it belongs to (a garrison sees out of its own BUA, §3.3). */
 export interface SightEnd {
   readonly at: Vec;
-  readonly unit?: Placed;
-  readonly garrisonOf?: string;
+  readonly unit?: UnitLike;
 }
+type UnitLike = Placed & { readonly garrison?: string | null };
+
+const garrisonOf = (u: UnitLike | undefined) =>
+  u && u.kind === 'infantry' && u.formation === 'garrison' ? (u.garrison ?? null) : null;
 
 /**
  * [§3.3, C5] is the straight line between two points clear?
@@ -422,30 +376,28 @@ export function clearSight(
   b: SightEnd,
   blockers: readonly { readonly poly: Polygon; readonly unit?: Placed }[],
 ): boolean {
-  const rises = t.areas.filter((x) => x.kind === 'steepRise');
-  const onRise = (p: Vec) => rises.some((r) => pointInPolygon(p, r.polygon));
+  const onRise = (p: Vec) => t.rises.some((r) => pointInPolygon(p, r.polygon));
   const aHigh = onRise(a.at);
   const bHigh = onRise(b.at);
   for (const bl of blockers) {
     if (!segmentCrossesPolygon(a.at, b.at, bl.poly)) continue;
-    const c = bl.unit ? { x: bl.unit.x, y: bl.unit.y } : centroid(bl.poly);
+    const c = bl.unit && !bl.unit.body ? bl.unit.pos : centroid(bl.poly);
     if (!onRise(c)) {
       // a unit on a rise sees over lower units more than 3" from it
-      if (aHigh && polygonDistanceToPoint(bl.poly, a.at) > 3 * IN) continue;
-      if (bHigh && polygonDistanceToPoint(bl.poly, b.at) > 3 * IN) continue;
+      if (aHigh && pointPolygonDistance(a.at, bl.poly) > 3 * IN) continue;
+      if (bHigh && pointPolygonDistance(b.at, bl.poly) > 3 * IN) continue;
     }
     return false;
   }
-  for (const ar of t.areas) {
-    if (ar.kind === 'steepRise') {
-      if (!aHigh && !bHigh && segmentCrossesPolygon(a.at, b.at, ar.polygon)) return false;
-      continue;
-    }
+  if (!aHigh && !bHigh && t.rises.some((r) => segmentCrossesPolygon(a.at, b.at, r.polygon))) return false;
+  const ga = garrisonOf(a.unit);
+  const gb = garrisonOf(b.unit);
+  for (const bua of t.buas)
+    if (bua.id !== ga && bua.id !== gb && segmentLengthInside(a.at, b.at, bua.polygon) > 1) return false;
+  for (const ar of t.terrain.areas) {
     const depth = sightDepth(ar.kind);
     if (!Number.isFinite(depth)) continue;
-    if (isBua(ar.kind) && (a.garrisonOf === ar.id || b.garrisonOf === ar.id)) continue;
-    const inside = segmentLengthInside(a.at, b.at, ar.polygon);
-    if (inside > depth + 1) return false;
+    if (segmentLengthInside(a.at, b.at, ar.polygon) > depth + 1) return false;
   }
   return true;
 }
@@ -460,10 +412,6 @@ function centroid(p: Polygon): Vec {
   return { x: x / p.length, y: y / p.length };
 }
 
-function polygonDistanceToPoint(p: Polygon, q: Vec): number {
-  return pointPolygonDistance(q, p);
-}
-
 function pointPolylineDistance(p: Vec, line: readonly Vec[]): number {
   let best = Number.POSITIVE_INFINITY;
   for (let i = 1; i < line.length; i++) {
@@ -475,131 +423,125 @@ function pointPolylineDistance(p: Vec, line: readonly Vec[]): number {
 
 /**
  * [§3.3, §6.10] does `viewer` see any part of `target`? Lines from the viewer's front edge (its ends and middle; every
- * side of a square, a garrison from anywhere in its BUA) to the target's corners and edge middles; the first clear
- * line decides. `others` are every other unit on the table (their footprints block).
+ * side of a square, a garrison from its BUA's corners and sides) to the target's corners and edge middles; the first
+ * clear line decides. `others` are every other unit on the table (their footprints block).
  */
-export function sees(
-  t: ChargeTerrain,
-  viewer: Placed & { readonly garrisonOf?: string },
-  target: Placed & { readonly garrisonOf?: string },
-  others: readonly Placed[],
-): boolean {
+export function sees(t: ChargeTerrain, viewer: UnitLike, target: UnitLike, others: readonly Placed[]): boolean {
   const blockers = others.map((u) => ({ poly: polyOf(u), unit: u }));
   const from = eyePoints(viewer);
   const to = samplePoints(polyOf(target));
   for (const p of from)
-    for (const q of to)
-      if (
-        clearSight(
-          t,
-          { at: p, unit: viewer, ...(viewer.garrisonOf ? { garrisonOf: viewer.garrisonOf } : {}) },
-          { at: q, unit: target, ...(target.garrisonOf ? { garrisonOf: target.garrisonOf } : {}) },
-          blockers,
-        )
-      )
-        return true;
+    for (const q of to) if (clearSight(t, { at: p, unit: viewer }, { at: q, unit: target }, blockers)) return true;
   return false;
 }
 
-function eyePoints(p: Placed & { readonly garrisonOf?: string }): Vec[] {
-  if (p.formation === 'square' || p.garrisonOf) return samplePoints(polyOf(p));
+function eyePoints(p: Placed): Vec[] {
+  if (allRound(p)) return samplePoints(polyOf(p));
   const [l, r] = frontEdge(p);
   return [l, { x: (l.x + r.x) / 2, y: (l.y + r.y) / 2 }, r];
 }
 
-/** Extra movement cost per inch (areas) or per crossing (lines) for an arm: the sheet's terrain table, from tables.ts. */
-export type ExtraCost = (kind: AreaKind | LineKind, arm: Arm) => number;
-
 /** What a straight move costs and what it meets (C6). */
 export interface MoveCost {
-  /** Inches of allowance used, in 1/100": the distance plus the terrain's extra costs. */
+  /** Allowance used, 1/100": the distance plus the terrain's extra costs. */
   readonly cost: number;
-  /** Area kinds the footprint is in at any point of the move (for disorder and skill tests, §3.4). */
-  readonly areas: readonly AreaKind[];
-  /** Linear features crossed (obstacles, streams, bridges, fords), by kind. */
-  readonly crossed: readonly LineKind[];
-  /** Contours (steep rises' edges) crossed going up. */
+  /** The rows of the terrain table the footprint is in at some point of the move (disorder and tests, §3.4). */
+  readonly areas: readonly TerrainRow[];
+  /** Linear features crossed (obstacles, streams, bridges; `ford` where a stream is crossed at a ford). */
+  readonly crossed: readonly (TerrainRow | 'ford')[];
+  /** Contours climbed (steep rises entered going up, times their contours). */
   readonly contoursUp: number;
-  /** Wholly along a road (for the strategic road bonus, §6.5). */
+  /** Its centre stays on a road all along (for the strategic road bonus, §6.5). */
   readonly onRoad: boolean;
-  /** Impassable for this arm (an extra cost of `Infinity`, e.g. artillery over a major obstacle). */
+  /** NA for this arm: artillery over a major obstacle, or a bridge crossed by a unit not in column or limbered. */
   readonly impassable: boolean;
 }
 
+const AREA_ROWS: Readonly<Record<string, TerrainRow>> = {
+  rough: 'rough',
+  muddy: 'muddy',
+  lightWoods: 'lightWoods',
+  orchard: 'orchard',
+  denseWoods: 'denseWoods',
+};
+
 /**
- * [§3.4, C6] the cost of moving a footprint straight from `from` to `to` (same facing or not): each area's extra cost
- * per inch along the worst of the tracks of its centre and corners, each linear obstacle, stream or bridge once per
- * crossing (a bridge or ford over a stream replaces the stream's cost; a column crosses a ford at full speed), and 2"
- * for each contour climbed (the caller's `extra('steepRise', arm)`). Mud is in addition to the other terrain.
+ * [§3.4, C6] the cost of moving a footprint straight from `from` to `to` (the facing may change): each area's extra cost
+ * per inch along the worst of the tracks of its centre and corners (mud in addition to the rest); each linear obstacle
+ * once per crossing; a stream once per crossing, at its bridge's cost where crossed on a bridge (column or limbered
+ * only), free for a column at a ford; and the steep rise's cost for each contour climbed.
  */
-export function moveCost(
-  t: ChargeTerrain,
-  arm: Arm,
-  formation: ShapeFormation,
-  from: Placed,
-  to: Placed,
-  extra: ExtraCost,
-): MoveCost {
-  const a = [{ x: from.x, y: from.y }, ...polyOf(from)];
-  const b = [{ x: to.x, y: to.y }, ...polyOf(to)];
-  const distance = Math.hypot(to.x - from.x, to.y - from.y);
-  let areaExtra = 0;
-  const areas = new Set<AreaKind>();
-  let contoursUp = 0;
+export function moveCost(t: ChargeTerrain, from: Placed, to: Placed, extra: ExtraCost): MoveCost {
+  const arm = from.kind;
+  const column = to.formation === 'column' || to.formation === 'marchColumn' || to.formation === 'limbered';
+  const a = [from.pos, ...polyOf(from)];
+  const b = [to.pos, ...polyOf(to)];
+  const distance = Math.hypot(to.pos.x - from.pos.x, to.pos.y - from.pos.y);
+  const fromPoly = polyOf(from);
+  const toPoly = polyOf(to);
+  let cost = distance;
   let impassable = false;
-  for (const ar of t.areas) {
-    if (ar.kind === 'steepRise') {
-      const wasOn = pointInPolygon({ x: from.x, y: from.y }, ar.polygon);
-      const isOn = pointInPolygon({ x: to.x, y: to.y }, ar.polygon);
-      if (!wasOn && isOn) contoursUp++;
-      if (polygonsOverlap(polyOf(to), ar.polygon) || polygonsOverlap(polyOf(from), ar.polygon)) areas.add(ar.kind);
+  const areas = new Set<TerrainRow>();
+  const pay = (row: TerrainRow, per: number) => {
+    const x = extra(row, arm);
+    if (!Number.isFinite(x)) impassable = true;
+    else cost += x * per;
+  };
+  const worstInside = (poly: Polygon) => {
+    let worst = 0;
+    for (let i = 0; i < a.length; i++) worst = Math.max(worst, segmentLengthInside(a[i]!, b[i]!, poly));
+    return worst;
+  };
+  const touches = (poly: Polygon, inside: number) =>
+    inside > 0 || polygonsOverlap(toPoly, poly) || polygonsOverlap(fromPoly, poly);
+  for (const ar of t.terrain.areas) {
+    const row = AREA_ROWS[ar.kind];
+    if (!row) continue;
+    const inside = worstInside(ar.polygon);
+    if (!touches(ar.polygon, inside)) continue;
+    areas.add(row);
+    pay(row, inside);
+  }
+  for (const bua of t.buas) {
+    const inside = worstInside(bua.polygon);
+    if (!touches(bua.polygon, inside)) continue;
+    const row = bua.material === 'stone' ? 'stoneBua' : 'woodenBua';
+    areas.add(row);
+    pay(row, inside);
+  }
+  let contoursUp = 0;
+  for (const r of t.rises) {
+    if (!pointInPolygon(from.pos, r.polygon) && pointInPolygon(to.pos, r.polygon)) contoursUp += r.contours;
+    if (polygonsOverlap(toPoly, r.polygon) || polygonsOverlap(fromPoly, r.polygon)) areas.add('steepRise');
+  }
+  if (contoursUp) pay('steepRise', contoursUp * IN);
+  const crossed: (TerrainRow | 'ford')[] = [];
+  const crossings = t.terrain.areas.filter((x) => x.kind === 'bridge' || x.kind === 'ford');
+  for (const l of t.terrain.lines) {
+    if (l.kind !== 'stream' && l.kind !== 'minorObstacle' && l.kind !== 'majorObstacle') continue;
+    if (!a.some((p, i) => segmentCrossesPolyline(p, b[i]!, l.points))) continue;
+    if (l.kind !== 'stream') {
+      crossed.push(l.kind);
+      pay(l.kind, IN);
       continue;
     }
-    let worst = 0;
-    for (let i = 0; i < a.length; i++) worst = Math.max(worst, segmentLengthInside(a[i]!, b[i]!, ar.polygon));
-    const touches = worst > 0 || polygonsOverlap(polyOf(to), ar.polygon) || polygonsOverlap(polyOf(from), ar.polygon);
-    if (!touches) continue;
-    areas.add(ar.kind);
-    const per = extra(ar.kind, arm);
-    if (!Number.isFinite(per)) impassable = true;
-    else areaExtra += (worst / IN) * per * IN;
+    const at = crossings.find((c) => a.some((p, i) => segmentCrossesPolygon(p, b[i]!, c.polygon)));
+    if (at?.kind === 'bridge') {
+      crossed.push('bridge');
+      if (!column)
+        impassable = true; // [§3.4] "Col/Limb only"
+      else pay('bridge', IN);
+    } else if (at?.kind === 'ford') {
+      crossed.push('ford');
+      if (!column) pay('stream', IN); // [§3.4] "Column = full speed at ford"
+    } else {
+      crossed.push('stream');
+      pay('stream', IN);
+    }
   }
-  const crossed: LineKind[] = [];
-  let lineExtra = 0;
-  const crosses = (l: LineFeature) => a.some((p, i) => segmentCrossesPolyline(p, b[i]!, l.points));
-  const bridges = t.lines.filter((l) => (l.kind === 'bridge' || l.kind === 'ford') && crosses(l));
-  for (const l of t.lines) {
-    if (l.kind === 'road' || l.kind === 'bridge' || l.kind === 'ford') continue;
-    if (!crosses(l)) continue;
-    if (l.kind === 'stream' && bridges.length) continue; // crossed at the bridge or ford instead
-    crossed.push(l.kind);
-    const per = extra(l.kind, arm);
-    if (!Number.isFinite(per)) impassable = true;
-    else lineExtra += per * IN;
-  }
-  for (const l of bridges) {
-    crossed.push(l.kind);
-    if (l.kind === 'ford' && (formation === 'column' || formation === 'march')) continue; // [§3.4] full speed
-    const per = extra(l.kind === 'ford' ? 'stream' : 'bridge', arm);
-    if (!Number.isFinite(per)) impassable = true;
-    else lineExtra += per * IN;
-  }
-  const climb = contoursUp * extra('steepRise', arm) * IN;
-  const roads = t.lines.filter((l) => l.kind === 'road');
-  const onRoad =
-    roads.length > 0 &&
-    roads.some(
-      (r) =>
-        pointPolylineDistance(a[0]!, r.points) <= IN / 2 &&
-        pointPolylineDistance(b[0]!, r.points) <= IN / 2 &&
-        pointPolylineDistance({ x: (a[0]!.x + b[0]!.x) / 2, y: (a[0]!.y + b[0]!.y) / 2 }, r.points) <= IN / 2,
-    );
-  return {
-    cost: Math.round(distance + areaExtra + lineExtra + climb),
-    areas: [...areas],
-    crossed,
-    contoursUp,
-    onRoad,
-    impassable,
-  };
+  const mid = { x: (from.pos.x + to.pos.x) / 2, y: (from.pos.y + to.pos.y) / 2 };
+  const onRoad = t.terrain.lines.some(
+    (r) => r.kind === 'road' && [from.pos, mid, to.pos].every((p) => pointPolylineDistance(p, r.points) <= IN / 2),
+  );
+  return { cost: Math.round(cost), areas: [...areas], crossed, contoursUp, onRoad, impassable };
 }

@@ -1,0 +1,24 @@
+/**
+ * Charge! Eagles Rising: every kind of frame on the procedure stack (engine/core/procedure.ts), by phase. A frame is a
+ * decision, a chance node or an automatic step; rules.ts maps each kind to its chapter's handler. Frames hold ids and
+ * small data only (states are hashed and compared).
+ */
+import type { Phase, Side } from './types.ts';
+
+/** The turn's sequence: one automatic frame begins each phase (rules.ts). */
+export type PhaseFrame = { readonly t: 'phase'; readonly phase: Phase };
+
+/** S1-S2 (orders.ts). */
+export type OrderFrame =
+  /** [S1] both sides write their orders, sealed: one choice per recipient (C7); keys start with `order`. */
+  | { readonly t: 'orders' }
+  /** [S1, Leader Casualties] a leader's strategic check: 2D6 ≥ 11, then the table (one chance node). */
+  | { readonly t: 'leaderCheck'; readonly leader: string }
+  /** [Leader Casualties] a lost leader's replacement: 2D6 for his grade. */
+  | { readonly t: 'replacement'; readonly leader: string }
+  /** [S2, Issuing Orders] the acceptance roll of the order written for `to`. */
+  | { readonly t: 'accept'; readonly side: Side; readonly to: string }
+  /** [S2, Off Board Force Arrival] an ME's arrival roll. */
+  | { readonly t: 'arrival'; readonly element: string };
+
+export type Frame = PhaseFrame | OrderFrame;

@@ -47,6 +47,8 @@ function goals(s: EState, p: Side): AreaId[] {
   // bombardment and by assaults from where the units stand (measured: marching out for them only fed the enemy's
   // batteries, the defender's score on hohenwald-outposts 67% → 77%)
   const hold = objs.filter((o) => s.control[String(o.area)] === p).map((o) => o.area);
+  // (measured: garrisoning an empty objective only once the enemy comes within 2 areas cost the defender on
+  // hohenwald-outposts a third of its wins)
   const empty = hold.filter((a) => !unitsAt(s, a, p).length);
   if (empty.length) return empty;
   return hold.length ? hold : enemy;
@@ -57,6 +59,19 @@ function expectedHits(dice: readonly { n: number; drm: number }[]): number {
   let e = 0;
   for (const d of dice) e += d.n * hitChance(d.drm);
   return e;
+}
+
+/**
+ * The VP a hit on `area` is worth on average (A-53): the first falls on a long counter [12.2]; then hits spread over
+ * the units, a step of infantry or cavalry 1, a battery's last step 2 (it is eliminated), an earlier one less.
+ */
+function hitValue(s: EState, p: Side, area: AreaId): number {
+  const us = unitsAt(s, area, other(p)).filter((u) => u.attachedTo === null);
+  if (!us.length) return 1;
+  if (us.some((u) => isLC(u) && u.lost === 0)) return 1;
+  let v = 0;
+  for (const u of us) v += u.kind !== 'artillery' ? 1 : stepsLeft(u) <= 1 ? 2 : 0.5;
+  return v / us.length;
 }
 
 /** The last turn, and the side is not winning on points (A-53): an even trade of steps is worth a try. */
@@ -290,7 +305,7 @@ function scoreAction(s: EState, f: Frame, p: Side, a: Action, g: () => AreaId[])
         group.push(id);
       }
       if (!group.includes(a.u)) group.unshift(a.u);
-      const e = expectedHits(bombardDice(s, { p, from: u.area!, to: a.to, units: group }));
+      const e = expectedHits(bombardDice(s, { p, from: u.area!, to: a.to, units: group })) * hitValue(s, p, a.to);
       return e > 0.25 ? 3 + e : -1;
     }
     case 'shoot':
@@ -390,6 +405,21 @@ function scoreAction(s: EState, f: Frame, p: Side, a: Action, g: () => AreaId[])
       if (u.area === null) return 0;
       const long = isLC(u);
       const here = distTo(s, u.area, g(), 'infantry', long);
+      if (here === 0) {
+        // at its goal: the front toward the enemy, so its batteries do not fire along the line's flank [12.31]
+        let best = Infinity;
+        let toward: AreaId | null = null;
+        for (const n of map.sideNeighbours(u.area)) {
+          let r = Infinity;
+          for (const e of s.units)
+            if (e.side !== p && e.area !== null && alive(e) && e.kind !== 'hq') r = Math.min(r, map.range(n, e.area));
+          if (r < best) {
+            best = r;
+            toward = n;
+          }
+        }
+        if (toward !== null) return map.facingOrNull(u.area, a.conf, toward) === 'front' ? 1 : 0;
+      }
       const near = map.neighbours(u.area).filter((n) => distTo(s, n, g(), 'infantry', long) < here);
       return near.some((n) => map.facingOrNull(u.area!, a.conf, n) === 'front') ? 1 : 0;
     }

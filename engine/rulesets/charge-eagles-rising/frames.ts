@@ -21,4 +21,17 @@ export type OrderFrame =
   /** [S2, Off Board Force Arrival] an ME's arrival roll. */
   | { readonly t: 'arrival'; readonly element: string };
 
-export type Frame = PhaseFrame | OrderFrame;
+/** Losses and tests any chapter may call for (casualties.ts). */
+export type SkillFrame =
+  /** [Skill Tests] a unit's test: worn or spent (first reached, C11), KIAs from skirmish fire, removing disorder. */
+  | {
+      readonly t: 'skill';
+      readonly unit: string;
+      readonly reason: 'worn' | 'spent' | 'skirmishKia' | 'recover';
+      /** Removing disorder with no enemy within 1 move, or behind a friendly unit (−3). */
+      readonly safe?: boolean;
+    }
+  /** [Leader Casualties] the tactical check: a D6 for each KIA on the leader's unit, any 6 → the table. */
+  | { readonly t: 'leaderTactical'; readonly leader: string; readonly kias: number };
+
+export type Frame = PhaseFrame | OrderFrame | SkillFrame;

@@ -248,7 +248,7 @@ const ordersHandler: SealedHandler<S, H<'orders'>, Action> = {
 // [Leader Casualties] strategic: 2D6 ≥ 11, then the table
 const leaderCheckHandler: ChanceHandler<S, H<'leaderCheck'>, Action> = {
   kind: 'chance',
-  outcomes: (s, f) =>
+  outcomes: (_s, f) =>
     strategicLeaderCasualtyDist().map((d) => ({
       action: `leader ${f.leader} ${d.value}`,
       p: d.p,

@@ -7,6 +7,7 @@
 import { NotImplementedRuleError } from '../../core/game.ts';
 import { type Handlers, type Log, procedure } from '../../core/procedure.ts';
 import type { Frame } from './frames.ts';
+import { casualtyHandlers } from './casualties.ts';
 import { beginS1, beginS2, orderHandlers } from './orders.ts';
 import type { Action, S } from './state.ts';
 import type { Phase } from './types.ts';
@@ -52,6 +53,7 @@ const handlers: Handlers<S, Frame, Action> = {
     run: (s, f, log) => BEGIN[f.phase]({ ...s, phase: f.phase }, log),
   },
   ...orderHandlers,
+  ...casualtyHandlers,
 };
 
 export const cer = procedure<S, Frame, Action>({

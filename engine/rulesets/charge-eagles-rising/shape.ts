@@ -245,11 +245,11 @@ export function inAnyZoc(unit: Placed, cavalry: readonly Placed[]): boolean {
   return cavalry.some((c) => polygonsOverlap(me, cavalryZoc(c)));
 }
 
-/** [§3.2, C2] brigade integrity is lost when a unit is more than 6" from every other unit of its ME. */
-export function outOfIntegrity(unit: Placed, mates: readonly Placed[]): boolean {
+/** [§3.2, C2] brigade integrity is lost when a unit is more than 6" (`brigadeIntegrity`) from every other unit of its ME. */
+export function outOfIntegrity(unit: Placed, mates: readonly Placed[], within = 6 * IN): boolean {
   if (!mates.length) return false;
   const me = polyOf(unit);
-  return mates.every((m) => polygonDistance(me, polyOf(m)) > 6 * IN);
+  return mates.every((m) => polygonDistance(me, polyOf(m)) > within);
 }
 
 /**

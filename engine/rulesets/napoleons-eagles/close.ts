@@ -120,7 +120,8 @@ const FACES20 = Array.from({ length: 20 }, (_, i) => i + 1);
 // Who may charge whom [p.13-15, p.18-19] (digest 6.6.1)
 // ---------------------------------------------------------------------------------------------------------------------
 
-export type ChargeTarget = 'infantry' | 'screen' | 'cavalry' | 'artillery' | 'block' | 'caisson';
+/** `crew`: a battery's crew without its guns, in the open (A-51: eliminated on contact, no close action). */
+export type ChargeTarget = 'infantry' | 'screen' | 'cavalry' | 'artillery' | 'block' | 'caisson' | 'crew';
 
 /**
  * Digest 6.6.1: may `charger` charge `target`? Infantry may not charge cavalry [p.15] nor skirmish screens (formed

@@ -133,7 +133,8 @@ function withDefaults(o: Partial<FireOptions> | undefined): FireOptions {
 export interface FireTargetDesc {
   /** A label for the outcome (the unit's id). */
   readonly id: string;
-  readonly kind: 'infantry' | 'cavalry' | 'artillery' | 'caisson';
+  /** `crew`: a battery's crew without its guns (A-51), fired at in the open as a target in open order (a reading). */
+  readonly kind: 'infantry' | 'cavalry' | 'artillery' | 'caisson' | 'crew';
   /** Infantry/cavalry formation (in retreat status: the last one, A-42); artillery limbered or unlimbered. */
   readonly formation: Formation;
   /** [p.10] massed artillery counts as limbered for enemy fire. */
@@ -157,6 +158,8 @@ export interface FireTargetDesc {
   readonly guardBattery?: boolean;
   /** Caisson: casualties already taken [p.11]. */
   readonly caissonHits?: number;
+  /** [p.10] A-51 a crew: its figures (guns − hits when it left them); at 0 it is gone. */
+  readonly crewFigures?: number;
   /** [p.16] a leader is attached (the leader-loss roll follows casualties). */
   readonly leaderAttached?: boolean;
 }
@@ -510,6 +513,10 @@ function dieModifiers(
   }
   const cover = worstCover(t);
   if (cover) out.push(cover);
+  // [p.10] A-51 a crew without its guns: a handful of gunners on foot, fired at as a target in open order (a reading:
+  // the skirmishers' row, -3 small arms, -4 canister [p.19])
+  if (t.kind === 'crew')
+    out.push(canister ? row('skirmishersCanister', 'p.19, A-51') : row('skirmishers', 'p.9, p.19, A-51'));
   if (troops(t) && isScreen(t)) out.push(canister ? row('skirmishersCanister') : row('skirmishers', 'p.9, p.19'));
   if (s.skirmishScreen) out.push(row('firerIsSkirmishScreen'));
   if (
@@ -655,7 +662,9 @@ function effectOn(
   o: FireOptions,
   extra: Partial<TargetEffect> = {},
 ): TargetEffect {
-  const checks = t.kind !== 'caisson' && !(t.kind === 'infantry' && covers(t).includes('buildings'));
+  // a caisson is a piece [p.11]; a crew has no morale rules (A-51: a reading)
+  const checks =
+    t.kind !== 'caisson' && t.kind !== 'crew' && !(t.kind === 'infantry' && covers(t).includes('buildings'));
   const marked = checks && casualties > 0;
   const reasons: MoraleReason[] = [];
   if (checks) {
@@ -672,6 +681,8 @@ function effectOn(
     eliminated = neutralised;
   }
   if (t.kind === 'caisson') eliminated = (t.caissonHits ?? 0) + casualties >= ARTILLERY.caissonHitsToDestroy;
+  // [p.10] A-51 casualties remove crew figures: a crew at 0 is gone
+  if (t.kind === 'crew') eliminated = (t.crewFigures ?? 0) - casualties <= 0;
   return {
     id: t.id,
     casualties,
@@ -845,9 +856,15 @@ function damagePerHit(
         ? { id: 'unlimberedArtillery', value: -4, cite: 'p.9, p.10', text: '-4 for firing at unlimbered artillery' }
         : { id: 'limberedArtillery', value: -2, cite: 'p.9, p.10', text: '-2 for firing at limbered artillery' },
     );
-  } else if (troops(t) && isScreen(t)) {
+  } else if ((troops(t) && isScreen(t)) || t.kind === 'crew') {
+    // [p.10] A-51 a crew without its guns: in open order (a reading), as skirmishers
     target = 'skirmishers';
-    mods.push({ id: 'skirmishers', value: -8, cite: 'p.9, p.19', text: '-8 for firing at skirmishers' });
+    mods.push({
+      id: 'skirmishers',
+      value: -8,
+      cite: t.kind === 'crew' ? 'p.9, p.19, A-51' : 'p.9, p.19',
+      text: '-8 for firing at skirmishers',
+    });
   }
   const cs = covers(t);
   const inWoodsOrBuildings = cs.some((c) => c === 'lightWoods' || c === 'denseWoods' || c === 'buildings');

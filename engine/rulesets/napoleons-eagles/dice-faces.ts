@@ -374,6 +374,7 @@ const ROLLS: { readonly [T in Frame['t']]?: RollOf<T> } = {
     };
   },
   closeFight: (s, f) => closeFightRoll(s, f),
+  crewCharge: (s, f) => crewChargeRoll(s, f),
   rideDown: (s, f) => rideDownRoll(s, f),
   screenCharge: (s, f) => screenRoll(s, f),
 };
@@ -520,6 +521,93 @@ function closeFightRoll(s: SeqState, f: Extract<Frame, { t: 'closeFight' }>): Ro
           loser: retreatsOrRouts(lc.target, dl!),
           winnerRecovers: !!win.morale.retreatStatus,
           gunsAbandoned: lc.gunsAbandoned,
+        },
+        what,
+      );
+    },
+  };
+}
+
+/**
+ * [p.10, p.13] A-51 a crew's charge on the enemy on its guns, as turn.ts's crewCharge reads it: the enemy's step 2
+ * D20, the melee D6s of crew and enemy, the casualty D6s (the crew's, then the enemy's), the enemy's step 8 D20 (read
+ * only when it lost). A crew has no morale: no step 5 die, no check of its own.
+ */
+function crewChargeRoll(s: SeqState, f: Extract<Frame, { t: 'crewCharge' }>): Roll {
+  const i = internals.crewCloseInput(s, f.id, f.target);
+  const dist = internals.crewChargeDist(s, f.id, f.target);
+  const check = defenderCheck(i.defender.morale);
+  const cmv = meleeValue(i.charger.melee);
+  const dmv = meleeValue(i.defender.melee);
+  const what = `the crew of ${f.id} charges ${f.target}: ${f.target}'s step 2 check (${d20(check.target, 'stands')}), a melee D6 each (the crew ×${cmv}, then ${f.target} ×${dmv}), a casualty D6 each (the crew's, then ${f.target}'s), ${f.target}'s check if it lost (read only then) [p.13, A-51]`;
+  return {
+    what,
+    dice: [20, 6, 6, 6, 6, 20],
+    read([d2, mc, md, kc, kd, dl]) {
+      if (d2! > check.target)
+        return byClass(s, dist, { step2: i.defender.morale.retreatStatus ? 'routs' : 'retreats', close: null }, what);
+      const r = meleeResultOf(
+        { mv: cmv, base: i.charger.melee.base },
+        { mv: dmv, base: i.defender.melee.base },
+        mc!,
+        md!,
+      );
+      const w = meleeWinner(r);
+      const [cc, dc] = meleeCasualtyRolls(
+        w,
+        i.charger.inContact,
+        i.defender.inContact,
+        false,
+        false,
+        i.options?.casualtyColumn ?? 'ownInContact',
+      );
+      const toDef = closeActionCasualties(kc! + sum(cc.mods), cc.column);
+      const toChg = closeActionCasualties(kd! + sum(dc.mods), dc.column);
+      const base = {
+        closed: true,
+        melee: r,
+        winner: w.winner,
+        chargerLosses: toChg,
+        defenderLosses: toDef,
+        chargerFatigue: 1,
+        defenderFatigue: 1,
+      };
+      if (w.winner !== 'charger')
+        return byClass(
+          s,
+          dist,
+          {
+            step2: 'stands',
+            close: {
+              ...base,
+              loser: null,
+              winnerRecovers: w.winner === 'defender' && !!i.defender.morale.retreatStatus,
+              gunsAbandoned: false,
+            },
+          },
+          what,
+        );
+      const lc = loserCheck(
+        {
+          ...i.defender.morale,
+          currentFigures: Math.max(0, i.defender.morale.currentFigures - toDef),
+          ...(i.defender.morale.enemyFigures
+            ? { enemyFigures: Math.max(0, i.defender.morale.enemyFigures - toChg) }
+            : {}),
+        },
+        { wasCharger: false, artillery: i.defender.artillery },
+      );
+      return byClass(
+        s,
+        dist,
+        {
+          step2: 'stands',
+          close: {
+            ...base,
+            loser: retreatsOrRouts(lc.target, dl!),
+            winnerRecovers: false,
+            gunsAbandoned: lc.gunsAbandoned,
+          },
         },
         what,
       );

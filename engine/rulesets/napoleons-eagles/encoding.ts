@@ -864,15 +864,21 @@ function encodeActions(s0: SeqState, player: number, actions: readonly string[],
       case 'fire':
       case 'canister':
       case 'shot': {
-        target = words[1];
-        const k = Number(words[2]);
+        // [p.10] A-51 a crew in the open (`fire crew B 1`): its battery's slot
+        const w = words[1] === 'crew' ? words.slice(1) : words;
+        target = w[1];
+        const k = Number(w[2]);
         out[q + 3] = Number.isFinite(k) ? clip01(k / 2) : 0;
         out[q + 7] = Number.isFinite(k) ? clip01(k / 2) : 0;
-        if (words[3] === 'rapid') out[q + 21] = 1;
+        if (w[3] === 'rapid') out[q + 21] = 1;
         break;
       }
       case 'charge':
-        target = words[1];
+        target = words[1] === 'crew' ? words[2] : words[1];
+        break;
+      case 'crews':
+        // [p.10] A-51 a crew charging the enemy on its guns (`crews B charge X`)
+        if (words[0] === 'crews' && words[2] === 'charge') target = words[3];
         break;
       case 'form': {
         const fi = FORMATION_LIST.indexOf((words[1] ?? '') as Formation);
@@ -957,7 +963,7 @@ function encodeActions(s0: SeqState, player: number, actions: readonly string[],
       }
       case 'plan': {
         // plan close on X [and fire] | plan fire and charge X | plan advance twice | …
-        const m = /^plan (close on|fire and charge) (\S+)( and fire)?$/.exec(a);
+        const m = /^plan (close on|fire and charge) (?:crew )?(\S+)( and fire)?$/.exec(a);
         const kind = m
           ? m[1] === 'close on'
             ? m[3]

@@ -8,6 +8,7 @@
  * marker); movement, fire and the rest plug into `activation` as they are built. Every rule not yet built throws
  * NotImplementedRuleError by name rather than being skipped.
  */
+import type { Dist } from '../../core/dice.ts';
 import { NotImplementedRuleError } from '../../core/game.ts';
 import { type Handlers, type Log, type ProcedureState, procedure, push } from '../../core/procedure.ts';
 import { type Macro, macros, type PlanStep, resolveStep, type StepContext } from './macros.ts';
@@ -188,6 +189,7 @@ import {
   FIRING,
   INITIATIVE,
   leaderLossMaxRoll,
+  meleeValue,
   bounce,
   facingChangeCost,
   artilleryMoveRow,
@@ -343,6 +345,8 @@ export type Frame =
   | { readonly t: 'crews'; readonly p: Side }
   /** [p.10] A-51: a battery's crew without its guns moves in step 8 (runs for cover, returns, re-mans, spikes). */
   | { readonly t: 'artCrew'; readonly id: string }
+  /** [p.10, p.13] A-51: a crew charges the enemy unit on its guns to retake them: an infantry close action, its MV. */
+  | { readonly t: 'crewCharge'; readonly id: string; readonly target: string }
   /** [p.20] the next stage of step 12 (c): putting out, then accumulating and spreading, then soldiers' fires. */
   | { readonly t: 'fires'; readonly stage: 'extinguish' | 'burn' | 'ignite' }
   /** [p.20] the D20s putting out a block's fires. */
@@ -1025,8 +1029,11 @@ function smoked<T extends SmallArmsShot | CanisterShot | SolidShot>(s: SeqState,
   if (!s.sc.options.smoke) return shot;
   const target = shot.type === 'solidShot' ? shot.atRisk[0]?.id : shot.target.id;
   const tu = target === undefined ? undefined : s.units.find((u) => u.id === target);
-  if (!tu) return shot;
-  return smokeBetween(s, tableUnit(s, unitOf(s, firer)), tableUnit(s, tu)) ? { ...shot, throughSmoke: true } : shot;
+  // [p.10] A-51 a crew fired at: its body
+  const crew = target === undefined ? undefined : crewOfTarget(s, target);
+  const tb = tu ? tableUnit(s, tu) : crew ? crewTargetBody(s, crew) : undefined;
+  if (!tb) return shot;
+  return smokeBetween(s, tableUnit(s, unitOf(s, firer)), tb) ? { ...shot, throughSmoke: true } : shot;
 }
 
 /** [p.20] smoke is "present for the next period, after which it is removed" (A-19 step 12d); fire counts restart. */
@@ -2561,6 +2568,7 @@ function planMenuOf(s: SeqState, id: string, keys: readonly string[]): Macro[] {
 type OptionalFrameKind =
   | 'caisson'
   | 'artCrew'
+  | 'crewCharge'
   | 'crews'
   | 'fires'
   | 'extinguish'
@@ -2597,7 +2605,24 @@ const optionalHandlers: Pick<Handlers<SeqState, Frame, Action>, OptionalFrameKin
       crewMoves(s, f.id)
         .find((m) => m.key === a)!
         .apply(s, log),
-    describe: (_s, f) => `the crew of ${f.id}: run for cover, return to its guns, re-man or spike them [p.10]`,
+    describe: (_s, f) =>
+      `the crew of ${f.id}: run for cover, return to its guns, re-man or spike them, or charge the enemy on them [p.10] (A-51)`,
+  },
+  // [p.10, p.13] A-51 a crew charges the enemy unit on its guns: the p.13 close action with the battery's MV
+  crewCharge: {
+    kind: 'chance',
+    outcomes: (s, f) =>
+      crewChargeDist(s, f.id, f.target).map((d) => ({
+        action: `retake ${crewChargeKey(d.value)}`,
+        p: d.p,
+        label: crewChargeKey(d.value),
+      })),
+    step(s, f, a, log) {
+      const o = crewChargeDist(s, f.id, f.target).find((d) => `retake ${crewChargeKey(d.value)}` === a)!.value;
+      return crewChargeResult(s, f.id, f.target, o, log);
+    },
+    describe: (_s, f) =>
+      `the crew of ${f.id} charges ${f.target} on its guns: ${f.target}'s check, then the melee with the battery's MV (A-51) [p.13]`,
   },
   // [p.11] a caisson's step 8 move (a reading: with the leaders)
   caisson: {
@@ -3648,6 +3673,11 @@ const handlers: Handlers<SeqState, Frame, Action> = {
         });
       }
       for (const e of o.value.targets) {
+        // [p.10] A-51 a crew in the open fired on: its casualties are figures off, at 0 it is gone
+        if (isCrewTarget(e.id)) {
+          t = crewHit(t, e.id, e.casualties, f.firer, log);
+          continue;
+        }
         // [p.11] a caisson fired on: two casualties destroy it
         if (isCaisson(t, e.id)) {
           t = caissonHit(t, e.id, e.casualties, e.eliminated, f.firer, log);
@@ -5473,14 +5503,21 @@ function menuOf(s: SeqState, id: string): Primitive[] {
   // [p.8] fire: one or two actions at a mandatory target (A-40): infantry small arms, and [p.15] the optional carbines
   // of cavalry that has them ("Cavalry may fire their carbines as an action": fire, then charge with the other)
   const weapon = smallArm(s, spec);
+  // [p.10] A-51 the enemy crews in the open are targets like any other (arc, range, sight, A-40's mandatory target),
+  // and may be charged; a crew in cover is neither (its body is named `crew B`, B its battery)
+  const crews = openCrews(s, u.side);
+  const shootable = crews.length ? [...all, ...crews] : all;
+  const bodyOfTarget = (tid: string) => shootable.find((x) => x.id === tid)!;
+  const descOf = (b: TableUnit) =>
+    isCrewTarget(b.id) ? crewDesc(s, tableOf(s.sc), b, mover) : targetDesc(s, tableOf(s.sc), b, mover);
   if (weapon) {
     const table = tableOf(s.sc);
-    for (const ft of mandatoryTargets(table, all, mover, weapon)) {
+    for (const ft of mandatoryTargets(table, shootable, mover, weapon)) {
       // A-16 (option smokeBlocksLos): smoke blocks the line of sight
-      if (smokeBlocks(s, mover, all.find((x) => x.id === ft.id)!)) continue;
-      const desc = targetDesc(s, table, all.find((x) => x.id === ft.id)!, mover);
+      if (smokeBlocks(s, mover, bodyOfTarget(ft.id))) continue;
+      const desc = descOf(bodyOfTarget(ft.id));
       // [p.19] an enemy screen between an infantry firer and its target takes a quarter of the fire
-      const screen = spec.kind === 'infantry' ? interveningScreen(s, table, all, mover, ft.id) : null;
+      const screen = spec.kind === 'infantry' ? interveningScreen(s, table, shootable, mover, ft.id) : null;
       for (const actions of [1, 2] as const) {
         if (2 * actions > left) continue;
         const shot = smallArmsShot(spec, u, weapon, ft, actions, desc, screen);
@@ -5621,10 +5658,10 @@ function menuOf(s: SeqState, id: string): Primitive[] {
   // solid shot at longer range (aim point, bounce) is not built yet
   if (spec.kind === 'artillery' && u.formation === 'unlimbered' && u.ammo < 3) {
     const table = tableOf(s.sc);
-    for (const ft of mandatoryTargets(table, all, mover, spec.calibre)) {
+    for (const ft of mandatoryTargets(table, shootable, mover, spec.calibre)) {
       if (ft.range > canisterRange(spec.calibre) * IN) continue;
-      if (smokeBlocks(s, mover, all.find((x) => x.id === ft.id)!)) continue;
-      const desc = targetDesc(s, table, all.find((x) => x.id === ft.id)!, mover);
+      if (smokeBlocks(s, mover, bodyOfTarget(ft.id))) continue;
+      const desc = descOf(bodyOfTarget(ft.id));
       for (const actions of [1, 2] as const)
         for (const rapid of [false, true]) {
           if (2 * actions > left) continue;
@@ -5648,12 +5685,12 @@ function menuOf(s: SeqState, id: string): Primitive[] {
   // it; every unit on its line, friend or foe, is at risk, first one first (the ground it bounces over: A-46)
   if (spec.kind === 'artillery' && u.formation === 'unlimbered' && u.ammo < 3) {
     const table = tableOf(s.sc);
-    for (const ft of fireTargets(table, all, mover, spec.calibre)) {
+    for (const ft of fireTargets(table, shootable, mover, spec.calibre)) {
       if (ft.range <= canisterRange(spec.calibre) * IN) continue;
-      if (smokeBlocks(s, mover, all.find((x) => x.id === ft.id)!)) continue;
+      if (smokeBlocks(s, mover, bodyOfTarget(ft.id))) continue;
       const band = bandOf(spec.calibre, ft.range);
       if (!band) continue;
-      const target = all.find((x) => x.id === ft.id)!;
+      const target = bodyOfTarget(ft.id);
       const from = { x: mover.at.x, y: mover.at.y };
       const tpoly = footprint(target);
       const aim = nearestPoint(tpoly, from);
@@ -5671,15 +5708,16 @@ function menuOf(s: SeqState, id: string): Primitive[] {
       const second = zone.second ? ([along(zone.second.from), along(zone.second.to)] as const) : null;
       const inFirst = (o: TableUnit) => o.id === ft.id || segmentCrossesPolygon(aim, far, footprint(o));
       const inSecond = (o: TableUnit) => second !== null && segmentCrossesPolygon(second[0], second[1], footprint(o));
-      const secondOnly = all.filter((o) => o.id !== id && !inFirst(o) && inSecond(o)).map((o) => o.id);
-      const atRisk = all
+      // [p.10] A-51 a crew in the open on the ball's line is at risk like a unit
+      const secondOnly = shootable.filter((o) => o.id !== id && !inFirst(o) && inSecond(o)).map((o) => o.id);
+      const atRisk = shootable
         .filter((o) => o.id !== id && (inFirst(o) || inSecond(o)))
         .map((o) => ({
           o,
           at: Math.hypot(nearestPoint(footprint(o), from).x - from.x, nearestPoint(footprint(o), from).y - from.y),
         }))
         .sort((a, b) => a.at - b.at)
-        .map(({ o }) => targetDesc(s, table, o, mover));
+        .map(({ o }) => descOf(o));
       for (const actions of [1, 2] as const)
         for (const rapid of [false, true]) {
           if (2 * actions > left) continue;
@@ -5739,6 +5777,31 @@ function menuOf(s: SeqState, id: string): Primitive[] {
       });
     }
   }
+  // [p.10] A-51 "a crew in the open that is charged is eliminated": a charge like any other (reach, A-54's corridor,
+  // who may charge), no close action: the crew is gone on contact (one action, ending the activation)
+  if (reach !== null && spec.kind !== 'artillery' && moveLeft >= 2 && !u.locked)
+    for (const body of crews) {
+      const ct = chargeAt(s, u, spec.kind, all, mover, body, 'crew', reach);
+      if (!ct) continue;
+      out.push({
+        key: `charge ${body.id}`,
+        apply(t, log) {
+          const c = crewOfTarget(t, body.id)!;
+          log?.push({
+            rule: 'p.10',
+            text: `${id} charges the crew of ${c.id} in the open (${inches(ct.distance)}): it is eliminated on contact, no close action (A-51)`,
+          });
+          const v = updUnit(t, id, { x: ct.at.x, y: ct.at.y, facing: ct.at.facing, halves: u.halves + 2 });
+          const w = withCrews(
+            v,
+            crewsOn(v).filter((x) => x.id !== c.id),
+            gunsOn(v),
+          );
+          // [p.6] a charge ends the activation: its frame is dropped
+          return { ...w, stack: w.stack.slice(0, -1) };
+        },
+      });
+    }
   // [p.19] the buildings: enter a block within 1" (A-72), or charge a block the enemy holds (A-73)
   out.push(...townMenu(s, u, moveLeft));
   if (reach !== null && moveLeft >= 2 && !u.locked)
@@ -6377,6 +6440,20 @@ function crewMoves(s: SeqState, id: string): { key: string; apply: (t: SeqState,
   }
   const g = gunsOn(s).find((x) => x.id === id);
   if (g) {
+    // [p.10, p.13] A-51 an enemy unit in contact with its guns: the crew must first charge it, within its two actions
+    // (a move and the charge, 12"): an infantry close action with the battery's MV (the crewCharge chance node)
+    for (const e of enemiesOnGuns(s, g))
+      if (unitDistance(crewBody(s, c), tableUnit(s, e)) <= reach * IN)
+        out.push({
+          key: `crews ${id} charge ${e.id}`,
+          apply(t, log) {
+            log?.push({
+              rule: 'p.10',
+              text: `the crew of ${id} charges ${e.id}, which is on its guns, to retake them (A-51: an infantry close action with its battery's MV)`,
+            });
+            return push(t, { t: 'crewCharge', id, target: e.id });
+          },
+        });
     const d = Math.hypot(g.x - c.x, g.y - c.y);
     const near = d <= (CREW_RATE + 1) * IN;
     if (near && gunsClear(s, g, 2) && remanFits(s, g))
@@ -6462,7 +6539,8 @@ function gunsAtEnd(s: SeqState, log: Log): SeqState {
   }
   const crews: ArtilleryCrew[] = [];
   for (const c of crewsOn(s)) {
-    const taken = enemiesNear(s, c.side, crewBody(s, c), 1)[0];
+    // a unit in retreat status charges nothing [p.12]: it takes no crew (a crew that beat it may stand by it)
+    const taken = enemiesNear(s, c.side, crewBody(s, c), 1).filter((u) => !u.retreating)[0];
     if (taken && !crewInCover(s, c)) {
       log?.push({ rule: 'p.10', text: `the crew of ${c.id} is caught in the open by ${taken.id}: eliminated (A-51)` });
       continue;
@@ -6470,6 +6548,268 @@ function gunsAtEnd(s: SeqState, log: Log): SeqState {
     crews.push(c);
   }
   return withCrews(s, crews, guns);
+}
+
+/** [p.10] A-51 the id a crew is fired at and charged by: `crew B`, B its battery (`fire crew B 1`, `charge crew B`). */
+const crewTarget = (id: string) => `crew ${id}`;
+const isCrewTarget = (id: string) => id.startsWith('crew ');
+/** The crew a `crew B` target names, if it is still on the table. */
+const crewOfTarget = (s: SeqState, target: string) =>
+  isCrewTarget(target) ? crewsOn(s).find((c) => crewTarget(c.id) === target) : undefined;
+/** A crew's body as a target (named `crew B`). */
+const crewTargetBody = (s: SeqState, c: ArtilleryCrew): TableUnit => ({ ...crewBody(s, c), id: crewTarget(c.id) });
+
+/**
+ * [p.10] A-51 the crews of the other side that a unit of `side` may fire at or charge: those not in cover (within 1"
+ * of friendly formed infantry, or in woods or buildings), as bodies named `crew B`.
+ */
+function openCrews(s: SeqState, side: Side): TableUnit[] {
+  const cs = crewsOn(s);
+  if (!cs.length) return [];
+  return cs.filter((c) => c.side !== side && !crewInCover(s, c)).map((c) => crewTargetBody(s, c));
+}
+
+/**
+ * [p.10] A-51 a crew as a fire target: in open order (fire.ts: the skirmishers' row, a reading), with any wall or hedge
+ * between (A-42), its figures for its end at 0; no morale (crews have no morale rules).
+ */
+function crewDesc(s: SeqState, table: NeTable, body: TableUnit, firer: TableUnit): FireTargetDesc {
+  const c = crewOfTarget(s, body.id)!;
+  return {
+    id: body.id,
+    kind: 'crew',
+    formation: 'skirmish',
+    cover: coverFrom(table, body, { x: firer.at.x, y: firer.at.y }),
+    crewFigures: c.figures,
+  };
+}
+
+/** [p.10] A-51 a crew fired on: its casualties are figures off; at 0 it is gone (its guns stay, abandoned). */
+function crewHit(s: SeqState, target: string, casualties: number, firer: string, log: Log): SeqState {
+  const c = crewOfTarget(s, target);
+  if (!c || casualties <= 0) return s;
+  const left = c.figures - casualties;
+  log?.push({
+    rule: 'p.10',
+    text: `the crew of ${c.id} takes ${casualties} casualt${casualties === 1 ? 'y' : 'ies'} from ${firer}${left > 0 ? ` (${left} figure${left === 1 ? '' : 's'} left)` : ': none left, it is gone'} (A-51)`,
+  });
+  return withCrews(
+    s,
+    left > 0
+      ? crewsOn(s).map((x) => (x.id === c.id ? { ...x, figures: left } : x))
+      : crewsOn(s).filter((x) => x.id !== c.id),
+    gunsOn(s),
+  );
+}
+
+/** [p.10] A-51 the enemy units in contact with (within 1" of) a battery's abandoned guns, not in buildings. */
+const enemiesOnGuns = (s: SeqState, g: AbandonedGuns) =>
+  enemiesNear(s, g.side, gunsBody(s, g), 1).filter((u) => !inTown(u));
+
+/** [p.10, p.13] A-51 a crew's charge on the enemy unit on its guns: the step 2 check, then the melee from step 6. */
+export interface CrewChargeOutcome {
+  readonly step2: 'stands' | 'retreats' | 'routs';
+  readonly close: CloseOutcome | null;
+}
+
+/**
+ * [p.13] A-51 "resolve this as an infantry close action using the crew's MV": the crew charges as infantry, with its
+ * battery's MV (its melee rating), its figures all in contact; the enemy unit has its own MV, morale and modifiers
+ * (fatigue, disorder, retreat status, a leader, higher ground) and its figures in contact up to the crew's. The crew has
+ * no morale rules (a reading): no step 5 check (resolveCloseAction's re-fight form, from step 6), no step 8 check.
+ */
+function crewCloseInput(s: SeqState, id: string, target: string): CloseActionInput {
+  const c = crewsOn(s).find((x) => x.id === id)!;
+  const e = unitOf(s, target);
+  const espec = specOf(s, target);
+  const table = tableOf(s.sc);
+  const cb = crewBody(s, c);
+  const eb = tableUnit(s, e);
+  const crewLevel = unitLevel(table, cb);
+  const enemyLevel = unitLevel(table, eb);
+  const enemyIn = Math.max(1, Math.min(strength(e), c.figures));
+  return {
+    charger: {
+      morale: {
+        rating: parseRating(specOf(s, id).rating).morale,
+        originalFigures: unitOf(s, id).figures,
+        currentFigures: c.figures,
+      },
+      melee: meleeInput(parseRating(specOf(s, id).rating).melee, { higherGround: crewLevel > enemyLevel }),
+      inContact: c.figures,
+      cavalry: false,
+    },
+    defender: {
+      morale: crewChargeMorale(s, id, target),
+      melee: meleeInput(parseRating(espec.rating).melee, {
+        higherGround: enemyLevel > crewLevel,
+        leaderBonus: leaderMeleeBonus(s, target),
+        fatigue: e.fatigue,
+        disordered: e.disordered,
+        retreatStatus: e.retreating,
+        roadColumn: e.formation === 'roadColumn',
+      }),
+      inContact: enemyIn,
+      cavalry: espec.kind === 'cavalry',
+      artillery: espec.kind === 'artillery',
+    },
+    refight: true,
+    options: { casualtyColumn: s.sc.options.casualtyColumn },
+  };
+}
+
+/** [p.12] the enemy unit's morale input against a crew's charge (step 2 and step 8). */
+function crewChargeMorale(s: SeqState, id: string, target: string): CloseMoraleInput {
+  const c = crewsOn(s).find((x) => x.id === id)!;
+  const e = unitOf(s, target);
+  return {
+    rating: parseRating(specOf(s, target).rating).morale,
+    originalFigures: e.originalFigures,
+    currentFigures: strength(e),
+    enemyFigures: c.figures,
+    leaderBonus: leaderBonus(s, target),
+    thresholdFailed: thresholdFailed(s, target),
+    fatigue: e.fatigue,
+    disordered: e.disordered,
+    retreatStatus: e.retreating,
+    supported: isSupported(s, e),
+  };
+}
+
+/**
+ * [p.13] A-51 the crew's charge, exactly: the enemy unit's step 2 check (it fails: it retreats, or routs in retreat
+ * status, and the crew is back at its guns), then steps 6-9 (resolveCloseAction from step 6: the melee, both casualty
+ * dice, the enemy's step 8 check when it lost).
+ */
+function crewChargeDist(s: SeqState, id: string, target: string): Dist<CrewChargeOutcome>[] {
+  const i = crewCloseInput(s, id, target);
+  const out = new Map<string, { value: CrewChargeOutcome; p: number }>();
+  const add = (value: CrewChargeOutcome, p: number) => {
+    const k = crewChargeKey(value);
+    const e = out.get(k);
+    if (e) e.p += p;
+    else out.set(k, { value, p });
+  };
+  for (const d of defenderCheck(i.defender.morale).dist) {
+    if (d.value !== 'stands') {
+      add({ step2: d.value === 'routs' ? 'routs' : 'retreats', close: null }, d.p);
+      continue;
+    }
+    // a beaten crew is eliminated: its own step 8 check is not made (the classes it split are merged)
+    for (const m of resolveCloseAction(i))
+      add(
+        {
+          step2: 'stands',
+          close: m.value.winner === 'charger' ? m.value : { ...m.value, loser: null, gunsAbandoned: false },
+        },
+        d.p * m.p,
+      );
+  }
+  return [...out.values()];
+}
+
+/** A crew charge's outcome class in words (the crew is the charger). */
+const crewChargeKey = (o: CrewChargeOutcome) =>
+  o.close === null
+    ? `the enemy ${o.step2} before contact`
+    : [
+        o.close.melee === 'refight'
+          ? 'a tie on equal MVs'
+          : o.close.winner === 'charger'
+            ? `the crew wins${o.close.melee === 'tieChargerWins' ? ' the tie' : ''}`
+            : `the enemy wins${o.close.melee === 'tieDefenderWins' ? ' the tie' : ''}`,
+        `losses ${o.close.chargerLosses}/${o.close.defenderLosses}`,
+        o.close.winner === 'charger' && o.close.loser ? `the enemy ${o.close.loser}` : '',
+        o.close.winner === 'charger' && o.close.gunsAbandoned ? 'its guns abandoned' : '',
+        o.close.winner === 'defender' && o.close.winnerRecovers ? 'the enemy recovers' : '',
+      ]
+        .filter(Boolean)
+        .join(', ');
+
+/** The chance of the crew's charge retaking its guns: the enemy fails its check, or loses the melee. */
+function crewChargeOdds(s: SeqState, id: string, target: string): number {
+  return crewChargeDist(s, id, target).reduce(
+    (p, d) => p + (d.value.close === null || d.value.close.winner === 'charger' ? d.p : 0),
+    0,
+  );
+}
+
+/**
+ * [p.10, p.13] A-51 a crew's charge played: the enemy fails its step 2 check, or loses the melee: it retreats (or routs)
+ * as a close action's loser does, and the crew stands at its guns (where it stood, if the enemy is in the way), to re-man
+ * them at its next step 8 with no enemy within 2"; a battery that loses abandons its own guns [p.12]. The enemy wins: the
+ * crew is eliminated (a reading: a beaten crew in the open is taken, as a charged one is). A tie on equal unmodified MVs:
+ * no winner, both lose their casualties, the crew stays where it charged from (A-33's fight next period needs a unit
+ * locked in contact: a crew is a piece; it may charge again). The enemy gains step 9's fatigue; the crew has none.
+ */
+function crewChargeResult(s: SeqState, id: string, target: string, o: CrewChargeOutcome, log: Log): SeqState {
+  const c = crewsOn(s).find((x) => x.id === id)!;
+  const g = gunsOn(s).find((x) => x.id === id);
+  const atGuns = (t: SeqState, figures: number) => {
+    const home = g && crewFits(t, c, g) ? { x: g.x, y: g.y, facing: g.facing } : {};
+    return withCrews(
+      t,
+      figures > 0
+        ? crewsOn(t).map((x) => (x.id === id ? { ...x, ...home, figures } : x))
+        : crewsOn(t).filter((x) => x.id !== id),
+      gunsOn(t),
+    );
+  };
+  const beaten = (t: SeqState, how: 'retreats' | 'routs') => {
+    if (unitOf(t, target).status !== 'active') return t;
+    return how === 'routs' ? rout(t, target, log) : enterRetreat(t, target);
+  };
+  if (o.close === null) {
+    log?.push({
+      rule: 'p.13 step 2',
+      text: `${target} fails its check against the crew of ${id}'s charge: it ${o.step2}; the crew is back at its guns (A-51)`,
+    });
+    return beaten(atGuns(s, c.figures), o.step2 === 'routs' ? 'routs' : 'retreats');
+  }
+  const k = o.close;
+  log?.push({
+    rule: 'p.13 steps 6-9',
+    text: `the crew of ${id} (MV ${meleeValue(crewCloseInput(s, id, target).charger.melee)}) against ${target}: ${crewChargeKey(o)} (A-51)`,
+  });
+  const e = unitOf(s, target);
+  let t = updUnit(s, target, { marked: 0, fatigue: fatigueAfter(e.fatigue, k.defenderFatigue) });
+  t = closeCasualties(t, target, k.defenderLosses);
+  const left = c.figures - k.chargerLosses;
+  if (k.winner === 'charger') {
+    t = atGuns(t, left);
+    if (left <= 0) log?.push({ rule: 'p.10', text: `the crew of ${id} has no figure left: it is gone (A-51)` });
+    if (k.gunsAbandoned && unitOf(t, target).status === 'active') {
+      t = abandonGuns(t, target, 'retreating');
+      log?.push({ rule: 'p.10', text: `${target}'s guns are abandoned: its crew runs (A-51)` });
+      return t;
+    }
+    if (k.loser) {
+      log?.push({ rule: 'p.13 step 8', text: `${target} lost: ${k.loser === 'routs' ? 'it routs' : 'it retreats'}` });
+      t = beaten(t, k.loser);
+    }
+    return t;
+  }
+  if (k.winner === 'defender') {
+    log?.push({ rule: 'p.10', text: `the crew of ${id} is beaten: eliminated (A-51)` });
+    t = withCrews(
+      t,
+      crewsOn(t).filter((x) => x.id !== id),
+      gunsOn(t),
+    );
+    // [p.12] a winner in retreat status recovers at once
+    return k.winnerRecovers ? updUnit(t, target, { retreating: false }) : t;
+  }
+  log?.push({
+    rule: 'p.10',
+    text: `no winner: the crew of ${id} stays where it charged from${left > 0 ? '' : ' — it has no figure left and is gone'} (A-51)`,
+  });
+  return withCrews(
+    t,
+    left > 0
+      ? crewsOn(t).map((x) => (x.id === id ? { ...x, figures: left } : x))
+      : crewsOn(t).filter((x) => x.id !== id),
+    gunsOn(t),
+  );
 }
 
 /**
@@ -7271,6 +7611,12 @@ export const internals = {
   firesIn,
   crewFigures,
   blockById,
+  // [p.10] A-51 crews: cover (the picture), the charge to retake the guns (dice-faces.ts, the scripted player)
+  crewInCover,
+  crewCloseInput,
+  crewChargeMorale,
+  crewChargeDist,
+  crewChargeOdds,
   resultText: (s: SeqState) => resultOf(s, victoryPoints(s)),
   objectiveArea,
   /**

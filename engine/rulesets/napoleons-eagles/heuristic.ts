@@ -121,9 +121,10 @@ function fireValue(t: SeqState, side: Side): number {
   let v = 0;
   for (const o of resolveFire(f.shot, t.sc.options).outcomes)
     for (const e of o.value.targets) {
-      // [p.11] a caisson fired on is a piece, not a unit
-      const own = (t.units.find((u) => u.id === e.id) ?? t.caissons?.find((c) => c.id === e.id))?.side === side;
-      const worth = e.casualties + (e.moraleMark ? 1.5 : 0) + (e.eliminated ? 8 : 0);
+      // [p.11] a caisson fired on is a piece, not a unit; [p.10] A-51 so is a crew (`crew B`): its figures, no morale
+      const crew = e.id.startsWith('crew ') ? t.artCrews?.find((c) => `crew ${c.id}` === e.id) : undefined;
+      const own = (crew ?? t.units.find((u) => u.id === e.id) ?? t.caissons?.find((c) => c.id === e.id))?.side === side;
+      const worth = e.casualties + (e.moraleMark ? 1.5 : 0) + (e.eliminated ? (crew ? 3 : 8) : 0);
       v += o.p * (own ? -worth : worth);
     }
   return v;
@@ -268,7 +269,7 @@ function primitiveScores(s: SeqState, id: string, actions: readonly Action[]): n
     if (a === 'reform') return 9;
     if (a === 'rest') return u.fatigue >= 2 && n.d > 10 * IN ? 5 : u.fatigue >= 1 && n.d > 16 * IN ? 2 : -1;
     if (a === 'force march') return n.d > 24 * IN && u.fatigue === 0 ? 0.2 : -2;
-    const fire = /^(fire|canister|shot) (\S+) (\d)$/.exec(a);
+    const fire = /^(fire|canister|shot) (?:crew )?(\S+) (\d)$/.exec(a);
     if (fire) {
       const t = after(s, id, a);
       if (!t) return -1;
@@ -279,7 +280,8 @@ function primitiveScores(s: SeqState, id: string, actions: readonly Action[]): n
     if (a.startsWith('charge ')) {
       // the exact odds of the close action it starts (the defender's step 2 check, then the melee or the ride-down,
       // p.13-15): a won close action costs the enemy a unit (A-79: 2 points)
-      // [p.11] a caisson charged is captured and destroyed: no close action
+      // [p.11] a caisson charged is captured and destroyed, [p.10] A-51 a crew in the open eliminated: no close action
+      if (a.startsWith('charge crew ')) return 6;
       if (!s.units.some((x) => x.id === a.slice('charge '.length))) return 6;
       const odds = internals.chargeOdds(s, id, a);
       const target = unitOf(s, a.slice('charge '.length));
@@ -420,10 +422,16 @@ export function policyScores(s: SeqState, actions: readonly Action[]): number[] 
     case 'staffOfficer':
       return actions.map((a) => (a === 'go centre' ? 1 : 0));
     // [p.10] A-51 a crew re-mans its guns when it can, else goes back to them or to cover; it spikes them when the
-    // enemy is at them (no re-manning within 2")
+    // enemy is at them (no re-manning within 2"); it charges the enemy on its guns when it would more likely than not
+    // retake them (the exact odds of the enemy's check and the melee), else keeps away
     case 'artCrew':
-      return actions.map((a) =>
-        a.endsWith(' reman')
+      return actions.map((a) => {
+        const charge = / charge (\S+)$/.exec(a);
+        if (charge) {
+          const p = internals.crewChargeOdds(s, f.id, charge[1]!);
+          return p > 0.5 ? 2 + 4 * p : -0.5;
+        }
+        return a.endsWith(' reman')
           ? 5
           : a.endsWith(' spike')
             ? actions.some((x) => x.endsWith(' reman'))
@@ -433,8 +441,8 @@ export function policyScores(s: SeqState, actions: readonly Action[]): number[] 
               ? 2
               : / to \S+$/.test(a)
                 ? 1
-                : 0,
-      );
+                : 0;
+      });
     // [p.11] a caisson resupplies a battery out of ammunition when it can, else comes up behind one
     case 'caisson':
       return actions.map((a) => (a.startsWith('serve ') ? 5 : a.startsWith('to ') ? 1 : 0));

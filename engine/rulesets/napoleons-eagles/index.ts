@@ -172,6 +172,17 @@ function render(s: SeqState, viewer?: number): string {
   for (const p of [0, 1] as const) {
     lines.push(`${sideLabel(s, p)}:`);
     for (const u of s.units) if (u.side === p) lines.push(unitLine(s, u));
+    // [p.10] A-51 abandoned guns and the crews without them (a crew in the open may be fired at and charged)
+    for (const g of s.abandoned ?? [])
+      if (g.side === p)
+        lines.push(
+          `  guns of ${g.id} — abandoned at (${inch(g.x)}, ${inch(g.y)})${g.overrunBy ? `, being overrun by ${g.overrunBy}` : ''}`,
+        );
+    for (const c of s.artCrews ?? [])
+      if (c.side === p)
+        lines.push(
+          `  crew of ${c.id} — ${c.figures} figure${c.figures === 1 ? '' : 's'}, at (${inch(c.x)}, ${inch(c.y)}) — ${internals.crewInCover(s, c) ? 'in cover: not fired at or charged' : 'in the open: may be fired at and charged'}${c.retreating ? ', running to the rear' : ''}`,
+        );
     for (const l of s.leaders.filter((x) => x.side === p)) {
       // [p.10] A-56: an appointed grand battery commander, the staff officer in his old post, his batteries
       const a = s.appointed?.find((x) => x.leader === l.id);
@@ -205,17 +216,42 @@ function describeAction(s: SeqState, a: Action): string {
   if (a.startsWith('fire out '))
     return `block ${a.split(' ')[2]} fires out at ${a.split(' ')[3]} (a 6 on one D6: two casualties) [p.19]`;
   if (a === 'blocks done') return 'no more attacks or fire out from the buildings this step [p.19]';
+  // [p.10] A-51 a crew's step 8 move
+  if (f?.t === 'artCrew' && a.startsWith(`crews ${f.id} `)) {
+    const w = a.slice(`crews ${f.id} `.length);
+    const what =
+      w === 'stay'
+        ? 'stays where it is'
+        : w === 'rear'
+          ? 'runs to the rear (two actions, 12")'
+          : w === 'reman'
+            ? 're-mans its guns: the battery is restored unlimbered'
+            : w === 'spike'
+              ? 'spikes its guns: they are destroyed'
+              : w === 'to guns' || w === 'toward guns'
+                ? `runs ${w === 'to guns' ? 'back to' : 'toward'} its guns`
+                : w.startsWith('charge ')
+                  ? `charges ${w.slice(7)}, which is on its guns, to retake them (an infantry close action with the battery's MV)`
+                  : w.startsWith('to ')
+                    ? `runs for cover behind ${w.slice(3)}`
+                    : w;
+    return `the crew of ${f.id} ${what} [p.10] (A-51)`;
+  }
   if (a.startsWith('activate ')) {
     const u = unitOf(s, a.slice(9));
     return `activate ${unitLine(s, u).trim()}`;
   }
   if (f?.t === 'act') {
     const id = f.unit;
-    const m = /^(fire|canister|shot) (\S+) (\d)$/.exec(a);
+    const m = /^(fire|canister|shot) (crew \S+|\S+) (\d)( rapid)?$/.exec(a);
     if (m) {
       const what = m[1] === 'fire' ? 'small-arms fire' : m[1] === 'canister' ? 'canister' : 'solid shot';
-      return `${id}: ${what} at ${m[2]}, ${m[3]} action${m[3] === '1' ? '' : 's'} [p.8-10]`;
+      // [p.10] A-51 a crew in the open: fired at in open order
+      const at = m[2]!.startsWith('crew ') ? `the crew of ${m[2]!.slice(5)} (in the open, A-51)` : m[2];
+      return `${id}: ${what}${m[4] ? ', rapid fire,' : ''} at ${at}, ${m[3]} action${m[3] === '1' ? '' : 's'} [p.8-10]`;
     }
+    if (a.startsWith('charge crew '))
+      return `${id} charges the crew of ${a.slice(12)} in the open: eliminated on contact, no close action (A-51)`;
     if (a.startsWith('charge ')) return `${id} charges ${a.slice(7)} (one action, ends the activation) [p.13]`;
     if (a.startsWith('move ')) {
       const [, dir, half, dist, ...rest] = a.split(' ');

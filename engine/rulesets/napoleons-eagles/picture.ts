@@ -320,11 +320,24 @@ export function napoleonsPicture(s: SeqState, _viewer?: number): TablePicture {
     pieces.push({
       id: `${c.id}.crew`,
       side: c.side,
-      label: lg.use('crew', "a battery's crew without its guns: cannot fire [p.10] (A-51)"),
+      label: lg.use(
+        'crew',
+        "a battery's crew without its guns: cannot fire; in the open it may be fired at (as open order) and charged (eliminated on contact); it charges an enemy on its guns to retake them [p.10] (A-51)",
+      ),
       points: [f.pt(c)],
       facing: f.rect({ x: 0, y: 0, w: 0, d: 0, h: c.facing }).facing,
-      markers: c.retreating ? [lg.use('R', 'running to the rear after a lost close action [p.12]')] : [],
-      title: `crew of ${c.id}: ${c.figures} figures${c.retreating ? ', running to the rear' : ''}`,
+      markers: [
+        ...(c.retreating ? [lg.use('R', 'running to the rear after a lost close action [p.12]')] : []),
+        ...(internals.crewInCover(s, c)
+          ? [
+              lg.use(
+                'CV',
+                'a crew in cover (within 1" of friendly formed infantry, in woods or buildings): not fired at or charged (A-51)',
+              ),
+            ]
+          : []),
+      ],
+      title: `crew of ${c.id}: ${c.figures} figures${c.retreating ? ', running to the rear' : ''}, ${internals.crewInCover(s, c) ? 'in cover' : 'in the open'}`,
     });
   }
   for (const c of s.caissons ?? []) {

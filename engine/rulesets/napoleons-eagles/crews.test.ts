@@ -20,7 +20,7 @@ import {
   withEvents,
 } from '../../../test/ne-fixtures.ts';
 import type { GameEvent } from '../../core/game.ts';
-import { defenceChangeCheck, passChance } from './close.ts';
+import { defenceChangeCheck, defenderCheck, passChance } from './close.ts';
 import { casualtyMarginal, resolveFire } from './fire.ts';
 import { napoleonsEagles as game } from './index.ts';
 import { internals, type SeqState, type SeqUnit, unitOf } from './turn.ts';
@@ -181,6 +181,253 @@ describe("Napoleon's Eagles: the crew and its guns (A-51): re-manning, spiking, 
     const q2 = unitOf(open, 'Q2');
     const cover = setUnits(open, { Q2: { x: crew.x - 500, y: crew.y, formation: 'line', facing: q2.facing } });
     expect(internals.gunsAtEnd(cover, []).artCrews).toHaveLength(1);
+  });
+});
+
+describe("Napoleon's Eagles: a crew fired at, charged, and charging to retake its guns [p.10, p.13] (A-51)", () => {
+  // QA's guns abandoned where it stood (18, 5), facing north; its crew of `figures` at (x, y) inches; Q1 and Q2 away
+  // in the south-west and south-east corners; the British wherever `moves` puts them (inches)
+  const crewed = (at: { x: number; y: number }, moves: Record<string, Json> = {}, figures = 8) => {
+    const s0 = setUnits(variant({ Q1: { x: 3, y: 3 }, Q2: { x: 31, y: 2 }, ...moves }), {
+      QA: { status: 'eliminated', gunsLost: true },
+    });
+    const qa = unitOf(s0, 'QA');
+    return {
+      ...s0,
+      abandoned: [
+        { id: 'QA', side: 0 as const, x: qa.x, y: qa.y, facing: qa.facing, formation: 'unlimbered' as const },
+      ],
+      artCrews: [{ id: 'QA', side: 0 as const, x: at.x * 100, y: at.y * 100, facing: 0, figures, retreating: false }],
+    };
+  };
+  const unique = (keys: readonly string[]) => expect(new Set(keys).size).toBe(keys.length);
+  const actB1 = (s: SeqState) => play(s, 'bid 0', 'bid 1', 'be A', 'activate B1');
+
+  it('a crew in the open is a target like any other: the nearest one (A-40), fired at in open order, no morale', () => {
+    // B1's line 6" north of the crew, facing it; Q1 and Q2 farther off
+    const s = actB1(crewed({ x: 18, y: 8 }, { B1: { x: 18, y: 14 } }));
+    const keys = game.legalActions(s);
+    unique(keys);
+    expect(keys).toEqual(expect.arrayContaining(['fire crew QA 1', 'fire crew QA 2']));
+    // A-40: the crew is the mandatory target (Q2 is not within 0.25" of its range)
+    expect(keys.some((k) => /^fire Q[12] /.test(k))).toBe(false);
+    expect(game.describeAction!(s, 'fire crew QA 1')).toMatch(/the crew of QA \(in the open, A-51\)/);
+    const fired = play(s, 'fire crew QA 1');
+    const f = top(fired);
+    if (f?.t !== 'fire' || f.shot.type !== 'smallArms') throw new Error('a small-arms fire frame');
+    expect(f.shot.target).toMatchObject({ id: 'crew QA', kind: 'crew', crewFigures: 8 });
+    const r = resolveFire(f.shot, fired.sc.options);
+    // the skirmishers' row: −3 (p.9, p.19), cited A-51
+    expect(r.rolls[0]!.modifiers).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: 'skirmishers', value: -3, cite: 'p.9, p.19, A-51' })]),
+    );
+    // no morale marks for a crew
+    expect(r.outcomes.every((o) => o.value.targets.every((e) => !e.moraleMark))).toBe(true);
+    const hit = game.chanceOutcomes(fired).find((o) => /^crew QA [1-7] cas/.test(o.label ?? ''));
+    expect(hit).toBeDefined();
+    const n = Number(/crew QA (\d+) cas/.exec(hit!.label ?? '')![1]);
+    const { t, events } = withEvents(fired, hit!.action);
+    expect(t.artCrews).toEqual([expect.objectContaining({ id: 'QA', figures: 8 - n })]);
+    expect(unitOf(t, 'QA').marked).toBe(0);
+    expect(said(events, 'p.10', /the crew of QA takes \d+ casualt/)).toBe(true);
+  });
+
+  it('casualties to its last figure: the crew is gone, its guns stay', () => {
+    // a crew of one figure: any casualty ends it
+    const s = actB1(crewed({ x: 18, y: 8 }, { B1: { x: 18, y: 14 } }, 1));
+    const fired = play(s, 'fire crew QA 2');
+    const gone = game.chanceOutcomes(fired).find((o) => /^crew QA \d+ cas eliminated/.test(o.label ?? ''));
+    expect(gone).toBeDefined();
+    const { t, events } = withEvents(fired, gone!.action);
+    expect(t.artCrews).toEqual([]);
+    expect(t.abandoned).toHaveLength(1);
+    expect(said(events, 'p.10', /none left, it is gone/)).toBe(true);
+  });
+
+  it('canister and solid shot take the skirmishers’ rows too (−4 on the die; −8 damage a hit)', () => {
+    const crew = { id: 'crew QA', kind: 'crew', formation: 'skirmish', crewFigures: 4 } as const;
+    const gun = { fire: 'C', fatigue: 0, actions: 1, calibre: '6lb', cannons: 6, howitzers: 0, ammo: 0 } as const;
+    const can = resolveFire({ type: 'canister', ...gun, range: 3, target: crew });
+    expect(can.rolls[0]!.modifiers).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: 'skirmishersCanister', value: -4 })]),
+    );
+    const shot = resolveFire({ type: 'solidShot', ...gun, range: 20, atRisk: [crew] });
+    expect(shot.rolls[0]!.damageModifiers).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: 'skirmishers', value: -8, cite: 'p.9, p.19, A-51' })]),
+    );
+    // 4 figures: 4 casualties and more end it
+    expect(can.outcomes.every((o) => o.value.targets[0]!.eliminated === o.value.targets[0]!.casualties >= 4)).toBe(
+      true,
+    );
+  });
+
+  it('a crew in cover (within 1" of friendly formed infantry) is not fired at nor charged', () => {
+    // Q2's line (9" wide) put 0.5" west of the crew's body (its battery's 3"), abreast of it
+    const open = crewed({ x: 18, y: 8 }, { B1: { x: 18, y: 14 } });
+    expect(game.legalActions(actB1(open))).toContain('fire crew QA 1');
+    const covered = crewed({ x: 18, y: 8 }, { B1: { x: 18, y: 14 }, Q2: { x: 11.5, y: 8, facing: 0 } });
+    expect(internals.crewInCover(covered, covered.artCrews[0]!)).toBe(true);
+    const keys = game.legalActions(actB1(covered));
+    expect(keys.some((k) => k.includes('crew QA'))).toBe(false);
+  });
+
+  it('charged in the open, the crew is eliminated on contact: no close action; the charge ends the activation', () => {
+    // B1 3.5" north of the crew, facing it
+    const s = actB1(crewed({ x: 18, y: 8 }, { B1: { x: 18, y: 11.5 } }));
+    const b1 = unitOf(s, 'B1');
+    expect(game.describeAction!(s, 'charge crew QA')).toMatch(/eliminated on contact/);
+    const { t, events } = withEvents(s, 'charge crew QA');
+    expect(t.artCrews).toEqual([]);
+    expect(t.closes).toEqual([]);
+    expect(unitOf(t, 'B1').y).toBeLessThan(b1.y);
+    expect(unitOf(t, 'B1').locked).toBe(false);
+    expect(top(t)?.t).not.toBe('act');
+    expect(
+      said(events, 'p.10', /B1 charges the crew of QA in the open .*eliminated on contact, no close action \(A-51\)/),
+    ).toBe(true);
+    // out of its reach (an infantry line's one action), no charge; cavalry reaches farther
+    const far = actB1(crewed({ x: 18, y: 8 }, { B1: { x: 18, y: 19 }, B2: { x: 28, y: 23 } }));
+    expect(game.legalActions(far)).not.toContain('charge crew QA');
+    const cav = play(
+      crewed({ x: 18, y: 8 }, { BC: { x: 18, y: 18, facing: 180 } }),
+      'bid 0',
+      'bid 1',
+      'be A',
+      'activate BC',
+    );
+    expect(game.legalActions(cav)).toContain('charge crew QA');
+  });
+
+  // B1 in contact with QA's guns (0.5" in front of them), the crew 3" behind its guns
+  const onGuns = (b1: Partial<SeqUnit> = {}) => {
+    const s0 = crewed({ x: 18, y: 2 }, { B1: { x: 18, y: 5.5 } });
+    const s = setUnits(s0, { B1: b1 });
+    return { ...s, stack: [...s.stack, { t: 'artCrew' as const, id: 'QA' }] };
+  };
+
+  it('with an enemy on its guns the crew may charge it (not re-man or spike them), as an infantry close action', () => {
+    const s = onGuns();
+    const keys = game.legalActions(s);
+    unique(keys);
+    expect(keys).toContain('crews QA charge B1');
+    expect(keys).not.toContain('crews QA reman');
+    expect(keys).not.toContain('crews QA spike');
+    expect(game.describeAction!(s, 'crews QA charge B1')).toMatch(/charges B1, which is on its guns/);
+    // out of its two actions' reach (12"): no charge
+    const far = { ...s, artCrews: [{ ...s.artCrews![0]!, x: 500, y: 2000 }] };
+    expect(game.legalActions(far)).not.toContain('crews QA charge B1');
+    const c = play(s, 'crews QA charge B1');
+    expect(top(c)).toEqual({ t: 'crewCharge', id: 'QA', target: 'B1' });
+    const outs = game.chanceOutcomes(c);
+    unique(outs.map((o) => o.action));
+    expect(outs.reduce((a, o) => a + o.p, 0)).toBeCloseTo(1, 12);
+    // step 2: B1's check against the crew's charge
+    const check = defenderCheck(internals.crewChargeMorale(c, 'QA', 'B1'));
+    expect(pOf(c, /^retake the enemy retreats before contact$/)).toBeCloseTo(1 - passChance(check.target), 12);
+    // the melee with the battery's MV (B16B25: 25) against B1's 45, from step 6 (a crew has no morale: no step 5)
+    const i = internals.crewCloseInput(c, 'QA', 'B1');
+    expect(i.charger.melee.base).toBe(25);
+    expect(i.defender.melee.base).toBe(45);
+    expect(i.refight).toBe(true);
+    expect(pOf(c, /^retake the crew wins/)).toBeGreaterThan(0);
+    expect(pOf(c, /^retake the enemy wins/)).toBeGreaterThan(0);
+  });
+
+  it('the crew wins: the enemy retreats as a close action loser, the crew stands at its guns and re-mans them next', () => {
+    const c = play(onGuns(), 'crews QA charge B1');
+    const win = game
+      .chanceOutcomes(c)
+      .find((o) => /^retake the crew wins, losses 0\/\d+, the enemy retreats$/.test(o.action));
+    expect(win).toBeDefined();
+    const b1 = unitOf(c, 'B1');
+    const { t, events } = withEvents(c, win!.action);
+    expect(unitOf(t, 'B1')).toMatchObject({ retreating: true, fatigue: b1.fatigue + 1 });
+    expect(unitOf(t, 'B1').figures).toBeLessThanOrEqual(b1.figures);
+    expect(top(t)).toEqual({ t: 'retreatTo', unit: 'B1' });
+    const g = t.abandoned![0]!;
+    expect(t.artCrews).toEqual([expect.objectContaining({ id: 'QA', figures: 8, x: g.x, y: g.y })]);
+    expect(said(events, 'p.13 steps 6-9', /the crew of QA \(MV 25\) against B1: the crew wins/)).toBe(true);
+    // B1 falls back 4" or more: no enemy within 2" of the guns, the crew re-mans at its next move
+    const back = game.legalActions(t).find((k) => /^retreat (4|8|12)"/.test(k));
+    expect(back).toBeDefined();
+    let r = play(t, back!);
+    r = playOn(r, (x) => top(x)?.t !== 'reformRoll', [], {});
+    const again = { ...r, stack: [...r.stack, { t: 'artCrew' as const, id: 'QA' }] };
+    expect(game.legalActions(again)).toContain('crews QA reman');
+  });
+
+  it('B1 fails its step 2 check: it retreats before contact, the crew back at its guns', () => {
+    const c = play(onGuns(), 'crews QA charge B1');
+    const { t, events } = withEvents(c, 'retake the enemy retreats before contact');
+    expect(unitOf(t, 'B1')).toMatchObject({ retreating: true, figures: unitOf(c, 'B1').figures });
+    expect(top(t)).toEqual({ t: 'retreatTo', unit: 'B1' });
+    expect(t.artCrews![0]).toMatchObject({ figures: 8, x: t.abandoned![0]!.x, y: t.abandoned![0]!.y });
+    expect(said(events, 'p.13 step 2', /B1 fails its check against the crew of QA's charge/)).toBe(true);
+    // in retreat status it routs instead
+    const r = play(onGuns({ retreating: true }), 'crews QA charge B1');
+    expect(pOf(r, /^retake the enemy retreats before contact$/)).toBe(0);
+    expect(pOf(r, /^retake the enemy routs before contact$/)).toBeGreaterThan(0);
+  });
+
+  it('the crew loses: it is eliminated; the enemy keeps the guns, with its casualties and step 9 fatigue', () => {
+    const c = play(onGuns(), 'crews QA charge B1');
+    const lose = game.chanceOutcomes(c).find((o) => /^retake the enemy wins, losses \d+\/[1-9]/.test(o.action));
+    expect(lose).toBeDefined();
+    const lost = Number(/losses \d+\/(\d+)/.exec(lose!.action)![1]);
+    const b1 = unitOf(c, 'B1');
+    const { t, events } = withEvents(c, lose!.action);
+    expect(t.artCrews).toEqual([]);
+    expect(t.abandoned).toHaveLength(1);
+    expect(unitOf(t, 'B1')).toMatchObject({ retreating: false, figures: b1.figures - lost, fatigue: b1.fatigue + 1 });
+    expect(said(events, 'p.10', /the crew of QA is beaten: eliminated \(A-51\)/)).toBe(true);
+  });
+
+  it('real dice: the step 2 D20, the melee and casualty D6s, the loser D20 read into the outcomes', () => {
+    const c = play(onGuns(), 'crews QA charge B1');
+    expect(game.rollAsk!(c)?.dice).toEqual([20, 6, 6, 6, 6, 20]);
+    const read = (faces: number[]) => {
+      const r = game.outcomeForFaces!(c, faces);
+      if (!('action' in r)) throw new Error(r.error);
+      return r.action;
+    };
+    expect(read([20, 1, 1, 1, 1, 1])).toBe('retake the enemy retreats before contact');
+    // the crew 6 × 25 against B1's 1 × 45: the crew wins; B1 checks on its D20
+    expect(read([1, 6, 1, 3, 3, 1])).toMatch(/^retake the crew wins, .*the enemy retreats$/);
+    expect(read([1, 6, 1, 3, 3, 20])).toMatch(/^retake the crew wins, .*the enemy routs$/);
+    expect(read([1, 1, 6, 3, 3, 1])).toMatch(/^retake the enemy wins, /);
+    // every outcome is read from some faces
+    const seen = new Set<string>([read([20, 1, 1, 1, 1, 1])]);
+    for (let m = 0; m < 36; m++)
+      for (let k = 0; k < 36; k++)
+        for (const dl of [1, 20])
+          seen.add(read([1, 1 + (m % 6), 1 + Math.floor(m / 6), 1 + (k % 6), 1 + Math.floor(k / 6), dl]));
+    expect([...seen].sort()).toEqual(
+      game
+        .chanceOutcomes(c)
+        .map((o) => o.action)
+        .sort(),
+    );
+  });
+
+  it('the scripted player charges only at good odds; its scores are finite', () => {
+    const good = onGuns({ retreating: true, disordered: true, fatigue: 3 });
+    const bad = onGuns();
+    const score = (s: SeqState) => {
+      const keys = game.legalActions(s);
+      const sc = game.policyScores!(s, keys);
+      expect(sc.every(Number.isFinite)).toBe(true);
+      return sc[keys.indexOf('crews QA charge B1')]!;
+    };
+    expect(internals.crewChargeOdds(good, 'QA', 'B1')).toBeGreaterThan(internals.crewChargeOdds(bad, 'QA', 'B1'));
+    expect(score(bad)).toBeLessThan(0);
+    expect(score(good)).toBeGreaterThan(score(bad));
+  });
+
+  it('at the period end an enemy in retreat status takes no crew (it charges nothing, p.12)', () => {
+    const s = crewed({ x: 18, y: 8 }, { B1: { x: 18, y: 8.5 } });
+    expect(internals.gunsAtEnd(s, []).artCrews).toEqual([]);
+    const r = setUnits(s, { B1: { retreating: true } });
+    expect(internals.gunsAtEnd(r, []).artCrews).toHaveLength(1);
   });
 });
 

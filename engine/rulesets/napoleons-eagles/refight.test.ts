@@ -9,7 +9,7 @@ import { forwardOr, quick } from '../../../test/ne-fixtures.ts';
 import { napoleonsEagles as game } from './index.ts';
 import type { SeqState } from './turn.ts';
 
-/** Plays seeded games, charging whenever it can, until a melee offers a tie of equal values; returns the state there. */
+/** Plays seeded games, charging a unit whenever it can, until a melee offers a tie of equal values; returns the state there. */
 function atATie(): SeqState {
   for (let g = 0; g < 40; g++) {
     const rng = seedrandom.alea(`tie-${g}`);
@@ -23,7 +23,10 @@ function atATie(): SeqState {
         continue;
       }
       const acts = game.legalActions(s);
-      const charge = acts.find((a) => a.startsWith('charge ') && !a.startsWith('charge block'));
+      // a charge that makes a close action (not a block's, nor a crew's: A-51's crew charged is simply eliminated)
+      const charge = acts.find(
+        (a) => a.startsWith('charge ') && !a.startsWith('charge block') && !a.startsWith('charge crew '),
+      );
       s = game.apply(s, forwardOr(rng, acts, charge));
     }
   }

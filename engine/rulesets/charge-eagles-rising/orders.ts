@@ -213,34 +213,25 @@ const ordersHandler: SealedHandler<S, H<'orders'>, Action> = {
   reveal(s, _f, choices, log) {
     let t = s;
     const secret = [[...t.secret[0].orders], [...t.secret[1].orders]] as [WrittenOrder[], WrittenOrder[]];
-    const written: [number, number] = [0, 0];
     choices.forEach((a, i) => {
       const { side, cmd } = orderOwner(s, i);
       const w = orderOfKey(s, side, a);
+      // the owner reads what was written; the other side reads the same line whatever it was (C7)
+      say(
+        log,
+        'S1',
+        `${sideName(s, side)}: ${cmd.name} ${w ? `is ordered to ${orderText(s, w.order)}` : 'keeps its order'}`,
+        {
+          to: [side],
+          redacted: `${sideName(s, side)} write ${cmd.name}'s orders`,
+        },
+      );
       if (!w) return;
-      written[side]++;
-      const cc = ccOf(s, side)!;
-      const near = inCommandRange(s, cc, cmd);
+      const near = inCommandRange(s, ccOf(s, side)!, cmd);
       const arrivesTurn = near ? t.turn : t.turn + t.ctx.options.messengerDelayTurns;
       secret[side].push({ to: cmd.id, order: w.order, issuedTurn: t.turn, arrivesTurn });
-      say(log, 'S1', `${sideName(s, side)}'s order to ${cmd.name}: ${orderText(s, w.order)}`, {
-        to: [side],
-        redacted: `${sideName(s, side)} write an order to ${cmd.name}`,
-      });
-      if (!near) {
-        t = updCommand(t, cmd.id, { messengerArrivesTurn: arrivesTurn });
-        say(
-          log,
-          'Issuing Orders',
-          `${cmd.name} is beyond ${cc.name}'s command range: a messenger (ADC) carries the order, rolled in turn ${arrivesTurn}'s S2 (C2)`,
-        );
-      }
     });
-    say(
-      log,
-      'S1',
-      `the orders are written: ${sideName(s, 0)} ${written[0]} new, ${sideName(s, 1)} ${written[1]} new; accepted orders are revealed in S2`,
-    );
+    say(log, 'S1', 'the orders are written, sealed until S2 (C7)');
     return { ...t, secret: [{ orders: secret[0] }, { orders: secret[1] }] };
   },
 };
@@ -332,8 +323,24 @@ function twoD6Between(min: number, max: number): number {
 
 // ---------- S2 ----------
 
-/** [S2] the acceptance rolls of the orders arriving this turn, then the arrival rolls of the MEs off the table. */
-export function beginS2(s: S, _log: Log): S {
+/**
+ * [S2] the messengers of orders still on their way are seen (C2: the ADC marker is public from the S2 reveal), then
+ * the acceptance rolls of the orders arriving this turn, then the arrival rolls of the MEs off the table.
+ */
+export function beginS2(s0: S, log: Log): S {
+  let s = s0;
+  for (const side of [0, 1] as const)
+    for (const w of s.secret[side].orders) {
+      const cmd = commandOf(s, w.to);
+      if (w.arrivesTurn <= s.turn || cmd.messengerArrivesTurn === w.arrivesTurn) continue;
+      s = updCommand(s, w.to, { messengerArrivesTurn: w.arrivesTurn });
+      const cc = ccOf(s, side);
+      say(
+        log,
+        'Issuing Orders',
+        `${cmd.name} is beyond ${cc ? `${cc.name}'s` : "the CC's"} command range: a messenger (ADC) carries its new order, rolled in turn ${w.arrivesTurn}'s S2 (C2)`,
+      );
+    }
   const frames: OrderFrame[] = [];
   for (const side of [0, 1] as const)
     for (const w of s.secret[side].orders) if (w.arrivesTurn <= s.turn) frames.push({ t: 'accept', side, to: w.to });

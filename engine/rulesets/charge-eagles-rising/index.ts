@@ -1,0 +1,196 @@
+/**
+ * Charge! Eagles Rising as a `Game`: the turn sequence of rules.ts with the engine contract around it — scenarios,
+ * the start of play, hashing, what each side may see (its own written orders only, until the S2 reveal: C7), the
+ * determinized states search samples, results, the evaluation, a text picture and the notation. Players are the
+ * scenario's sides in order, "A" and "B". In construction: not registered until every phase is built (README.md).
+ */
+import type { Game, GameEvent, Validated } from '../../core/game.ts';
+import { hashValue } from '../../core/hash.ts';
+import { IN } from '../../geometry/geometry.ts';
+import { orderOptions, orderText, orderOfKey } from './orders.ts';
+import { cer } from './rules.ts';
+import { type Scenario, initialState as startOf, validateScenario } from './scenario.ts';
+import { type Action, type S, commandOf, lostFraction, orderRecipients, sideName } from './state.ts';
+import type { Side, SideSecret, UnitState, WrittenOrder } from './types.ts';
+
+const PLAYERS = ['A', 'B'] as const;
+
+/** The game at its start: turn 0's end, so that the procedure's `idle` begins turn 1's S1. */
+function initialState(sc: Scenario, options?: Readonly<Record<string, unknown>>): S {
+  const s = startOf(sc, options) as S;
+  return cer.settle({ ...s, turn: 0, phase: 'end' });
+}
+
+/** The scores at the end: 1 a win, −1 a loss, 0 a draw. */
+function returns(s: S): readonly number[] {
+  if (!s.result) return [0, 0];
+  const w = s.result.winner;
+  return w === -1 ? [0, 0] : w === 0 ? [1, -1] : [-1, 1];
+}
+
+/** What `p` may see: the sealed choices of the round in hand redacted, and the other side's written orders blanked. */
+function observe(s: S, p: number): S {
+  const r = cer.redact(s, p);
+  const o = (1 - p) as Side;
+  if (!r.secret[o].orders.length) return r;
+  const secret = [r.secret[0], r.secret[1]] as [SideSecret, SideSecret];
+  secret[o] = { orders: [] };
+  return { ...r, secret };
+}
+
+/** Does `s` hold something `p` cannot see: a sealed choice, or the other side's written orders? */
+function hidden(s: S, p: number): boolean {
+  return cer.hidden(s, p) || s.secret[(1 - p) as Side].orders.length > 0;
+}
+
+/**
+ * A state `p` cannot tell from `s`, drawn with `u`: the sealed choices redrawn by the runtime, and the other side's
+ * written orders redrawn — those written this turn (from every one of its recipients' options, keeping an order or
+ * not), and the content of those already on their way by messenger (their existence is public).
+ */
+function sampleState(s0: S, p: number, u: () => number): S {
+  const s = cer.sampleSealed(s0, p, u);
+  const o = (1 - p) as Side;
+  if (!s.secret[o].orders.length && !(s.phase === 'S1' && s.stack.length === 0)) return s;
+  const kept: WrittenOrder[] = [];
+  for (const w of s.secret[o].orders) {
+    if (w.issuedTurn === s.turn) continue;
+    const opts = orderOptions(s, o, commandOf(s, w.to)).filter((a) => !a.endsWith(' keep'));
+    const pick = opts.length ? orderOfKey(s, o, opts[Math.floor(u() * opts.length)]!) : null;
+    kept.push(pick ? { ...w, order: pick.order } : w);
+  }
+  const written = s.secret[o].orders.some((w) => w.issuedTurn === s.turn) || writtenThisTurn(s0);
+  if (written)
+    for (const cmd of orderRecipients(s, o)) {
+      if (kept.some((w) => w.to === cmd.id)) continue;
+      const opts = orderOptions(s, o, cmd);
+      const w = orderOfKey(s, o, opts[Math.floor(u() * opts.length)]!);
+      if (w) kept.push({ to: w.to, order: w.order, issuedTurn: s.turn, arrivesTurn: s.turn });
+    }
+  const secret = [s.secret[0], s.secret[1]] as [SideSecret, SideSecret];
+  secret[o] = { orders: kept };
+  return { ...s, secret };
+}
+
+/** Between S1's reveal and S2: this turn's orders are written and not yet rolled. */
+function writtenThisTurn(s: S): boolean {
+  return s.phase === 'S1' && !s.stack.some((f) => f.t === 'orders');
+}
+
+/** A hash of everything that decides play: the static table by its scenario id and options. */
+function hash(s: S) {
+  return hashValue({ ...s, ctx: { id: s.ctx.scenarioId, options: s.ctx.options, turns: s.ctx.turns } });
+}
+
+/**
+ * For search: the share of the enemy's starting strength lost less the share of its own (figures + guns × 3, C3),
+ * mapped into [−1, 1]; the result itself once the game is over.
+ */
+function evaluate(s: S, p: number): number {
+  if (s.result) return returns(s)[p]!;
+  const side = (q: number) => s.units.filter((u) => u.side === q);
+  const mine = lostFraction(s, side(p));
+  const theirs = lostFraction(s, side(1 - p));
+  return Math.tanh(3 * (theirs - mine));
+}
+
+const inch = (n: number) => (n / IN).toFixed(1);
+
+function unitLine(u: UnitState): string {
+  const strength = u.kind === 'artillery' ? `${u.guns}/${u.gunsStart} guns` : `${u.figures}/${u.figuresStart} figures`;
+  if (u.status !== 'active') return `  ${u.id} ${u.name} — ${u.status === 'offBoard' ? 'off the table' : u.status}`;
+  const kind =
+    u.kind === 'infantry'
+      ? `${u.class} infantry${u.light ? ' (light)' : ''}`
+      : u.kind === 'cavalry'
+        ? `${u.class} ${u.weight} cavalry`
+        : `${u.class} ${u.mobility} artillery (${u.gunType})`;
+  const form = u.kind === 'infantry' && u.formation === 'garrison' ? `garrisoning ${u.garrison}` : u.formation;
+  const marks = [
+    u.disordered ? 'DISORDER' : '',
+    u.spent ? 'SPENT' : u.worn ? 'WORN' : '',
+    u.kind === 'cavalry' && u.blown ? 'BLOWN' : '',
+    u.kind === 'artillery' && u.suppressed ? 'SUPPRESSED' : '',
+    u.attachedLeader ? `leader ${u.attachedLeader} attached` : '',
+  ].filter(Boolean);
+  return `  ${u.id} ${u.name} — ${kind}, ${form}, ${strength}, at (${inch(u.pos.x)}, ${inch(u.pos.y)}) facing ${u.facing}°${marks.length ? ` — ${marks.join(', ')}` : ''}`;
+}
+
+function render(s: S, viewer?: number): string {
+  const lines = [
+    `turn ${s.turn}/${s.ctx.turns}, phase ${s.phase}${s.firstSide === null ? '' : `; first in the tactical phase: ${sideName(s, s.firstSide)}`}${viewer === undefined ? '' : ` (as ${PLAYERS[viewer] ?? 'umpire'} sees it)`}`,
+  ];
+  for (const p of [0, 1] as const) {
+    const a = s.armies[p];
+    lines.push(
+      `${a.name} (${PLAYERS[p]}), ${Math.round(
+        lostFraction(
+          s,
+          s.units.filter((u) => u.side === p),
+        ) * 100,
+      )}% lost:`,
+    );
+    for (const cmd of [...s.formations, ...s.elements].filter((c) => c.side === p)) {
+      const order = cmd.order ? orderText(s, cmd.order) : cmd.kind === 'element' && cmd.formation ? `its MF's` : 'none';
+      lines.push(
+        ` ${cmd.kind === 'formation' ? 'MF' : 'ME'} ${cmd.id} ${cmd.name}: order ${order}${cmd.committed ? ', committed' : ''}${cmd.broken ? ', BROKEN' : ''}${cmd.messengerArrivesTurn > s.turn ? `, a messenger arrives in turn ${cmd.messengerArrivesTurn}` : ''}`,
+      );
+      if (cmd.kind === 'element') for (const id of cmd.units) lines.push(unitLine(s.units.find((u) => u.id === id)!));
+    }
+    for (const l of s.leaders.filter((x) => x.side === p))
+      lines.push(
+        `  leader ${l.id} ${l.name} (${l.command}, ${l.inspiration}) — ${l.status}${l.attachedTo ? `, with ${l.attachedTo}` : `, at (${inch(l.pos.x)}, ${inch(l.pos.y)})`}`,
+      );
+    if (viewer === p || viewer === undefined)
+      for (const w of s.secret[p].orders)
+        lines.push(`  written (secret): ${w.to} to ${orderText(s, w.order)}, rolled in turn ${w.arrivesTurn}'s S2`);
+  }
+  return lines.join('\n');
+}
+
+/** An action in words, in the state it is taken in. */
+function describeAction(s: S, a: Action): string {
+  if (a.startsWith('order ')) {
+    const top = s.stack[s.stack.length - 1];
+    const side =
+      (top?.t === 'orders'
+        ? ([0, 1] as const).find((p) => orderOptions(s, p, commandOf(s, a.split(' ')[1]!)).includes(a))
+        : 0) ?? 0;
+    const w = orderOfKey(s, side, a);
+    return w
+      ? `order ${commandOf(s, w.to).name} to ${orderText(s, w.order)} (sealed until S2) [S1]`
+      : `${commandOf(s, a.split(' ')[1]!).name} keeps its order [S1]`;
+  }
+  return a;
+}
+
+export const chargeEaglesRising: Game<S, Action, Scenario> = {
+  id: 'charge-eagles-rising',
+  title: 'Charge! Eagles Rising',
+  version: 1,
+  players: PLAYERS,
+  defaultScenario: 'the-chapel-crossroads',
+  // the sheets' sections and steps, and the digest's ADAPTATIONs
+  citation: /^(S[1-6]|T[1-3]|T2[a-e]|C\d{1,2}|[A-Z][A-Za-z!/' ]+)$/,
+  validateScenario: (json: unknown): Validated<Scenario> => validateScenario(json),
+  initialState,
+  toMove: (s) => cer.toMove(s),
+  legalActions: (s) => cer.legalActions(s),
+  chanceOutcomes: (s) => cer.chanceOutcomes(s),
+  chanceKey: (s) => cer.chanceKey(s),
+  apply: (s, a, log?: GameEvent[]) => cer.apply(s, a, log),
+  applyUnchecked: (s, a, log?: GameEvent[]) => cer.applyUnchecked(s, a, log),
+  actionKey: (a) => a,
+  returns,
+  resultText: (s) => (s.result ? s.result.text : `in progress (turn ${s.turn}, ${s.phase})`),
+  hash,
+  describeDecision: (s) => cer.describe(s),
+  viewAction: (s, a, viewer) => cer.viewAction(s, a, viewer),
+  hidden,
+  sealedRound: (s) => cer.sealedRound(s),
+  observe,
+  sampleState,
+  describeAction,
+  evaluate,
+  render,
+};

@@ -7,6 +7,7 @@
 import type { Game, GameEvent, Validated } from '../../core/game.ts';
 import { hashValue } from '../../core/hash.ts';
 import { IN } from '../../geometry/geometry.ts';
+import { policyScores } from './heuristic.ts';
 import { orderOptions, orderText, orderOfKey } from './orders.ts';
 import { cer } from './rules.ts';
 import { type Scenario, initialState as startOf, validateScenario } from './scenario.ts';
@@ -192,5 +193,6 @@ export const chargeEaglesRising: Game<S, Action, Scenario> = {
   sampleState,
   describeAction,
   evaluate,
+  policyScores,
   render,
 };

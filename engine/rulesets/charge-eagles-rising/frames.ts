@@ -3,10 +3,35 @@
  * decision, a chance node or an automatic step; rules.ts maps each kind to its chapter's handler. Frames hold ids and
  * small data only (states are hashed and compared).
  */
-import type { Phase, Side } from './types.ts';
+import type { FireKind, Phase, Side } from './types.ts';
+import type { RangeBand } from './tables.ts';
 
-/** The turn's sequence: one automatic frame begins each phase (rules.ts). */
-export type PhaseFrame = { readonly t: 'phase'; readonly phase: Phase };
+/** The turn's sequence: one automatic frame begins each phase (rules.ts); T2/T3's own frames (fire.ts, tactical.ts). */
+export type PhaseFrame = { readonly t: 'phase'; readonly phase: Phase } | FireFrame;
+
+/** [Ranged Fire] one volley's hits, recorded until the fire step applies them together (fire.ts, C8). */
+export interface FireHit {
+  readonly firer: string;
+  readonly target: string;
+  readonly hits: number;
+  readonly kind: FireKind;
+  readonly band: RangeBand;
+}
+
+/** Ranged fire (fire.ts) [Ranged Fire; T2c; C3, C8]. */
+export type FireFrame =
+  /** [Ranged Fire] one unit's fire at one target: its hits (chance), recorded in the nearest collector below. */
+  | {
+      readonly t: 'volley';
+      readonly firer: string;
+      readonly target: string;
+      readonly dice: number;
+      readonly toHit: number;
+      readonly kind: FireKind;
+      readonly band: RangeBand;
+    }
+  /** [T2c, C8] all fire is simultaneous: the volleys above record their hits here, then all are applied together. */
+  | { readonly t: 'fireApply'; readonly rule: string; readonly hits: readonly FireHit[] };
 
 /** S1-S2 (orders.ts). */
 export type OrderFrame =

@@ -8,6 +8,7 @@ import { NotImplementedRuleError } from '../../core/game.ts';
 import { type Handlers, type Log, procedure } from '../../core/procedure.ts';
 import type { Frame } from './frames.ts';
 import { casualtyHandlers } from './casualties.ts';
+import { fireHandlers } from './fire.ts';
 import { beginS1, beginS2, orderHandlers } from './orders.ts';
 import type { Action, S } from './state.ts';
 import type { Phase } from './types.ts';
@@ -54,6 +55,7 @@ const handlers: Handlers<S, Frame, Action> = {
   },
   ...orderHandlers,
   ...casualtyHandlers,
+  ...fireHandlers,
 };
 
 export const cer = procedure<S, Frame, Action>({

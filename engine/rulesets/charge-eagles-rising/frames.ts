@@ -46,6 +46,42 @@ export type OrderFrame =
   /** [S2, Off Board Force Arrival] an ME's arrival roll. */
   | { readonly t: 'arrival'; readonly element: string };
 
+/** S3 (morale.ts): the scan for the next test (armies already tested this S3), and one test of an ME, MF or Army. */
+export type MoraleFrame =
+  | { readonly t: 'moraleScan'; readonly armiesTested: readonly Side[] }
+  /** [Morale Table] `id` is the ME's or MF's ('' for the Army). */
+  | {
+      readonly t: 'morale';
+      readonly level: 'element' | 'formation' | 'army';
+      readonly id: string;
+      readonly side: Side;
+    };
+
+/** One ME's skirmish fire in S5 (C9): planned when S5 begins, its dice recorded as they fall. */
+export interface SkirmishFire {
+  /** The firing ME and its target ME. */
+  readonly from: string;
+  readonly at: string;
+  readonly points: number;
+  /** Its qualifying units, and the target's units it may hit. */
+  readonly firers: readonly string[];
+  readonly targets: readonly string[];
+  /** The hits of its D10 (null: not rolled yet), and the unit each hit fell on so far. */
+  readonly hits: number | null;
+  readonly hit: readonly string[];
+}
+
+/** S5 (skirmish.ts): every ME's fire with its dice; a damaged battery's test ("or limber and withdraw 6""). */
+export type SkirmishFrame =
+  | { readonly t: 'skirmish'; readonly fire: readonly SkirmishFire[] }
+  | { readonly t: 'skirmishGuns'; readonly unit: string };
+
+/** S6 and T1 (initiative.ts): the roll, the winner's choice, each side's attaching and detaching. */
+export type InitiativeFrame =
+  | { readonly t: 'initiative' }
+  | { readonly t: 'initiativeChoice'; readonly side: Side }
+  | { readonly t: 'leaders'; readonly side: Side; readonly acted: readonly string[] };
+
 /** Losses and tests any chapter may call for (casualties.ts). */
 export type SkillFrame =
   /** [Skill Tests] a unit's test: worn or spent (first reached, C11), KIAs from skirmish fire, removing disorder. */
@@ -59,4 +95,4 @@ export type SkillFrame =
   /** [Leader Casualties] the tactical check: a D6 for each KIA on the leader's unit, any 6 → the table. */
   | { readonly t: 'leaderTactical'; readonly leader: string; readonly kias: number };
 
-export type Frame = PhaseFrame | OrderFrame | SkillFrame;
+export type Frame = PhaseFrame | OrderFrame | SkillFrame | MoraleFrame | SkirmishFrame | InitiativeFrame;

@@ -12,6 +12,10 @@ import { fireHandlers } from './fire.ts';
 import { beginS1, beginS2, orderHandlers } from './orders.ts';
 import type { Action, S } from './state.ts';
 import type { Phase } from './types.ts';
+import { beginS3, moraleHandlers } from './morale.ts';
+import { beginS5, skirmishHandlers } from './skirmish.ts';
+import { beginS6, beginT1, initiativeHandlers, leadersFollow } from './initiative.ts';
+import { beginEnd } from './victory.ts';
 
 /** The sheets' sequence of phases in a turn; `end` closes the turn (C14's checks) before the next S1. */
 export const PHASES: readonly Phase[] = ['S1', 'S2', 'S3', 'S4', 'S5', 'S6', 'T1', 'T2', 'T3', 'end'];
@@ -20,14 +24,14 @@ export const PHASES: readonly Phase[] = ['S1', 'S2', 'S3', 'S4', 'S5', 'S6', 'T1
 const BEGIN: Readonly<Record<Phase, (s: S, log: Log) => S>> = {
   S1: beginS1,
   S2: beginS2,
-  S3: notBuilt('S3', 'morale tests and compulsory moves'),
+  S3: beginS3,
   S4: notBuilt('S4', 'strategic moves'),
-  S5: notBuilt('S5', 'skirmish combat'),
-  S6: notBuilt('S6', 'tactical initiative'),
-  T1: notBuilt('T1', 'attaching and detaching leaders'),
+  S5: beginS5,
+  S6: beginS6,
+  T1: beginT1,
   T2: notBuilt('T2', "the first side's tactical phase"),
   T3: notBuilt('T3', "the second side's tactical phase"),
-  end: (s) => s,
+  end: beginEnd,
 };
 
 function notBuilt(rule: string, what: string): (s: S, log: Log) => S {
@@ -55,6 +59,9 @@ const handlers: Handlers<S, Frame, Action> = {
   },
   ...orderHandlers,
   ...casualtyHandlers,
+  ...moraleHandlers,
+  ...skirmishHandlers,
+  ...initiativeHandlers,
   ...fireHandlers,
 };
 
@@ -62,6 +69,8 @@ export const cer = procedure<S, Frame, Action>({
   handlers,
   idle: advance,
   finished: (s) => s.result !== null,
+  // [T1] an attached leader's position follows his unit (initiative.ts)
+  upkeep: leadersFollow,
   chancePrefix: (s) => `t${s.turn}/`,
   actionKey: (a) => a,
 });

@@ -95,4 +95,20 @@ export type SkillFrame =
   /** [Leader Casualties] the tactical check: a D6 for each KIA on the leader's unit, any 6 → the table. */
   | { readonly t: 'leaderTactical'; readonly leader: string; readonly kias: number };
 
-export type Frame = PhaseFrame | OrderFrame | SkillFrame | MoraleFrame | SkirmishFrame | InitiativeFrame;
+/** S4 (strategic.ts). */
+export type StrategicFrame =
+  /** [S4, C7] a side's strategic moves: its arrivals enter, then each of its MEs chooses in turn. */
+  | { readonly t: 'strategicSide'; readonly side: Side }
+  /** [S4] an ME's one strategic choice: `strategic <ME> none` or a group move. */
+  | { readonly t: 'strategic'; readonly element: string }
+  /** [S4, Skill Tests] a force march's one skill test for the ME: fail → 1 KIA a unit. */
+  | { readonly t: 'forceMarch'; readonly element: string };
+
+export type Frame =
+  | StrategicFrame
+  | PhaseFrame
+  | OrderFrame
+  | SkillFrame
+  | MoraleFrame
+  | SkirmishFrame
+  | InitiativeFrame;

@@ -10,6 +10,7 @@ import type { Frame } from './frames.ts';
 import { casualtyHandlers } from './casualties.ts';
 import { fireHandlers } from './fire.ts';
 import { beginS1, beginS2, orderHandlers } from './orders.ts';
+import { beginS4, strategicHandlers } from './strategic.ts';
 import type { Action, S } from './state.ts';
 import type { Phase } from './types.ts';
 import { beginS3, moraleHandlers } from './morale.ts';
@@ -25,7 +26,7 @@ const BEGIN: Readonly<Record<Phase, (s: S, log: Log) => S>> = {
   S1: beginS1,
   S2: beginS2,
   S3: beginS3,
-  S4: notBuilt('S4', 'strategic moves'),
+  S4: beginS4,
   S5: beginS5,
   S6: beginS6,
   T1: beginT1,
@@ -58,6 +59,7 @@ const handlers: Handlers<S, Frame, Action> = {
     run: (s, f, log) => BEGIN[f.phase]({ ...s, phase: f.phase }, log),
   },
   ...orderHandlers,
+  ...strategicHandlers,
   ...casualtyHandlers,
   ...moraleHandlers,
   ...skirmishHandlers,

@@ -15,13 +15,27 @@ import { cer } from './rules.ts';
 import { initialState, parseScenario } from './scenario.ts';
 import { type S, placed, unitOf, updUnit } from './state.ts';
 import { sizeOf } from './shape.ts';
-import type { UnitState } from './types.ts';
+import type { InfantryState, UnitState } from './types.ts';
+import type { Polygon } from '../../geometry/geometry.ts';
+import type { TerrainArea } from '../../geometry/terrain.ts';
+
+const area = (id: string, kind: string, polygon: Polygon): TerrainArea => ({
+  id,
+  kind,
+  polygon,
+  difficult: false,
+  impassable: false,
+  cover: 'none',
+  blocksLos: false,
+  seeThroughEdge: 0,
+});
+const figs = (s: S, id: string) => (unitOf(s, id) as InfantryState).figures;
 
 const DIR = join(import.meta.dirname, '../../../data/scenarios/charge-eagles-rising');
 const chapel = initialState(parseScenario(JSON.parse(readFileSync(join(DIR, 'the-chapel-crossroads.json'), 'utf8'))));
 
 /** The Chapel Crossroads with no terrain and only the named units on the table. */
-export function openTable(ids: readonly string[]): S {
+function openTable(ids: readonly string[]): S {
   const s = chapel as S;
   return {
     ...s,
@@ -32,7 +46,7 @@ export function openTable(ids: readonly string[]): S {
 }
 
 /** Put a unit with its front edge's centre at (x, y) inches, facing `facing`, with `patch`. */
-export function put(s: S, id: string, x: number, yFront: number, facing: number, patch: Partial<UnitState> = {}): S {
+function put(s: S, id: string, x: number, yFront: number, facing: number, patch: Partial<UnitState> = {}): S {
   const t = updUnit(s, id, { ...patch, facing } as Partial<UnitState>);
   const u = unitOf(t, id);
   const d = sizeOf(placed(t, u)).depth;
@@ -96,7 +110,7 @@ describe('§10.1 small arms through shotOf', () => {
       { x: c.x - 3 * IN, y: c.y + 3 * IN },
     ];
     // the column stands just inside light woods: light cover; the rifles see 1.5" into it
-    s = { ...s, ctx: { ...s.ctx, terrain: { areas: [{ id: 'w', kind: 'lightWoods', polygon: wood }], lines: [] } } };
+    s = { ...s, ctx: { ...s.ctx, terrain: { areas: [area('w', 'lightWoods', wood)], lines: [] } } };
     expect(shotOf(s, 'B1c', 'F1a', 'fire')).toMatchObject({ dice: 4, toHit: 9, band: 'long' });
   });
   it('Elite in Line at charging infantry: 8 − 1 − 1 = 6', () => {
@@ -122,7 +136,7 @@ describe('§10.1 small arms through shotOf', () => {
       { x: c.x + 4 * IN, y: c.y + 3 * IN },
       { x: c.x - 4 * IN, y: c.y + 3 * IN },
     ];
-    s = { ...s, ctx: { ...s.ctx, terrain: { areas: [{ id: 'w', kind: 'denseWoods', polygon: wood }], lines: [] } } };
+    s = { ...s, ctx: { ...s.ctx, terrain: { areas: [area('w', 'denseWoods', wood)], lines: [] } } };
     expect(shotOf(s, 'F1a', 'B1d', 'fire')!.toHit).toBe(16);
     expect(fireTargets(s, 'F1a', 'fire')).toEqual([]);
   });
@@ -256,15 +270,15 @@ describe('the fire step: volleys rolled, then applied together (C8)', () => {
     expect(o1.map((o) => o.p)).toEqual(fireHitsDist(3, 8).map((d) => d.p));
     // F1a hits 3; B1a's figures are untouched until the return volley is rolled too
     s = cer.apply(s, 'hits F1a B1a 3');
-    expect(unitOf(s, 'B1a').figures).toBe(24);
+    expect(figs(s, 'B1a')).toBe(24);
     const o2 = cer.chanceOutcomes(s);
     expect(o2.map((o) => o.p)).toEqual(volleyDist(s, 6, 8).map((d) => d.p));
     // B1a returns fire with all 6 dice although it is about to lose 3 figures (simultaneous)
     expect(o2.length).toBe(7);
     const log: { rule: string; text: string }[] = [];
     s = cer.apply(s, 'hits B1a F1a 2', log);
-    expect(unitOf(s, 'B1a').figures).toBe(21);
-    expect(unitOf(s, 'F1a').figures).toBe(22);
+    expect(figs(s, 'B1a')).toBe(21);
+    expect(figs(s, 'F1a')).toBe(22);
     expect(log.some((e) => e.rule === 'C8')).toBe(true);
     // both MEs are committed (C2)
     expect(s.elements.find((e) => e.id === 'B1')!.committed).toBe(true);
@@ -276,6 +290,6 @@ describe('the fire step: volleys rolled, then applied together (C8)', () => {
       { t: 'volley', firer: 'F1a', target: 'B1a', dice: 3, toHit: 8, kind: 'closing', band: 'effective' },
     );
     s = cer.apply(s, 'hits F1a B1a 1');
-    expect(unitOf(s, 'B1a').figures).toBe(23);
+    expect(figs(s, 'B1a')).toBe(23);
   });
 });

@@ -7,7 +7,7 @@ import type { FireKind, Phase, Side } from './types.ts';
 import type { RangeBand } from './tables.ts';
 
 /** The turn's sequence: one automatic frame begins each phase (rules.ts); T2/T3's own frames (fire.ts, tactical.ts). */
-export type PhaseFrame = { readonly t: 'phase'; readonly phase: Phase } | FireFrame;
+export type PhaseFrame = { readonly t: 'phase'; readonly phase: Phase } | FireFrame | TacticalFrame;
 
 /** [Ranged Fire] one volley's hits, recorded until the fire step applies them together (fire.ts, C8). */
 export interface FireHit {
@@ -32,6 +32,33 @@ export type FireFrame =
     }
   /** [T2c, C8] all fire is simultaneous: the volleys above record their hits here, then all are applied together. */
   | { readonly t: 'fireApply'; readonly rule: string; readonly hits: readonly FireHit[] };
+
+/** The tactical phase's own flow (tactical.ts) [T2a, T2c, T2d; C6, C8]. */
+export type TacticalFrame =
+  /** [T2a] the active side activates an ME not yet activated (C8: once), or ends its activations. */
+  | { readonly t: 'activation'; readonly side: Side }
+  /** [T2b] after the activations: the side's charges (charges.ts). */
+  | { readonly t: 'activationsDone'; readonly side: Side }
+  /** [T2, T3] the phase's end: per-phase flags cleared. */
+  | { readonly t: 'tacticalEnd'; readonly side: Side }
+  /** [T2a] one unit of the activated ME: hold, move, fire or move & fire. */
+  | { readonly t: 'unitAction'; readonly unit: string }
+  /** [T2a] Move & Fire: the fire after the move, or none. */
+  | { readonly t: 'moveFire'; readonly unit: string }
+  /** [Skill Tests] the tests a move calls for (terrain, formation change in a threat zone, retiring cavalry). */
+  | { readonly t: 'moveTest'; readonly unit: string; readonly reasons: readonly ('terrain' | 'formationChange' | 'retiringCavalry')[] }
+  /** [C8] a completed Move: the enemy's opportunity charges (charges.ts `afterEnemyMove`). */
+  | { readonly t: 'moved'; readonly unit: string }
+  /** [T2c] the ME's fire is declared: the enemy's return fire, then all of it at once. */
+  | { readonly t: 't2c'; readonly element: string }
+  /** [T2c, C8] a unit fired on: return fire at one unit of the active ME, or not. */
+  | { readonly t: 'returnFire'; readonly unit: string; readonly element: string }
+  /** [T2c] the ME's fire and the return fire, simultaneous (fire.ts `fireStep`). */
+  | { readonly t: 'fireResolve'; readonly element: string }
+  /** [T2d] the activated ME's recovery: BLOWN off if unmoved, recovery choices. */
+  | { readonly t: 'recoverAll'; readonly element: string }
+  /** [T2d] a disordered unit: try to recover (a skill test), or not (or, blown and unmoved, remove BLOWN instead). */
+  | { readonly t: 'recover'; readonly unit: string };
 
 /** S1-S2 (orders.ts). */
 export type OrderFrame =

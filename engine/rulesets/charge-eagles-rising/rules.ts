@@ -9,6 +9,7 @@ import { type Handlers, type Log, procedure } from '../../core/procedure.ts';
 import type { Frame } from './frames.ts';
 import { casualtyHandlers } from './casualties.ts';
 import { fireHandlers } from './fire.ts';
+import { beginTactical, tacticalHandlers } from './tactical.ts';
 import { beginS1, beginS2, orderHandlers } from './orders.ts';
 import { beginS4, strategicHandlers } from './strategic.ts';
 import type { Action, S } from './state.ts';
@@ -30,8 +31,8 @@ const BEGIN: Readonly<Record<Phase, (s: S, log: Log) => S>> = {
   S5: beginS5,
   S6: beginS6,
   T1: beginT1,
-  T2: notBuilt('T2', "the first side's tactical phase"),
-  T3: notBuilt('T3', "the second side's tactical phase"),
+  T2: beginTactical('T2'),
+  T3: beginTactical('T3'),
   end: beginEnd,
 };
 
@@ -65,6 +66,7 @@ const handlers: Handlers<S, Frame, Action> = {
   ...skirmishHandlers,
   ...initiativeHandlers,
   ...fireHandlers,
+  ...tacticalHandlers,
 };
 
 export const cer = procedure<S, Frame, Action>({

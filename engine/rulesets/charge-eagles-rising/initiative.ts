@@ -13,7 +13,7 @@
  * (the procedure's upkeep, rules.ts) keeps an attached leader on his unit wherever it goes, and detaches him from a
  * unit that is gone (broken or captured; a unit still off the table keeps its leader).
  *
- * Readings (the README lists them):
+ * Readings:
  * - [Initiative] "CC ability > opponent +1": the CCs' command ratings (Poor … Superior); a side with no active CC
  *   (lost, knocked out, replacement not yet in command) has none and never has the greater. "> # of ME's on attack
  *   +1": MEs on the table (at least one unit on it, not broken) whose order in force (their MF's, C2) is Attack.

@@ -9,7 +9,7 @@
  * the phase ends: every command's triggers are reset, the armies' "new losses" too, and a broken Army ends the game
  * (C14).
  *
- * Readings (C10 and beyond; the README lists them):
+ * Readings (C10 and beyond):
  * - Who tests: an ME with a trigger recorded since the last S3 (`moraleTriggers`: a KIA, a lost CAC, a unit broken;
  *   casualties.ts and the CAC chapter set them), or a friendly MF/ME broken within 18" of it (the testers of a nearby
  *   break are MEs, as the digest words it: "an ME also tests when a friendly MF/ME within 18" breaks"); an MF when one
@@ -89,9 +89,8 @@ type Command = FormationState | ElementState;
 // ---------- who tests ----------
 
 /** [S3] the phase begins: nobody has tested yet; the scan finds the first test. */
-export function beginS3(s: S, log: Log): S {
+export function beginS3(s: S, _log: Log): S {
   const reset = <T extends Command>(c: T): T => (c.moraleTested ? { ...c, moraleTested: false } : c);
-  say(log, 'S3', 'morale tests and compulsory moves');
   return push(
     { ...s, formations: s.formations.map(reset), elements: s.elements.map(reset) },
     { t: 'moraleScan', armiesTested: [] },
@@ -234,12 +233,14 @@ const scanHandler: AutoHandler<S, H<'moraleScan'>> = {
       const tested = next.level === 'army' ? [...f.armiesTested, next.side] : f.armiesTested;
       return push(s, { t: 'moraleScan', armiesTested: tested }, next);
     }
-    return endS3(s, log);
+    return endS3(s, f.armiesTested, log);
   },
 };
 
 /** [S3] every test taken: triggers and new losses reset (C10); a broken Army ends the game (C14). */
-function endS3(s: S, log: Log): S {
+function endS3(s: S, armiesTested: readonly Side[], log: Log): S {
+  if (!armiesTested.length && !s.formations.some((f) => f.moraleTested) && !s.elements.some((e) => e.moraleTested))
+    say(log, 'S3', 'no ME, MF or army has cause to test its morale (C10)');
   const clear = <T extends Command>(c: T): T => (hasTrigger(c) ? { ...c, moraleTriggers: NO_TRIGGERS } : c);
   let t: S = { ...s, formations: s.formations.map(clear), elements: s.elements.map(clear) };
   t = updArmy(updArmy(t, 0, { newLosses: false }), 1, { newLosses: false });

@@ -9,7 +9,7 @@
  * of the target in the band with probability 1/n; a target with one unit takes them all without a roll). Nothing is
  * applied before every die has fallen (C9: both sides fire simultaneously); then the effects, in the units' order.
  *
- * Readings (the README lists them):
+ * Readings:
  * - A qualifying unit: on the table, its SCV above 0, an open frontage (shape.ts `openFrontage`; a garrison, whose
  *   BUA faces every way, faces its nearest enemy for this: a friend behind the houses does not close it), its nearest enemy
  *   unit more than 3" and no more than 10" away (edge to edge: shape.ts `inSkirmishBand`), and no part of it in any

@@ -4,7 +4,7 @@
  * "limbered at the start of the turn" recorded for the next turn, the immediate defeat checks, and after the last turn
  * the Victory Points.
  *
- * Readings (the README lists them):
+ * Readings:
  * - Knocked out "for 1 turn" (orders.ts sets `backAfterTurn` = the next turn): he is back at the end of that turn.
  * - C11 `suppression: endOfTurn`: every SUPPRESSED marker goes at the end of the turn it was placed in.
  * - `limberedAtTurnStart` ([Artillery Fire] "*Not … limbered at the start of the turn"): a battery limbered as this

@@ -4,7 +4,6 @@
  * S4 strategic.ts, S5 skirmish.ts, S6 and T1 initiative.ts, T2 and T3 tactical.ts (the first side, then the second),
  * and the end of the turn (victory.ts). One handler per frame kind; a frame kind without one is a compile error.
  */
-import { NotImplementedRuleError } from '../../core/game.ts';
 import { type Handlers, type Log, procedure } from '../../core/procedure.ts';
 import type { Frame } from './frames.ts';
 import { casualtyHandlers } from './casualties.ts';
@@ -35,12 +34,6 @@ const BEGIN: Readonly<Record<Phase, (s: S, log: Log) => S>> = {
   T3: beginTactical('T3'),
   end: beginEnd,
 };
-
-function notBuilt(rule: string, what: string): (s: S, log: Log) => S {
-  return () => {
-    throw new NotImplementedRuleError(rule, `${what} are not built yet`);
-  };
-}
 
 /** The next phase (after `end`, the next turn's S1). */
 function advance(s: S, log: Log): S {

@@ -22,6 +22,7 @@ import {
   entryLayout,
   forceMarchNumber,
   mayMoveStrategically,
+  offerOfKey,
   strategicHandlers,
   strategicOffers,
 } from './strategic.ts';
@@ -184,6 +185,8 @@ describe('S4 on the Chapel Crossroads, turn 1 (§11 exercised path)', () => {
     expect(s4.legalActions(s)[0]).toBe('strategic F1 none');
     for (const o of strategicOffers(chapel, 'F1')) {
       expect(o.steps).toBeGreaterThan(0);
+      // a key alone gives the same move (the step does not rebuild the menu)
+      expect(offerOfKey(chapel, o.key).offer?.steps, o.key).toBe(o.steps);
       expect(moved(chapel, s4.apply(s, o.key), 'F1a')).toBeGreaterThan(0);
     }
     // no two offers end in the same place

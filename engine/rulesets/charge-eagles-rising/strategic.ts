@@ -21,7 +21,7 @@
  * - C7: an ME that moved strategically (or entered from off the table) has `strategicMoveThisTurn` set: its units
  *   may only Fire or Hold in this turn's tactical phase. The flag is cleared for every ME when S4 begins.
  *
- * READINGS (the README lists them):
+ * READINGS:
  * 1. Headings: `toward` (its order's point) or one of the 8 compass points N NE E SE S SW W NW; for an order bound to
  *    its point (all but Reserve) only the compass points within 45° of the bearing to the point. Units keep their
  *    facing on a cross-country move (a translation of the group); a unit whose displacement is net rearward moves at
@@ -65,6 +65,10 @@
  *    test for not Disordered") are not rolled on a strategic move, made beyond 10" of the enemy.
  * 9. The force-march test is the ME's: the skill number of its majority class, modified only by its leader's
  *    inspiration (when he is active, attached or not); no unit's own markers count.
+ * 10. Allowance: `half` is half the distance the slowest unit's allowance reaches, rounded down to ¼". Ground a unit
+ *    cannot cross (NA for its arm: a major obstacle for artillery, a bridge when not in column or limbered) costs an
+ *    infinite allowance, so the group stops short of it. Costs grow with the distance (shape.ts `moveCost`), so the
+ *    reach is found by bisection.
  */
 import {
   IN,
@@ -488,7 +492,14 @@ export function reachOf(s: S, e: ElementState, route: Route, column: boolean): R
     (road ? (moveBonus('roadBonus', m.mounted, 'strategic') ?? 0) : 0) +
     (force ? (moveBonus('doubleQuick', m.mounted, 'strategic') ?? 0) : 0);
   const allowIn = (m: Mover, road: boolean, force: boolean) => (m.rate! + bonus(m, road, force) - m.changeCost) * IN;
-  const kMax = Math.max(0, Math.ceil(Math.max(...movers.map((m) => allowIn(m, route.kind === 'road', true))) / Q));
+  let kMax = Math.max(0, Math.ceil(Math.max(...movers.map((m) => allowIn(m, route.kind === 'road', true))) / Q));
+  // a straight move bound to a point goes no farther than its closest approach (checked again step by step below)
+  if (lim.toward && route.kind === 'line') {
+    const v = headingVec(route.deg);
+    const c = centre(units.map((u) => u.pos));
+    const proj = v.x * (lim.toward.x - c.x) + v.y * (lim.toward.y - c.y);
+    kMax = Math.min(kMax, Math.max(0, Math.floor(proj / Q) + 1));
+  }
 
   const nearest = (p: Polygon) => {
     let best = Number.POSITIVE_INFINITY;
@@ -684,7 +695,12 @@ export function strategicOffers(s: S, id: string): Offer[] {
       const k = keep.get(o.sig);
       if (!k || (k.choice.force && !o.choice.force)) keep.set(o.sig, o);
     }
-    for (const o of all) if (keep.get(o.sig) === o) out.push({ key: o.key, choice: o.choice, steps: o.steps });
+    const keys = new Set<string>();
+    for (const o of all)
+      if (keep.get(o.sig) === o && !keys.has(o.key)) {
+        keys.add(o.key);
+        out.push({ key: o.key, choice: o.choice, steps: o.steps });
+      }
   }
   if (!byState) {
     byState = new Map();
@@ -704,14 +720,20 @@ function signature(r: Reach, steps: number): string {
     .join(';');
 }
 
-/** The choice a key names (null for `none`). */
-export function choiceOfKey(s: S, key: Action): { element: string; choice: StrategicChoice | null } {
-  const m = /^strategic (\S+) (.+)$/.exec(key);
+/** The move a key names (null for `none`), worked out alone: the menu is not rebuilt. */
+export function offerOfKey(s: S, key: Action): { element: string; offer: (Offer & { reach: Reach }) | null } {
+  const m = /^strategic (\S+) (?:(road) )?(\S+)(?: (half|full)( column)?( force)?)?$/.exec(key);
   if (!m) throw new Error(`not a strategic move: "${key}"`);
-  if (m[2] === 'none') return { element: m[1]!, choice: null };
-  const o = strategicOffers(s, m[1]!).find((x) => x.key === key);
-  if (!o) throw new Error(`not an offered strategic move: "${key}"`);
-  return { element: m[1]!, choice: o.choice };
+  const id = m[1]!;
+  if (!m[2] && m[3] === 'none' && !m[4]) return { element: id, offer: null };
+  const e = elementOf(s, id);
+  const route = routesOf(s, e).find((r) => (r.kind === 'road') === !!m[2] && r.label === m[3]);
+  const choice = route ? { route, half: m[4] === 'half', column: !!m[5], force: !!m[6] } : null;
+  const reach = choice ? reachOf(s, e, choice.route, choice.column) : null;
+  const a = choice && reach ? reach.allow(choice.route.kind === 'road', choice.force) : 0;
+  const steps = choice && reach ? Math.min(reach.path, choice.half ? Math.floor(a / 2) : a) : 0;
+  if (!choice || !reach || steps <= 0) throw new Error(`not a strategic move ${id} can make: "${key}"`);
+  return { element: id, offer: { key, choice, steps, reach } };
 }
 
 // ---------------------------------------------------------------------------------------------------------------------
@@ -736,9 +758,9 @@ function terrainDisorders(u: UnitState, rows: readonly TerrainRow[]): TerrainRow
 }
 
 /** [S4] the ME makes its move `o`: units, formations, leaders, the C7 flag; a force march pushes its test. */
-export function makeMove(s: S, id: string, o: Offer, log: Log): S {
+export function makeMove(s: S, id: string, o: Offer, log: Log, reach?: Reach): S {
   const e = elementOf(s, id);
-  const r = reachOf(s, e, o.choice.route, o.choice.column)!;
+  const r = reach ?? reachOf(s, e, o.choice.route, o.choice.column)!;
   const d = o.steps * Q;
   let t = s;
   const moved: { id: string; from: Vec; to: Vec }[] = [];
@@ -820,13 +842,12 @@ const strategicHandler: DecisionHandler<S, H<'strategic'>, Action> = {
   skip: (s, f) => strategicOffers(s, f.element).length === 0,
   legal: (s, f) => [`strategic ${f.element} none`, ...strategicOffers(s, f.element).map((o) => o.key)],
   step(s, f, a, log) {
-    const { choice } = choiceOfKey(s, a);
-    if (!choice) {
+    const { offer } = offerOfKey(s, a);
+    if (!offer) {
       say(log, 'S4', `${elementOf(s, f.element).name} makes no strategic move`);
       return s;
     }
-    const o = strategicOffers(s, f.element).find((x) => x.key === a)!;
-    return makeMove(s, f.element, o, log);
+    return makeMove(s, f.element, offer, log, offer.reach);
   },
   describe: (s, f) => {
     const e = elementOf(s, f.element);

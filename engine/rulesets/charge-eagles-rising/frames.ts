@@ -3,6 +3,7 @@
  * decision, a chance node or an automatic step; rules.ts maps each kind to its chapter's handler. Frames hold ids and
  * small data only (states are hashed and compared).
  */
+import type { Vec } from '../../geometry/geometry.ts';
 import type { FireKind, Phase, Side } from './types.ts';
 import type { RangeBand } from './tables.ts';
 
@@ -122,6 +123,80 @@ export type SkillFrame =
   /** [Leader Casualties] the tactical check: a D6 for each KIA on the leader's unit, any 6 → the table. */
   | { readonly t: 'leaderTactical'; readonly leader: string; readonly kias: number };
 
+/** Why a charge chapter test is rolled (charges.ts, cac.ts) [Skill Tests; Cavalry Pull Up/Recall; Result explanations]. */
+export type ChargeTestReason =
+  | 'closing'
+  | 'counterCharge'
+  | 'face'
+  | 'pullUpSquare'
+  | 'pullUpEvade'
+  | 'squareLoss'
+  | 'cavTie'
+  | 'rallyBack'
+  | 'notExploit'
+  | 'refight';
+
+/** T2b, the C8 op-charges and T2e (charges.ts). Distances in frames are 1/100". */
+export type ChargeFrame =
+  /** [T2b] the side declares its charges, one at a time, until `done charges`. */
+  | { readonly t: 'declareCharges'; readonly side: Side }
+  /** [C8] the non-active side may op-charge the unit that just moved. */
+  | { readonly t: 'opCharge'; readonly side: Side; readonly moved: string }
+  /** [T2b] the defender declares a reaction for each of its charged units. */
+  | { readonly t: 'reactions'; readonly side: Side }
+  /** [Changing Formation to Square] the square test, the cavalry having begun `beganAt` (1/100") away. */
+  | { readonly t: 'squareTest'; readonly unit: string; readonly beganAt: number }
+  /** A test of the charge chapters; `want` is the option a British "not exploit" test is for. */
+  | {
+      readonly t: 'chargeTest';
+      readonly unit: string;
+      readonly reason: ChargeTestReason;
+      readonly kias?: number;
+      readonly artillery?: boolean;
+      readonly band?: string;
+      readonly want?: string;
+    }
+  /** [T2e] the next charged unit's resolution (or, none left, the close assaults). */
+  | { readonly t: 'resolveCharges' }
+  /** [T2e] 1-2: evades, counter-charges, chargers to 1", closing fire. */
+  | { readonly t: 'closeIn'; readonly target: string }
+  /** [T2e] 3: collects the closing fire's hits (fire.ts volleys), applies them, then the combined closing tests. */
+  | {
+      readonly t: 'closingTests';
+      readonly target: string;
+      readonly targetAt: Vec;
+      readonly collect: true;
+      readonly hits: readonly FireHit[];
+    }
+  /** [T2e] 4-5: combined charges, square pull-ups, evaded targets. */
+  | { readonly t: 'closeRest'; readonly target: string; readonly targetAt: Vec }
+  /** [Cavalry Pull Up/Recall] cavalry charging a square: pull up (a test) or charge home. */
+  | { readonly t: 'pullUp'; readonly charger: string }
+  /** [Movement notes] the target evaded or was removed: pull up, take position or pursue. */
+  | { readonly t: 'afterEvade'; readonly charger: string; readonly targetAt: Vec }
+  /** [T2e] 6-7: contact, the unanchored flank, the CAC queued. */
+  | { readonly t: 'contact'; readonly target: string }
+  /** The end of the side's charges: D & B "at the end of phase" for the cavalry listed; the queues cleared. */
+  | { readonly t: 'chargesDone'; readonly blowAtEnd: readonly string[] };
+
+/** Close assault combat (cac.ts). */
+export type CacFrame =
+  /** [T2e] the next CAC: initial ones first, then exploitation moves and 2nd CACs (C13). */
+  | { readonly t: 'cacs' }
+  /** [Close Assault Combat] one CAC roll: lead units first (C13). */
+  | {
+      readonly t: 'cac';
+      readonly attackers: readonly string[];
+      readonly defenders: readonly string[];
+      readonly second: boolean;
+    }
+  /** [Result explanations] the victorious attacker's option. */
+  | { readonly t: 'cacWin'; readonly unit: string; readonly band: string; readonly loserAt: Vec }
+  /** [Infantry results explanations] 0: unable to re-fight, fall back 2" or 4" in line, disordered (C13). */
+  | { readonly t: 'cacTieFallBack'; readonly unit: string }
+  /** [Close Assault Combat] an exploitation move: into a new target (a 2nd CAC) or not. */
+  | { readonly t: 'exploit'; readonly unit: string };
+
 /** S4 (strategic.ts). */
 export type StrategicFrame =
   /** [S4, C7] a side's strategic moves: its arrivals enter, then each of its MEs chooses in turn. */
@@ -136,6 +211,8 @@ export type Frame =
   | PhaseFrame
   | OrderFrame
   | SkillFrame
+  | ChargeFrame
+  | CacFrame
   | MoraleFrame
   | SkirmishFrame
   | InitiativeFrame;

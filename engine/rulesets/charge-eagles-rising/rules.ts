@@ -7,6 +7,8 @@
 import { type Handlers, type Log, procedure } from '../../core/procedure.ts';
 import type { Frame } from './frames.ts';
 import { casualtyHandlers } from './casualties.ts';
+import { cacHandlers } from './cac.ts';
+import { chargeHandlers } from './charges.ts';
 import { fireHandlers } from './fire.ts';
 import { beginTactical, tacticalHandlers } from './tactical.ts';
 import { beginS1, beginS2, orderHandlers } from './orders.ts';
@@ -60,6 +62,8 @@ const handlers: Handlers<S, Frame, Action> = {
   ...initiativeHandlers,
   ...fireHandlers,
   ...tacticalHandlers,
+  ...chargeHandlers,
+  ...cacHandlers,
 };
 
 export const cer = procedure<S, Frame, Action>({

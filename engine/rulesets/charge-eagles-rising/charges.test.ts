@@ -1,0 +1,191 @@
+/**
+ * Charge! Eagles Rising charges (charges.ts): T2b declarations with the frontage limit, the digest §11 square test
+ * (F2a charging B1a in Line from 8" → number 6: hasty on ≥ 6, solid on ≥ 10), a square pull-up, an evade and a
+ * pursuit into a new target, an opportunity charge (C8) with its −2 test and "failure = disordered but it still
+ * charges", all played through the procedure (rules.ts `cer`) on The Chapel Crossroads.
+ */
+import { describe, expect, it } from 'vitest';
+import type { GameEvent } from '../../core/game.ts';
+import { IN } from '../../geometry/geometry.ts';
+import { afterEnemyMove, beginCharges, frontageAllows, squareNumber } from './charges.ts';
+import { cer } from './rules.ts';
+import { at, done, order, play, rollOn, tacticalState } from './charges.fixture.ts';
+import { type S, unitOf, updUnit } from './state.ts';
+import type { UnitState } from './types.ts';
+
+const top = (s: S) => s.stack[s.stack.length - 1]!;
+
+/** F2 on Attack, F2a (armored cuirassiers, line) 8" in front of B1a (British line facing south). */
+function cuirassiersAtB1a(): S {
+  let s = order(tacticalState(0), 'F2', 'attack');
+  // B1a: line 6" × 1" at (18, 36) facing 180: its front edge at y 35.5; F2a line 6" × 1.25" facing 0
+  s = at(s, 'F2a', 18, 35.5 - 8 - 0.625, 0);
+  return cer.settle(beginCharges(s, 0, []));
+}
+
+describe('T2b declarations', () => {
+  it('F2a may charge B1a from 8" on Attack orders, not on its Advance orders (C2)', () => {
+    const s = cuirassiersAtB1a();
+    expect(top(s).t).toBe('declareCharges');
+    expect(cer.legalActions(s)).toContain('charge F2a B1a');
+    const adv = at(tacticalState(0), 'F2a', 18, 35.5 - 8 - 0.625, 0);
+    expect(beginCharges(adv, 0, [])).toBe(adv); // no unit may charge: unchanged
+  });
+
+  it('out of reach without double quick: `dq` is offered only when needed (+8" mounted)', () => {
+    let s = order(tacticalState(0), 'F2', 'attack');
+    // medium dragoons in column: 14"; 16" away needs the double quick
+    s = at(s, 'F2b', 18, 35.5 - 16 - 1.25, 0);
+    s = cer.settle(beginCharges(s, 0, []));
+    expect(cer.legalActions(s)).toContain('charge F2b B1a dq');
+    expect(cer.legalActions(s)).not.toContain('charge F2b B1a');
+  });
+
+  it('frontage limit: a line takes at most two frontal chargers unless extra large [CAC Modifiers *]', () => {
+    const three = (figures: number) => {
+      let s = order(order(tacticalState(0), 'F2', 'attack'), 'F1', 'attack');
+      // B1a in a 2-rank line of `figures`: 40 → 20 front figures, 10" wide (large); 41 → 10.5" (extra large)
+      s = updUnit(s, 'B1a', { figures, figuresStart: figures } as Partial<UnitState>);
+      s = at(s, 'F1a', 17, 35.5 - 3 - 1.5, 0);
+      s = at(s, 'F1b', 20.5, 35.5 - 3 - 1.5, 0);
+      s = at(s, 'F2b', 14, 35.5 - 5 - 1.25, 0);
+      s = cer.settle(beginCharges(s, 0, []));
+      expect(cer.legalActions(s)).toContain('charge F2b B1a');
+      s = play(s, 'charge F1a B1a');
+      expect(cer.legalActions(s)).toContain('charge F2b B1a');
+      s = play(s, 'charge F1b B1a');
+      return s;
+    };
+    const large = three(40);
+    expect(cer.legalActions(large)).not.toContain('charge F2b B1a');
+    expect(frontageAllows(large, unitOf(large, 'F2b'), unitOf(large, 'B1a'))).toBe(false);
+    expect(large.tactical!.charges.map((c) => c.charger)).toEqual(['F1a', 'F1b']);
+    const xl = three(41);
+    expect(cer.legalActions(xl)).toContain('charge F2b B1a');
+  });
+
+  it('frontage: the chargers must fit the target\'s frontage (columns whole, a 1.5" stand gap to cavalry)', () => {
+    let s = order(order(tacticalState(0), 'F2', 'attack'), 'F1', 'attack');
+    // B1a 6" wide: F1a's 2" column + 1.5" gap + F2b's 3" column = 6.5" > 6"
+    s = at(s, 'F1a', 17, 35.5 - 3 - 1.5, 0);
+    s = at(s, 'F2b', 14, 35.5 - 5 - 1.25, 0);
+    s = play(cer.settle(beginCharges(s, 0, [])), 'charge F1a B1a');
+    expect(cer.legalActions(s)).not.toContain('charge F2b B1a');
+  });
+});
+
+describe('§11: F2a charges B1a in Line from 8" away', () => {
+  it('the square test number is 7 − 1 (Linear line) + 0 (5-12") = 6: hasty on ≥ 6, solid on ≥ 10', () => {
+    let s = play(cuirassiersAtB1a(), 'charge F2a B1a');
+    s = done(s);
+    expect(top(s).t).toBe('reactions');
+    expect(cer.legalActions(s)).toEqual(['react B1a stand', 'react B1a square']);
+    s = play(s, 'react B1a square');
+    expect(top(s)).toEqual({ t: 'squareTest', unit: 'B1a', beganAt: 800 });
+    expect(squareNumber(s, 'B1a', 800)).toBe(6);
+    const p = Object.fromEntries(cer.chanceOutcomes(s).map((o) => [o.action, o.p * 36]));
+    expect(p['square B1a solid']).toBeCloseTo(6); // 2D6 ≥ 10
+    expect(p['square B1a hasty']).toBeCloseTo(20); // 6 … 9
+    expect(p['square B1a hastyDisordered']).toBeCloseTo(10); // < 6
+    s = play(s, 'square B1a solid');
+    expect(unitOf(s, 'B1a').formation).toBe('solidSquare');
+  });
+
+  it('a square pull-up: passed, F2a returns to where it began, neither disordered nor blown', () => {
+    let s = play(done(play(cuirassiersAtB1a(), 'charge F2a B1a')), 'react B1a square');
+    const from = unitOf(s, 'F2a').pos;
+    s = play(s, 'square B1a hasty');
+    s = rollOn(s, ['hits B1a F2a 0', 'hits B1c F2a 0']);
+    expect(top(s).t).toBe('pullUp');
+    expect(cer.legalActions(s)).toEqual(['pull up F2a', 'charge home F2a']);
+    expect(unitOf(s, 'F2a').pos.y).toBeGreaterThan(from.y + 5.5 * IN); // it closed to 1" of the square
+    s = play(s, 'pull up F2a');
+    // Elite 5, French pull-up −2, out of its leader's range +2 (C2): 5
+    expect(cer.describe(s)).toContain('2D6 ≥ 5');
+    const log: GameEvent[] = [];
+    s = play(s, 'test F2a pullUpSquare pass', log);
+    const f = unitOf(s, 'F2a');
+    expect([f.pos, f.disordered, f.kind === 'cavalry' && f.blown]).toEqual([from, false, false]);
+    expect(log.some((e) => e.rule === 'Cavalry Pull Up/Recall')).toBe(true);
+    expect(top(s).t).toBe('orders'); // no CAC: the charges are done
+  });
+
+  it('a failed pull-up charges home: a CAC against the hasty square (+5)', () => {
+    let s = play(done(play(cuirassiersAtB1a(), 'charge F2a B1a')), 'react B1a square');
+    s = rollOn(play(s, 'square B1a hasty'), ['hits B1a F2a 0', 'hits B1c F2a 0']);
+    s = play(play(s, 'pull up F2a'), 'test F2a pullUpSquare fail');
+    expect(top(s)).toMatchObject({ t: 'cac', attackers: ['F2a'], defenders: ['B1a'], second: false });
+    expect(cer.describe(s)).toContain('(2D6 + 11)'); // B1a: 6 + hasty square 5
+  });
+});
+
+describe('evade and pursuit [Movement notes]', () => {
+  function dragoonsAtLightDragoons(): S {
+    let s = order(tacticalState(0), 'F2', 'attack');
+    s = at(s, 'B2a', 42, 30, 180);
+    s = at(s, 'F2b', 42, 22, 0);
+    return cer.settle(beginCharges(s, 0, []));
+  }
+  it('B2a evades straight back; F2b may pull up, take position or pursue into a new target within 22.5°', () => {
+    let s = play(dragoonsAtLightDragoons(), 'charge F2b B2a');
+    s = done(s);
+    expect(cer.legalActions(s)).toEqual(['react B2a stand', 'react B2a counter-charge', 'react B2a evade']);
+    s = play(s, 'react B2a evade');
+    s = rollOn(s);
+    expect(top(s).t).toBe('afterEvade');
+    const b2a = unitOf(s, 'B2a');
+    expect(b2a.pos.x).toBe(42 * IN);
+    expect(b2a.pos.y).toBeGreaterThan(34 * IN); // back, stopped short of B1d on the rise
+    const opts = cer.legalActions(s);
+    expect(opts).toContain('pull up F2b'); // began 6.1" away: less than half its 14"
+    expect(opts).toContain('take position F2b');
+    expect(opts).toContain('pursue F2b');
+    expect(opts).toContain('pursue F2b B2a');
+    s = play(s, 'pursue F2b B2a');
+    expect(top(s)).toMatchObject({ t: 'cac', attackers: ['F2b'], defenders: ['B2a'] });
+    // F2b: Regular 6 + charging 1 + medium 1 = 8; B2a at the halt: Regular 6 − 2 + its 6" line against a 3" column +2
+    expect(cer.describe(s)).toBe(
+      'close assault: dragoons (2D6 + 8) against light dragoons (2D6 + 6) [Close Assault Combat]',
+    );
+  });
+  it('take position after a long charge: disordered (it moved more than half its move)', () => {
+    let s = order(tacticalState(0), 'F2', 'attack');
+    s = at(s, 'B2a', 42, 30, 180);
+    s = at(s, 'F2b', 42, 19, 0);
+    s = cer.settle(beginCharges(s, 0, []));
+    s = play(done(play(s, 'charge F2b B2a')), 'react B2a evade');
+    s = rollOn(s);
+    expect(cer.legalActions(s)).not.toContain('pull up F2b');
+    s = play(s, 'take position F2b');
+    expect(unitOf(s, 'F2b').disordered).toBe(true);
+    expect(unitOf(s, 'F2b').pos.y).toBeGreaterThan(27 * IN);
+  });
+});
+
+describe('opportunity charges (C8)', () => {
+  it('B2a (Hold) op-charges F1b after its move: the moved unit reacts at once; resolved in T2e with the −2 test', () => {
+    let s = order(tacticalState(0), 'B2', 'hold');
+    s = at(s, 'F1b', 10, 33, 0, { phase: { ...unitOf(s, 'F1b').phase, moved: true } });
+    const none = afterEnemyMove(order(s, 'B2', 'reserve'), 'F1b', []);
+    expect(none.stack.length).toBe(1); // Reserve permits no op-charge
+    s = cer.settle(afterEnemyMove(s, 'F1b', []));
+    expect(cer.legalActions(s)).toEqual(['op-charge B2a F1b', 'no op-charge']);
+    s = play(s, 'op-charge B2a F1b');
+    expect(cer.legalActions(s)).toEqual(['react F1b stand', 'react F1b square']);
+    s = play(s, 'react F1b stand');
+    expect(top(s).t).toBe('orders');
+    expect(s.tactical!.charges).toMatchObject([
+      { charger: 'B2a', target: 'F1b', opportunity: true, stage: 'declared' },
+    ]);
+    // T2e with the French charges (none declared)
+    s = cer.settle(beginCharges(s, 0, []));
+    s = done(s);
+    s = play(s, 'hits F1b B2a 0');
+    expect(top(s)).toMatchObject({ t: 'chargeTest', unit: 'B2a', reason: 'closing' });
+    // Regular 7 − cavalry charging 2 = 5
+    expect(cer.describe(s)).toContain('2D6 ≥ 5');
+    s = play(s, 'test B2a closing fail');
+    expect(unitOf(s, 'B2a').disordered).toBe(true);
+    expect(top(s)).toMatchObject({ t: 'cac', attackers: ['B2a'], defenders: ['F1b'] });
+  });
+});

@@ -47,6 +47,7 @@ import {
   blowAtEnd,
   chargeOf,
   chargePath,
+  commitElement,
   onChargeTest,
   placeUnit,
   slide,
@@ -251,14 +252,6 @@ const cacHandler: ChanceHandler<S, H<'cac'>, Action> = {
 const loserRow = (u: UnitState): CacLoser =>
   u.kind === 'artillery' ? (u.mobility === 'horse' ? 'horseArtillery' : 'footArtillery') : u.kind;
 
-/** C2: an ME (and its MF) that fights a CAC is committed for good. */
-function commit(s: S, u: UnitState): S {
-  const e = elementOf(s, u.element);
-  let t = e.committed ? s : updCommand(s, e.id, { committed: true });
-  if (e.formation) t = updCommand(t, e.formation, { committed: true });
-  return t;
-}
-
 /** Apply one CAC's outcome class. */
 export function resolveCac(s: S, f: H<'cac'>, r: CacRollClass, log: Log): S {
   const A = live(s, f.attackers).map((id) => unitOf(s, id));
@@ -268,7 +261,7 @@ export function resolveCac(s: S, f: H<'cac'>, r: CacRollClass, log: Log): S {
   let t = s;
   const max = t.ctx.options.maxCacPerPhase;
   for (const u of [...A, ...D]) {
-    t = commit(t, u);
+    t = commitElement(t, u); // C2: a CAC commits
     const n = u.phase.cacCount + 1;
     t = setFlags(t, u.id, { cacCount: n });
     // [Close Assault Combat] "After 2nd CAC unit is disordered for any further CAC"

@@ -189,3 +189,32 @@ describe('opportunity charges (C8)', () => {
     expect(top(s)).toMatchObject({ t: 'cac', attackers: ['B2a'], defenders: ['F1b'] });
   });
 });
+
+describe('T2e: closing fire and the guns', () => {
+  it('KIAs from closing fire feed the one combined closing test (C11): Elite 5 − 2 charging + 2 out of command + 2 KIA = 7', () => {
+    let s = play(done(play(cuirassiersAtB1a(), 'charge F2a B1a')), 'react B1a stand');
+    expect(top(s)).toMatchObject({ t: 'volley', firer: 'B1a', target: 'F2a', kind: 'closing' });
+    s = play(s, 'hits B1a F2a 2');
+    while (top(s).t === 'volley') s = play(s, `hits ${(top(s) as { firer: string }).firer} F2a 0`);
+    expect(top(s)).toMatchObject({ t: 'chargeTest', unit: 'F2a', reason: 'closing', kias: 2 });
+    expect(cer.describe(s)).toContain('2D6 ≥ 7');
+    expect((unitOf(s, 'F2a') as UnitState & { figures: number }).figures).toBe(10);
+    s = play(s, 'test F2a closing fail'); // cavalry: disordered, but it still charges
+    expect(top(s)).toMatchObject({ t: 'cac', attackers: ['F2a'], defenders: ['B1a'] });
+    expect(unitOf(s, 'F2a').disordered).toBe(true);
+  });
+
+  it('gunners abandon their guns and evade to formed infantry: the charger reaches the guns and captures them (C8)', () => {
+    let s = order(tacticalState(0), 'F2', 'attack');
+    // B1d: 6 guns unlimbered (3" × 1.5") at (38, 39) facing south on the rise; B1b's line 3.5" to its west
+    s = at(s, 'F2a', 38, 39 - 0.75 - 8 - 0.625, 0);
+    s = play(cer.settle(beginCharges(s, 0, [])), 'charge F2a B1d');
+    s = done(s);
+    expect(cer.legalActions(s)).toEqual(['react B1d stand', 'react B1d abandon B1b']);
+    s = play(s, 'react B1d abandon B1b');
+    s = rollOn(s);
+    expect(unitOf(s, 'B1d').status).toBe('captured');
+    expect(top(s).t).toBe('afterEvade');
+    expect(cer.legalActions(s)).not.toContain('pull up F2a'); // it began 8" away: not less than half its 12"
+  });
+});

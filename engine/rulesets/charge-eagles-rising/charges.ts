@@ -68,6 +68,7 @@ import {
   attackSector,
   gap,
   inFrontArcWithin,
+  inThreatZone,
   moveCost,
   polyOf,
   sees,
@@ -564,7 +565,8 @@ export function chargeTestNumber(s: S, f: H<'chargeTest'>): number {
       break;
     case 'face': {
       // formation change vs a flank/rear charge +2; within a threat zone +1
-      const tz = activeAt(s, u.id).length > 0;
+      const body = polyOf(placed(s, u));
+      const tz = activeAt(s, u.id).some((c) => inThreatZone(placed(s, unitOf(s, c.charger)), body));
       i = { ...b, formationChangeVsFlankRear: true, formationChangeInThreatZone: tz };
       break;
     }
@@ -1015,10 +1017,7 @@ const closeRestHandler = {
       cs = activeAt(t, f.target);
     }
     const frames: ChargeFrame[] = [{ t: 'contact', target: f.target }];
-    const gone =
-      !onTable(target) ||
-      (EVADES.includes(r) && !(target.kind === 'artillery' && target.abandoned && r !== 'limberMove')) ||
-      (target.kind === 'artillery' && target.abandoned);
+    const gone = !onTable(target) || EVADES.includes(r) || (target.kind === 'artillery' && target.abandoned);
     if (gone) {
       // abandoned guns reached are taken (C8)
       if (onTable(target) && target.kind === 'artillery' && target.abandoned) {

@@ -43,7 +43,13 @@
  *   it takes position); take position at the target's spot (D if it began more than half its move away); pursue up
  *   to 8" beyond the target's spot, into a new target within 22.5° (a CAC fought with the initial ones, charging,
  *   with no closing fire), D & B at the end of the phase. Infantry whose target evaded takes position.
- * - The closing test's uphill trigger: the path from where the charger began climbs a contour.
+ * - Defensive (closing) fire (T2e, fire.ts `shotOf` kind 'closing') is not a choice: the charged unit (unless it
+ *   evaded or counter-charges; fire & evade at +1) and every other unit of its side that is not charging fire, each at
+ *   the nearest charger of that target it can hit (no split), a grand battery found among them (C5); a unit may so
+ *   fire once for each charged unit's resolution. Its hits are collected and applied together (C8) before the tests.
+ * - The closing test's uphill trigger: the path from where the charger began climbs a contour. Its triggers are those
+ *   of C11 (disordered, uphill, closing-fire KIAs, worn, spent) plus an op-charge (always tested, C8).
+ * - Failing infantry deploys in line 1" away, disordered, and fires at its target at once (fire.ts `fireStep`).
  * - "Major linear obstacle: Auto disorder if charged across": the charger is disordered at contact.
  */
 import {

@@ -7,8 +7,8 @@ import type { Vec } from '../../geometry/geometry.ts';
 import type { FireKind, Phase, Side } from './types.ts';
 import type { RangeBand } from './tables.ts';
 
-/** The turn's sequence: one automatic frame begins each phase (rules.ts); T2/T3's own frames (fire.ts, tactical.ts). */
-export type PhaseFrame = { readonly t: 'phase'; readonly phase: Phase } | FireFrame | TacticalFrame;
+/** The turn's sequence: one automatic frame begins a phase (rules.ts). */
+export type PhaseFrame = { readonly t: 'phase'; readonly phase: Phase };
 
 /** [Ranged Fire] one volley's hits, recorded until the fire step applies them together (fire.ts, C8). */
 export interface FireHit {
@@ -207,12 +207,14 @@ export type StrategicFrame =
   | { readonly t: 'forceMarch'; readonly element: string };
 
 export type Frame =
-  | StrategicFrame
   | PhaseFrame
   | OrderFrame
   | SkillFrame
-  | ChargeFrame
-  | CacFrame
   | MoraleFrame
+  | StrategicFrame
   | SkirmishFrame
-  | InitiativeFrame;
+  | InitiativeFrame
+  | TacticalFrame
+  | FireFrame
+  | ChargeFrame
+  | CacFrame;

@@ -596,7 +596,9 @@ const sizeSchema = strictObject({
   artillery: [...DEFAULT_SIZE_CLASSES.artillery],
 });
 
-const listShape = Object.fromEntries((Object.keys(OPTION_SPECS) as OptionName[]).map((k) => [k, listSchema(k)])) as unknown as {
+const listShape = Object.fromEntries(
+  (Object.keys(OPTION_SPECS) as OptionName[]).map((k) => [k, listSchema(k)]),
+) as unknown as {
   [K in OptionName]: z.ZodType<ListValue<K>>;
 };
 

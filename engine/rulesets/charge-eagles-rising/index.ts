@@ -149,20 +149,123 @@ function render(s: S, viewer?: number): string {
   return lines.join('\n');
 }
 
-/** An action in words, in the state it is taken in. */
+/** Quiet for search: a side choosing its next ME, its orders or its leaders, with no fire or close assault pending. */
+function quiet(s: S): boolean {
+  const t = s.stack[s.stack.length - 1]?.t;
+  return t === 'activation' || t === 'orders' || t === 'leaders';
+}
+
+/** A unit's, leader's or command's name by id (the id itself when unknown). */
+function nameOf(s: S, id: string): string {
+  return (
+    s.units.find((u) => u.id === id)?.name ??
+    s.leaders.find((l) => l.id === id)?.name ??
+    [...s.formations, ...s.elements].find((c) => c.id === id)?.name ??
+    id
+  );
+}
+
+const DIRECTIONS: Readonly<Record<string, string>> = {
+  fwd: 'straight ahead',
+  l22: '22.5° left',
+  r22: '22.5° right',
+  l45: '45° left',
+  r45: '45° right',
+  back: 'back (retiring, facing kept)',
+  left: 'sideways left (a shift)',
+  right: 'sideways right (a shift)',
+};
+
+/** An action in words, in the state it is taken in, citing the sheets' step. */
 function describeAction(s: S, a: Action): string {
-  if (a.startsWith('order ')) {
-    const top = s.stack[s.stack.length - 1];
-    const side =
-      (top?.t === 'orders'
-        ? ([0, 1] as const).find((p) => orderOptions(s, p, commandOf(s, a.split(' ')[1]!)).includes(a))
-        : 0) ?? 0;
-    const w = orderOfKey(s, side, a);
-    return w
-      ? `order ${commandOf(s, w.to).name} to ${orderText(s, w.order)} (sealed until S2) [S1]`
-      : `${commandOf(s, a.split(' ')[1]!).name} keeps its order [S1]`;
+  const w = a.split(' ');
+  const n = (i: number) => nameOf(s, w[i]!);
+  switch (w[0]) {
+    case 'order': {
+      const top = s.stack[s.stack.length - 1];
+      const side =
+        (top?.t === 'orders'
+          ? ([0, 1] as const).find((p) => orderOptions(s, p, commandOf(s, w[1]!)).includes(a))
+          : 0) ?? 0;
+      const o = orderOfKey(s, side, a);
+      return o
+        ? `order ${commandOf(s, o.to).name} to ${orderText(s, o.order)} (sealed until S2) [S1]`
+        : `${commandOf(s, w[1]!).name} keeps its order [S1]`;
+    }
+    case 'strategic':
+      if (w[2] === 'none') return `${n(1)} makes no strategic move [S4]`;
+      return `${n(1)} moves strategically${w.includes('road') ? ' along the road' : ''} ${w.includes('toward') ? "toward its order's point" : (w.find((x) => /^(N|NE|E|SE|S|SW|W|NW)$/.test(x)) ?? '')}, ${w.includes('half') ? 'half' : 'all'} its move${w.includes('column') ? ', in march column (or limbered)' : ''}${w.includes('force') ? ', force marching (a skill test: fail = 1 KIA a unit)' : ''} [S4]`;
+    case 'initiative':
+      return `go ${w[1]} in this turn's tactical phase [S6]`;
+    case 'attach':
+      return `attach ${n(1)} to ${n(2)} [T1]`;
+    case 'detach':
+      return `detach ${n(1)} from his unit [T1]`;
+    case 'done':
+      return w[1] === 'charges' ? 'declare no more charges [T2b]' : 'done with the leaders [T1]';
+    case 'activate':
+      return `activate ${n(1)} [T2a]`;
+    case 'end':
+      return 'end the ME activations; then the charges [T2a, T2b]';
+    case 'hold':
+      return s.stack[s.stack.length - 1]?.t === 'cacWin'
+        ? `${n(1)} holds where it won [Close Assault Combat]`
+        : `${n(1)} holds [T2a]`;
+    case 'fall':
+      return `${n(2)} falls back ${w[3]}" in line, disordered (the 0 row, C13) [Close Assault Combat]`;
+    case 'fire':
+      return `${n(1)} fires at ${n(2)} [T2c, Ranged Fire]`;
+    case 'no':
+      return w[1] === 'op-charge'
+        ? 'no opportunity charge (C8)'
+        : `${n(2)} does not ${w[1] === 'fire' ? 'fire after its move [T2c]' : w[1] === 'return' ? 'return fire [T2c]' : 'try to recover [T2d]'}`;
+    case 'return':
+      return `${n(1)} returns fire at ${n(2)} [T2c, C8]`;
+    case 'move':
+      return `${n(1)} moves ${DIRECTIONS[w[2]!] ?? w[2]} ${w[3] === 'dq' ? 'at the double quick (+5"/+8", disordered)' : `${w[3]} of its move`}${w[4] ? `, changing to ${w[4]}` : ''} [T2a, Movement]`;
+    case 'form':
+      return w[2] === 'about' ? `${n(1)} about faces [Movement]` : `${n(1)} changes formation to ${w[2]} [Movement]`;
+    case 'recover':
+      return `${n(1)} tries to recover from disorder (a skill test) [T2d]`;
+    case 'unblow':
+      return `${n(1)} recovers from BLOWN [T2d]`;
+    case 'charge':
+      if (w[1] === 'home') return `${n(2)} charges home into the square [Cavalry Pull Up/Recall]`;
+      return `${n(1)} charges ${n(2)}${w[3] === 'dq' ? ' at the double quick' : ''} [T2b]`;
+    case 'op-charge':
+      return `${n(1)} makes an opportunity charge at ${n(2)} (C8)`;
+    case 'react': {
+      const r: Readonly<Record<string, string>> = {
+        stand: 'stands',
+        square: 'forms square (a skill test by where the cavalry began)',
+        face: 'turns to face the charge (a skill test)',
+        'counter-charge': 'counter-charges',
+        evade: 'evades 10" back',
+        'fire-evade': `fires and evades to ${w[3] ? nameOf(s, w[3]) : 'friendly infantry'}`,
+        abandon: `abandons its guns and evades to ${w[3] ? nameOf(s, w[3]) : 'friendly infantry'}`,
+        limber: 'limbers and moves away',
+      };
+      return `${n(1)} ${r[w[2]!] ?? w[2]} [T2b, reactions]`;
+    }
+    case 'pull':
+      return `${n(2)} tries to pull up (a skill test) [Cavalry Pull Up/Recall]`;
+    case 'take':
+      return w[1] === 'position'
+        ? `${n(2)} takes position where its target stood [Movement notes]`
+        : `${n(2)} takes ground, wheeling ${w[4]}° [Close Assault Combat]`;
+    case 'pursue':
+      return w[2]
+        ? `${n(1)} pursues up to 8" into ${n(2)} [Movement notes]`
+        : `${n(1)} pursues up to 8" [Movement notes]`;
+    case 'exploit':
+      return w[2] === 'ahead'
+        ? `${n(1)} exploits straight ahead [Close Assault Combat]`
+        : `${n(1)} exploits ${w[2]}" [Close Assault Combat]`;
+    case 'rally':
+      return `${n(2)} tries to rally back 6" (a skill test) [Close Assault Combat]`;
+    default:
+      return a;
   }
-  return a;
 }
 
 export const chargeEaglesRising: Game<S, Action, Scenario> = {
@@ -172,7 +275,8 @@ export const chargeEaglesRising: Game<S, Action, Scenario> = {
   players: PLAYERS,
   defaultScenario: 'the-chapel-crossroads',
   // the sheets' sections and steps, and the digest's ADAPTATIONs
-  citation: /^(S[1-6]|T[1-3]|T2[a-e]|C\d{1,2}|[A-Z][A-Za-z!/' ]+)$/,
+  citation:
+    /^(S[1-6]|T[1-3]|T2[a-e]|C(1[0-4]|[1-9])|Turn Sequence|Issuing Orders|Off Board Force Arrival|Skirmish Combat|Markers|Movement|Movement notes|Terrain|Morale|Skill Tests|Cavalry Pull Up\/Recall|Ranged Fire|Artillery Fire|Small Arms Fire|Changing Formation to Square|Close Assault Combat|CAC Results|Result explanations|Result Cavalry results explanations|Leader Casualties)$/,
   validateScenario: (json: unknown): Validated<Scenario> => validateScenario(json),
   initialState,
   toMove: (s) => cer.toMove(s),
@@ -193,6 +297,8 @@ export const chargeEaglesRising: Game<S, Action, Scenario> = {
   sampleState,
   describeAction,
   evaluate,
+  quiet,
   policyScores,
   render,
+  encoding: createEncoding(observe),
 };

@@ -7,6 +7,7 @@
 import type { Game, GameEvent, Validated } from '../../core/game.ts';
 import { hashValue } from '../../core/hash.ts';
 import { IN } from '../../geometry/geometry.ts';
+import { createEncoding } from './encoding.ts';
 import { policyScores } from './heuristic.ts';
 import { orderOptions, orderText, orderOfKey } from './orders.ts';
 import { cer } from './rules.ts';

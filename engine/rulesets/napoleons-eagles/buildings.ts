@@ -101,8 +101,10 @@
  *   bounce through [p.20]); casualties applied by `blockCasualties` on that block.
  * - Morale (step10, closeCheck): no mark and no check for a unit with `moraleExempt` (close.ts's `inBuilding`).
  * - Optional fires (options.fires; endPeriod, step 12 (c) A-19): a howitzer shell at a block: `fireStartDist` per
- *   howitzer; at the period's end `extinguishDist` per block worked on, then `fireGrowthDist` per burning block
- *   (`spreadFire` downwind of the scenario's `windFrom`), then soldiers' `fireStartDist` with `soldierStartRolls`;
+ *   howitzer (the Incendiary column for a battery with `incendiary`), a rocket battery's launchers the Rockets column
+ *   (A-75); at the period's end `extinguishCrewsDist` per block worked on (sappers 16-20), then `fireGrowthDist` per
+ *   burning block (`spreadFire` downwind of the scenario's `windFrom`), then `fireStartDistOf` with
+ *   `soldierStartRolls` (sappers 11-20, other soldiers 20);
  *   A-75's `fireEvacuation` forces a `leave` at 3+ fires.
  */
 import type { Dist } from '../../core/dice.ts';
@@ -856,8 +858,24 @@ export function soldierStartRolls(figures: number, fought: number): number {
  * one fire starts (or one more is added) if the number is rolled on one or more dice (R11); 4 at most.
  */
 export function fireStartDist(fires: number, source: FireSource, rolls: number, brickOrStone: boolean): Dist<number>[] {
-  const den = 20 ** rolls;
-  const missCount = (20 - startFaces(source, brickOrStone)) ** rolls;
+  return fireStartDistOf(fires, [{ source, rolls }], brickOrStone);
+}
+
+/**
+ * [p.20] the fires in a block after several groups of D20s rolled together, each on its own column (sappers 11-20 and
+ * other soldiers 20 in one block at the period's end): still one fire at most, if any die of any group makes it (R11).
+ */
+export function fireStartDistOf(
+  fires: number,
+  dice: readonly { readonly source: FireSource; readonly rolls: number }[],
+  brickOrStone: boolean,
+): Dist<number>[] {
+  let den = 1;
+  let missCount = 1;
+  for (const d of dice) {
+    den *= 20 ** d.rolls;
+    missCount *= (20 - startFaces(d.source, brickOrStone)) ** d.rolls;
+  }
   const after = Math.min(FIRES.maxPerBlock, fires + 1);
   if (after === fires || missCount === den) return [{ value: fires, p: 1 }];
   return [
@@ -871,19 +889,40 @@ export function fireStartDist(fires: number, source: FireSource, rolls: number, 
  * succeeding on 16-20, all others on 20; each success removes one fire (digest 6.11.5). Exact binomial.
  */
 export function extinguishDist(fires: number, figures: number, sappers: boolean): Dist<number>[] {
-  const rolls = Math.floor(figures / FIRES.figuresPerExtinguishRoll);
-  const band = sappers ? FIRES.extinguish.sappers : FIRES.extinguish.others;
-  const hit = band.max - band.min + 1;
-  const den = 20 ** rolls;
-  const out = new Map<number, number>();
-  let c = 1; // C(rolls, k)
-  for (let k = 0; k <= rolls; k++) {
-    if (k > 0) c = (c * (rolls - k + 1)) / k;
-    const v = Math.max(0, fires - k);
-    out.set(v, (out.get(v) ?? 0) + c * hit ** k * (20 - hit) ** (rolls - k));
+  return sappers ? extinguishCrewsDist(fires, figures, 0) : extinguishCrewsDist(fires, 0, figures);
+}
+
+/**
+ * [p.20] extinguishing by sappers and other figures together on one burning block: the sappers' figures roll one D20
+ * per four on 16-20, the others' one D20 per four on 20 (each pool counted apart); every success removes one fire.
+ */
+export function extinguishCrewsDist(fires: number, sapperFigures: number, otherFigures: number): Dist<number>[] {
+  const pools = [
+    { rolls: Math.floor(sapperFigures / FIRES.figuresPerExtinguishRoll), band: FIRES.extinguish.sappers },
+    { rolls: Math.floor(otherFigures / FIRES.figuresPerExtinguishRoll), band: FIRES.extinguish.others },
+  ];
+  // the successes' counts over 20^dice, pool by pool (exact binomials, convolved)
+  let den = 1;
+  let succ = new Map<number, number>([[0, 1]]);
+  for (const { rolls, band } of pools) {
+    if (rolls === 0) continue;
+    const hit = band.max - band.min + 1;
+    den *= 20 ** rolls;
+    const next = new Map<number, number>();
+    let c = 1; // C(rolls, k)
+    for (let k = 0; k <= rolls; k++) {
+      if (k > 0) c = (c * (rolls - k + 1)) / k;
+      const nk = c * hit ** k * (20 - hit) ** (rolls - k);
+      for (const [j, n] of succ) next.set(j + k, (next.get(j + k) ?? 0) + n * nk);
+    }
+    succ = next;
   }
-  for (const [v, n] of out) out.set(v, n / den);
-  return [...out].map(([value, p]) => ({ value, p })).filter((x) => x.p > 0);
+  const out = new Map<number, number>();
+  for (const [k, n] of succ) {
+    const v = Math.max(0, fires - k);
+    out.set(v, (out.get(v) ?? 0) + n);
+  }
+  return [...out].map(([value, n]) => ({ value, p: n / den })).filter((x) => x.p > 0);
 }
 
 /** [p.20] a burning block's end-of-period D20: 14-18 one more fire, 19-20 one more and it spreads downwind (R11). */

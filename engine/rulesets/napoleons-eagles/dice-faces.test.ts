@@ -223,6 +223,59 @@ describe("Napoleon's Eagles: real dice for the chance nodes (rollAsk, outcomeFor
     checkRoll(at(kleinau(burning), { t: 'ignite', block: 'V2', source: 'shell', rolls: 2 }));
   });
 
+  it('fires: sappers (11-20 to start, 16-20 to put out), incendiary shells (7-20), rockets (4-20, A-75)', () => {
+    const sappers = (j: Json) => {
+      j.options.fires = true;
+      j.windFrom = 'W';
+      j.terrain.find((t: Json) => t.id === 'V1').fires = 1;
+      j.sides[1].units.find((u: Json) => u.id === 'A1').sappers = true;
+    };
+    const end = (s: SeqState) => at(s, { t: 'endPeriod' });
+    // eight sappers on V1's fire: two D20s, each 16-20 puts one out
+    const crews = end(setUnits(kleinau(sappers), { A1: { inBlocks: { V2: 8 } }, A2: { inBlocks: { V2: 4 } } }));
+    const ext = play(crews, 'extinguish V1 by A1 in V2', 'crews done');
+    expect(rollAsk(ext)?.dice).toEqual([20, 20]);
+    expect(rollAsk(ext)?.what).toMatch(/sappers, each 16-20/);
+    expect(outcomeForFaces(ext, [15, 15])).toEqual({ action: 'extinguish V1 1' });
+    expect(outcomeForFaces(ext, [15, 16])).toEqual({ action: 'extinguish V1 0' });
+    checkRoll(ext);
+    // with four others: the sappers' two dice first (16-20), then the others' one (20)
+    const both = play(crews, 'extinguish V1 by A1 in V2', 'extinguish V1 by A2 in V2');
+    expect(rollAsk(both)?.dice).toEqual([20, 20, 20]);
+    expect(outcomeForFaces(both, [1, 1, 19])).toEqual({ action: 'extinguish V1 1' });
+    expect(outcomeForFaces(both, [1, 1, 20])).toEqual({ action: 'extinguish V1 0' });
+    expect(outcomeForFaces(both, [1, 16, 1])).toEqual({ action: 'extinguish V1 0' });
+    checkRoll(both);
+    // sappers and soldiers starting a fire in V2 (not brick): soldiers' dice 20, then the sappers' 11-20
+    const ign = play(crews, 'set fire V2 by A1', 'set fire V2 by A2', 'burn V1 1');
+    expect(top(ign)).toEqual({ t: 'ignite', block: 'V2', source: 'soldiers', rolls: 2, sapperRolls: 4 });
+    expect(rollAsk(ign)?.dice).toEqual([20, 20, 20, 20, 20, 20]);
+    expect(outcomeForFaces(ign, [11, 11, 10, 10, 10, 10])).toEqual({ action: 'ignite V2 0' });
+    expect(outcomeForFaces(ign, [1, 1, 10, 10, 10, 11])).toEqual({ action: 'ignite V2 1' });
+    expect(outcomeForFaces(ign, [20, 1, 1, 1, 1, 1])).toEqual({ action: 'ignite V2 1' });
+    checkRoll(ign);
+    const base = kleinau(sappers);
+    // incendiary shells: 7-20 (V2), 8-20 in the brick mill (V1)
+    const inc = at(base, { t: 'ignite', block: 'V2', source: 'incendiary', rolls: 1 });
+    expect(outcomeForFaces(inc, [6])).toEqual({ action: 'ignite V2 0' });
+    expect(outcomeForFaces(inc, [7])).toEqual({ action: 'ignite V2 1' });
+    checkRoll(inc);
+    const incBrick = at(base, { t: 'ignite', block: 'V1', source: 'incendiary', rolls: 1 });
+    expect(outcomeForFaces(incBrick, [7])).toEqual({ action: 'ignite V1 1' });
+    expect(outcomeForFaces(incBrick, [8])).toEqual({ action: 'ignite V1 2' });
+    // rockets: 4-20 a launcher (A-75)
+    const rk = at(base, { t: 'ignite', block: 'V2', source: 'rockets', rolls: 3 });
+    expect(rollAsk(rk)?.what).toMatch(/3 D20 \(rockets \(A-75\), 4-20\)/);
+    expect(outcomeForFaces(rk, [3, 3, 3])).toEqual({ action: 'ignite V2 0' });
+    expect(outcomeForFaces(rk, [3, 4, 1])).toEqual({ action: 'ignite V2 1' });
+    checkRoll(rk);
+    // sappers alone: 11-20
+    const sap = at(base, { t: 'ignite', block: 'V2', source: 'sappers', rolls: 2 });
+    expect(outcomeForFaces(sap, [10, 10])).toEqual({ action: 'ignite V2 0' });
+    expect(outcomeForFaces(sap, [10, 11])).toEqual({ action: 'ignite V2 1' });
+    checkRoll(sap);
+  });
+
   it('cavalry: the step 2 check, a defence change, the ride-down (its D20s), the out-of-control roll', () => {
     const flank = variant(
       { Q1: { x: 3, y: 3 }, Q2: { y: 8 }, QA: { x: 10, y: 18 }, BC: { x: 9, y: 9, facing: 90 } },

@@ -206,17 +206,29 @@ const ROLLS: { readonly [T in Frame['t']]?: RollOf<T> } = {
         `misread ${f.division} ${a! + officer >= MISREAD.min ? misreadOrder(f.order.order, b!) : 'asWritten'}`,
     };
   },
-  // [p.20] one D20 per four figures, each 20 puts out one fire
+  // [p.20] one D20 per four figures, each 16-20 (sappers) or 20 (all others) puts out one fire; sappers' dice first
   extinguish: (s, f) => {
-    const n = Math.floor(internals.crewFigures(s, f.block) / FIRES.figuresPerExtinguishRoll);
+    const per = FIRES.figuresPerExtinguishRoll;
+    const c = internals.crewSplit(s, f.block);
+    const ns = Math.floor(c.sappers / per);
+    const no = Math.floor(c.others / per);
     const fires = internals.firesIn(s, f.block);
-    const band = FIRES.extinguish.others;
-    if (n < 1) return undefined;
+    const sap = FIRES.extinguish.sappers;
+    const oth = FIRES.extinguish.others;
+    if (ns + no < 1) return undefined;
+    const groups = [
+      ...(ns ? [`${dN(ns, 20)} of sappers, each ${sap.label}`] : []),
+      ...(no ? [`${dN(no, 20)}${ns ? ' of the others' : ''}, each ${oth.label}`] : []),
+    ];
     return {
-      what: `putting out the fires of ${f.block}: ${dN(n, 20)}, each ${band.label} puts one out [p.20]`,
-      dice: times(n, 20),
-      read: (faces) =>
-        `extinguish ${f.block} ${Math.max(0, fires - faces.filter((x) => x >= band.min && x <= band.max).length)}`,
+      what: `putting out the fires of ${f.block}: ${groups.join(', then ')} puts one out [p.20]`,
+      dice: times(ns + no, 20),
+      read: (faces) => {
+        const put =
+          faces.slice(0, ns).filter((x) => x >= sap.min && x <= sap.max).length +
+          faces.slice(ns).filter((x) => x >= oth.min && x <= oth.max).length;
+        return `extinguish ${f.block} ${Math.max(0, fires - put)}`;
+      },
     };
   },
   // [p.20] one D20: 14-18 one more fire, 19-20 one more and it spreads downwind
@@ -234,15 +246,26 @@ const ROLLS: { readonly [T in Frame['t']]?: RollOf<T> } = {
           : `burn ${f.block} ${d! >= a.min && d! <= a.max ? up : fires}`,
     };
   },
-  // [p.20] the fire-starting D20s: one fire starts if any die makes it
+  // [p.20] the fire-starting D20s (each group on its column, in the order named): one fire starts if any die makes it
   ignite: (s, f) => {
     const brick = internals.blockById(s, f.block).brickOrStone;
     const fires = internals.firesIn(s, f.block);
+    const groups = internals.igniteDice(f);
     return {
-      what: `starting a fire in ${f.block}: ${dN(f.rolls, 20)}, ${f.source === 'shell' ? 'howitzer shells, 17-20' : 'soldiers, 20'}${brick ? ' (−1: brick or stone)' : ''} on any die starts one [p.20]`,
-      dice: times(f.rolls, 20),
-      read: (faces) =>
-        `ignite ${f.block} ${faces.some((d) => fireStarts(f.source, d, brick)) ? Math.min(FIRES.maxPerBlock, fires + 1) : fires}`,
+      what: `starting a fire in ${f.block}: ${internals.igniteText(f)}${brick ? ' (−1: brick or stone)' : ''}, any die making its number starts one [p.20]`,
+      dice: times(
+        groups.reduce((n, g) => n + g.rolls, 0),
+        20,
+      ),
+      read: (faces) => {
+        let i = 0;
+        let lit = false;
+        for (const g of groups) {
+          if (faces.slice(i, i + g.rolls).some((d) => fireStarts(g.source, d, brick))) lit = true;
+          i += g.rolls;
+        }
+        return `ignite ${f.block} ${lit ? Math.min(FIRES.maxPerBlock, fires + 1) : fires}`;
+      },
     };
   },
   // [p.8-11] the shot's D6s, read by fire.ts

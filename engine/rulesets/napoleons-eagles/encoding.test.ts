@@ -183,6 +183,7 @@ describe('napoleons-eagles/v1 encoding', () => {
       ['defence fire out', 'town'],
       ['blocks done', 'town'],
       ['canister B1 2 rapid', 'canister'],
+      ['rockets A1', 'fire'],
       ['influence 3', 'influence'],
       ['leader +1', 'modifier'],
       ['runaway B1', 'charge'],

@@ -729,6 +729,9 @@ export function actionType(a: string): ActionType {
       return w;
     case 'fire':
       return a.startsWith('fire out ') ? 'town' : 'fire';
+    // [p.20] A-75 a rocket battery's `rockets U`: a fire at U (no numbers)
+    case 'rockets':
+      return 'fire';
     case 'charge':
       return a.startsWith('charge block ') ? 'town' : 'charge';
     case 'be':

@@ -179,6 +179,8 @@ function unitDraft(u: Uniform, id: string, side: J, opts: J, small: boolean, gun
       formation,
       ...(refused ? { refused } : {}),
       ...(supported ? { supported } : formation === 'line' && chance(u, 0.1) ? { supported: false } : {}),
+      // [p.20] sappers, with the optional fires only (the schema refuses them without)
+      ...(opts.fires === true && chance(u, 0.25) ? { sappers: true } : {}),
     };
     return {
       spec,
@@ -228,6 +230,9 @@ function unitDraft(u: Uniform, id: string, side: J, opts: J, small: boolean, gun
   const formation = pick(u, ['limbered', 'unlimbered', 'unlimbered'] as const);
   const massed = formation === 'unlimbered' && cannons + howitzers >= 4 && chance(u, 0.2);
   const neutral = neutralisedAtHits(byCannons ? cannons : cannons + howitzers, guardBattery);
+  // [p.20] with the optional fires: howitzers with incendiary shells; A-75 a rocket battery (launchers as cannons)
+  const incendiary = opts.fires === true && howitzers > 0 && chance(u, 0.4);
+  const rockets = opts.fires === true && howitzers === 0 && cannons > 0 && !regimental && chance(u, 0.25);
   const spec: J = {
     ...common,
     kind,
@@ -242,6 +247,8 @@ function unitDraft(u: Uniform, id: string, side: J, opts: J, small: boolean, gun
     ...(massed ? { massed } : formation === 'unlimbered' && chance(u, 0.1) ? { massed: false } : {}),
     ...(chance(u, 0.15) && neutral > 1 ? { hits: int(u, 1, neutral - 1) } : {}),
     ...(chance(u, 0.15) ? { ammo: int(u, 0, 3) } : {}),
+    ...(incendiary ? { incendiary } : {}),
+    ...(rockets ? { rockets } : {}),
   };
   return { spec, foot: { kind, formation, guns: cannons + howitzers, variant: { massed } } };
 }

@@ -277,6 +277,8 @@ function primitiveScores(s: SeqState, id: string, actions: readonly Action[]): n
       // two actions at one target resolve once with the figures doubled [p.8]: prefer it with the budget whole
       return value > 0.05 ? 3 + 8 * value + (fire[3] === '2' ? 0.5 : 0) : 0.1;
     }
+    // [p.20] A-75 a rocket battery's only fire: a chance to set the enemy's block burning (4-20 a launcher)
+    if (a.startsWith('rockets ')) return 4;
     if (a.startsWith('charge ')) {
       // the exact odds of the close action it starts (the defender's step 2 check, then the melee or the ride-down,
       // p.13-15): a won close action costs the enemy a unit (A-79: 2 points)
@@ -442,6 +444,14 @@ export function policyScores(s: SeqState, actions: readonly Action[]): number[] 
               : / to \S+$/.test(a)
                 ? 1
                 : 0;
+      });
+    // [p.20] figures in blocks put out the fires in or next to their own block (sappers first: 16-20 against 20); they
+    // never set fire to the block they hold (a fire can only start where its figures stand: three bar entry)
+    case 'crews':
+      return actions.map((a) => {
+        const m = /^extinguish \S+ by (\S+) in /.exec(a);
+        if (m) return internals.isSappers(s, m[1]!) ? 6 : 3;
+        return a.startsWith('set fire ') ? -3 : 0;
       });
     // [p.11] a caisson resupplies a battery out of ammunition when it can, else comes up behind one
     case 'caisson':

@@ -46,10 +46,12 @@ function unitLine(s: SeqState, u: SeqUnit): string {
   const spec = specOf(s, u.id);
   const kind =
     spec.kind === 'infantry'
-      ? `${spec.troopClass} infantry`
+      ? `${spec.troopClass} infantry${spec.sappers ? ' (sappers)' : ''}`
       : spec.kind === 'cavalry'
         ? `${spec.weight} cavalry`
-        : `${spec.calibre} ${spec.arm} artillery`;
+        : spec.rockets
+          ? `${spec.calibre} ${spec.arm} rockets (A-75)`
+          : `${spec.calibre} ${spec.arm} artillery${spec.incendiary ? ' (incendiary shells)' : ''}`;
   if (u.status !== 'active')
     return `  ${u.id}${spec.name ? ` ${spec.name}` : ''} — ${u.status}${u.gunsLost ? ' (guns lost)' : ''}`;
   const marks = [
@@ -216,6 +218,17 @@ function describeAction(s: SeqState, a: Action): string {
   if (a.startsWith('fire out '))
     return `block ${a.split(' ')[2]} fires out at ${a.split(' ')[3]} (a 6 on one D6: two casualties) [p.19]`;
   if (a === 'blocks done') return 'no more attacks or fire out from the buildings this step [p.19]';
+  // [p.20] the period's end: figures in blocks put out fires or start one (sappers 16-20 and 11-20)
+  if (f?.t === 'crews') {
+    if (a === 'crews done') return 'no more figures set to put out or start fires this period [p.20]';
+    const ext = /^extinguish (\S+) by (\S+) in (\S+)$/.exec(a);
+    const sap = (id: string) => internals.isSappers(s, id);
+    if (ext)
+      return `${ext[2]}'s figures in ${ext[3]} try to put out a fire in ${ext[1]}: one D20 per four figures, ${sap(ext[2]!) ? 'sappers 16-20' : '20'} [p.20]`;
+    const set = /^set fire (\S+) by (\S+)$/.exec(a);
+    if (set)
+      return `${set[2]}'s figures try to start a fire in ${set[1]}: one D20 per two figures, ${sap(set[2]!) ? 'sappers 11-20' : '20'} [p.20]`;
+  }
   // [p.10] A-51 a crew's step 8 move
   if (f?.t === 'artCrew' && a.startsWith(`crews ${f.id} `)) {
     const w = a.slice(`crews ${f.id} `.length);
@@ -250,6 +263,8 @@ function describeAction(s: SeqState, a: Action): string {
       const at = m[2]!.startsWith('crew ') ? `the crew of ${m[2]!.slice(5)} (in the open, A-51)` : m[2];
       return `${id}: ${what}${m[4] ? ', rapid fire,' : ''} at ${at}, ${m[3]} action${m[3] === '1' ? '' : 's'} [p.8-10]`;
     }
+    if (a.startsWith('rockets '))
+      return `${id}: rockets at ${a.slice(8)} in its block, one action: a D20 a launcher, 4-20 starts a fire; no other effect [p.20] (A-75)`;
     if (a.startsWith('charge crew '))
       return `${id} charges the crew of ${a.slice(12)} in the open: eliminated on contact, no close action (A-51)`;
     if (a.startsWith('charge ')) return `${id} charges ${a.slice(7)} (one action, ends the activation) [p.13]`;

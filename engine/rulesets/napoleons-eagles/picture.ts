@@ -54,9 +54,11 @@ function weaponOf(s: SeqState, spec: UnitSpec): Weapon | null {
 }
 
 function kindText(spec: UnitSpec): string {
-  if (spec.kind === 'infantry') return `${spec.troopClass} infantry`;
+  // [p.20] sappers, incendiary shells, A-75 rockets (the optional fires)
+  if (spec.kind === 'infantry') return `${spec.troopClass} infantry${spec.sappers ? ' (sappers)' : ''}`;
   if (spec.kind === 'cavalry') return `${spec.weight} cavalry`;
-  return `${spec.calibre} ${spec.arm} battery (${spec.cannons} cannons${spec.howitzers ? `, ${spec.howitzers} howitzers` : ''})`;
+  if (spec.rockets) return `${spec.calibre} ${spec.arm} rocket battery (${spec.cannons} launchers)`;
+  return `${spec.calibre} ${spec.arm} battery (${spec.cannons} cannons${spec.howitzers ? `, ${spec.howitzers} howitzers${spec.incendiary ? ' with incendiary shells' : ''}` : ''})`;
 }
 
 function unitPiece(s: SeqState, u: SeqUnit, lg: Legend, f: TableFrame): PicturePiece {

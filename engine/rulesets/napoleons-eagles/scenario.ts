@@ -454,7 +454,8 @@ export const ADAPTATIONS: readonly Adaptation[] = [
     id: 'A-75',
     title: 'Fires: wind, occupants, rockets',
     page: 'p.20',
-    reading: 'wind is scenario data; fire has no effect on occupants but the entry ban',
+    reading:
+      'wind is scenario data; fire has no effect on occupants but the entry ban; rockets (a rocket battery) only start fires',
     option: 'fireEvacuation',
   },
   {
@@ -747,6 +748,8 @@ const infantrySchema = strictObject({
   formation: z.enum(['line', 'column', 'roadColumn', 'square', 'skirmish']),
   refused: z.enum(['left', 'right']).optional(),
   supported: z.boolean().default(false),
+  /** [p.20] sappers (optional fires): start fires on 11-20 and put them out on 16-20. */
+  sappers: z.boolean().optional(),
 });
 
 const cavalrySchema = strictObject({
@@ -776,6 +779,13 @@ const artillerySchema = strictObject({
   massed: z.boolean().default(false),
   hits: z.number().int().min(0).default(0),
   ammo: z.number().int().min(0).max(3, 'ammunition is 0 Normal … 3 Out [p.11]').default(0),
+  /** [p.20] its howitzers carry incendiary shells (optional fires): the Incendiary column (7-20) at a block. */
+  incendiary: z.boolean().optional(),
+  /**
+   * [p.20] A-75 a rocket battery (optional fires): its `cannons` are its rocket launchers; it fires only at units in
+   * blocks, each bearing launcher rolling the Rockets column (4-20), and has no other fire effect.
+   */
+  rockets: z.boolean().optional(),
 });
 
 const unitSchema = z.discriminatedUnion('kind', [infantrySchema, cavalrySchema, artillerySchema]);
@@ -1118,6 +1128,11 @@ export function validateScenario(json: unknown): Validated<Scenario> {
             path: `${up}.supported`,
             message: 'a supported line is a line under options.supportedLine [p.24]',
           });
+        if (u.sappers && !opt.fires)
+          problems.push({
+            path: `${up}.sappers`,
+            message: `${u.id}: sappers need the optional rule options.fires (they start and put out fires) [p.20]`,
+          });
       } else if (fire === 'R')
         problems.push({
           path: `${up}.rating`,
@@ -1147,6 +1162,28 @@ export function validateScenario(json: unknown): Validated<Scenario> {
           });
         if (u.massed && u.formation !== 'unlimbered')
           problems.push({ path: `${up}.massed`, message: 'massed artillery is unlimbered [p.10]' });
+        // [p.20] "Only howitzers can fire incendiary shells"
+        if (u.incendiary && u.howitzers < 1)
+          problems.push({
+            path: `${up}.incendiary`,
+            message: `${u.id} has no howitzers: only howitzers can fire incendiary shells [p.20]`,
+          });
+        else if (u.incendiary && !opt.fires)
+          problems.push({
+            path: `${up}.incendiary`,
+            message: `${u.id}: incendiary shells need the optional rule options.fires [p.20]`,
+          });
+        // A-75 rockets are only a fire-starting column: a rocket battery needs the fires rule and has no howitzers
+        if (u.rockets && !opt.fires)
+          problems.push({
+            path: `${up}.rockets`,
+            message: `${u.id}: rockets only start fires (A-75): a rocket battery needs the optional rule options.fires [p.20]`,
+          });
+        if (u.rockets && u.howitzers > 0)
+          problems.push({
+            path: `${up}.rockets`,
+            message: `${u.id}: a rocket battery's launchers are its cannons; it has no howitzers (A-75)`,
+          });
       }
       // a unit whose formation or make-up is wrong has no footprint to check: one problem, not a cascade
       if (problems.length === before) {

@@ -202,7 +202,7 @@ import {
 } from './tables.ts';
 import type { BlockState, Compass, Formation, Side } from './types.ts';
 // the optional caissons [p.11], fires [p.20] and written orders [p.17-18]
-import { downwindBlock, extinguishDist, fireGrowthDist, fireStartDist, soldierStartRolls } from './buildings.ts';
+import { downwindBlock, extinguishCrewsDist, fireGrowthDist, fireStartDistOf, soldierStartRolls } from './buildings.ts';
 import {
   divisionCommitted,
   MISREAD_MEANING,
@@ -213,7 +213,15 @@ import {
   orderDelayDist,
   type ReceivedOrder,
 } from './morale.ts';
-import { ARTILLERY, FIRES, ORDER_CHANGE_DISTANCES, ORDER_DISTANCES, type Order } from './tables.ts';
+import {
+  ARTILLERY,
+  FIRE_START,
+  FIRES,
+  type FireSource,
+  ORDER_CHANGE_DISTANCES,
+  ORDER_DISTANCES,
+  type Order,
+} from './tables.ts';
 
 export type Action = string;
 
@@ -353,8 +361,17 @@ export type Frame =
   | { readonly t: 'extinguish'; readonly block: string }
   /** [p.20] a burning block's D20: accumulating, spreading. */
   | { readonly t: 'burn'; readonly block: string }
-  /** [p.20] the D20s to start a fire in a block: a battery's howitzer shells, or soldiers in it. */
-  | { readonly t: 'ignite'; readonly block: string; readonly source: 'shell' | 'soldiers'; readonly rolls: number }
+  /**
+   * [p.20] the D20s to start a fire in a block: a battery's howitzer shells (incendiary shells), a rocket battery's
+   * launchers (A-75), or figures in it (sappers, soldiers); `sapperRolls`: sappers' dice rolled with soldiers' ones.
+   */
+  | {
+      readonly t: 'ignite';
+      readonly block: string;
+      readonly source: FireSource;
+      readonly rolls: number;
+      readonly sapperRolls?: number;
+    }
   /** [p.17] option #2, A-19 step 0: each side writes its divisions' orders (sealed), at the start or as changes. */
   | { readonly t: 'orders'; readonly first: boolean }
   /** [p.17] the D6 (with modifiers) of the periods a changed order takes. */
@@ -2590,9 +2607,43 @@ function orderOwner(s: SeqState, i: number): { side: Side; division: string } {
 /** [p.17] the divisions that write orders: those with units on the table. */
 const orderDivisions = (s: SeqState, side: Side) => divisionsOf(s, side).filter((d) => divisionUnits(s, d).length > 0);
 
-/** [p.20] the figures set to put out the fires of a block. */
-const crewFigures = (s: SeqState, block: string) =>
-  (s.crews ?? []).filter((c) => c.task === 'extinguish' && c.target === block).reduce((n, c) => n + c.figures, 0);
+/** [p.20] the figures set to put out the fires of a block: sappers' (16-20) and all others' (20), pooled apart. */
+function crewSplit(s: SeqState, block: string): { sappers: number; others: number } {
+  let sappers = 0;
+  let others = 0;
+  for (const c of s.crews ?? [])
+    if (c.task === 'extinguish' && c.target === block) {
+      if (isSappers(s, c.unit)) sappers += c.figures;
+      else others += c.figures;
+    }
+  return { sappers, others };
+}
+
+/** [p.20] a unit of sappers (the scenario's `sappers: true`, infantry). */
+const isSappers = (s: SeqState, id: string) => {
+  const spec = specOf(s, id);
+  return spec.kind === 'infantry' && !!spec.sappers;
+};
+
+/** [p.20] the ignite frame's dice as fire-start groups (sappers' dice rolled with soldiers' ones). */
+const igniteDice = (f: Extract<Frame, { t: 'ignite' }>) => [
+  { source: f.source, rolls: f.rolls },
+  ...(f.sapperRolls ? [{ source: 'sappers' as const, rolls: f.sapperRolls }] : []),
+];
+
+/** [p.20] the ignite frame's dice in words: "4 D20 (soldiers, 20) and 2 D20 (sappers, 11-20)". */
+function igniteText(f: Extract<Frame, { t: 'ignite' }>): string {
+  const name: Record<FireSource, string> = {
+    shell: 'howitzer shells',
+    incendiary: 'incendiary shells',
+    rockets: 'rockets (A-75)',
+    sappers: 'sappers',
+    soldiers: 'soldiers',
+  };
+  return igniteDice(f)
+    .map((d) => `${d.rolls} D20 (${name[d.source]}, ${FIRE_START[d.source].label})`)
+    .join(' and ');
+}
 
 const optionalHandlers: Pick<Handlers<SeqState, Frame, Action>, OptionalFrameKind> = {
   // [p.10] A-51 a crew without its guns: its step 8 move (a reading: with the leaders and caissons)
@@ -2646,32 +2697,41 @@ const optionalHandlers: Pick<Handlers<SeqState, Frame, Action>, OptionalFrameKin
     step(s, f, a, log) {
       if (a === 'crews done') return s;
       const { crew } = crewOptions(s, f.p).find((c) => c.key === a)!;
+      const who = isSappers(s, crew.unit) ? ' (sappers)' : '';
       log?.push({
         rule: 'p.20',
         text:
           crew.task === 'extinguish'
-            ? `${crew.figures} figures of ${crew.unit} in ${crew.block} try to put out a fire in ${crew.target}`
-            : `${crew.figures} figures of ${crew.unit} try to start a fire in ${crew.block}`,
+            ? `${crew.figures} figures of ${crew.unit}${who} in ${crew.block} try to put out a fire in ${crew.target}`
+            : `${crew.figures} figures of ${crew.unit}${who} try to start a fire in ${crew.block}`,
       });
       return push({ ...s, crews: [...(s.crews ?? []), crew] }, f);
     },
     describe: (s, f) => `${nameOf(s, f.p)}: set figures in blocks to put out fires or start one [p.20], or done`,
   },
   fires: { kind: 'auto', run: (s, f, log) => fireStage(s, f.stage, log) },
-  // [p.20] one D20 per four figures: sappers 16-20 (none in the schema), all others 20; each success one fire less
+  // [p.20] one D20 per four figures: sappers 16-20, all others 20 (each pooled apart); each success one fire less
   extinguish: {
     kind: 'chance',
     outcomes: (s, f) =>
-      extinguishDist(firesIn(s, f.block), crewFigures(s, f.block), false).map((d) => ({
-        action: `extinguish ${f.block} ${d.value}`,
-        p: d.p,
-        label: `${d.value} fire${d.value === 1 ? '' : 's'} left in ${f.block}`,
-      })),
+      extinguishCrewsDist(firesIn(s, f.block), crewSplit(s, f.block).sappers, crewSplit(s, f.block).others).map(
+        (d) => ({
+          action: `extinguish ${f.block} ${d.value}`,
+          p: d.p,
+          label: `${d.value} fire${d.value === 1 ? '' : 's'} left in ${f.block}`,
+        }),
+      ),
     step(s, f, a, log) {
       const n = Number(a.split(' ')[2]);
+      const c = crewSplit(s, f.block);
+      const per = FIRES.figuresPerExtinguishRoll;
+      const dice = [
+        ...(c.sappers >= per ? [`${Math.floor(c.sappers / per)} D20 of sappers, 16-20`] : []),
+        ...(c.others >= per ? [`${Math.floor(c.others / per)} D20, 20`] : []),
+      ];
       log?.push({
         rule: 'p.20',
-        text: `putting out the fires of ${f.block} (${Math.floor(crewFigures(s, f.block) / FIRES.figuresPerExtinguishRoll)} D20, 20 puts one out): ${firesIn(s, f.block)} → ${n}`,
+        text: `putting out the fires of ${f.block} (${dice.join(' and ')} puts one out): ${firesIn(s, f.block)} → ${n}`,
       });
       return setFires(s, f.block, n);
     },
@@ -2700,11 +2760,12 @@ const optionalHandlers: Pick<Handlers<SeqState, Frame, Action>, OptionalFrameKin
     },
     describe: (_s, f) => `the fire in ${f.block}: accumulating and spreading`,
   },
-  // [p.20] the fire-starting D20s: shell 17-20 a howitzer, soldiers 20 for each two figures; brick or stone −1
+  // [p.20] the fire-starting D20s: shell 17-20 (incendiary 7-20) a howitzer, rockets 4-20 a launcher (A-75), sappers
+  // 11-20 and soldiers 20 for each two figures; one fire at most; brick or stone −1
   ignite: {
     kind: 'chance',
     outcomes: (s, f) =>
-      fireStartDist(firesIn(s, f.block), f.source, f.rolls, blockById(s, f.block).brickOrStone).map((d) => ({
+      fireStartDistOf(firesIn(s, f.block), igniteDice(f), blockById(s, f.block).brickOrStone).map((d) => ({
         action: `ignite ${f.block} ${d.value}`,
         p: d.p,
         label: `${d.value} fire${d.value === 1 ? '' : 's'} in ${f.block}`,
@@ -2713,7 +2774,7 @@ const optionalHandlers: Pick<Handlers<SeqState, Frame, Action>, OptionalFrameKin
       const n = Number(a.split(' ')[2]);
       log?.push({
         rule: 'p.20',
-        text: `${f.rolls} D20 to start a fire in ${f.block} (${f.source === 'shell' ? 'howitzer shells, 17-20' : 'soldiers, 20'}${blockById(s, f.block).brickOrStone ? ', −1 brick or stone' : ''}): ${n > firesIn(s, f.block) ? `a fire starts (${n})` : 'none starts'}`,
+        text: `${igniteText(f)} to start a fire in ${f.block}${blockById(s, f.block).brickOrStone ? ' (−1 brick or stone)' : ''}: ${n > firesIn(s, f.block) ? `a fire starts (${n})` : 'none starts'}`,
       });
       return setFires(s, f.block, n);
     },
@@ -3719,7 +3780,7 @@ const handlers: Handlers<SeqState, Frame, Action> = {
         }
       }
       // [p.20] optional fires: a battery's howitzers firing at a block roll to start a fire in it
-      return shellFires(s, f.shot, t);
+      return shellFires(s, f.shot, t, f.firer);
     },
     describe: (_s, f) => `${f.firer} fires ${shotText(f.shot)}`,
   },
@@ -4787,7 +4848,8 @@ function defenceShot(s: SeqState, c: CloseContact): SmallArmsShot | CanisterShot
     };
     return shotProblem(shot, s.sc.options) ? null : shot;
   }
-  if (dspec.kind === 'artillery' && d.formation === 'unlimbered' && d.ammo < 3) {
+  // A-75 a rocket battery has no canister: no defence fire
+  if (dspec.kind === 'artillery' && !dspec.rockets && d.formation === 'unlimbered' && d.ammo < 3) {
     const shot: CanisterShot = {
       type: 'canister',
       fire: parseRating(dspec.rating).fire,
@@ -5654,9 +5716,11 @@ function menuOf(s: SeqState, id: string): Primitive[] {
       });
     }
   }
+  // [p.20] A-75 a rocket battery fires only rockets, at units in blocks
+  out.push(...rocketMenu(s, u, left, mover, shootable));
   // [p.8] canister: an unlimbered battery fires one or two actions at a mandatory target within its close band;
   // solid shot at longer range (aim point, bounce) is not built yet
-  if (spec.kind === 'artillery' && u.formation === 'unlimbered' && u.ammo < 3) {
+  if (spec.kind === 'artillery' && !spec.rockets && u.formation === 'unlimbered' && u.ammo < 3) {
     const table = tableOf(s.sc);
     for (const ft of mandatoryTargets(table, shootable, mover, spec.calibre)) {
       if (ft.range > canisterRange(spec.calibre) * IN) continue;
@@ -5683,7 +5747,7 @@ function menuOf(s: SeqState, id: string): Primitive[] {
   }
   // [p.8-10] solid shot beyond the close band: at a point of aim on an enemy unit in arc, the ball bouncing on past
   // it; every unit on its line, friend or foe, is at risk, first one first (the ground it bounces over: A-46)
-  if (spec.kind === 'artillery' && u.formation === 'unlimbered' && u.ammo < 3) {
+  if (spec.kind === 'artillery' && !spec.rockets && u.formation === 'unlimbered' && u.ammo < 3) {
     const table = tableOf(s.sc);
     for (const ft of fireTargets(table, shootable, mover, spec.calibre)) {
       if (ft.range <= canisterRange(spec.calibre) * IN) continue;
@@ -6124,7 +6188,7 @@ function caissonMenu(s: SeqState, id: string): Primitive[] {
         out.push({ key: `fire ${c.id} ${actions}`, apply: (t) => fireAction(t, id, u.halves + 2 * actions, shot) });
       }
     }
-  if (spec.kind === 'artillery' && u.formation === 'unlimbered' && u.ammo < 3 && left >= 2)
+  if (spec.kind === 'artillery' && !spec.rockets && u.formation === 'unlimbered' && u.ammo < 3 && left >= 2)
     for (const ft of fireTargets(table, [...all, ...bodies], mover, spec.calibre)) {
       const c = enemy.find((x) => x.id === ft.id);
       if (!c) continue;
@@ -6960,14 +7024,24 @@ function fireStage(s: SeqState, stage: 'extinguish' | 'burn' | 'ignite', log: Lo
         ? blocks.filter((b) => firesIn(s, b) > 0).map((block) => ({ t: 'burn' as const, block }))
         : blocks
             .filter((b) => crews.some((c) => c.task === 'ignite' && c.block === b))
-            .map((block) => ({
-              t: 'ignite' as const,
-              block,
-              source: 'soldiers' as const,
-              rolls: crews
-                .filter((c) => c.task === 'ignite' && c.block === block)
-                .reduce((n, c) => n + soldierStartRolls(c.figures, 0), 0),
-            }));
+            .map((block): Frame => {
+              // [p.20] sappers roll 11-20, other soldiers 20, one D20 a two figures each; one fire at most
+              const rollsOf = (sappers: boolean) =>
+                crews
+                  .filter((c) => c.task === 'ignite' && c.block === block && isSappers(s, c.unit) === sappers)
+                  .reduce((n, c) => n + soldierStartRolls(c.figures, 0), 0);
+              const soldiers = rollsOf(false);
+              const sappers = rollsOf(true);
+              return soldiers === 0
+                ? { t: 'ignite', block, source: 'sappers', rolls: sappers }
+                : {
+                    t: 'ignite',
+                    block,
+                    source: 'soldiers',
+                    rolls: soldiers,
+                    ...(sappers ? { sapperRolls: sappers } : {}),
+                  };
+            });
   if (stage === 'burn' && frames.length)
     log?.push({ rule: 'p.20', text: 'the fires burning roll to accumulate and spread (one D20 a block)' });
   const t = stage === 'ignite' ? { ...s, crews: [] } : s;
@@ -6976,19 +7050,62 @@ function fireStage(s: SeqState, stage: 'extinguish' | 'burn' | 'ignite', log: Lo
 
 /**
  * [p.20] "One roll is made for each howitzer in the battery firing at the building block": after a battery with
- * howitzers fires at a unit in blocks, one D20 a bearing howitzer for the Shell column (17-20) on that unit's block.
+ * howitzers fires at a unit in blocks, one D20 a bearing howitzer for the Shell column (17-20) on that unit's block;
+ * a battery whose howitzers carry incendiary shells (`incendiary`) always fires them there, the Incendiary column
+ * (7-20) ("Only howitzers can fire incendiary shells").
  */
 function shellFires(
   s: SeqState,
   shot: SmallArmsShot | CanisterShot | SolidShot | BuildingFireOutShot,
   t: SeqState,
+  firer: string,
 ): SeqState {
   if (!t.sc.options.fires || (shot.type !== 'canister' && shot.type !== 'solidShot') || shot.howitzers <= 0) return t;
   const aimed = shot.type === 'canister' ? [shot.target.id] : shot.atRisk.map((x) => x.id);
   const hit = aimed.map((id) => s.units.find((u) => u.id === id)).find((u) => u && inTown(u));
   const block = hit && mainBlock(hit);
   if (!block || firesIn(t, block) >= FIRES.maxPerBlock) return t;
-  return push(t, { t: 'ignite', block, source: 'shell', rolls: shot.howitzers });
+  const spec = specOf(s, firer);
+  const source = spec.kind === 'artillery' && spec.incendiary ? 'incendiary' : 'shell';
+  return push(t, { t: 'ignite', block, source, rolls: shot.howitzers });
+}
+
+/**
+ * [p.20] A-75 a rocket battery (`rockets`, with the fires rule): one action at an enemy unit in blocks in its arc,
+ * sight and its calibre's range (the nearest battery rule: the book gives rockets none), not in smoke; one D20 a
+ * bearing launcher on the Rockets column (4-20) for that unit's main block. No other fire effect: no casualties, no
+ * morale mark, no ammunition dice, no smoke (A-75: rockets have no fire rules but the column).
+ */
+function rocketMenu(
+  s: SeqState,
+  u: SeqUnit,
+  left: number,
+  mover: TableUnit,
+  shootable: readonly TableUnit[],
+): Primitive[] {
+  const spec = specOf(s, u.id);
+  if (spec.kind !== 'artillery' || !spec.rockets || !s.sc.options.fires) return [];
+  if (u.formation !== 'unlimbered' || left < 2) return [];
+  const out: Primitive[] = [];
+  for (const ft of fireTargets(tableOf(s.sc), shootable, mover, spec.calibre)) {
+    const tu = s.units.find((x) => x.id === ft.id);
+    const block = tu && inTown(tu) ? mainBlock(tu) : undefined;
+    if (!block || firesIn(s, block) >= FIRES.maxPerBlock) continue;
+    if (smokeBlocks(s, mover, shootable.find((x) => x.id === ft.id)!)) continue;
+    const rolls = Math.min(ft.figures, spec.cannons);
+    out.push({
+      key: `rockets ${ft.id}`,
+      apply(t, log) {
+        log?.push({
+          rule: 'A-75',
+          text: `${u.id} fires rockets at ${ft.id} in ${block} (${inches(ft.range)}): ${rolls} D20 on the Rockets column (4-20) to start a fire, no other effect [p.20]`,
+        });
+        const v = updUnit(t, u.id, { halves: u.halves + 2 });
+        return push(v, { t: 'ignite', block, source: 'rockets', rolls });
+      },
+    });
+  }
+  return out;
 }
 
 /** A-75 option fireEvacuation: a unit with figures in a block with 3 or more fires must leave it when it activates. */
@@ -7609,7 +7726,10 @@ export const internals = {
   fightable,
   townOf,
   firesIn,
-  crewFigures,
+  crewSplit,
+  isSappers,
+  igniteDice,
+  igniteText,
   blockById,
   // [p.10] A-51 crews: cover (the picture), the charge to retake the guns (dice-faces.ts, the scripted player)
   crewInCover,

@@ -167,6 +167,12 @@ describe("Napoleon's Eagles random scenarios", () => {
           f,
         ).toBe(true);
       expect(units.some((u) => u.disordered) && units.some((u) => u.fatigue === 3)).toBe(true);
+      // [p.20] sappers, incendiary shells (howitzers only) and A-75 rocket batteries, under the fires rule only
+      expect(inf.some((u) => u.sappers) && art.some((u) => u.incendiary) && art.some((u) => u.rockets)).toBe(true);
+      expect(art.filter((u) => u.incendiary).every((u) => u.howitzers > 0)).toBe(true);
+      expect(art.filter((u) => u.rockets).every((u) => !u.howitzers && u.cannons > 0)).toBe(true);
+      const firesOff = all.filter((s) => !s.options?.fires).flatMap((s) => s.sides.flatMap((x: J) => x.units));
+      expect(firesOff.some((u: J) => u.sappers || u.incendiary || u.rockets)).toBe(false);
       const r = units.map((u) => ({ ...parseRating(u.rating), kind: u.kind }));
       expect(set(r.map((x) => x.move))).toEqual(set(['A', 'B', 'C']));
       expect(set(r.map((x) => x.fire))).toEqual(set(['A', 'B', 'C', 'D', 'E', 'R']));

@@ -231,7 +231,7 @@ function unitDraft(u: Uniform, id: string, side: J, opts: J, small: boolean, gun
   const massed = formation === 'unlimbered' && cannons + howitzers >= 4 && chance(u, 0.2);
   const neutral = neutralisedAtHits(byCannons ? cannons : cannons + howitzers, guardBattery);
   // [p.20] with the optional fires: howitzers with incendiary shells; A-75 a rocket battery (launchers as cannons)
-  const incendiary = opts.fires === true && howitzers > 0 && chance(u, 0.4);
+  const incendiary = opts.fires === true && howitzers > 0 && chance(u, 0.6);
   const rockets = opts.fires === true && howitzers === 0 && cannons > 0 && !regimental && chance(u, 0.25);
   const spec: J = {
     ...common,

@@ -4,12 +4,20 @@
  * side that holds an objective holds it.
  */
 import { readFileSync } from 'node:fs';
+import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
+import { IN } from '../../geometry/geometry.ts';
+import { at, done, order, play, tacticalState } from './charges.fixture.ts';
+import { beginCharges } from './charges.ts';
+import { shotOf } from './fire.ts';
 import { chargeEaglesRising as game } from './index.ts';
 import { desiredOrder, policyScores } from './heuristic.ts';
+import { cer } from './rules.ts';
 import { parseScenario } from './scenario.ts';
-import { commandOf } from './state.ts';
+import { commandOf, unitOf, updUnit } from './state.ts';
 import type { S } from './state.ts';
+import { hitChance } from './tables.ts';
+import type { UnitState } from './types.ts';
 
 const start = () =>
   game.initialState(
@@ -51,5 +59,134 @@ describe('[S1] the order-writing heuristic', () => {
     expect(desiredOrder(s, 0, commandOf(s, 'F2'))).toEqual({ type: 'withdraw', point: 'home' });
     const p = picks(s);
     expect(p.find((a) => a.startsWith('order F2 '))).toBe('order F2 withdraw home');
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Every decision frame, and the tactics
+// ---------------------------------------------------------------------------------------------------------------------
+
+/** The best-scoring action (the first of the ties). */
+function best(s: S): string {
+  const opts = game.legalActions(s);
+  const sc = policyScores(s, opts);
+  return opts[sc.indexOf(Math.max(...sc))]!;
+}
+
+/** Play `n` random games of a scenario, checking the scores at every decision; the decision kinds met. */
+function randomGames(id: string, n: number): Set<string> {
+  const sc = parseScenario(JSON.parse(readFileSync(`data/scenarios/charge-eagles-rising/${id}.json`, 'utf8')));
+  const kinds = new Set<string>();
+  for (let g = 0; g < n; g++) {
+    const u = seedrandom.alea(`heuristic/${id}/${g}`);
+    let s = game.initialState(sc);
+    for (let ply = 0; ply < 20000; ply++) {
+      const tm = game.toMove(s);
+      if (tm.kind === 'terminal') break;
+      if (tm.kind === 'chance') {
+        const outs = game.chanceOutcomes(s);
+        let r = u();
+        let pick = outs[outs.length - 1]!;
+        for (const o of outs) {
+          if (r < o.p) {
+            pick = o;
+            break;
+          }
+          r -= o.p;
+        }
+        s = game.apply(s, pick.action);
+        continue;
+      }
+      const legal = game.legalActions(s);
+      const scores = policyScores(s, legal);
+      const kind = s.stack.at(-1)!.t;
+      kinds.add(kind);
+      expect(scores, `${kind}: ${legal.join(' | ')}`).toHaveLength(legal.length);
+      expect(
+        scores.every((x) => Number.isFinite(x)),
+        `${kind}: ${scores.join(', ')}`,
+      ).toBe(true);
+      // half the decisions by the scripted player, so that its own choices are met too
+      const i = u() < 0.5 ? Math.floor(u() * legal.length) : scores.indexOf(Math.max(...scores));
+      s = game.apply(s, legal[i]!);
+    }
+  }
+  return kinds;
+}
+
+describe('policyScores at every decision', () => {
+  it('random and scripted games of both scenarios: a finite score per legal action at every decision frame', () => {
+    const kinds = new Set([...randomGames('quick-test', 4), ...randomGames('the-chapel-crossroads', 2)]);
+    for (const k of ['orders', 'strategic', 'activation', 'unitAction', 'returnFire', 'recover', 'leaders'])
+      expect(kinds, [...kinds].join(', ')).toContain(k);
+  }, 120_000);
+});
+
+describe('tactics', () => {
+  it('[T2a] fires at the target of the best expected hits (dice × hit chance), not at the far one', () => {
+    // F1d (6 medium guns) facing north: B1a at 5" (close range), B1b at 20" (effective)
+    let s = at(tacticalState(0), 'F1d', 24, 20, 0);
+    s = at(s, 'B1a', 21, 26.5, 180);
+    s = at(s, 'B1b', 30, 41.5, 180);
+    s = { ...s, stack: [...s.stack, { t: 'unitAction', unit: 'F1d' }] };
+    const opts = game.legalActions(s);
+    expect(opts).toContain('fire F1d B1a');
+    expect(opts).toContain('fire F1d B1b');
+    const ev = (t: string) => {
+      const sh = shotOf(s, 'F1d', t, 'fire')!;
+      return sh.dice * hitChance(sh.toHit);
+    };
+    expect(ev('B1a')).toBeGreaterThan(ev('B1b'));
+    expect(best(s)).toBe('fire F1d B1a');
+    // the far target alone: it is still fired at rather than held
+    const far = at(s, 'B1a', 2, 2, 180);
+    expect(best(far)).toBe('fire F1d B1b');
+  });
+
+  it('[T2b] a line charged by cavalry from 8" forms square (the test passes on 6+); a garrison cannot and stands', () => {
+    let s = order(tacticalState(0), 'F2', 'attack');
+    s = at(s, 'F2a', 18, 35.5 - 8 - 0.625, 0);
+    s = cer.settle(beginCharges(s, 0, []));
+    s = done(play(s, 'charge F2a B1a'));
+    expect(s.stack.at(-1)!.t).toBe('reactions');
+    expect(game.legalActions(s)).toContain('react B1a square');
+    expect(best(s)).toBe('react B1a square');
+  });
+
+  it('[T2b] cavalry charges a disordered line in reach, but not a square', () => {
+    const setUp = (patch: Partial<UnitState>) => {
+      let s = order(tacticalState(0), 'F2', 'attack');
+      s = at(s, 'F2a', 18, 35.5 - 1.5 - 0.625, 0);
+      s = updUnit(s, 'B1a', patch);
+      s = at(s, 'B2a', 46, 46, 180); // the light dragoons out of reach
+      return cer.settle(beginCharges(s, 0, []));
+    };
+    const disordered = setUp({ disordered: true });
+    expect(disordered.stack.at(-1)!.t).toBe('declareCharges');
+    expect(best(disordered)).toBe('charge F2a B1a');
+    const square = setUp({ formation: 'solidSquare' } as Partial<UnitState>);
+    expect(game.legalActions(square)).toContain('charge F2a B1a');
+    expect(best(square)).toBe('done charges');
+  });
+
+  it('[Result explanations] a cavalry winner by 3-4 exploits into a weak enemy within 7", else rallies back', () => {
+    let s = order(tacticalState(0), 'F2', 'attack');
+    s = at(s, 'F2a', 18, 30, 0, { phase: { ...unitOf(s, 'F2a').phase, charging: true, cacCount: 1 } });
+    const win = (t: S): S => ({
+      ...t,
+      stack: [...t.stack, { t: 'cacWin', unit: 'F2a', band: '3-4', loserAt: { x: 18 * IN, y: 32 * IN } }],
+    });
+    // nobody near: rally back
+    let alone = at(s, 'B1a', 2, 2, 180);
+    alone = at(alone, 'B1b', 46, 2, 180);
+    alone = at(alone, 'B1d', 46, 46, 180);
+    alone = at(alone, 'B2a', 2, 46, 180);
+    const a = win(alone);
+    expect(game.legalActions(a)).toContain('exploit F2a 7');
+    expect(best(a)).toBe('rally back F2a');
+    // a disordered battery 4" ahead: exploit
+    let prey = at(alone, 'B1d', 18, 36, 180, { disordered: true } as Partial<UnitState>);
+    prey = win(prey);
+    expect(best(prey)).toBe('exploit F2a 7');
   });
 });

@@ -7,6 +7,7 @@
 import type { Game, GameEvent, Validated } from '../../core/game.ts';
 import { hashValue } from '../../core/hash.ts';
 import { IN } from '../../geometry/geometry.ts';
+import { diceFaces, outcomeForFaces, rollAsk } from './dice-faces.ts';
 import { createEncoding } from './encoding.ts';
 import { policyScores } from './heuristic.ts';
 import { orderOptions, orderText, orderOfKey } from './orders.ts';
@@ -302,4 +303,7 @@ export const chargeEaglesRising: Game<S, Action, Scenario> = {
   policyScores,
   render,
   encoding: createEncoding(observe),
+  rollAsk,
+  outcomeForFaces,
+  diceFaces,
 };

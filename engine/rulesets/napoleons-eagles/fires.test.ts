@@ -5,12 +5,14 @@
  * book's numbers, against the same position without the new data.
  */
 import { describe, expect, it } from 'vitest';
-import { type Json, kleinau, playInto, rawScenario, setUnits, top } from '../../../test/ne-fixtures.ts';
+import seedrandom from 'seedrandom';
+import { type Json, kleinau, playInto, rawScenario, scenarioOf, setUnits, top } from '../../../test/ne-fixtures.ts';
+import { playChecked } from '../../../arena/conformance.ts';
 import type { GameEvent } from '../../core/game.ts';
 import { extinguishCrewsDist, extinguishDist, fireStartDistOf } from './buildings.ts';
 import { napoleonsEagles as game } from './index.ts';
 import { validateScenario } from './scenario.ts';
-import { type Frame, runtime, type SeqState, unitOf } from './turn.ts';
+import { type Frame, internals, runtime, type SeqState, unitOf } from './turn.ts';
 
 /** The state with `frames` as its stack (the last on top), settled: a position at a chosen step. */
 const at = (s: SeqState, ...frames: Frame[]): SeqState => runtime.settle({ ...s, stack: frames, sideA: 0 });
@@ -282,5 +284,54 @@ describe('rockets (A-75): a rocket battery fires only at units in blocks, 4-20 a
     expect(keys).toContain('abandon guns');
     expect(keys.some((k) => k.startsWith('defence fire'))).toBe(false);
     expect(game.describeAction!(at(rockets(), { t: 'act', unit: 'F4' }), 'rockets A1')).toMatch(/4-20.*A-75/);
+  });
+});
+
+describe('all three in play', () => {
+  it('random games (and the scripted player) keep the Game contract at every step, real dice included', () => {
+    // the Austrians start in the town (A1 in V2, A2 in the burning mill), sappers on both sides; F4 fires incendiary
+    // shells (odd games) or is a rocket battery (even games)
+    const inTown = (rockets: boolean) =>
+      fires((j) => {
+        for (const id of ['F1', 'F2', 'A1', 'A2']) unitJ(j, id).sappers = true;
+        const f4 = unitJ(j, 'F4');
+        if (rockets) {
+          f4.rockets = true;
+          f4.howitzers = 0;
+        } else f4.incendiary = true;
+        j.terrain.find((t: Json) => t.id === 'V1').fires = 1;
+      });
+    const town = Object.create(game) as typeof game;
+    town.initialState = (sc) =>
+      setUnits(game.initialState(sc), {
+        A1: { figures: 12, inBlocks: { V2: 12 } },
+        A2: { figures: 12, inBlocks: { V1: 12 } },
+      });
+    // the chance nodes met: each new source is reached
+    const seen = new Set<string>();
+    town.chanceOutcomes = (s) => {
+      const f = top(s);
+      if (f?.t === 'ignite') seen.add(`ignite ${f.source}${f.sapperRolls ? ' and sappers' : ''}`);
+      if (f?.t === 'extinguish') seen.add(`extinguish${internals.crewSplit(s, f.block).sappers ? ' sappers' : ''}`);
+      return game.chanceOutcomes(s);
+    };
+    for (let g = 0; g < 4; g++) {
+      const r = playChecked(
+        town,
+        scenarioOf('the-mill-at-kleinau', inTown(g % 2 === 0)),
+        seedrandom.alea(`fires/${g}`),
+        {
+          seats: g === 2 ? ['heuristic', 'heuristic'] : g === 3 ? ['heuristic', 'random'] : ['random', 'random'],
+          maxPlies: 20_000,
+          freeze: true,
+          optionsEvery: 7,
+          optionsCap: 4,
+        },
+      );
+      expect(r.plies).toBeGreaterThan(0);
+    }
+    expect([...seen].sort()).toEqual(
+      expect.arrayContaining(['extinguish sappers', 'ignite incendiary', 'ignite rockets', 'ignite sappers']),
+    );
   });
 });

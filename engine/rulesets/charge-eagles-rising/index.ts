@@ -10,6 +10,7 @@ import { IN } from '../../geometry/geometry.ts';
 import { diceFaces, outcomeForFaces, rollAsk } from './dice-faces.ts';
 import { createEncoding } from './encoding.ts';
 import { policyScores } from './heuristic.ts';
+import { cerPicture } from './picture.ts';
 import { orderOptions, orderText, orderOfKey } from './orders.ts';
 import { cer } from './rules.ts';
 import { type Scenario, initialState as startOf, validateScenario } from './scenario.ts';
@@ -302,6 +303,7 @@ export const chargeEaglesRising: Game<S, Action, Scenario> = {
   quiet,
   policyScores,
   render,
+  picture: cerPicture,
   encoding: createEncoding(observe),
   rollAsk,
   outcomeForFaces,

@@ -16,6 +16,7 @@ import { cacMods } from './cac.ts';
 import { parseScenario } from './scenario.ts';
 import type { S } from './state.ts';
 
+const start = (id: string): S => game.initialState(scenario(id));
 const scenario = (id: string) =>
   parseScenario(JSON.parse(readFileSync(`data/scenarios/charge-eagles-rising/${id}.json`, 'utf8')));
 const top = (s: S) => s.stack[s.stack.length - 1] as Frame;
@@ -182,6 +183,45 @@ describe('Charge! Eagles Rising real dice', () => {
     if (m.attacker !== m.defender) expect(lower).toBeGreaterThan(0);
     checkRollAt(s, seedrandom.alea('cac'));
   }, 120_000);
+
+  it('[S2, Issuing Orders] acceptance: +2 with the CC attached (C2); no dice when a Superior CC is in contact', () => {
+    // the first acceptance roll of the Chapel Crossroads, A writing an attack
+    let s = start('the-chapel-crossroads');
+    for (let guard = 0; guard < 500 && top(s)?.t !== 'accept'; guard++) {
+      const tm = game.toMove(s);
+      if (tm.kind === 'chance') s = game.apply(s, game.chanceOutcomes(s)[0]!.action);
+      else if (tm.kind === 'player') {
+        const o = game.legalActions(s);
+        s = game.apply(s, o.find((x) => / attack /.test(x)) ?? o[0]!);
+      } else break;
+    }
+    const f = top(s) as Extract<Frame, { t: 'accept' }>;
+    expect(f.t).toBe('accept');
+    const plain = game.rollAsk!(s)!;
+    expect(plain.dice).toEqual([6, 6]);
+    expect(plain.what).not.toMatch(/CC attached/);
+    checkRollAt(s, seedrandom.alea('a'));
+    // the CC attached to a unit of the recipient: +2 to the roll
+    const cc = s.armies[f.side].cc;
+    const e = s.elements.find((x) => x.id === f.to) ?? s.elements.find((x) => x.formation === f.to)!;
+    const unit = e.units[0]!;
+    const with2: S = {
+      ...s,
+      leaders: s.leaders.map((l) =>
+        l.id === cc ? { ...l, attachedTo: unit, pos: s.units.find((u) => u.id === unit)!.pos } : l,
+      ),
+      units: s.units.map((u) => (u.id === unit ? { ...u, attachedLeader: cc } : u)),
+    };
+    expect(game.rollAsk!(with2)!.what).toMatch(/2D6 \+ 2 \(the CC attached, C2\)/);
+    checkRollAt(with2, seedrandom.alea('b'));
+    // a Superior army CC in contact: accepted without a roll
+    const superior: S = {
+      ...with2,
+      leaders: with2.leaders.map((l) => (l.id === cc ? { ...l, command: 'superior', level: 'armyWing' } : l)),
+    };
+    expect(game.chanceOutcomes(superior).map((o) => o.action)).toEqual([`accept ${f.to} pass`]);
+    expect(game.rollAsk!(superior)).toBeUndefined();
+  });
 
   it('[S6, C7] the initiative: a tie is rolled again; [C9] where a skirmish hit falls is a draw', () => {
     const s0 = game.initialState(scenario('quick-test'));

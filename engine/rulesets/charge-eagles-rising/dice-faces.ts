@@ -40,6 +40,7 @@ import {
   ARRIVAL_TABLE,
   LEADER_CHECKS,
   MIN_TO_HIT,
+  ORDER_MODIFIERS,
   REPLACEMENT_TABLE,
   arrives,
   cacRoll,
@@ -69,6 +70,28 @@ function test2d6(what: string, n: number, pass: Action, fail: Action): Roll {
     read: (fs) => key(sum(fs) >= n ? pass : fail),
   };
 }
+
+/** Why a unit tests, in words (casualties.ts, charges.ts and cac.ts reasons). */
+const REASON: Readonly<Record<string, string>> = {
+  worn: 'on becoming WORN (C11)',
+  spent: 'on becoming SPENT (C11)',
+  skirmishKia: "KIA's from skirmish fire",
+  recover: 'removing disorder',
+  closing: 'the closing test (C11)',
+  counterCharge: 'the counter-charge attempt',
+  face: 'facing a flank or rear charge',
+  pullUpSquare: 'pulling up before a square',
+  pullUpEvade: 'pulling up after its target evaded',
+  squareLoss: 'cavalry losing to a square',
+  cavTie: 'cavalry after a 0 against infantry',
+  rallyBack: 'rallying back',
+  notExploit: 'not exploiting after a 3+ win',
+  refight: 'worn or spent, before re-fighting (C13)',
+  terrain: 'terrain',
+  formationChange: 'a formation change in a threat zone',
+  retiringCavalry: 'retiring cavalry in a threat zone',
+};
+const reason = (r: string) => REASON[r] ?? r;
 
 /** The skirmish frame's next roll (skirmish.ts): a firing ME's D10, or where one hit falls (a draw); null: none. */
 function skirmishNext(f: F<'skirmish'>): { i: number; kind: 'd10' | 'hit' } | null {
@@ -157,7 +180,7 @@ function roll(s: S): Roll | undefined {
     case 'accept': {
       const a = acceptanceOf(s, f.side, f.to);
       if (a.auto) return undefined;
-      const bonus = a.ccAttached ? 2 : 0;
+      const bonus = a.ccAttached ? ORDER_MODIFIERS.ccAttached : 0;
       return {
         what: `${commandOf(s, f.to).name}'s acceptance of its new order [S2, Issuing Orders]: 2D6${plus(bonus)}${a.ccAttached ? ' (the CC attached, C2)' : ''}, ${a.number}+ accepts`,
         dice: [6, 6],
@@ -206,7 +229,7 @@ function roll(s: S): Roll | undefined {
       );
     case 'skill':
       return test2d6(
-        `${unitOf(s, f.unit).name}'s skill test (${f.reason}) [${f.reason === 'recover' ? 'T2d, ' : ''}Skill Tests]`,
+        `${unitOf(s, f.unit).name}'s skill test (${reason(f.reason)}) [${f.reason === 'recover' ? 'T2d, ' : ''}Skill Tests]`,
         skillNumberFor(s, f.unit, f.reason, f.safe) ?? 13,
         `skill ${f.unit} pass`,
         `skill ${f.unit} fail`,
@@ -220,7 +243,7 @@ function roll(s: S): Roll | undefined {
       );
     case 'chargeTest':
       return test2d6(
-        `${unitOf(s, f.unit).name}'s test (${f.reason}) [Skill Tests]`,
+        `${unitOf(s, f.unit).name}'s test (${reason(f.reason)}) [Skill Tests]`,
         chargeTestNumber(s, f),
         `test ${f.unit} ${f.reason} pass`,
         `test ${f.unit} ${f.reason} fail`,
@@ -229,7 +252,7 @@ function roll(s: S): Roll | undefined {
       // a unit already disordered takes no test: the move disorders it anyway
       if (unitOf(s, f.unit).disordered || !f.reasons.length) return undefined;
       const ns = f.reasons.map((r) => moveTestNumber(s, f.unit, r));
-      const parts = f.reasons.map((r, i) => `${diceSpan(2 * i + 1, 2 * i + 2)} ${r} ${ns[i]}+`);
+      const parts = f.reasons.map((r, i) => `${diceSpan(2 * i + 1, 2 * i + 2)} ${reason(r)} ${ns[i]}+`);
       return {
         what: `${unitOf(s, f.unit).name}'s skill test${ns.length > 1 ? 's' : ''} on its move [Skill Tests]: 2D6 each (${parts.join('; ')}), any failed: disordered`,
         dice: d6(2 * ns.length),

@@ -137,6 +137,22 @@ describe('Charge! Eagles Rising real dice', () => {
     checkRollAt(t7, seedrandom.alea('v'));
   });
 
+  it('many dice: a volley of 8 at to-hit 12, a tactical leader check for 4 KIAs', () => {
+    const s0 = game.initialState(scenario('quick-test'));
+    const [a, b] = [s0.units.find((u) => u.side === 0)!, s0.units.find((u) => u.side === 1)!];
+    const v = push(s0, { t: 'volley', firer: a.id, target: b.id, dice: 8, toHit: 12, kind: 'fire', band: 'close' });
+    expect(game.rollAsk!(v)!.dice).toHaveLength(16);
+    checkRollAt(v, seedrandom.alea('v8'));
+    const l = s0.leaders.find((x) => x.side === 0)!;
+    const lt = push(s0, { t: 'leaderTactical', leader: l.id, kias: 4 });
+    expect(game.rollAsk!(lt)!.dice).toEqual([6, 6, 6, 6, 6, 6]);
+    // no 6 among the KIA dice: no effect, whatever the last two show; a 6 and 6 + 6: KIA
+    expect(game.outcomeForFaces!(lt, [5, 5, 5, 5, 6, 6])).toEqual({ action: `leader ${l.id} noEffect` });
+    expect(game.outcomeForFaces!(lt, [1, 6, 2, 3, 6, 6])).toEqual({ action: `leader ${l.id} kia` });
+    expect(game.outcomeForFaces!(lt, [1, 6, 2, 3, 3, 3])).toEqual({ action: `leader ${l.id} knockedOut` });
+    checkRollAt(lt, seedrandom.alea('lt'));
+  });
+
   it('[Close Assault Combat] the outcome class carries the winner, its doubles and "W < L"', () => {
     // a CAC staged in play: the first CAC of seeded random games on the Chapel Crossroads
     let found: S | null = null;

@@ -2731,7 +2731,7 @@ const optionalHandlers: Pick<Handlers<SeqState, Frame, Action>, OptionalFrameKin
       ];
       log?.push({
         rule: 'p.20',
-        text: `putting out the fires of ${f.block} (${dice.join(' and ')} puts one out): ${firesIn(s, f.block)} → ${n}`,
+        text: `putting out the fires of ${f.block} (${dice.join(' and ')}: each success puts one out): ${firesIn(s, f.block)} → ${n}`,
       });
       return setFires(s, f.block, n);
     },

@@ -14,8 +14,10 @@
  * - [T2a] every ME is activated, the nearest the enemy first. A unit's action is scored by where it ends
  *   (`standValue`: nearness to its order's point; infantry in line or a garrison within 10" of the enemy, columns when
  *   far, no column, march column or skirmish line in an enemy cavalry's threat zone, a square only there; cavalry out
- *   of musket and canister range; batteries unlimbered in range, not limbered near the enemy), less the disorder and
- *   the tests a move brings (exactly, `movePassChance`), plus its fire: the expected hits of the best target (dice ×
+ *   of musket and canister range; batteries unlimbered in range, not limbered near the enemy; a formed unit within 3"
+ *   of an objective (C14), more so in the last turns; disorder, dearer within 20" of enemy cavalry; the best charge
+ *   enemy cavalry could make at it next phase, at its exact odds), less the tests a move brings (their exact chance,
+ *   `movePassChance`) and the op-charge a move invites (C8), plus its fire: the expected hits of the best target (dice ×
  *   hit chance, fire.ts `shotOf`, weighted toward units near their worn/spent marks and guns), for a move the Move &
  *   Fire after it. A unit with a charge worth declaring holds for it.
  * - [T2b] a charge is declared when its value beats stopping: the exact CAC odds (cac.ts `cacMods`, tables'
@@ -30,10 +32,10 @@
  *   back (cavalry) otherwise; an exploiter goes into a target at good odds or halts. A tie's fall back: 2".
  * Scores shared by several actions are memoised per state (WeakMap) and the CAC odds by the totals' difference.
  */
-import { IN, type Vec, dist } from '../../geometry/geometry.ts';
+import { IN, type Polygon, type Vec, dist, pointPolygonDistance, polygonDistance } from '../../geometry/geometry.ts';
 import { cacMods } from './cac.ts';
 import { figuresOf } from './casualties.ts';
-import { chargeOptions, mayCharge, squareNumber } from './charges.ts';
+import { chargeOptions, mayCharge, squareNumber, tacticalMove } from './charges.ts';
 import { type Shot, canFire, shotOf } from './fire.ts';
 import { orderOfKey } from './orders.ts';
 import { type Placed, gap, inFrontArcWithin, inThreatZone, polyOf } from './shape.ts';
@@ -54,7 +56,7 @@ import {
   updUnit,
 } from './state.ts';
 import { offerOfKey } from './strategic.ts';
-import { cacRollDist, hitChance, squareOutcomeDist, squareRow } from './tables.ts';
+import { cacRollDist, hitChance, orderType, squareOutcomeDist, squareRow } from './tables.ts';
 import { movePassChance, parseMove, planMove } from './tactical.ts';
 import type { ElementState, FormationState, LeaderState, Order, OrderType, Side, UnitState } from './types.ts';
 
@@ -217,6 +219,37 @@ function goalOf(s: S, u: UnitState): { p: Vec; r: number; type: OrderType } | nu
   return { p: o.point, r: 2 * IN, type: o.type };
 }
 
+/** Each objective's body (its area's polygon) or null for a point: static, per table. */
+const bodies = new WeakMap<object, (Polygon | null)[]>();
+function objectiveBodies(s: S): (Polygon | null)[] {
+  let b = bodies.get(s.ctx);
+  if (!b) {
+    b = s.ctx.objectives.map((o) => {
+      if (!o.terrain) return null;
+      const a = s.ctx.terrain.areas.find((x) => x.id === o.terrain);
+      if (a) return a.polygon;
+      return s.ctx.buas.find((x) => x.id === o.terrain)?.polygon ?? null;
+    });
+    bodies.set(s.ctx, b);
+  }
+  return b;
+}
+
+/** [C14] holding objectives: a formed unit within 3" of one (edge to edge) scores, more as the game's end nears. */
+function objectiveValue(s: S, u: UnitState, p: Placed): number {
+  if (p.formation === 'skirmish') return 0;
+  const poly = polyOf(p);
+  const bs = objectiveBodies(s);
+  const late = s.turn >= s.ctx.turns - 1 ? 1.5 : 1;
+  let v = 0;
+  s.ctx.objectives.forEach((o, i) => {
+    const b = bs[i];
+    const d = (b ? polygonDistance(poly, b) : pointPolygonDistance(o.point, poly)) / IN;
+    v += d <= 3 ? 1.2 * late : Math.max(0, 0.6 - 0.05 * (d - 3)) * late;
+  });
+  return u.kind === 'artillery' ? v * 0.3 : v;
+}
+
 /** The enemy units (infantry, cavalry) whose threat zone covers `body`, and whether one of them is cavalry. */
 function threatened(s: S, u: UnitState, p: Placed): { any: boolean; cavalry: boolean } {
   const body = polyOf(p);
@@ -262,6 +295,9 @@ function standValue(s: S, u: UnitState, p: Placed): number {
     else if (g.type === 'reserve') v -= 0.02 * d;
     else v -= (u.kind === 'cavalry' ? 0.06 : 0.12) * d;
   }
+  if (g && g.type !== 'withdraw' && g.type !== 'reserve') v += objectiveValue(s, u, p);
+  if (u.disordered) v -= disorderCost(s, u, p);
+  if (u.kind !== 'cavalry') v -= 0.8 * cavalryRisk(s, u, p, false);
   const f = p.formation;
   const tz = threatened(s, u, p);
   if (u.kind === 'infantry') {
@@ -305,8 +341,11 @@ function bestFire(s: S, id: string): { ev: number; target: string | null } {
   let ev = 0;
   let target: string | null = null;
   if (!canFire(s, u)) return { ev, target };
+  const reach = (u.kind === 'artillery' ? 48 : u.kind === 'infantry' && u.weapon === 'rifle' ? 6 : 4) * IN;
+  const me = pl(s, u);
   for (const t of enemiesOf(s, u.side)) {
-    if (gap(pl(s, u), pl(s, t)) > 43 * IN) continue;
+    if (Math.abs(t.pos.x - u.pos.x) > reach + 8 * IN || Math.abs(t.pos.y - u.pos.y) > reach + 8 * IN) continue;
+    if (gap(me, pl(s, t)) > reach) continue;
     const e = fireEv(shotOf(s, id, t.id, 'fire')) * hitValue(s, t);
     if (e > ev) {
       ev = e;
@@ -314,6 +353,38 @@ function bestFire(s: S, id: string): { ev: number; target: string | null } {
     }
   }
   return { ev, target };
+}
+
+/**
+ * The worst charge enemy cavalry could make at `u` standing at `p` (its value to the cavalry, 0 when none is worth it):
+ * next phase's charges, or (`op`) an opportunity charge at once after a move.
+ */
+function cavalryRisk(s: S, u: UnitState, p: Placed, op: boolean): number {
+  let risk = 0;
+  const body = polyOf(p);
+  for (const e of enemiesOf(s, u.side)) {
+    if (e.kind !== 'cavalry' || e.blown || (op && e.disordered)) continue;
+    const reach = ((tacticalMove(e) ?? 0) + (op ? 0 : 8)) * IN;
+    if (Math.abs(e.pos.x - p.pos.x) > reach + 10 * IN || Math.abs(e.pos.y - p.pos.y) > reach + 10 * IN) continue;
+    const ep = pl(s, e);
+    if (gap(ep, p) > reach || !inFrontArcWithin(ep, body, reach)) continue;
+    if (op && !mayCharge(s, e, true)) continue;
+    const order = orderOfElement(s, elementOf(s, e.element));
+    const may = op || (order !== null && orderType(order.type).charge);
+    risk = Math.max(risk, chargeValue(s, e, u, false, false) * (may ? 1 : 0.3));
+  }
+  return risk;
+}
+
+/** What disorder costs a unit standing at `p`: more within a charge's reach of enemy cavalry. */
+function disorderCost(s: S, u: UnitState, p: Placed): number {
+  let v = u.kind === 'cavalry' ? 0.8 : 1.2;
+  for (const e of enemiesOf(s, u.side))
+    if (e.kind === 'cavalry' && !e.blown && gap(p, pl(s, e)) <= 20 * IN) {
+      v += u.kind === 'infantry' ? 1.8 : 0.8;
+      break;
+    }
+  return v;
 }
 
 // ---------------------------------------------------------------------------------------------------------------------
@@ -350,14 +421,16 @@ function unitActionScores(s: S, id: string, actions: readonly Action[]): number[
     const u1 = unitOf(t, id);
     const p1 = placed(t, u1);
     let v = standValue(t, u1, p1) - v0;
-    if (!u.disordered && pm.disorder.length) v -= u.kind === 'cavalry' ? 0.8 : 1.2;
-    if (pm.tests.length) v -= 1.2 * (1 - movePassChance(s, id, pm.tests));
+    // disorder is in the stand value; a test's failure disorders
+    if (!u1.disordered && pm.tests.length) v -= disorderCost(t, u1, p1) * (1 - movePassChance(s, id, pm.tests));
     // Move & Fire: infantry after any move, artillery after prolonging
     const mayFire = canFire(t, u1) && (u.kind !== 'artillery' || pm.prolonged) && pm.moved > 0;
     if (mayFire && orderOfElement(s, elementOf(s, u.element))?.type !== 'reserve') {
       const bf = bestFire(t, id);
       v += FIRE_W * bf.ev;
     }
+    // a move lets enemy cavalry op-charge (C8)
+    if (u.kind !== 'cavalry') v -= cavalryRisk(t, u1, p1, true);
     // a move gives up a charge from here
     if (chargeLater > 0.3) v -= chargeLater;
     // cavalry: into charge reach of a weak target (its charge comes next phase)
@@ -395,9 +468,18 @@ function squareChance(s: S, t: UnitState, began: number): number {
 }
 
 /** A charge's value to the charger's side: the CAC's odds (a square against cavalry, evades), the target's state. */
-function chargeValue(s: S, u: UnitState, t: UnitState, dq: boolean): number {
-  const o = cacOddsOf(s, u, t, true, u.disordered || dq);
-  let v = 2 * o.win - 1.6 * o.lose - 0.3 * o.tie + 0.4 * weakness(t);
+function chargeValue(s: S, u: UnitState, t: UnitState, dq: boolean, closing = true): number {
+  // cavalry entering a BUA is disordered [Terrain]
+  const intoBua = u.kind === 'cavalry' && t.kind === 'infantry' && t.formation === 'garrison';
+  const o = cacOddsOf(s, u, t, true, u.disordered || dq || intoBua);
+  let v = 2 * o.win - (u.kind === 'infantry' ? 2.4 : 1.6) * o.lose - 0.3 * o.tie + 0.4 * weakness(t);
+  if (dq) v -= 0.2;
+  // infantry charging cavalry: it counter-charges or evades
+  if (u.kind === 'infantry' && t.kind === 'cavalry' && !t.disordered && !t.blown) v -= 0.8;
+  // the target's closing fire (its hits, and the closing test they bring)
+  if (closing)
+    v -=
+      0.4 * fireEv(shotOf(s, t.id, u.id, 'closing', { targetCharging: u.kind === 'cavalry' ? 'cavalry' : 'infantry' }));
   if (t.kind === 'artillery') v += 0.5;
   if (u.kind === 'cavalry' && t.kind === 'infantry') {
     const f = t.formation;

@@ -412,7 +412,7 @@ function scoreAction(s: EState, f: Frame, p: Side, a: Action, g: () => AreaId[])
         for (const n of map.sideNeighbours(u.area)) {
           let r = Infinity;
           for (const e of s.units)
-            if (e.side !== p && e.area !== null && alive(e) && e.kind !== 'hq') r = Math.min(r, map.range(n, e.area));
+            if (e.side !== p && e.area !== null && alive(e)) r = Math.min(r, map.range(n, e.area));
           if (r < best) {
             best = r;
             toward = n;

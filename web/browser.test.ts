@@ -86,6 +86,7 @@ describe.skipIf(!CHROMIUM && !process.env.CI)(
       ['eagles-of-the-empire', 'hohenwald-outposts'],
       ['age-of-eagles', 'quick-test'],
       ['napoleons-eagles', 'quick-test'],
+      ['charge-eagles-rising', 'quick-test'],
       ['tic-tac-toe', 'standard'],
       ['goofspiel', 'standard'],
       ['kuhn-poker', 'standard'],

@@ -138,14 +138,22 @@ describe('a game at the web table', () => {
     expect(t.view(0).log[0]!.text).toContain('(5)');
   });
 
-  it('every registered ruleset gives a view with its text picture, and the four Eagles rulesets a drawing', () => {
+  it('every registered ruleset gives a view with its text picture, and the five Eagles rulesets a drawing', () => {
     for (const id of Object.keys(RULESETS)) {
       const t = open(id);
       t.advance();
       const v = t.view(0);
       expect(v.text.length).toBeGreaterThan(0);
       expect(JSON.parse(JSON.stringify(v)).ruleset).toBe(id);
-      if (['march-of-eagles', 'eagles-of-the-empire', 'age-of-eagles', 'napoleons-eagles'].includes(id))
+      if (
+        [
+          'march-of-eagles',
+          'eagles-of-the-empire',
+          'age-of-eagles',
+          'napoleons-eagles',
+          'charge-eagles-rising',
+        ].includes(id)
+      )
         expect(v.picture?.kind, id).toMatch(/table|map/);
     }
   });

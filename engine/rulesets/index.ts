@@ -8,6 +8,7 @@ import { marchOfEagles } from './march-of-eagles/index.ts';
 import { eaglesOfTheEmpire } from './eagles-of-the-empire/index.ts';
 import { ageOfEagles } from './age-of-eagles/index.ts';
 import { napoleonsEagles } from './napoleons-eagles/index.ts';
+import { chargeEaglesRising } from './charge-eagles-rising/index.ts';
 import { goofspiel } from '../reference/goofspiel.ts';
 import { ticTacToe } from '../reference/tictactoe.ts';
 import { kuhnPoker } from '../reference/kuhn.ts';
@@ -17,6 +18,7 @@ export const RULESETS: Readonly<Record<string, AnyGame>> = {
   [eaglesOfTheEmpire.id]: eaglesOfTheEmpire,
   [ageOfEagles.id]: ageOfEagles,
   [napoleonsEagles.id]: napoleonsEagles,
+  [chargeEaglesRising.id]: chargeEaglesRising,
   [goofspiel.id]: goofspiel,
   [ticTacToe.id]: ticTacToe,
   [kuhnPoker.id]: kuhnPoker,

@@ -279,7 +279,7 @@ export const chargeEaglesRising: Game<S, Action, Scenario> = {
   defaultScenario: 'the-chapel-crossroads',
   // the sheets' sections and steps, and the digest's ADAPTATIONs
   citation:
-    /^(S[1-6]|T[1-3]|T2[a-e]|C(1[0-4]|[1-9])|Turn Sequence|Issuing Orders|Off Board Force Arrival|Skirmish Combat|Markers|Movement|Movement notes|Terrain|Morale|Skill Tests|Cavalry Pull Up\/Recall|Ranged Fire|Artillery Fire|Small Arms Fire|Changing Formation to Square|Close Assault Combat|CAC Results|Result explanations|Result Cavalry results explanations|Result Infantry results explanations|Leader Casualties)$/,
+    /^(S[1-6]|T[1-3]|T2[a-e]|C(1[0-4]|[1-9])|Turn Sequence|Issuing Orders|Off Board Force Arrival|Skirmish Combat|Markers|Movement|Movement notes|Terrain|Morale|Skill Tests|Cavalry Pull Up\/Recall|Ranged Fire|Artillery Fire|Small Arms Fire|Changing Formation to Square|Close Assault Combat|Close Assault Modifiers|CAC Results|Result explanations|Result Cavalry results explanations|Result Infantry results explanations|Leader Casualties)$/,
   validateScenario: (json: unknown): Validated<Scenario> => validateScenario(json),
   initialState,
   toMove: (s) => cer.toMove(s),

@@ -13,8 +13,10 @@ import { shotOf } from './fire.ts';
 import { chargeEaglesRising as game } from './index.ts';
 import { desiredOrder, policyScores } from './heuristic.ts';
 import { cer } from './rules.ts';
+import { inThreatZone, polyOf } from './shape.ts';
+import { parseMove, planMove } from './tactical.ts';
 import { parseScenario } from './scenario.ts';
-import { commandOf, unitOf, updUnit } from './state.ts';
+import { commandOf, placed, unitOf, updUnit } from './state.ts';
 import type { S } from './state.ts';
 import { hitChance } from './tables.ts';
 import type { UnitState } from './types.ts';
@@ -143,7 +145,36 @@ describe('tactics', () => {
     expect(best(far)).toBe('fire F1d B1b');
   });
 
-  it('[T2b] a line charged by cavalry from 8" forms square (the test passes on 6+); a garrison cannot and stands', () => {
+  it('[T2a] a column does not march into the threat zone of enemy cavalry in column; fire is returned', () => {
+    // F1a in column facing north, the British light dragoons 14" ahead facing south (threat zone 10")
+    let s = at(tacticalState(0), 'F1a', 10, 16, 0);
+    s = at(s, 'B2a', 10, 31, 180);
+    s = { ...s, stack: [...s.stack, { t: 'unitAction', unit: 'F1a' }] };
+    const opts = game.legalActions(s);
+    const sc = policyScores(s, opts);
+    const pick = best(s);
+    const intoZone = (a: string) => {
+      const mv = parseMove(a);
+      const pm = mv && planMove(s, 'F1a', mv.m);
+      if (!pm) return false;
+      const u = pm.unit;
+      const column = u.kind === 'infantry' && (u.formation === 'column' || u.formation === 'marchColumn');
+      return column && inThreatZone(placed(s, unitOf(s, 'B2a')), polyOf(placed(s, u)));
+    };
+    expect(opts.some(intoZone)).toBe(true);
+    expect(intoZone(pick)).toBe(false);
+    const worstInto = Math.max(...opts.map((a, i) => (intoZone(a) ? sc[i]! : Number.NEGATIVE_INFINITY)));
+    expect(worstInto).toBeLessThan(sc[opts.indexOf('hold F1a')]!);
+    // [T2c] fired on, a unit that can hit returns fire
+    let r = at(tacticalState(1), 'F1a', 18, 31.5, 0, { formation: 'line' } as Partial<UnitState>);
+    r = { ...r, stack: [...r.stack, { t: 'returnFire', unit: 'F1a', element: 'B1' }] };
+    expect(game.legalActions(r)).toContain('return F1a B1a');
+    const ro = game.legalActions(r);
+    const rs = policyScores(r, ro);
+    expect(rs[ro.indexOf('return F1a B1a')]).toBeGreaterThan(rs[ro.indexOf('no return F1a')]!);
+  });
+
+  it('[T2b] a line charged by cavalry from 8" forms square (the test passes on 6+)', () => {
     let s = order(tacticalState(0), 'F2', 'attack');
     s = at(s, 'F2a', 18, 35.5 - 8 - 0.625, 0);
     s = cer.settle(beginCharges(s, 0, []));

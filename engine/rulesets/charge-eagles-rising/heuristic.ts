@@ -713,7 +713,19 @@ function activationScores(s: S, actions: readonly Action[]): number[] {
   });
 }
 
+/** The scores of the last menu scored in each state (search asks again for the same state: prior, then rollouts). */
+const scored = new WeakMap<S, { actions: readonly Action[]; scores: number[] }>();
+
 export function policyScores(s: S, actions: readonly Action[]): number[] {
+  const hit = scored.get(s);
+  if (hit && hit.actions.length === actions.length && hit.actions.every((a, i) => a === actions[i]))
+    return [...hit.scores];
+  const scores = scoresOf(s, actions);
+  scored.set(s, { actions, scores });
+  return [...scores];
+}
+
+function scoresOf(s: S, actions: readonly Action[]): number[] {
   const f = s.stack[s.stack.length - 1];
   if (!f) return actions.map(() => 0);
   switch (f.t) {

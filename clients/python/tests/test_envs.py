@@ -22,6 +22,7 @@ SEEDED = [
     ("eagles-of-the-empire", None),
     ("age-of-eagles", "quick-test"),
     ("napoleons-eagles", "quick-test"),
+    ("charge-eagles-rising", "quick-test"),
     ("goofspiel", "standard"),
     ("kuhn-poker", None),
 ]
@@ -75,7 +76,8 @@ class Shape(unittest.TestCase):
             with self.subTest(ruleset=ruleset):
                 opponent = (
                     "heuristic"
-                    if ruleset in ("march-of-eagles", "eagles-of-the-empire", "age-of-eagles", "napoleons-eagles")
+                    if ruleset
+                    in ("march-of-eagles", "eagles-of-the-empire", "age-of-eagles", "napoleons-eagles", "charge-eagles-rising")
                     else "random"
                 )
                 env = eagles.gym_env(ruleset, opponent=opponent, scenario=scenario, seed=3)

@@ -267,17 +267,18 @@ export function leaderHit(s: S, id: string, r: keyof typeof CASUALTY_TEXT | 'cap
     say(log, 'Leader Casualties', `${l.name}: no effect`);
     return s;
   }
+  // a leader out of action leaves his unit, which may take another (a reading: "no bonuses, command or ranges")
+  const t0 = s.units.some((u) => u.attachedLeader === id)
+    ? { ...s, units: s.units.map((u) => (u.attachedLeader === id ? { ...u, attachedLeader: null } : u)) }
+    : s;
   if (r === 'knockedOut') {
     say(
       log,
       'Leader Casualties',
       `${l.name} is knocked out until the end of the next turn (no bonuses, command or range)`,
     );
-    return updLeader(s, id, { status: 'knockedOut', backAfterTurn: s.turn + 1 });
+    return updLeader(t0, id, { status: 'knockedOut', backAfterTurn: s.turn + 1, attachedTo: null });
   }
-  const t0 = s.units.some((u) => u.attachedLeader === id)
-    ? { ...s, units: s.units.map((u) => (u.attachedLeader === id ? { ...u, attachedLeader: null } : u)) }
-    : s;
   let t = updLeader(t0, id, {
     status: r === 'captured' ? 'captured' : r === 'kia' ? 'kia' : 'incapacitated',
     attachedTo: null,

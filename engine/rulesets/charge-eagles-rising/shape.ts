@@ -139,8 +139,13 @@ export function rectOf(p: Placed): Rect {
 
 /** The footprint's corners: front-left, front-right, rear-right, rear-left. */
 export function polyOf(p: Placed): Polygon {
-  return p.body ?? rectCorners(rectOf(p));
+  if (p.body) return p.body;
+  // a unit's state is never changed in place: its footprint is worked out once per object
+  let poly = polyMemo.get(p);
+  if (!poly) polyMemo.set(p, (poly = rectCorners(rectOf(p))));
+  return poly;
 }
+const polyMemo = new WeakMap<Placed, Polygon>();
 
 /** The front edge, left end first. */
 export function frontEdge(p: Placed): [Vec, Vec] {

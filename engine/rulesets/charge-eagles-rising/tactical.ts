@@ -75,7 +75,17 @@
  * - C8 abandoned guns: the crew re-mans an abandoned battery when its ME is activated, if no enemy is within 1".
  * - Cavalry doubling (optional in the sheets) is not offered.
  */
-import { IN, type Vec, dist, pointInPolygon, pointPolygonDistance, wheel } from '../../geometry/geometry.ts';
+import {
+  IN,
+  type Vec,
+  bbox,
+  boxDistance,
+  dist,
+  pointInPolygon,
+  pointPolygonDistance,
+  polygonDistance,
+  wheel,
+} from '../../geometry/geometry.ts';
 import type { AutoHandler, ChanceHandler, DecisionHandler, Log } from '../../core/procedure.ts';
 import { push } from '../../core/procedure.ts';
 import { afterEnemyMove, beginCharges } from './charges.ts';
@@ -329,9 +339,13 @@ const cost = (row: TerrainRow, arm: 'infantry' | 'cavalry' | 'artillery') =>
 function fits(s: S, u: UnitState, pass: string | null): boolean {
   const p = polyOf(placed(s, u));
   if (p.some((q) => q.x < 0 || q.y < 0 || q.x > s.ctx.width || q.y > s.ctx.height)) return false;
+  const box = bbox(p);
   for (const x of s.units) {
     if (x.id === u.id || x.id === pass || !onTable(x)) continue;
-    const g = gap(placed(s, u), placed(s, x));
+    const xp = polyOf(placed(s, x));
+    // apart by their boxes: clear (the polygons are at least as far apart)
+    if (boxDistance(box, bbox(xp)) >= 1) continue;
+    const g = polygonDistance(p, xp);
     if (g <= 0 || (x.side !== u.side && g < 1)) return false;
   }
   return true;
@@ -399,7 +413,35 @@ function disorderRule(row: TerrainRow, u: UnitState, formation: Formation): Terr
  * [Movement; Movement Notes; Terrain; C6] a move planned on the state as it is: where the unit ends and what the move
  * brings, or null when it may not make it (no allowance, nothing moves, off the table, its order forbids it).
  */
+/**
+ * Plans by units array (the state's units, orders and MEs decide a plan): the legal menu, the scripted player and the
+ * step that carries a move out ask for the same plans, often on states that differ only in their stack.
+ */
+const planMemo = new WeakMap<
+  readonly UnitState[],
+  {
+    readonly elements: S['elements'];
+    readonly formations: S['formations'];
+    readonly plans: Map<string, PlannedMove | null>;
+  }
+>();
+
 export function planMove(s: S, id: string, m: MoveSpec): PlannedMove | null {
+  let memo = planMemo.get(s.units);
+  if (!memo || memo.elements !== s.elements || memo.formations !== s.formations) {
+    memo = { elements: s.elements, formations: s.formations, plans: new Map() };
+    planMemo.set(s.units, memo);
+  }
+  const key = `${id}|${m.dir}|${m.frac}|${m.change}|${m.dq}`;
+  let plan = memo.plans.get(key);
+  if (plan === undefined) {
+    plan = computePlan(s, id, m);
+    memo.plans.set(key, plan);
+  }
+  return plan;
+}
+
+function computePlan(s: S, id: string, m: MoveSpec): PlannedMove | null {
   const u0 = unitOf(s, id);
   const order = orderOfElement(s, elementOf(s, u0.element));
   const C = changeCost(s, u0);

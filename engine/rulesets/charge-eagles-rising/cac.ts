@@ -112,7 +112,7 @@ function cameFrom(s: S, u: UnitState): Vec {
 }
 
 /** One side's `CacSideInput` (tables' `cacTotalModifier` adds it up): its lead unit against the other lead. */
-export function cacSide(
+function cacSide(
   s: S,
   lead: UnitState,
   opp: UnitState,
@@ -253,7 +253,7 @@ const loserRow = (u: UnitState): CacLoser =>
   u.kind === 'artillery' ? (u.mobility === 'horse' ? 'horseArtillery' : 'footArtillery') : u.kind;
 
 /** Apply one CAC's outcome class. */
-export function resolveCac(s: S, f: H<'cac'>, r: CacRollClass, log: Log): S {
+function resolveCac(s: S, f: H<'cac'>, r: CacRollClass, log: Log): S {
   const A = live(s, f.attackers).map((id) => unitOf(s, id));
   const D = live(s, f.defenders).map((id) => unitOf(s, id));
   if (!A.length || !D.length) return s;
@@ -465,7 +465,7 @@ function queueExploit(s: S, id: string, inchesMax: number, disorderAtEnd: boolea
 
 const WHEELS = [-45, -22.5, 0, 22.5, 45];
 
-export function winOptions(s: S, f: H<'cacWin'>): Action[] {
+function winOptions(s: S, f: H<'cacWin'>): Action[] {
   const u = unitOf(s, f.unit);
   const diff = BAND_MIN[f.band as CacBand];
   const canCac = u.phase.cacCount < s.ctx.options.maxCacPerPhase;
@@ -594,7 +594,7 @@ function exploitEntry(s: S, id: string) {
 }
 
 /** The enemies an exploiter may contact: in its front arc, reached within its exploitation distance. */
-export function exploitTargets(s: S, id: string): UnitState[] {
+function exploitTargets(s: S, id: string): UnitState[] {
   const u = unitOf(s, id);
   const e = exploitEntry(s, id);
   if (!e || u.phase.cacCount >= s.ctx.options.maxCacPerPhase) return [];

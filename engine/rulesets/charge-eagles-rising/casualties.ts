@@ -306,7 +306,7 @@ export function fallBack(s: S, id: string, inchesMax: number, facing: 'keep' | '
 // ---------- the tactical leader check ----------
 
 /** One D6 a KIA; any 6: 2D6 on the leader table. One chance node: no effect, knocked out, incapacitated, killed. */
-export function tacticalLeaderDist(kias: number): { value: LeaderCasualty; p: number }[] {
+function tacticalLeaderDist(kias: number): { value: LeaderCasualty; p: number }[] {
   const hit = tacticalLeaderCheckDist(kias).find((d) => d.value)?.p ?? 0;
   const out = new Map<LeaderCasualty, number>();
   for (let a = 1; a <= 6; a++)

@@ -130,14 +130,14 @@ export function updTactical(s: S, patch: Partial<TacticalState>): S {
 export function chargeOf(s: S, charger: string): DeclaredCharge | undefined {
   return s.tactical?.charges.find((c) => c.charger === charger);
 }
-export function updCharge(s: S, charger: string, patch: Partial<DeclaredCharge>): S {
+function updCharge(s: S, charger: string, patch: Partial<DeclaredCharge>): S {
   return updTactical(s, { charges: tac(s).charges.map((c) => (c.charger === charger ? { ...c, ...patch } : c)) });
 }
 /** The charges still under way at a target (declared, not yet halted, pulled up, recalled or in contact). */
 function activeAt(s: S, target: string): DeclaredCharge[] {
   return tac(s).charges.filter((c) => c.target === target && c.stage === 'declared' && onTable(unitOf(s, c.charger)));
 }
-export function reactionOf(s: S, unit: string): Reaction | undefined {
+function reactionOf(s: S, unit: string): Reaction | undefined {
   return s.tactical?.reactions.find((r) => r.unit === unit);
 }
 const EVADES: readonly ReactionKind[] = ['evade', 'abandonEvade', 'fireEvade', 'limberMove'];
@@ -432,7 +432,7 @@ function cavalryBegan(s: S, unit: string): number | null {
 const BRITISH = ['british', 'kgl', 'portuguese'];
 
 /** [T2b] the reactions open to a charged unit (each `react U …`), filtered by legality. */
-export function reactionOptions(s: S, u: UnitState): Action[] {
+function reactionOptions(s: S, u: UnitState): Action[] {
   const cs = activeAt(s, u.id);
   const chargers = cs.map((c) => unitOf(s, c.charger));
   const cav = chargers.some((c) => c.kind === 'cavalry');
@@ -534,7 +534,7 @@ const REACTION_TEXT: Readonly<Record<ReactionKind, string>> = {
 // ---------------------------------------------------------------------------------------------------------------------
 
 /** The skill input every test shares: class, leader, column/linear line, disorder, worn/spent, command (C2). */
-export function baseSkill(s: S, u: UnitState): SkillInput {
+function baseSkill(s: S, u: UnitState): SkillInput {
   return {
     cls: u.class,
     leader: attachedInspiration(s, u),
@@ -1058,7 +1058,7 @@ const pullUpHandler: DecisionHandler<S, H<'pullUp'>, Action> = {
 };
 
 /** [Movement notes] the new targets a pursuit may contact: enemy units within 22.5° and 8" beyond the target's spot. */
-export function pursuitTargets(s: S, charger: string, targetAt: Vec): UnitState[] {
+function pursuitTargets(s: S, charger: string, targetAt: Vec): UnitState[] {
   const u = unitOf(s, charger);
   const c = chargeOf(s, charger);
   const dir = headingTo(c?.from ?? u.pos, targetAt);

@@ -25,24 +25,17 @@ import { orderOfKey } from './orders.ts';
 import { cer, PHASES } from './rules.ts';
 import { type Action, type S, lostFraction, orderOfElement, orderRecipients } from './state.ts';
 import type { Ctx, ElementState, FormationState, Formation, Side, UnitState } from './types.ts';
-import {
-  COMMAND_RATINGS,
-  FORMATIONS,
-  INSPIRATIONS,
-  LEADER_LEVELS,
-  ORDER_TYPES,
-  UNIT_CLASSES,
-} from './types.ts';
+import { COMMAND_RATINGS, FORMATIONS, INSPIRATIONS, LEADER_LEVELS, ORDER_TYPES, UNIT_CLASSES } from './types.ts';
 import { victoryPoints, objectiveHolder } from './victory.ts';
 
 /** Unit slots per side. */
 export const MAX_UNITS = 24;
 /** Leader slots per side (the CC and every MF and ME leader). */
-export const MAX_LEADERS = 12;
+const MAX_LEADERS = 12;
 /** Command slots per side: the MFs, then the MEs, in scenario order. */
-export const MAX_COMMANDS = 12;
+const MAX_COMMANDS = 12;
 /** Objective slots. */
-export const MAX_OBJECTIVES = 6;
+const MAX_OBJECTIVES = 6;
 /** The terrain grid: columns × rows over the whole table. */
 const GX = 12;
 const GY = 12;

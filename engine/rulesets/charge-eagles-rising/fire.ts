@@ -128,7 +128,7 @@ function reachOf(u: UnitState): number {
  * [Ranged Fire; C5] the range from `firer` to the part of `body` inside its front arc (all round for a square or a
  * garrison), 1/100" rounded, or null when no part of it lies in the arc within `reach`.
  */
-export function arcRange(firer: Placed, body: Polygon, reach: number): number | null {
+function arcRange(firer: Placed, body: Polygon, reach: number): number | null {
   const me = polyOf(firer);
   if (allRound(firer)) {
     const d = Math.round(polygonDistance(me, body));
@@ -141,7 +141,7 @@ export function arcRange(firer: Placed, body: Polygon, reach: number): number | 
 }
 
 /** tables.ts `FireTarget` of a target unit (see the readings). */
-export function fireTargetOf(u: UnitState): FireTarget {
+function fireTargetOf(u: UnitState): FireTarget {
   if (u.kind === 'artillery')
     return u.formation === 'unlimbered' && !u.limberedAtTurnStart ? 'deployedArtillery' : 'limberedArtillery';
   if (u.formation === 'skirmish') return 'skirmish';
@@ -370,7 +370,7 @@ export function fireStep(
 }
 
 /** Push a `fireApply` collector and one `volley` per shot above it (the first shot rolled first). */
-export function pushVolleys(s: S, shots: readonly Shot[], rule: string): S {
+function pushVolleys(s: S, shots: readonly Shot[], rule: string): S {
   const volleys: FireFrame[] = shots.map((sh) => ({
     t: 'volley',
     firer: sh.firer,

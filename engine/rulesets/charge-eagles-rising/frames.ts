@@ -8,7 +8,7 @@ import type { FireKind, Phase, Side } from './types.ts';
 import type { RangeBand } from './tables.ts';
 
 /** The turn's sequence: one automatic frame begins a phase (rules.ts). */
-export type PhaseFrame = { readonly t: 'phase'; readonly phase: Phase };
+type PhaseFrame = { readonly t: 'phase'; readonly phase: Phase };
 
 /** [Ranged Fire] one volley's hits, recorded until the fire step applies them together (fire.ts, C8). */
 export interface FireHit {
@@ -47,7 +47,11 @@ export type TacticalFrame =
   /** [T2a] Move & Fire: the fire after the move, or none. */
   | { readonly t: 'moveFire'; readonly unit: string }
   /** [Skill Tests] the tests a move calls for (terrain, formation change in a threat zone, retiring cavalry). */
-  | { readonly t: 'moveTest'; readonly unit: string; readonly reasons: readonly ('terrain' | 'formationChange' | 'retiringCavalry')[] }
+  | {
+      readonly t: 'moveTest';
+      readonly unit: string;
+      readonly reasons: readonly ('terrain' | 'formationChange' | 'retiringCavalry')[];
+    }
   /** [C8] a completed Move: the enemy's opportunity charges (charges.ts `afterEnemyMove`). */
   | { readonly t: 'moved'; readonly unit: string }
   /** [T2c] the ME's fire is declared: the enemy's return fire, then all of it at once. */

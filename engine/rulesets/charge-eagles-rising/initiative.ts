@@ -152,7 +152,7 @@ function commandedUnits(s: S, l: LeaderState): UnitState[] {
 }
 
 /** [T1] "reachable": within the general's tactical move (40") of where he stands. */
-export function reachable(s: S, l: LeaderState, u: UnitState): boolean {
+function reachable(s: S, l: LeaderState, u: UnitState): boolean {
   const reach = (moveRate({ arm: 'general' }, 'tactical') ?? 40) * IN;
   return pointPolygonDistance(l.pos, polyOf(placed(s, u))) <= reach;
 }
@@ -171,7 +171,7 @@ export function leaderOptions(s: S, side: Side, acted: readonly string[]): Actio
 }
 
 /** Attach (or, with `unit` null, detach) a leader: both sides of the link kept together. */
-export function attachLeader(s: S, leader: string, unit: string | null): S {
+function attachLeader(s: S, leader: string, unit: string | null): S {
   const l = leaderOf(s, leader);
   const pos = unit ? unitOf(s, unit).pos : l.pos;
   return {

@@ -102,7 +102,7 @@ const hasOwnTrigger = (c: Command) =>
 const hasTrigger = (c: Command) => hasOwnTrigger(c) || c.moraleTriggers.nearbyBreaks.length > 0;
 
 /** The units of an MF or ME on the table now. */
-export function commandUnits(s: S, c: Command): UnitState[] {
+function commandUnits(s: S, c: Command): UnitState[] {
   return elementsOfCommand(s, c.id).flatMap((e) => elementUnits(s, e));
 }
 /** Every unit an MF or ME started with, gone or not (for % lost). */
@@ -111,7 +111,7 @@ function allCommandUnits(s: S, c: Command): UnitState[] {
 }
 
 /** [Morale Table] "majority class of the figures" (guns × the C3 weight), the lower class on a tie (orders.ts's rule). */
-export function majorityClassOf(s: S, units: readonly UnitState[]): UnitClass {
+function majorityClassOf(s: S, units: readonly UnitState[]): UnitClass {
   const by = new Map<UnitClass, number>();
   for (const u of units) {
     if (!onTable(u)) continue;
@@ -199,7 +199,7 @@ function capOf(s: S, c: Command, units: readonly UnitState[], cls: UnitClass): M
 }
 
 /** [S3, C10] does the Army test now: ≥ 33⅓% lost and new losses since the last S3? */
-export function armyMustTest(s: S, side: Side): boolean {
+function armyMustTest(s: S, side: Side): boolean {
   const a = s.armies[side];
   if (!a.newLosses || a.broken) return false;
   return (
@@ -213,7 +213,7 @@ export function armyMustTest(s: S, side: Side): boolean {
 }
 
 /** [S3, C10] the next test of this S3, or null. MEs first, then MFs, then the armies. */
-export function nextMoraleTest(s: S, armiesTested: readonly Side[]): H<'morale'> | null {
+function nextMoraleTest(s: S, armiesTested: readonly Side[]): H<'morale'> | null {
   for (const e of s.elements)
     if (!e.broken && !e.moraleTested && hasTrigger(e) && elementUnits(s, e).length > 0)
       return { t: 'morale', level: 'element', id: e.id, side: e.side };
@@ -318,7 +318,7 @@ const moraleHandler: ChanceHandler<S, H<'morale'>, Action> = {
  * stay in BUA … but are disordered." C10: straight away from the nearest enemy, facing unchanged; artillery limbers
  * and retreats 8". The units farthest from the enemy move first.
  */
-export function retire(s: S, ids: readonly string[], name: string, log: Log): S {
+function retire(s: S, ids: readonly string[], name: string, log: Log): S {
   say(log, 'Morale', `${name} is disordered and retires`);
   const enemies = (u: UnitState) => unitsOf(s, other(u.side)).map((e) => placed(s, e));
   const nearest = (u: UnitState) => {
@@ -375,7 +375,7 @@ function moraleKias(s: S, ids: readonly string[], log: Log): S {
  * the command (and an MF's MEs) broken, its MF told (C10: an MF tests when one of its MEs breaks), every friendly ME
  * within 18" given the nearby break with the broken command's skill and strength for the caps.
  */
-export function breakCommand(s: S, id: string, log: Log): S {
+function breakCommand(s: S, id: string, log: Log): S {
   const c = s.formations.find((f) => f.id === id) ?? elementOf(s, id);
   const els = elementsOfCommand(s, id);
   const units = commandUnits(s, c);

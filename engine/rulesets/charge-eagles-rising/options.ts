@@ -17,7 +17,7 @@ import type { Problem } from '../../core/game.ts';
 import { strictObject, suggest } from '../../core/suggest.ts';
 
 /** The digest's ADAPTATION groups. */
-export type AdaptationId = `C${1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14}`;
+type AdaptationId = `C${1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14}`;
 
 type Lit = string | number | boolean;
 
@@ -409,7 +409,7 @@ export type OptionName = keyof typeof OPTION_SPECS;
 type ListValue<K extends OptionName> = (typeof OPTION_SPECS)[K]['values'][number];
 
 /** C9: skirmish combat values by battalion (App. B is missing). */
-export interface ScvValues {
+interface ScvValues {
   readonly lineRegularOrBetter: number;
   readonly lineConscriptOrWorse: number;
   readonly light: number;
@@ -419,7 +419,7 @@ export interface ScvValues {
 }
 
 /** C4: the largest strength of each size class (small, standard, large; above: extra large), by arm. */
-export interface SizeClasses {
+interface SizeClasses {
   readonly infantry: readonly [number, number, number];
   readonly cavalry: readonly [number, number, number];
   readonly artillery: readonly [number, number, number];
@@ -430,7 +430,7 @@ export type Options = { readonly [K in OptionName]: ListValue<K> } & {
   readonly sizeClasses: SizeClasses;
 };
 
-export const DEFAULT_SCV: ScvValues = {
+const DEFAULT_SCV: ScvValues = {
   lineRegularOrBetter: 2,
   lineConscriptOrWorse: 1,
   light: 4,
@@ -438,7 +438,7 @@ export const DEFAULT_SCV: ScvValues = {
   skirmishFormation: 2,
 };
 
-export const DEFAULT_SIZE_CLASSES: SizeClasses = {
+const DEFAULT_SIZE_CLASSES: SizeClasses = {
   infantry: [16, 30, 40],
   cavalry: [8, 15, 20],
   artillery: [4, 8, 12],

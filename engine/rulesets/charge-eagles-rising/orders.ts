@@ -114,7 +114,7 @@ function orderOwner(s: S, i: number): { side: Side; cmd: FormationState | Elemen
 }
 
 /** The named points an order may go to (digest §9). */
-export function orderPoints(s: S, side: Side, cmd: FormationState | ElementState): { name: string; point: Order }[] {
+function orderPoints(s: S, side: Side, cmd: FormationState | ElementState): { name: string; point: Order }[] {
   const out: { name: string; point: Order }[] = [];
   const mk = (name: string, p: { x: number; y: number }, objective: string | null) =>
     out.push({ name, point: { type: 'attack', point: p, objective } });
@@ -137,7 +137,7 @@ export function orderPoints(s: S, side: Side, cmd: FormationState | ElementState
 }
 
 /** The centre of a side's home edge. */
-export function homePoint(s: S, side: Side): { x: number; y: number } {
+function homePoint(s: S, side: Side): { x: number; y: number } {
   const { width: w, height: h } = s.ctx;
   switch (s.ctx.homeEdges[side]) {
     case 'north':
@@ -211,7 +211,7 @@ const ordersHandler: SealedHandler<S, H<'orders'>, Action> = {
     return `${sideName(s, side)}: orders for ${cmd.name} (${cmd.id}; now: ${now}), in secret [S1, C7]`;
   },
   reveal(s, _f, choices, log) {
-    let t = s;
+    const t = s;
     const secret = [[...t.secret[0].orders], [...t.secret[1].orders]] as [WrittenOrder[], WrittenOrder[]];
     choices.forEach((a, i) => {
       const { side, cmd } = orderOwner(s, i);

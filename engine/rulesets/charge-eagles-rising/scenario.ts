@@ -264,14 +264,13 @@ const scenarioSchema = strictObject({
 });
 
 export type Scenario = z.infer<typeof scenarioSchema>;
-export type SideSpec = Scenario['sides'][number];
-export type ElementSpec = SideSpec['elements'][number];
-export type FormationSpec = SideSpec['formations'][number];
-export type UnitSpec = ElementSpec['units'][number];
-export type LeaderSpec = SideSpec['cc'];
-export type OrderSpec = FormationSpec['order'];
-export type TerrainSpec = Scenario['terrain'][number];
-export type ObjectiveSpec = Scenario['objectives'][number];
+type SideSpec = Scenario['sides'][number];
+type ElementSpec = SideSpec['elements'][number];
+type FormationSpec = SideSpec['formations'][number];
+type UnitSpec = ElementSpec['units'][number];
+type LeaderSpec = SideSpec['cc'];
+type OrderSpec = FormationSpec['order'];
+type TerrainSpec = Scenario['terrain'][number];
 
 // ---------------------------------------------------------------------------------------------------------------------
 // Derived values used by validation and the start
@@ -290,7 +289,7 @@ function centreOf(ps: readonly (readonly [number, number])[]): [number, number] 
 }
 
 /** §3.1 footprint (inches) of a unit as the scenario places it; null for a garrison. */
-export function unitFootprint(u: UnitSpec): FootprintSize | null {
+function unitFootprint(u: UnitSpec): FootprintSize | null {
   if (u.kind === 'artillery') return footprintSize({ kind: 'artillery', formation: u.formation, guns: u.guns });
   if (u.kind === 'cavalry') return footprintSize({ kind: 'cavalry', formation: u.formation, figures: u.figures });
   if (u.formation === 'garrison') return null;
@@ -305,7 +304,7 @@ function classOf(u: UnitSpec): UnitClass {
 }
 
 /** C9: a battalion's skirmish combat value (before the Skirmish-formation multiplier). */
-export function skirmishValue(u: UnitSpec, o: Options): number {
+function skirmishValue(u: UnitSpec, o: Options): number {
   if (u.kind !== 'infantry') return 0;
   if (u.scv !== undefined) return u.scv;
   if (u.weapon === 'rifle') return o.scv.rifle;

@@ -110,7 +110,7 @@ export function firingRanks(p: Placed): Ranks {
 }
 
 export type SizeClass = 'small' | 'standard' | 'large' | 'extraLarge';
-export const SIZE_ORDER: readonly SizeClass[] = ['small', 'standard', 'large', 'extraLarge'];
+const SIZE_ORDER: readonly SizeClass[] = ['small', 'standard', 'large', 'extraLarge'];
 
 /** [§3.1, C4] the unit size classes by current strength, for "unit mass" and "extra large" (§6.11, §6.13). */
 const SIZE_LIMITS: Readonly<Record<Arm, readonly [number, number, number]>> = {
@@ -154,7 +154,7 @@ export function frontEdge(p: Placed): [Vec, Vec] {
 }
 
 /** A flank edge, front end first. */
-export function flankEdge(p: Placed, flank: 'left' | 'right'): [Vec, Vec] {
+function flankEdge(p: Placed, flank: 'left' | 'right'): [Vec, Vec] {
   const r = rectOf(p);
   const u = flank === 'left' ? -r.w / 2 : r.w / 2;
   return [fromLocal(r, u, r.d / 2), fromLocal(r, u, -r.d / 2)];
@@ -169,7 +169,7 @@ export function gap(a: Placed, b: Placed): number {
  * [§3.2, C5] the sector of `of` in which `p` lies: the front and rear sectors are bounded by rays from the corners at
  * 45° outward, the flanks take the rest. A square has four fronts (§3.1): every point is in its front.
  */
-export function sectorFrom(of: Placed, p: Vec): Sector {
+function sectorFrom(of: Placed, p: Vec): Sector {
   if (allRound(of)) return 'front';
   return sectorOf(rectOf(of), p);
 }
@@ -218,7 +218,7 @@ export function inThreatZone(enemy: Placed, body: Polygon): boolean {
 }
 
 /** [§3.2] "tactical" (<10"): within 10" of any enemy unit; otherwise "strategic" (>10"). */
-export const TACTICAL_DISTANCE = 10 * IN;
+const TACTICAL_DISTANCE = 10 * IN;
 export function isTactical(unit: Placed, enemies: readonly Placed[]): boolean {
   const me = polyOf(unit);
   return enemies.some((e) => polygonDistance(me, polyOf(e)) <= TACTICAL_DISTANCE);

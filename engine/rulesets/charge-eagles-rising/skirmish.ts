@@ -37,7 +37,7 @@ import { push } from '../../core/procedure.ts';
 import { gap, inAnyZoc, inSkirmishBand, openFrontage, type Placed, polyOf } from './shape.ts';
 import { SKIRMISH_RULES, skillTestDist, skirmishEffect, skirmishHitsDist } from './tables.ts';
 import type { SkirmishFire, SkirmishFrame, SkillFrame } from './frames.ts';
-import type { ElementState, Side, UnitState } from './types.ts';
+import type { ElementState, UnitState } from './types.ts';
 import { applyKias, fallBack, skillNumberFor } from './casualties.ts';
 import {
   type Action,
@@ -259,7 +259,7 @@ const skirmishHandler: ChanceHandler<S, H<'skirmish'>, Action> = {
 };
 
 /** The hits on each unit, in the units' order. */
-export function hitsByUnit(s: S, f: H<'skirmish'>): { unit: string; hits: number }[] {
+function hitsByUnit(s: S, f: H<'skirmish'>): { unit: string; hits: number }[] {
   const by = new Map<string, number>();
   for (const x of f.fire) for (const id of x.hit) by.set(id, (by.get(id) ?? 0) + 1);
   return s.units.filter((u) => by.has(u.id)).map((u) => ({ unit: u.id, hits: by.get(u.id)! }));
@@ -333,10 +333,3 @@ const gunsHandler: ChanceHandler<S, H<'skirmishGuns'>, Action> = {
 };
 
 export const skirmishHandlers = { skirmish: skirmishHandler, skirmishGuns: gunsHandler };
-
-/** The sides' skirmish points as planned (for the AI and the picture). */
-export function skirmishPoints(s: S): [number, number] {
-  const out: [number, number] = [0, 0];
-  for (const f of skirmishPlan(s)) out[elementOf(s, f.from).side as Side] += f.points;
-  return out;
-}

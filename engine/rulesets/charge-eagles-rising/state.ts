@@ -87,7 +87,7 @@ export function updLeader(s: S, id: string, patch: Partial<LeaderState>): S {
 export function updElement(s: S, id: string, patch: Partial<ElementState>): S {
   return { ...s, elements: s.elements.map((e) => (e.id === id ? { ...e, ...patch } : e)) };
 }
-export function updFormation(s: S, id: string, patch: Partial<FormationState>): S {
+function updFormation(s: S, id: string, patch: Partial<FormationState>): S {
   return { ...s, formations: s.formations.map((f) => (f.id === id ? { ...f, ...patch } : f)) };
 }
 /** What MFs and MEs share, to update either. */

@@ -133,7 +133,7 @@ const COARSE = 4;
 /** [Movement] Generals and ADCs: 80" strategic. */
 const LEADER_REACH = 80 * IN;
 
-export const COMPASS: readonly (readonly [string, number])[] = [
+const COMPASS: readonly (readonly [string, number])[] = [
   ['N', 0],
   ['NE', 45],
   ['E', 90],
@@ -145,7 +145,7 @@ export const COMPASS: readonly (readonly [string, number])[] = [
 ];
 
 /** The compass point nearest a heading. */
-export function compassOf(deg: number): string {
+function compassOf(deg: number): string {
   return COMPASS[Math.round(normDeg(deg) / 45) % 8]![0];
 }
 
@@ -258,7 +258,7 @@ function extraCost(row: TerrainRow, arm: UnitState['kind']): number {
 const terrainOfRow = (row: TerrainRow): Terrain => (row === 'muddy' ? 'mud' : row);
 
 /** The way a group move goes: a straight heading, or along a road in one direction. */
-export type Route =
+type Route =
   | { readonly kind: 'line'; readonly label: string; readonly deg: number }
   | { readonly kind: 'road'; readonly label: string; readonly road: string; readonly dir: 1 | -1 };
 
@@ -479,7 +479,7 @@ export interface Reach {
 }
 
 /** [S4] how far a group move along `route` may go (LIMITS, reading 4) and how far each allowance reaches. */
-export function reachOf(s: S, e: ElementState, route: Route, column: boolean): Reach | null {
+function reachOf(s: S, e: ElementState, route: Route, column: boolean): Reach | null {
   const units = elementUnits(s, e);
   if (!units.length) return null;
   const movers = moversOf(s, units, route, column);
@@ -601,14 +601,14 @@ function withdrawCut(path: number, ok: (k: number) => boolean): number {
 // ---------------------------------------------------------------------------------------------------------------------
 
 /** A strategic move as its key says. */
-export interface StrategicChoice {
+interface StrategicChoice {
   readonly route: Route;
   readonly half: boolean;
   readonly column: boolean;
   readonly force: boolean;
 }
 
-export function keyOf(e: string, c: StrategicChoice): Action {
+function keyOf(e: string, c: StrategicChoice): Action {
   const way = c.route.kind === 'road' ? `road ${c.route.label}` : c.route.label;
   return `strategic ${e} ${way} ${c.half ? 'half' : 'full'}${c.column ? ' column' : ''}${c.force ? ' force' : ''}`;
 }
@@ -758,7 +758,7 @@ function terrainDisorders(u: UnitState, rows: readonly TerrainRow[]): TerrainRow
 }
 
 /** [S4] the ME makes its move `o`: units, formations, leaders, the C7 flag; a force march pushes its test. */
-export function makeMove(s: S, id: string, o: Offer, log: Log, reach?: Reach): S {
+function makeMove(s: S, id: string, o: Offer, log: Log, reach?: Reach): S {
   const e = elementOf(s, id);
   const r = reach ?? reachOf(s, e, o.choice.route, o.choice.column)!;
   const d = o.steps * Q;

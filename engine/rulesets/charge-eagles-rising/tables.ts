@@ -97,7 +97,7 @@ export const COMMAND_RATINGS = ['poor', 'average', 'good', 'excellent', 'superio
 export type CommandRating = (typeof COMMAND_RATINGS)[number];
 
 /** A leader's inspiration (morale, skill, CAC) [Morale: Leaders]. */
-export const INSPIRATIONS = ['uninspiring', 'normal', 'inspirational', 'charismatic'] as const;
+const INSPIRATIONS = ['uninspiring', 'normal', 'inspirational', 'charismatic'] as const;
 export type Inspiration = (typeof INSPIRATIONS)[number];
 
 /** A row of a sheet table printed for one or more classes: `label` as printed. */
@@ -150,7 +150,7 @@ function group<T, C extends string | number | boolean>(d: readonly Dist<T>[], cl
  * 2D6 + `mod` read through `row`: every class with its exact probability, in order of first appearance. The classes
  * are grouped on dice.ts's integer counts of each sum and divided once, so a certain class has p exactly 1.
  */
-export function roll2D6On<C extends string | number | boolean>(mod: number, row: (total: number) => C): Dist<C>[] {
+function roll2D6On<C extends string | number | boolean>(mod: number, row: (total: number) => C): Dist<C>[] {
   const counts = sumCountsK(2, 6);
   const bySum: Dist<number>[] = [];
   for (let s = 2; s <= 12; s++) bySum.push({ value: s, p: counts[s]! });
@@ -367,9 +367,8 @@ export const ORDER_TYPES: readonly OrderTypeRow[] = [
   },
 ];
 
-/** C2: a Hold order's units must end within 6" of the anchor; brigade integrity is within 6" of another ME unit. */
+/** C2: a Hold order's units must end within 6" of the anchor (brigade integrity, 6", is the option `brigadeIntegrity`). */
 export const HOLD_ANCHOR_RADIUS = 6;
-export const BRIGADE_INTEGRITY = 6;
 
 /** C2: the row of an order type. */
 export function orderType(order: OrderType): OrderTypeRow {
@@ -558,7 +557,7 @@ export const SKIRMISH_RULES = {
 } as const;
 
 /** C9 (Appendix B is missing): a battalion's skirmish combat value. */
-export const SKIRMISH_VALUES = {
+const SKIRMISH_VALUES = {
   lineRegularOrBetter: 2,
   lineConscriptOrWorse: 1,
   light: 4,
@@ -595,7 +594,7 @@ export function skirmishValue(u: ScvInput): number {
 // Movement [Movement], C6
 // ---------------------------------------------------------------------------------------------------------------------
 
-export type MoveRowKey =
+type MoveRowKey =
   | 'infantry'
   | 'retiringInfantry'
   | 'lightCavalry'
@@ -704,15 +703,8 @@ export const MOVEMENT: readonly MoveRow[] = [
 ];
 
 export type Scale = 'tactical' | 'strategic';
-export type InfantryFormation =
-  | 'line'
-  | 'column'
-  | 'marchColumn'
-  | 'hastySquare'
-  | 'solidSquare'
-  | 'skirmish'
-  | 'garrison';
-export type CavalryWeight = 'light' | 'medium' | 'heavy' | 'armored';
+type InfantryFormation = 'line' | 'column' | 'marchColumn' | 'hastySquare' | 'solidSquare' | 'skirmish' | 'garrison';
+type CavalryWeight = 'light' | 'medium' | 'heavy' | 'armored';
 export type GunType = 'light' | 'medium68' | 'medium9' | 'heavy';
 
 export type Mover =
@@ -819,7 +811,7 @@ export type Terrain =
   | 'stoneBua'
   | 'steepRise';
 export type MoverArm = 'infantry' | 'cavalry' | 'artillery';
-export type Cover = 'none' | 'light' | 'lightOrMedium' | 'medium' | 'mediumOrHeavy';
+type Cover = 'none' | 'light' | 'lightOrMedium' | 'medium' | 'mediumOrHeavy';
 /** How a terrain disorders a mover: never, on a failed skill test, always, or while moving inside it. */
 export type TerrainDisorder = 'none' | 'test' | 'auto' | 'whileMoving';
 
@@ -1529,7 +1521,7 @@ export type FireTarget =
   | 'limberedArtillery'
   | 'cavalry'
   | 'dismountedCavalry';
-export type TargetCover = 'none' | 'light' | 'mediumOrHeavy';
+type TargetCover = 'none' | 'light' | 'mediumOrHeavy';
 
 export interface ArtilleryFireInput {
   readonly gun: GunType;
@@ -1609,7 +1601,7 @@ export const SMALL_ARMS_MODIFIERS: readonly FireModifierRow<SmallArmsModifierId>
 ];
 
 /** [Small Arms Fire] the firer's class modifier (digest §2.2). */
-export const SMALL_ARMS_CLASS_MODIFIER: Readonly<Record<UnitClass, number>> = {
+const SMALL_ARMS_CLASS_MODIFIER: Readonly<Record<UnitClass, number>> = {
   untrained: 1,
   militia: 1,
   landwehr: 1,
@@ -1715,7 +1707,7 @@ export const CAC_VALUE: Readonly<Record<UnitClass, number>> = byClass(CAC_VALUE_
 /** C12: artillery's CAC value by crew class. */
 export const ARTILLERY_CAC_VALUE: Readonly<Record<1 | 2 | 3, number>> = { 1: 7, 2: 6, 3: 5 };
 
-export type CacModifierId =
+type CacModifierId =
   | 'leader'
   | 'charging'
   | 'disorderedOrCavalryAtHalt'
@@ -1819,7 +1811,7 @@ export const CAC_RULES = {
   columnGapOverFigures: 2, // > 2 fig/1 stand gap between attacking columns
 } as const;
 
-export type GarrisonGrade = 'light' | 'medium' | 'heavy' | 'fortified';
+type GarrisonGrade = 'light' | 'medium' | 'heavy' | 'fortified';
 
 export interface CacSideInput {
   readonly arm: 'infantry' | 'cavalry' | 'artillery';
@@ -1924,12 +1916,12 @@ export function cacBand(difference: number): CacBand {
 export type CacLoser = 'infantry' | 'cavalry' | 'footArtillery' | 'horseArtillery';
 export const CAC_LOSERS: readonly CacLoser[] = ['infantry', 'cavalry', 'footArtillery', 'horseArtillery'];
 
-export interface CacWinnerEffect {
+interface CacWinnerEffect {
   readonly kia: number;
   readonly onlyIfWinnerRolledLower: boolean; // "(if W < L 2D6)": the KIA only if W's natural 2D6 < L's
   readonly disordered: boolean;
 }
-export interface CacLoserEffect {
+interface CacLoserEffect {
   readonly kia: number;
   readonly broken: boolean;
   readonly move: { readonly kind: 'FB' | 'Ret'; readonly inches: number } | null;
@@ -2306,7 +2298,7 @@ export function replacementLeader(
 // ---------------------------------------------------------------------------------------------------------------------
 
 /** C3: strength for % lost counts figures plus guns × 3. C11: Worn at ⅓ lost, Spent at ½. */
-export const STRENGTH = { gunWeight: 3, wornAt: 1 / 3, spentAt: 1 / 2, figuresPerCavalryStand: 3 } as const;
+const STRENGTH = { gunWeight: 3, wornAt: 1 / 3, spentAt: 1 / 2, figuresPerCavalryStand: 3 } as const;
 
 export function wornSpent(start: number, now: number): 'fresh' | 'worn' | 'spent' {
   if (!(start > 0) || !(now >= 0) || now > start) throw new RangeError(`strength must be 0 ≤ now ≤ start, start > 0`);

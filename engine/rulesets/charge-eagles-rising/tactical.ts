@@ -172,7 +172,7 @@ const updPhase = (s: S, id: string, patch: Partial<UnitState['phase']>): S =>
 // ---------------------------------------------------------------------------------------------------------------------
 
 /** [T2a; C8] the MEs a side may still activate this phase. */
-export function activatable(s: S, side: Side): string[] {
+function activatable(s: S, side: Side): string[] {
   return s.elements
     .filter((e) => e.side === side && !e.broken && !e.activatedThisPhase && elementUnits(s, e).length > 0)
     .map((e) => e.id);
@@ -229,8 +229,8 @@ const tacticalEndHandler: AutoHandler<S, F<'tacticalEnd'>> = {
 // Moves
 // ---------------------------------------------------------------------------------------------------------------------
 
-export type Dir = 'fwd' | 'l22' | 'r22' | 'l45' | 'r45' | 'back' | 'left' | 'right';
-export const DIRS: readonly Dir[] = ['fwd', 'l22', 'r22', 'l45', 'r45', 'back', 'left', 'right'];
+type Dir = 'fwd' | 'l22' | 'r22' | 'l45' | 'r45' | 'back' | 'left' | 'right';
+const DIRS: readonly Dir[] = ['fwd', 'l22', 'r22', 'l45', 'r45', 'back', 'left', 'right'];
 const WHEEL_DEG: Readonly<Record<Dir, number>> = {
   fwd: 0,
   l22: -22.5,
@@ -244,7 +244,7 @@ const WHEEL_DEG: Readonly<Record<Dir, number>> = {
 const FRACS: Readonly<Record<string, number>> = { '1/4': 0.25, '1/2': 0.5, '3/4': 0.75, '1': 1 };
 
 /** A formation a unit may change to, or `about` (about face). */
-export type Change = Formation | 'about';
+type Change = Formation | 'about';
 
 /** A move (`dir` null: a formation change in place). */
 export interface MoveSpec {
@@ -277,7 +277,7 @@ const changeCost = (s: S, u: UnitState): number =>
     : MOVEMENT_NOTES.formationChangeCost[u.kind === 'cavalry' ? 'cavalry' : 'infantry'];
 
 /** [Movement] a unit's tactical rate in a formation (inches), or null: it cannot move so. */
-export function rateOf(u: UnitState, formation: Formation, retiring: boolean): number | null {
+function rateOf(u: UnitState, formation: Formation, retiring: boolean): number | null {
   if (u.kind === 'infantry') {
     if (formation === 'garrison') return null;
     return moveRate({ arm: 'infantry', formation: formation as 'line', retiring }, 'tactical');
@@ -294,7 +294,7 @@ export function rateOf(u: UnitState, formation: Formation, retiring: boolean): n
 }
 
 /** The formations a unit may change to (C4: Skirmish for light units only). */
-export function changesFor(s: S, u: UnitState): Change[] {
+function changesFor(s: S, u: UnitState): Change[] {
   if (u.kind === 'artillery') return [u.formation === 'limbered' ? 'unlimbered' : 'limbered'];
   if (u.kind === 'cavalry') {
     const f: Change[] = ['line', 'column'];
@@ -579,7 +579,7 @@ function computePlan(s: S, id: string, m: MoveSpec): PlannedMove | null {
 }
 
 /** The key of a move. */
-export function moveKey(id: string, m: MoveSpec): Action {
+function moveKey(id: string, m: MoveSpec): Action {
   if (m.dir === null) return `form ${id} ${m.change}`;
   const frac = Object.entries(FRACS).find(([, v]) => v === m.frac)![0];
   return `move ${id} ${m.dir} ${m.dq ? 'dq' : frac}${m.change ? ` ${m.change}` : ''}`;
@@ -599,7 +599,7 @@ export function parseMove(a: Action): { id: string; m: MoveSpec } | null {
 }
 
 /** The menu of moves a unit is offered (see the header). */
-export function moveSpecs(s: S, u: UnitState): MoveSpec[] {
+function moveSpecs(s: S, u: UnitState): MoveSpec[] {
   const out: MoveSpec[] = [];
   const fracs = Object.values(FRACS);
   const changes = changesFor(s, u);
@@ -768,7 +768,7 @@ const movedHandler: AutoHandler<S, F<'moved'>> = {
 // ---------------------------------------------------------------------------------------------------------------------
 
 /** [T2c; C8] the active-ME units an enemy unit fired on may return fire at (none if it already did vs this ME). */
-export function returnTargets(s: S, id: string, element: string): string[] {
+function returnTargets(s: S, id: string, element: string): string[] {
   const u = unitOf(s, id);
   if (!onTable(u) || u.phase.returnFiredVs.includes(element) || !canFire(s, u)) return [];
   if (s.ctx.options.returnFire !== 'oncePerEnemyActivation') return [];

@@ -66,15 +66,15 @@ export const NATIONALITIES: readonly Nationality[] = ['british', 'kgl', 'portugu
 export type UnitKind = 'infantry' | 'cavalry' | 'artillery';
 
 /** "Linear doctrine infantry in line" −1 skill. */
-export type Doctrine = 'linear' | 'columnar';
+type Doctrine = 'linear' | 'columnar';
 /** Fire dice: 1d10 per 3 (3-rank) or 2 (2-rank) front-rank figures. */
 export type Ranks = 2 | 3;
-export type Weapon = 'musket' | 'rifle';
+type Weapon = 'musket' | 'rifle';
 /** "Charging cavalry each grade heavier (light/medium/heavy/armored)"; armored moves as heavy (C6). */
-export type CavalryWeight = 'light' | 'medium' | 'heavy' | 'armored';
+type CavalryWeight = 'light' | 'medium' | 'heavy' | 'armored';
 /** Light 3–4 pdr, Medium 6–8 pdr, Medium 9 pdr, Heavy 12 pdr. */
-export type GunType = 'light' | 'medium68' | 'medium9' | 'heavy';
-export type Mobility = 'foot' | 'horse';
+type GunType = 'light' | 'medium68' | 'medium9' | 'heavy';
+type Mobility = 'foot' | 'horse';
 /** Artillery class 1/2/3 for fire (C12: Guard/Elite 1, Regular/Veteran 2, others 3). */
 export type CrewClass = 1 | 2 | 3;
 
@@ -114,15 +114,15 @@ export const FORMATIONS: Readonly<Record<UnitKind, readonly Formation[]>> = {
 // ---------------------------------------------------------------------------------------------------------------------
 
 /** C4: an infantry figure takes 0.5" of frontage; each rank is 0.5" deep. */
-export const FIGURE_FRONTAGE = 0.5;
-export const RANK_DEPTH = 0.5;
+const FIGURE_FRONTAGE = 0.5;
+const RANK_DEPTH = 0.5;
 /** C4: a cavalry stand is 3 figures, 1.5" wide × 1.25" deep. */
-export const CAVALRY_STAND = { figures: 3, width: 1.5, depth: 1.25 } as const;
+const CAVALRY_STAND = { figures: 3, width: 1.5, depth: 1.25 } as const;
 /** C4: a gun takes 0.5" of frontage, 1.5" deep unlimbered; limbered 1" wide × (0.5" a gun + 1"). */
-export const GUN_FRONTAGE = 0.5;
-export const GUN_DEPTH = 1.5;
+const GUN_FRONTAGE = 0.5;
+const GUN_DEPTH = 1.5;
 /** C4: a Skirmish screen is one loose line 1" deep. */
-export const SKIRMISH_DEPTH = 1;
+const SKIRMISH_DEPTH = 1;
 
 export type FootprintInput =
   | {
@@ -144,7 +144,7 @@ export interface FootprintSize {
 }
 
 /** Cavalry stands: ceil(figures / 3) (C4). */
-export const cavalryStands = (figures: number): number => Math.ceil(figures / CAVALRY_STAND.figures);
+const cavalryStands = (figures: number): number => Math.ceil(figures / CAVALRY_STAND.figures);
 
 /**
  * §3.1 (C4) footprint of a unit in inches. A garrison has none of its own (it is its BUA), so it is not an input.
@@ -208,10 +208,10 @@ export type Inspiration = 'uninspiring' | 'normal' | 'inspirational' | 'charisma
 export const INSPIRATIONS: readonly Inspiration[] = ['uninspiring', 'normal', 'inspirational', 'charismatic'];
 
 /** §6.2: knocked out (back after `backAfterTurn`), incapacitated, KIA, captured. */
-export type LeaderStatus = 'active' | 'knockedOut' | 'incapacitated' | 'kia' | 'captured';
+type LeaderStatus = 'active' | 'knockedOut' | 'incapacitated' | 'kia' | 'captured';
 
 /** What a leader commands: the army (the CC), an MF or an ME. */
-export type LeaderRole = 'army' | 'formation' | 'element';
+type LeaderRole = 'army' | 'formation' | 'element';
 
 export interface LeaderState {
   readonly id: string;
@@ -281,11 +281,8 @@ export interface SideSecret {
 // Morale (§6.4, ADAPTATION C10)
 // ---------------------------------------------------------------------------------------------------------------------
 
-/** From % lost (figures + guns × C3): under 33⅓% Fresh, to 50% Shaken, beyond Demoralized. Derived, not stored. */
-export type LossState = 'fresh' | 'shaken' | 'demoralized';
-
 /** A friendly MF/ME that broke within 18", captured when it broke, for the caps on the tester's result. */
-export interface NearbyBreak {
+interface NearbyBreak {
   readonly broken: string;
   /** Its skill number (majority class) and strength when it broke. */
   readonly skill: number;
@@ -345,7 +342,7 @@ export interface FormationState extends CommandBase {
 }
 
 /** §6.3: an ME scheduled to arrive from off the table. */
-export interface OffBoard {
+interface OffBoard {
   /** On a table edge, 1/100". */
   readonly entry: Vec;
   readonly facing: number;
@@ -389,7 +386,7 @@ export interface ArmyState {
 // ---------------------------------------------------------------------------------------------------------------------
 
 /** Off the table (with its off-board ME), on it, or gone: broken (removed) or captured (abandoned guns). */
-export type UnitStatus = 'offBoard' | 'active' | 'broken' | 'captured';
+type UnitStatus = 'offBoard' | 'active' | 'broken' | 'captured';
 
 /** Per tactical phase (cleared at the end of each). */
 export interface PhaseFlags {
@@ -462,7 +459,7 @@ export interface InfantryState extends UnitBase {
   readonly garrison: string | null;
 }
 
-export interface CavalryState extends UnitBase {
+interface CavalryState extends UnitBase {
   readonly kind: 'cavalry';
   readonly weight: CavalryWeight;
   readonly lancers: boolean;
@@ -472,7 +469,7 @@ export interface CavalryState extends UnitBase {
   readonly blown: boolean;
 }
 
-export interface ArtilleryState extends UnitBase {
+interface ArtilleryState extends UnitBase {
   readonly kind: 'artillery';
   readonly gunType: GunType;
   readonly mobility: Mobility;
@@ -504,11 +501,11 @@ export function unitStartStrength(u: UnitState, gunStrength: number): number {
 // The table (static: from the scenario, shared by every state of a game)
 // ---------------------------------------------------------------------------------------------------------------------
 
-export type BuaMaterial = 'wooden' | 'stone';
+type BuaMaterial = 'wooden' | 'stone';
 /** Cover it gives: light (+1 to hit), medium or heavy (+2). */
-export type CoverGrade = 'light' | 'medium' | 'heavy';
+type CoverGrade = 'light' | 'medium' | 'heavy';
 /** "Infantry garrisoning light/medium/heavy/fortified BUA" +1/+2/+3/+4 in CAC. */
-export type GarrisonGrade = 'light' | 'medium' | 'heavy' | 'fortified';
+type GarrisonGrade = 'light' | 'medium' | 'heavy' | 'fortified';
 
 export interface Bua {
   readonly id: string;
@@ -522,7 +519,7 @@ export interface Bua {
 }
 
 /** A steep rise: a polygon with its number of contours (−2" each crossed; skill test or disordered). */
-export interface Rise {
+interface Rise {
   readonly id: string;
   readonly polygon: Polygon;
   readonly contours: number;
@@ -538,7 +535,7 @@ export interface Objective {
   readonly vp: number;
 }
 
-export type Edge = 'north' | 'south' | 'east' | 'west';
+type Edge = 'north' | 'south' | 'east' | 'west';
 
 /**
  * Everything static: table, terrain (as the geometry's `Terrain`: area kinds `bua`, `lightWoods`, `denseWoods`,
@@ -615,7 +612,7 @@ export interface PendingCac {
   readonly second: boolean;
 }
 
-export interface Exploitation {
+interface Exploitation {
   readonly unit: string;
   /** Inches allowed by the 1st CAC's result. */
   readonly maxDistance: number;
@@ -647,7 +644,7 @@ export interface GameResult {
 }
 
 /** A frame of the procedure stack (engine/core/procedure.ts); the engine's frame union refines it. */
-export interface BaseFrame {
+interface BaseFrame {
   readonly t: string;
 }
 

@@ -48,7 +48,7 @@ export function beginEnd(s: S, log: Log): S {
 }
 
 /** [End of turn] per-phase flags, knocked-out leaders, suppression (C11), limbered at the start of the next turn. */
-export function clearTurn(s: S, log: Log): S {
+function clearTurn(s: S, log: Log): S {
   const units = s.units.map((u): UnitState => {
     let v = u.phase === NO_PHASE_FLAGS ? u : { ...u, phase: NO_PHASE_FLAGS };
     if (v.kind === 'artillery') {
@@ -76,7 +76,7 @@ export function clearTurn(s: S, log: Log): S {
 // ---------- defeat ----------
 
 /** Is an ME broken or removed (every unit gone, not waiting off the table)? */
-export function elementGone(s: S, id: string): boolean {
+function elementGone(s: S, id: string): boolean {
   const e = s.elements.find((x) => x.id === id)!;
   if (e.broken) return true;
   if (e.offBoard) return false;
@@ -92,7 +92,7 @@ export function elementsDefeated(s: S, side: Side): boolean {
 }
 
 /** C14: the result when one side (or both: a draw) is defeated. */
-export function defeatResult(s: S, defeated: readonly Side[], log: Log): GameResult {
+function defeatResult(s: S, defeated: readonly Side[], log: Log): GameResult {
   const vp = victoryPoints(s);
   const why = (p: Side) =>
     s.armies[p].broken

@@ -26,6 +26,7 @@ const CI: Record<string, readonly Omit<SoakOptions, 'seed'>[]> = {
   ],
   'eagles-of-the-empire': [{ scenarios: 25, agents: ['random', 'heuristic'] }],
   'napoleons-eagles': [{ scenarios: 10, agents: ['random', 'heuristic'] }],
+  'charge-eagles-rising': [{ scenarios: 8, agents: ['random', 'heuristic'] }],
 };
 
 describe('generated scenarios', () => {

@@ -9,6 +9,7 @@ import { hashValue } from '../../core/hash.ts';
 import { IN } from '../../geometry/geometry.ts';
 import { diceFaces, outcomeForFaces, rollAsk } from './dice-faces.ts';
 import { createEncoding } from './encoding.ts';
+import { randomScenario } from './generate.ts';
 import { policyScores } from './heuristic.ts';
 import { cerPicture } from './picture.ts';
 import { orderOptions, orderText, orderOfKey } from './orders.ts';
@@ -302,6 +303,7 @@ export const chargeEaglesRising: Game<S, Action, Scenario> = {
   evaluate,
   quiet,
   policyScores,
+  randomScenario,
   render,
   picture: cerPicture,
   encoding: createEncoding(observe),

@@ -361,7 +361,17 @@ function tie(s: S, A: UnitState[], D: UnitState[], max: number, log: Log): S {
     if (next.t === 'cac') t = deployLine(t, a.id, log);
     t = push(t, next);
     t = applyKias(t, d.id, TIE_INFANTRY.kiaEach, 'cac', 'Result Infantry results explanations', log);
-    return applyKias(t, a.id, TIE_INFANTRY.kiaEach, 'cac', 'Result Infantry results explanations', log);
+    t = applyKias(t, a.id, TIE_INFANTRY.kiaEach, 'cac', 'Result Infantry results explanations', log);
+    // a lead unit the tie's KIA broke: nothing is left to re-fight (the re-fight, or the test before it, is dropped)
+    if (next.t !== 'cacTieFallBack' && (!live(t, [a.id]).length || !live(t, [d.id]).length)) {
+      say(
+        log,
+        'Result Infantry results explanations',
+        `no re-fight: ${!live(t, [a.id]).length ? a.name : d.name} is broken`,
+      );
+      return { ...t, stack: t.stack.filter((x) => x !== next) };
+    }
+    return t;
   }
   if (a.kind === 'cavalry' && d.kind === 'cavalry') {
     say(log, 'Result Cavalry results explanations', 'cavalry against cavalry, 0: both fall back 12" D & B (C13)');
@@ -440,7 +450,8 @@ onChargeTest('refight', (s, f, pass, log) => {
     .split(',')
     .filter(Boolean)
     .map((id) => unitOf(s, id));
-  return push(deployLine(s, f.unit, log), refightFrame(A, D));
+  if (!A.some(onTable) || !D.some(onTable)) return s; // a side gone since: nothing to re-fight
+  return push(deployLine(s, f.unit, log), refightFrame(A.filter(onTable), D.filter(onTable)));
 });
 
 onChargeTest('rallyBack', (s, f, pass, log) => (pass ? rallyBack(s, f.unit, log) : s));

@@ -33,6 +33,7 @@ import { gap, outOfIntegrity, polyOf } from './shape.ts';
 import {
   type LeaderCasualty,
   leaderCasualty,
+  roll2D6On,
   skillNumber,
   skillTestDist,
   tacticalLeaderCheckDist,
@@ -308,14 +309,11 @@ export function fallBack(s: S, id: string, inchesMax: number, facing: 'keep' | '
 /** One D6 a KIA; any 6: 2D6 on the leader table. One chance node: no effect, knocked out, incapacitated, killed. */
 function tacticalLeaderDist(kias: number): { value: LeaderCasualty; p: number }[] {
   const hit = tacticalLeaderCheckDist(kias).find((d) => d.value)?.p ?? 0;
-  const out = new Map<LeaderCasualty, number>();
-  for (let a = 1; a <= 6; a++)
-    for (let b = 1; b <= 6; b++) {
-      const r = leaderCasualty(a + b);
-      out.set(r, (out.get(r) ?? 0) + hit / 36);
-    }
-  out.set('noEffect', (out.get('noEffect') ?? 0) + (1 - hit));
-  return [...out].map(([value, p]) => ({ value, p }));
+  // the table's 2D6 (tables.ts), scaled by the chance that any 6 was rolled
+  return roll2D6On(0, leaderCasualty).map((d) => ({
+    value: d.value,
+    p: d.p * hit + (d.value === 'noEffect' ? 1 - hit : 0),
+  }));
 }
 
 const leaderTacticalHandler: ChanceHandler<S, SkillFrame & { t: 'leaderTactical' }, Action> = {

@@ -32,6 +32,7 @@ import {
   orderAcceptedDist,
   replacementLeader,
   strategicLeaderCasualtyDist,
+  twoD6AtLeast,
 } from './tables.ts';
 import type {
   ElementState,
@@ -298,7 +299,7 @@ const replacementHandler: ChanceHandler<S, H<'replacement'>, Action> = {
   outcomes: () =>
     REPLACEMENT_TABLE.map((r) => ({
       action: `replacement ${r.shift < 0 ? 'worse' : r.shift > 0 ? 'better' : 'same'}`,
-      p: twoD6Between(r.min, r.max),
+      p: twoD6AtLeast(r.min) - twoD6AtLeast(r.max + 1),
       label: `${r.label}: ${r.shift < 0 ? 'one grade worse' : r.shift > 0 ? 'one grade better' : 'the same grade'}`,
     })),
   step(s, f, a, log) {
@@ -315,12 +316,6 @@ const replacementHandler: ChanceHandler<S, H<'replacement'>, Action> = {
   },
   describe: (s, f) => `the replacement for ${leaderOf(s, f.leader).name} (2D6) [Leader Casualties]`,
 };
-
-function twoD6Between(min: number, max: number): number {
-  let n = 0;
-  for (let a = 1; a <= 6; a++) for (let b = 1; b <= 6; b++) if (a + b >= min && a + b <= max) n++;
-  return n / 36;
-}
 
 // ---------- S2 ----------
 

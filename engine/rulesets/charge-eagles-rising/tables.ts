@@ -150,7 +150,7 @@ function group<T, C extends string | number | boolean>(d: readonly Dist<T>[], cl
  * 2D6 + `mod` read through `row`: every class with its exact probability, in order of first appearance. The classes
  * are grouped on dice.ts's integer counts of each sum and divided once, so a certain class has p exactly 1.
  */
-function roll2D6On<C extends string | number | boolean>(mod: number, row: (total: number) => C): Dist<C>[] {
+export function roll2D6On<C extends string | number | boolean>(mod: number, row: (total: number) => C): Dist<C>[] {
   const counts = sumCountsK(2, 6);
   const bySum: Dist<number>[] = [];
   for (let s = 2; s <= 12; s++) bySum.push({ value: s, p: counts[s]! });

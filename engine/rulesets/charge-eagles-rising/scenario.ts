@@ -123,7 +123,7 @@ const terrainSchema = z.discriminatedUnion(
 // Orders of battle (§2)
 // ---------------------------------------------------------------------------------------------------------------------
 
-const unitClass = z.enum(UNIT_CLASSES as [UnitClass, ...UnitClass[]]);
+const unitClass = z.enum(UNIT_CLASSES);
 
 const unitCommon = {
   id,
@@ -187,8 +187,8 @@ const leaderSchema = strictObject({
   name,
   /** Command-range class; default: army/wing for the CC, division for an MF, division or cavBrigade for an ME. */
   level: z.enum(['armyWing', 'corps', 'division', 'cavBrigade']).optional(),
-  command: z.enum(COMMAND_RATINGS as [string, ...string[]]),
-  inspiration: z.enum(INSPIRATIONS as [string, ...string[]]),
+  command: z.enum(COMMAND_RATINGS),
+  inspiration: z.enum(INSPIRATIONS),
   /** Attached to a unit (id), or standing at x, y (inches). */
   attached: id.optional(),
   x: num.optional(),

@@ -97,7 +97,7 @@ export const COMMAND_RATINGS = ['poor', 'average', 'good', 'excellent', 'superio
 export type CommandRating = (typeof COMMAND_RATINGS)[number];
 
 /** A leader's inspiration (morale, skill, CAC) [Morale: Leaders]. */
-const INSPIRATIONS = ['uninspiring', 'normal', 'inspirational', 'charismatic'] as const;
+export const INSPIRATIONS = ['uninspiring', 'normal', 'inspirational', 'charismatic'] as const;
 export type Inspiration = (typeof INSPIRATIONS)[number];
 
 /** A row of a sheet table printed for one or more classes: `label` as printed. */

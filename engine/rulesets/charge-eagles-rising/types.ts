@@ -20,6 +20,7 @@ import { IN, type Polygon, type Rect, type Vec } from '../../geometry/geometry.t
 import type { Terrain } from '../../geometry/terrain.ts';
 import type { ProcedureState } from '../../core/procedure.ts';
 import type { Options } from './options.ts';
+import { type CommandRating, type Inspiration, UNIT_CLASSES, type UnitClass } from './tables.ts';
 
 // ---------------------------------------------------------------------------------------------------------------------
 // Sides and classes (§2.2)
@@ -28,31 +29,8 @@ import type { Options } from './options.ts';
 /** The two sides in scenario order; players are named by the sides' names. */
 export type Side = 0 | 1;
 
-/** The class ladder of the sheets, worst to best (skill numbers 10 … 4). Stored on every unit. */
-export type UnitClass =
-  | 'untrained'
-  | 'militia'
-  | 'landwehr'
-  | 'conscript'
-  | 'regular'
-  | 'veteran'
-  | 'elite'
-  | 'grenadier'
-  | 'guard'
-  | 'oldGuard';
-
-export const UNIT_CLASSES: readonly UnitClass[] = [
-  'untrained',
-  'militia',
-  'landwehr',
-  'conscript',
-  'regular',
-  'veteran',
-  'elite',
-  'grenadier',
-  'guard',
-  'oldGuard',
-];
+/** The class ladder of the sheets, worst to best (skill numbers 10 … 4), as tables.ts transcribes it. */
+export { UNIT_CLASSES, type UnitClass } from './tables.ts';
 
 /** Is class `a` at least as good as `b` on the ladder? (C9: "Regular or better".) */
 export function classAtLeast(a: UnitClass, b: UnitClass): boolean {
@@ -201,11 +179,9 @@ export function footprintRect(pos: Vec, facing: number, size: FootprintSize): Re
 export type LeaderLevel = 'armyWing' | 'corps' | 'division' | 'cavBrigade';
 export const LEADER_LEVELS: readonly LeaderLevel[] = ['armyWing', 'corps', 'division', 'cavBrigade'];
 /** Command rating, worst to best: order acceptance number 8 … 4, range bonus −3" … +9". */
-export type CommandRating = 'poor' | 'average' | 'good' | 'excellent' | 'superior';
-export const COMMAND_RATINGS: readonly CommandRating[] = ['poor', 'average', 'good', 'excellent', 'superior'];
+export { COMMAND_RATINGS } from './tables.ts';
 /** Inspiration, worst to best: morale and CAC 0 … +3, skill 0 … −3. */
-export type Inspiration = 'uninspiring' | 'normal' | 'inspirational' | 'charismatic';
-export const INSPIRATIONS: readonly Inspiration[] = ['uninspiring', 'normal', 'inspirational', 'charismatic'];
+export { INSPIRATIONS, type Inspiration } from './tables.ts';
 
 /** §6.2: knocked out (back after `backAfterTurn`), incapacitated, KIA, captured. */
 type LeaderStatus = 'active' | 'knockedOut' | 'incapacitated' | 'kia' | 'captured';

@@ -5,7 +5,7 @@ import { ticTacToe, type TttState } from '../engine/reference/tictactoe.ts';
 import { diceChoice, hiddenGuess, twinDice } from '../test/reference/toys.ts';
 import type { DecisionContext } from './agent.ts';
 import { DEFAULT_MCTS, MctsAgent, MctsSearch, type MctsConfig } from './mcts.ts';
-import { createAgent } from './registry.ts';
+import { createAgent, expertConfig } from './registry.ts';
 
 function ctx(game: AnyGame, state: unknown, seed: string, budget = { iterations: 2000 }): DecisionContext {
   const tm = game.toMove(state);
@@ -244,5 +244,18 @@ describe('agent specs', () => {
     expect(() => createAgent('mcts:quiet=-2')).toThrow(/quiet=-2/);
     expect(() => createAgent('mcts:quiet=1.5')).toThrow(/quiet=1.5/);
     for (const d of ['easy', 'normal', 'hard', 'expert']) expect(createAgent(d).spec).toBe(d);
+  });
+
+  it("gives expert its ruleset's rollout depth, and searches with it", async () => {
+    // the rulesets whose plies are dear cut rollouts at 30 plies; the others keep the default search
+    expect(expertConfig('napoleons-eagles')).toEqual({ ...DEFAULT_MCTS, depth: 30, ms: 1000 });
+    expect(expertConfig('charge-eagles-rising')).toEqual({ ...DEFAULT_MCTS, depth: 30, ms: 1000 });
+    expect(expertConfig('march-of-eagles')).toEqual({ ...DEFAULT_MCTS, ms: 1000 });
+    // it searches for its second (the level's time budget), here on tic-tac-toe with the default settings
+    const s0 = ticTacToe.initialState();
+    const d = await createAgent('expert').decide(ctx(ticTacToe, s0, 'e'));
+    expect(ticTacToe.legalActions(s0)).toContain(d.action);
+    expect(d.stats!.iterations).toBeGreaterThan(100);
+    expect(d.explanation?.text).toMatch(/^\d+ iterations in \d+ ms/);
   });
 });

@@ -252,7 +252,7 @@ describe('agent specs', () => {
     expect(expertConfig('charge-eagles-rising')).toEqual({ ...DEFAULT_MCTS, depth: 30, ms: 1000 });
     expect(expertConfig('march-of-eagles')).toEqual({ ...DEFAULT_MCTS, ms: 1000 });
     // it searches for its second (the level's time budget), here on tic-tac-toe with the default settings
-    const s0 = ticTacToe.initialState();
+    const s0 = ticTacToe.initialState({ id: 'standard' });
     const d = await createAgent('expert').decide(ctx(ticTacToe, s0, 'e'));
     expect(ticTacToe.legalActions(s0)).toContain(d.action);
     expect(d.stats!.iterations).toBeGreaterThan(100);

@@ -153,7 +153,7 @@ registerAgent({
  * are the settings measured against the scripted player (`mcts:…,depth=30`: 79.0% on Napoleon's Eagles' quick-test,
  * 64.5% on Charge! Eagles Rising's; docs/strength.md). Keyed by ruleset id; a ruleset not listed uses `DEFAULT_MCTS`.
  */
-export const EXPERT_SEARCH: Readonly<Record<string, Partial<MctsConfig>>> = {
+const EXPERT_SEARCH: Readonly<Record<string, Partial<MctsConfig>>> = {
   'napoleons-eagles': { depth: 30 },
   'charge-eagles-rising': { depth: 30 },
 };

@@ -15,6 +15,7 @@
 import { z } from 'zod';
 import type { Problem } from '../../core/game.ts';
 import { strictObject, suggest } from '../../core/suggest.ts';
+import { SKIRMISH_VALUES, type SkirmishValues } from './tables.ts';
 
 /** The digest's ADAPTATION groups. */
 type AdaptationId = `C${1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14}`;
@@ -409,14 +410,7 @@ export type OptionName = keyof typeof OPTION_SPECS;
 type ListValue<K extends OptionName> = (typeof OPTION_SPECS)[K]['values'][number];
 
 /** C9: skirmish combat values by battalion (App. B is missing). */
-interface ScvValues {
-  readonly lineRegularOrBetter: number;
-  readonly lineConscriptOrWorse: number;
-  readonly light: number;
-  readonly rifle: number;
-  /** Multiplier for a battalion in Skirmish formation. */
-  readonly skirmishFormation: number;
-}
+type ScvValues = SkirmishValues;
 
 /** C4: the largest strength of each size class (small, standard, large; above: extra large), by arm. */
 interface SizeClasses {
@@ -430,13 +424,8 @@ export type Options = { readonly [K in OptionName]: ListValue<K> } & {
   readonly sizeClasses: SizeClasses;
 };
 
-const DEFAULT_SCV: ScvValues = {
-  lineRegularOrBetter: 2,
-  lineConscriptOrWorse: 1,
-  light: 4,
-  rifle: 5,
-  skirmishFormation: 2,
-};
+/** C9: the digest's skirmish values (tables.ts). */
+const DEFAULT_SCV: ScvValues = SKIRMISH_VALUES;
 
 const DEFAULT_SIZE_CLASSES: SizeClasses = {
   infantry: [16, 30, 40],

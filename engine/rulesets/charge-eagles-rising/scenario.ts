@@ -27,6 +27,7 @@ import {
 import type { TerrainArea, TerrainLine } from '../../geometry/terrain.ts';
 import { offTable, polygonProblems, polylineProblems } from '../../tabletop/validate.ts';
 import { DEFAULT_OPTIONS, type Options, checkOptions, optionProblems, optionsSchema } from './options.ts';
+import { skirmishBase } from './tables.ts';
 import {
   type ArmyState,
   type Bua,
@@ -50,7 +51,6 @@ import {
   UNIT_CLASSES,
   type UnitClass,
   type UnitState,
-  classAtLeast,
   crewClassOf,
   footprintRect,
   footprintSize,
@@ -307,9 +307,7 @@ function classOf(u: UnitSpec): UnitClass {
 function skirmishValue(u: UnitSpec, o: Options): number {
   if (u.kind !== 'infantry') return 0;
   if (u.scv !== undefined) return u.scv;
-  if (u.weapon === 'rifle') return o.scv.rifle;
-  if (u.light) return o.scv.light;
-  return classAtLeast(u.class, 'regular') ? o.scv.lineRegularOrBetter : o.scv.lineConscriptOrWorse;
+  return skirmishBase({ cls: u.class, light: !!u.light, weapon: u.weapon ?? 'musket' }, o.scv);
 }
 
 /** C2: the default command-range class of a leader. */

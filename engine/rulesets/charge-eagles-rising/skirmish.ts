@@ -35,7 +35,7 @@ import { clipConvex, edgeArc } from '../../tabletop/arcs.ts';
 import type { ChanceHandler, Log } from '../../core/procedure.ts';
 import { push } from '../../core/procedure.ts';
 import { gap, inAnyZoc, inSkirmishBand, openFrontage, type Placed, polyOf } from './shape.ts';
-import { SKIRMISH_RULES, skillTestDist, skirmishEffect, skirmishHitsDist } from './tables.ts';
+import { SKIRMISH_RULES, skillTestDist, skirmishEffect, skirmishHitsDist, skirmishPoints } from './tables.ts';
 import type { SkirmishFire, SkirmishFrame, SkillFrame } from './frames.ts';
 import type { ElementState, UnitState } from './types.ts';
 import { applyKias, fallBack, skillNumberFor } from './casualties.ts';
@@ -60,9 +60,7 @@ type H<K extends SkirmishFrame['t']> = Extract<SkirmishFrame, { t: K }>;
 
 /** C9: a unit's skirmish points: its SCV, ×2 in Skirmish formation; 0 for cavalry, artillery, squares, march columns. */
 export function scvOf(s: S, u: UnitState): number {
-  if (u.kind !== 'infantry') return 0;
-  if (u.formation === 'hastySquare' || u.formation === 'solidSquare' || u.formation === 'marchColumn') return 0;
-  return u.formation === 'skirmish' ? u.scv * s.ctx.options.scv.skirmishFormation : u.scv;
+  return u.kind === 'infantry' ? skirmishPoints(u.kind, u.formation, u.scv, s.ctx.options.scv) : 0;
 }
 
 interface Board {

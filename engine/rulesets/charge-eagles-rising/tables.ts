@@ -556,38 +556,58 @@ export const SKIRMISH_RULES = {
   kiaForcesSkillTest: true, // Units which fail are disordered
 } as const;
 
-/** C9 (Appendix B is missing): a battalion's skirmish combat value. */
-const SKIRMISH_VALUES = {
+/**
+ * C9 (Appendix B is missing): a battalion's skirmish combat value, by the digest. These are the defaults of the `scv`
+ * rules option (options.ts), which a scenario may change.
+ */
+export const SKIRMISH_VALUES = {
   lineRegularOrBetter: 2,
   lineConscriptOrWorse: 1,
   light: 4,
   rifle: 5,
-  skirmishFormationMultiplier: 2,
-  none: 0, // cavalry, artillery, squares, march columns
+  /** Multiplier for a battalion in Skirmish formation. */
+  skirmishFormation: 2,
 } as const;
+
+export type SkirmishValues = { readonly [K in keyof typeof SKIRMISH_VALUES]: number };
+
+export type ScvFormation = 'line' | 'column' | 'marchColumn' | 'hastySquare' | 'solidSquare' | 'skirmish' | 'garrison';
 
 export interface ScvInput {
   readonly arm: 'infantry' | 'cavalry' | 'artillery';
   readonly cls: UnitClass;
   readonly light: boolean;
   readonly weapon: 'musket' | 'rifle';
-  readonly formation: 'line' | 'column' | 'marchColumn' | 'hastySquare' | 'solidSquare' | 'skirmish' | 'garrison';
+  readonly formation: ScvFormation;
 }
 
-/** C9: the SCV a unit adds to its ME's skirmish points (rifle before light before line; ×2 in Skirmish formation). */
+/** C9: an infantry battalion's SCV, rifle before light before line (the scenario's value, before formation). */
+export function skirmishBase(u: Omit<ScvInput, 'arm' | 'formation'>, v: SkirmishValues = SKIRMISH_VALUES): number {
+  if (u.weapon === 'rifle') return v.rifle;
+  if (u.light) return v.light;
+  return UNIT_CLASSES.indexOf(u.cls) >= UNIT_CLASSES.indexOf('regular')
+    ? v.lineRegularOrBetter
+    : v.lineConscriptOrWorse;
+}
+
+/**
+ * C9: the skirmish points a unit with SCV `scv` adds to its ME's: ×2 in Skirmish formation; 0 for cavalry,
+ * artillery, squares and march columns.
+ */
+export function skirmishPoints(
+  arm: ScvInput['arm'],
+  formation: ScvFormation,
+  scv: number,
+  v: SkirmishValues = SKIRMISH_VALUES,
+): number {
+  if (arm !== 'infantry') return 0;
+  if (formation === 'hastySquare' || formation === 'solidSquare' || formation === 'marchColumn') return 0;
+  return formation === 'skirmish' ? scv * v.skirmishFormation : scv;
+}
+
+/** C9: the SCV a unit adds to its ME's skirmish points, with the digest's values (rifle before light before line). */
 export function skirmishValue(u: ScvInput): number {
-  if (u.arm !== 'infantry') return SKIRMISH_VALUES.none;
-  if (u.formation === 'hastySquare' || u.formation === 'solidSquare' || u.formation === 'marchColumn')
-    return SKIRMISH_VALUES.none;
-  const base =
-    u.weapon === 'rifle'
-      ? SKIRMISH_VALUES.rifle
-      : u.light
-        ? SKIRMISH_VALUES.light
-        : UNIT_CLASSES.indexOf(u.cls) >= UNIT_CLASSES.indexOf('regular')
-          ? SKIRMISH_VALUES.lineRegularOrBetter
-          : SKIRMISH_VALUES.lineConscriptOrWorse;
-  return u.formation === 'skirmish' ? base * SKIRMISH_VALUES.skirmishFormationMultiplier : base;
+  return skirmishPoints(u.arm, u.formation, u.arm === 'infantry' ? skirmishBase(u) : 0);
 }
 
 // ---------------------------------------------------------------------------------------------------------------------

@@ -20,7 +20,7 @@ import { IN, type Polygon, type Rect, type Vec } from '../../geometry/geometry.t
 import type { Terrain } from '../../geometry/terrain.ts';
 import type { ProcedureState } from '../../core/procedure.ts';
 import type { Options } from './options.ts';
-import { type CommandRating, type Inspiration, UNIT_CLASSES, type UnitClass } from './tables.ts';
+import type { CommandRating, Inspiration, UnitClass } from './tables.ts';
 
 // ---------------------------------------------------------------------------------------------------------------------
 // Sides and classes (§2.2)
@@ -31,11 +31,6 @@ export type Side = 0 | 1;
 
 /** The class ladder of the sheets, worst to best (skill numbers 10 … 4), as tables.ts transcribes it. */
 export { UNIT_CLASSES, type UnitClass } from './tables.ts';
-
-/** Is class `a` at least as good as `b` on the ladder? (C9: "Regular or better".) */
-export function classAtLeast(a: UnitClass, b: UnitClass): boolean {
-  return UNIT_CLASSES.indexOf(a) >= UNIT_CLASSES.indexOf(b);
-}
 
 /** §2.3: the nationalities the sheets name (British/KGL/Portuguese counter-charge, French/Russian pull-up). */
 export type Nationality = 'british' | 'kgl' | 'portuguese' | 'french' | 'russian' | 'other';

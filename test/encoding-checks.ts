@@ -38,6 +38,23 @@ function inRange(v: Float32Array, what: string): void {
     if (!(v[i]! >= -1 && v[i]! <= 2)) throw new Error(`${what} cell ${i} = ${v[i]} is outside [-1, 2]`);
 }
 
+/** The state and action layouts tile their vectors: blocks in order from 0, none empty, each documented. */
+export function expectContiguousLayouts(enc: Encoding<unknown, unknown>): void {
+  for (const [blocks, size] of [
+    [enc.stateLayout, enc.stateSize],
+    [enc.actionLayout, enc.actionSize],
+  ] as const) {
+    let off = 0;
+    for (const b of blocks) {
+      expect(b.offset, b.name).toBe(off);
+      expect(b.size, b.name).toBeGreaterThan(0);
+      expect(b.doc.length, b.name).toBeGreaterThan(10);
+      off += b.size;
+    }
+    expect(off).toBe(size);
+  }
+}
+
 export interface Tally {
   decisions: number;
   distinct: number;

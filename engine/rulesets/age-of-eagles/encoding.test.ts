@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
-import { type Tally, checkEncodingAt } from '../../../test/encoding-checks.ts';
+import { type Tally, checkEncodingAt, expectContiguousLayouts } from '../../../test/encoding-checks.ts';
 import { aoeEncoding as enc, MAX_UNITS, stateBlock } from './encoding.ts';
 import { ageOfEagles as game } from './index.ts';
 import type { Scenario } from './scenario.ts';
@@ -58,19 +58,7 @@ const total: Tally = { decisions: 0, distinct: 0, clashes: [] };
 
 describe('age-of-eagles/v1 encoding', () => {
   it('has contiguous, documented layouts', () => {
-    for (const [blocks, size] of [
-      [enc.stateLayout, enc.stateSize],
-      [enc.actionLayout, enc.actionSize],
-    ] as const) {
-      let off = 0;
-      for (const b of blocks) {
-        expect(b.offset).toBe(off);
-        expect(b.size).toBeGreaterThan(0);
-        expect(b.doc.length).toBeGreaterThan(10);
-        off += b.size;
-      }
-      expect(off).toBe(size);
-    }
+    expectContiguousLayouts(enc);
     expect(enc.id).toBe('age-of-eagles/v1');
     expect(stateBlock('mine: units').size % MAX_UNITS).toBe(0);
     for (const name of PAIRS) expect(stateBlock(`mine: ${name}`).size).toBe(stateBlock(`theirs: ${name}`).size);

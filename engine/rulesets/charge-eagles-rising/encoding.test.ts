@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
-import { checkEncodingAt, type Tally } from '../../../test/encoding-checks.ts';
+import { type Tally, checkEncodingAt, expectContiguousLayouts } from '../../../test/encoding-checks.ts';
 import { ACTION_TYPES, MAX_UNITS, actionBlock, actionType, stateBlock } from './encoding.ts';
 import { chargeEaglesRising as game } from './index.ts';
 import { parseScenario } from './scenario.ts';
@@ -68,19 +68,7 @@ const total: Tally = { decisions: 0, distinct: 0, clashes: [] };
 
 describe('charge-eagles-rising/v1 encoding', () => {
   it('has contiguous, documented layouts whose sizes match', () => {
-    for (const [blocks, size] of [
-      [enc.stateLayout, enc.stateSize],
-      [enc.actionLayout, enc.actionSize],
-    ] as const) {
-      let off = 0;
-      for (const b of blocks) {
-        expect(b.offset).toBe(off);
-        expect(b.size).toBeGreaterThan(0);
-        expect(b.doc.length).toBeGreaterThan(10);
-        off += b.size;
-      }
-      expect(off).toBe(size);
-    }
+    expectContiguousLayouts(enc);
     expect(enc.id).toBe('charge-eagles-rising/v1');
     expect(stateBlock('mine: units').size % MAX_UNITS).toBe(0);
     for (const name of PAIRS) expect(stateBlock(`mine: ${name}`).size).toBe(stateBlock(`theirs: ${name}`).size);

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { loadScenario, scenarioIds } from '../../../arena/catalog.ts';
 import { playRandomGame } from '../../../arena/random-play.ts';
 import { type EScenario, eaglesOfTheEmpire as game } from './index.ts';
-import { type Tally, checkEncodingAt } from '../../../test/encoding-checks.ts';
+import { type Tally, checkEncodingAt, expectContiguousLayouts } from '../../../test/encoding-checks.ts';
 import { MAX_AREAS, MAX_UNITS, eaglesEncoding as enc, stateBlock } from './encoding.ts';
 import type { EState } from './types.ts';
 
@@ -37,19 +37,7 @@ const total: Tally = { decisions: 0, distinct: 0, clashes: [] };
 
 describe('eagles-of-the-empire/v1 encoding', () => {
   it('has contiguous, documented layouts and the caps it declares', () => {
-    for (const [blocks, size] of [
-      [enc.stateLayout, enc.stateSize],
-      [enc.actionLayout, enc.actionSize],
-    ] as const) {
-      let off = 0;
-      for (const b of blocks) {
-        expect(b.offset).toBe(off);
-        expect(b.size).toBeGreaterThan(0);
-        expect(b.doc.length).toBeGreaterThan(10);
-        off += b.size;
-      }
-      expect(off).toBe(size);
-    }
+    expectContiguousLayouts(enc);
     expect(enc.id).toBe('eagles-of-the-empire/v1');
     expect(enc.version).toBe(1);
     expect(stateBlock('areas').size % MAX_AREAS).toBe(0);

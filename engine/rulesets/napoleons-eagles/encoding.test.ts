@@ -7,7 +7,7 @@
 import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
 import { scenarioOf } from '../../../test/ne-fixtures.ts';
-import { checkEncodingAt, type Tally } from '../../../test/encoding-checks.ts';
+import { type Tally, checkEncodingAt, expectContiguousLayouts } from '../../../test/encoding-checks.ts';
 import { ACTION_TYPES, actionBlock, actionType, neEncoding as enc, MAX_UNITS, stateBlock } from './encoding.ts';
 import type { Scenario } from './scenario.ts';
 import type { SeqState } from './turn.ts';
@@ -73,19 +73,7 @@ const total: Tally = { decisions: 0, distinct: 0, clashes: [] };
 
 describe('napoleons-eagles/v1 encoding', () => {
   it('has contiguous, documented layouts', () => {
-    for (const [blocks, size] of [
-      [enc.stateLayout, enc.stateSize],
-      [enc.actionLayout, enc.actionSize],
-    ] as const) {
-      let off = 0;
-      for (const b of blocks) {
-        expect(b.offset).toBe(off);
-        expect(b.size).toBeGreaterThan(0);
-        expect(b.doc.length).toBeGreaterThan(10);
-        off += b.size;
-      }
-      expect(off).toBe(size);
-    }
+    expectContiguousLayouts(enc);
     expect(enc.id).toBe('napoleons-eagles/v1');
     expect(enc.version).toBe(1);
     expect(stateBlock('mine: units').size % MAX_UNITS).toBe(0);

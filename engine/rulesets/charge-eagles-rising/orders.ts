@@ -264,8 +264,7 @@ const CASUALTY_TEXT = {
 export function leaderHit(s: S, id: string, r: keyof typeof CASUALTY_TEXT | 'captured', rule: string, log: Log): S {
   const l = leaderOf(s, id);
   if (r === 'noEffect') {
-    if (rule === 'S1') return s;
-    say(log, 'Leader Casualties', `${l.name}: no effect`);
+    say(log, 'Leader Casualties', `${l.name}: no effect${rule === 'S1' ? ' (strategic casualty check)' : ''}`);
     return s;
   }
   // a leader out of action leaves his unit, which may take another (a reading: "no bonuses, command or ranges")

@@ -103,7 +103,8 @@ const inch = (n: number) => (n / IN).toFixed(1);
 
 function unitLine(u: UnitState): string {
   const strength = u.kind === 'artillery' ? `${u.guns}/${u.gunsStart} guns` : `${u.figures}/${u.figuresStart} figures`;
-  if (u.status !== 'active') return `  ${u.id} ${u.name} — ${u.status === 'offBoard' ? 'off the table' : u.status}`;
+  const who = u.name === u.id ? u.id : `${u.id} ${u.name}`; // a unit named by its id is not named twice
+  if (u.status !== 'active') return `  ${who} — ${u.status === 'offBoard' ? 'off the table' : u.status}`;
   const kind =
     u.kind === 'infantry'
       ? `${u.class} infantry${u.light ? ' (light)' : ''}`
@@ -118,7 +119,7 @@ function unitLine(u: UnitState): string {
     u.kind === 'artillery' && u.suppressed ? 'SUPPRESSED' : '',
     u.attachedLeader ? `leader ${u.attachedLeader} attached` : '',
   ].filter(Boolean);
-  return `  ${u.id} ${u.name} — ${kind}, ${form}, ${strength}, at (${inch(u.pos.x)}, ${inch(u.pos.y)}) facing ${u.facing}°${marks.length ? ` — ${marks.join(', ')}` : ''}`;
+  return `  ${who} — ${kind}, ${form}, ${strength}, at (${inch(u.pos.x)}, ${inch(u.pos.y)}) facing ${u.facing}°${marks.length ? ` — ${marks.join(', ')}` : ''}`;
 }
 
 function render(s: S, viewer?: number): string {

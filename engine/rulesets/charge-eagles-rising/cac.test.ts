@@ -130,6 +130,31 @@ describe('the CAC chance node', () => {
   });
 });
 
+describe('victorious charging cavalry: "D & B at the end of phase" [Result explanations]', () => {
+  const blownAtEnd = (s: S) => (s.stack.find((f) => f.t === 'chargesDone') as { readonly blowAtEnd: readonly string[] }).blowAtEnd;
+  /** B2a (light dragoons, line) at the halt, or counter-charging, against F2a (and F2b beside it) charging. */
+  function cavalryFight(twoChargers: boolean, counterCharging: boolean): S {
+    let s = at(tacticalState(0), 'B2a', 30, 20, 180);
+    s = charging(at(s, 'F2a', 30, 20 - 0.625 - 0.625, 0), 'F2a');
+    if (counterCharging) s = charging(s, 'B2a');
+    if (twoChargers) s = charging(at(s, 'F2b', 24, 20 - 0.625 - 0.625, 0), 'F2b');
+    return fight(s, twoChargers ? ['F2a', 'F2b'] : ['F2a'], ['B2a']);
+  }
+  it('every winning cavalry unit of the attacking side, the lead and the others', () => {
+    const s = play(cavalryFight(true, false), 'cac attacker 5-7');
+    expect(blownAtEnd(s).slice().sort()).toEqual(['F2a', 'F2b']);
+  });
+  it("a defender's counter-charging cavalry that wins counts as charging (C8); one that stood does not", () => {
+    // a defender has no winner's options: the phase's charges end at once, and their D & B list is applied
+    const counter = play(cavalryFight(false, true), 'cac defender 1-2');
+    expect(top(counter).t).toBe('orders');
+    expect(unitOf(counter, 'B2a')).toMatchObject({ disordered: true, blown: true });
+    const stood = play(cavalryFight(false, false), 'cac defender 1-2');
+    expect(top(stood).t).toBe('orders');
+    expect(unitOf(stood, 'B2a')).toMatchObject({ disordered: false, blown: false });
+  });
+});
+
 describe('capture and exploitation (C13)', () => {
   /** B1a (line, facing south) wins against F1a (the F1 leader attached) in front of it; F1b 2" off its front-right. */
   function britishAttack(): S {

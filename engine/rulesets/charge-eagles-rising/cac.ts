@@ -21,14 +21,16 @@
  *   infantry (B at the end of the phase); fail, FB 12" D & B.
  * - The winner's options (an attacker only: "a defender that wins holds its position", C13): `take ground U wheel θ`
  *   (θ ∈ −45, −22.5, 0, 22.5, 45: into the lead loser's position, then wheeled), `exploit U N`, `rally back U`
- *   (cavalry, a test), `hold U`. Victorious charging cavalry is D & B at the end of the phase whatever it chose.
+ *   (cavalry, a test), `hold U`. Victorious charging cavalry (every winning cavalry unit of the attacking side, and a
+ *   defender's counter-charging cavalry, C8) is D & B at the end of the phase whatever it chose.
  *   British cavalry winning by 3+ tests (+5) before any option but exploiting; failing, it exploits its full distance.
  * - Exploitation (C13): the distance is set by the unit's 1st CAC; after all initial CACs each exploiter moves
  *   straight ahead or into an enemy in its front arc within that distance (a 2nd CAC, charging, no closing fire);
  *   exploiting into a BUA disorders; a unit with `maxCacPerPhase` CACs fought cannot exploit or re-fight; after its
  *   2nd CAC a unit is disordered.
  * - Flank or rear, and artillery outside its arc, are judged from where the charger began (the sector of the defender
- *   it charged from); against artillery the "outside of gun's fire arc" +3 replaces the flank +3 (one +3).
+ *   it charged from; for an exploiter or pursuer, where that move began); against artillery the "outside of gun's fire
+ *   arc" +3 replaces the flank +3 (one +3).
  * - "Cavalry or infantry in line vs line/column wider": the lead unit in line against a line or column, by the ratio
  *   of the frontages (BOOK vs DIGEST 10 of tables.ts). "Infantry or deployed artillery defending a linear obstacle":
  *   the charge's line from where the charger began to the defender crosses a minor or major obstacle.
@@ -45,6 +47,7 @@ import { applyKias, attachedInspiration, coverOf, fallBack, figuresOf } from './
 import {
   approach,
   blowAtEnd,
+  chargeFromHere,
   chargeOf,
   chargePath,
   commitElement,
@@ -106,7 +109,10 @@ const BAND_MIN: Readonly<Record<CacBand, number>> = { '0': 0, '1-2': 1, '3-4': 3
 // Modifiers [Close Assault Modifiers]
 // ---------------------------------------------------------------------------------------------------------------------
 
-/** Where an attacker came from: where its charge began, else where it stands (an exploiter, a pursuer). */
+/**
+ * Where an attacker came from: where its charge began, or where the pursuit or exploitation that made this contact
+ * began (charges' `chargeFromHere`); where it stands if it made no charge.
+ */
 function cameFrom(s: S, u: UnitState): Vec {
   return chargeOf(s, u.id)?.from ?? u.pos;
 }
@@ -285,7 +291,9 @@ function resolveCac(s: S, f: H<'cac'>, r: CacRollClass, log: Log): S {
   // the winner's options come after the losses' tests (pushed first: they run last)
   if (r.winner === 'A' && (w.kind === 'infantry' || w.kind === 'cavalry'))
     t = push(t, { t: 'cacWin', unit: w.id, band: r.band, loserAt });
-  if (w.kind === 'cavalry' && r.winner === 'A') t = blowAtEnd(t, w.id);
+  // "Victorious charging cavalry … D & B at the end of phase": every winning cavalry unit that charged, the lead and
+  // the others; a defender's counter-charging cavalry counts as charging (C8)
+  for (const u of W) if (u.kind === 'cavalry' && (r.winner === 'A' || u.phase.charging)) t = blowAtEnd(t, u.id);
   // C10: the loser's ME records a lost CAC
   for (const u of L) {
     const e = elementOf(t, u.element);
@@ -646,7 +654,7 @@ const exploitHandler: DecisionHandler<S, H<'exploit'>, Action> = {
     }
     const x = unitOf(t, w[3]!);
     const to = approach(t, u, polyOf(placed(t, x)), 1);
-    t = placeUnit(t, u.id, to.pos, to.facing);
+    t = chargeFromHere(placeUnit(t, u.id, to.pos, to.facing), u.id, u.pos, u.facing);
     say(log, RULE, `${u.name} exploits into ${x.name}: a 2nd CAC, charging, no closing fire (C13)`);
     // "Units exploiting into a BUA are automatically disordered"
     if (e.disorderAtEnd || (CAC_RULES.exploitIntoBuaDisordered && x.kind === 'infantry' && x.formation === 'garrison'))

@@ -64,6 +64,22 @@ describe('T2b declarations', () => {
     expect(cer.legalActions(xl)).toContain('charge F2b B1a');
   });
 
+  it('frontage limit: "a unit in line" is cavalry in line too', () => {
+    let s = order(tacticalState(0), 'F1', 'attack');
+    // B2a, light dragoons in a 6" line at (30, 30) facing south; F1a's and F1b's 2" columns 3" in front of it
+    s = at(s, 'B2a', 30, 30, 180);
+    s = at(s, 'F1a', 28, 30 - 0.625 - 3 - 1.5, 0);
+    s = at(s, 'F1b', 32, 30 - 0.625 - 3 - 1.5, 0);
+    s = at(s, 'F1c', 4, 4, 0);
+    s = cer.settle(beginCharges(s, 0, []));
+    expect(cer.legalActions(s)).toContain('charge F1b B2a');
+    s = play(s, 'charge F1a B2a');
+    expect(cer.legalActions(s)).toContain('charge F1b B2a'); // 2" + 1" + 2" fit its 6"
+    s = play(s, 'charge F1b B2a');
+    s = at(s, 'F2b', 30, 30 - 0.625 - 6 - 1.25, 0);
+    expect(frontageAllows(s, unitOf(s, 'F2b'), unitOf(s, 'B2a'))).toBe(false); // a third frontal charger
+  });
+
   it('frontage: the chargers must fit the target\'s frontage (columns whole, a 1.5" stand gap to cavalry)', () => {
     let s = order(order(tacticalState(0), 'F2', 'attack'), 'F1', 'attack');
     // B1a 6" wide: F1a's 2" column + 1.5" gap + F2b's 3" column = 6.5" > 6"
@@ -89,6 +105,18 @@ describe('§11: F2a charges B1a in Line from 8" away', () => {
     expect(p['square B1a hastyDisordered']).toBeCloseTo(10); // < 6
     s = play(s, 'square B1a solid');
     expect(unitOf(s, 'B1a').formation).toBe('solidSquare');
+  });
+
+  it('forming square against a charge begun in the flank: + 2 ("Formation change vs flank/rear charge")', () => {
+    let s = order(tacticalState(0), 'F2', 'attack');
+    // B1a's line is 6" wide at (18, 36) facing south: F2a 8" off its east flank, facing west
+    s = at(s, 'F2a', 21 + 8 + 0.625, 36, 270);
+    s = done(play(cer.settle(beginCharges(s, 0, [])), 'charge F2a B1a'));
+    expect(cer.legalActions(s)).toContain('react B1a square');
+    s = play(s, 'react B1a square');
+    const began = (top(s) as { beganAt: number }).beganAt;
+    expect(began).toBe(800);
+    expect(squareNumber(s, 'B1a', began)).toBe(6 + 2); // the §11 number 6, from the flank + 2
   });
 
   it('a square pull-up: passed, F2a returns to where it began, neither disordered nor blown', () => {
@@ -143,9 +171,12 @@ describe('evade and pursuit [Movement notes]', () => {
     expect(opts).toContain('pursue F2b B2a');
     s = play(s, 'pursue F2b B2a');
     expect(top(s)).toMatchObject({ t: 'cac', attackers: ['F2b'], defenders: ['B2a'] });
-    // F2b: Regular 6 + charging 1 + medium 1 = 8; B2a at the halt: Regular 6 − 2 + its 6" line against a 3" column +2
+    // "(D & B at end of move)": the pursuit's move ends at the contact, so F2b fights disordered and blown
+    expect(unitOf(s, 'F2b')).toMatchObject({ disordered: true, blown: true });
+    // F2b: Regular 6 + charging 1 + medium 1 − disordered 2 − blown 2 = 4; B2a at the halt: Regular 6 − 2 + its 6"
+    // line against a 3" column +2
     expect(cer.describe(s)).toBe(
-      'close assault: dragoons (2D6 + 8) against light dragoons (2D6 + 6) [Close Assault Combat]',
+      'close assault: dragoons (2D6 + 4) against light dragoons (2D6 + 6) [Close Assault Combat]',
     );
   });
   it('take position after a long charge: disordered (it moved more than half its move)', () => {
@@ -202,6 +233,25 @@ describe('T2e: closing fire and the guns', () => {
     s = play(s, 'test F2a closing fail'); // cavalry: disordered, but it still charges
     expect(top(s)).toMatchObject({ t: 'cac', attackers: ['F2a'], defenders: ['B1a'] });
     expect(unitOf(s, 'F2a').disordered).toBe(true);
+  });
+
+  it("a unit gives closing fire once in the phase's charges, however many of its friends are charged [T2c]", () => {
+    let s = order(tacticalState(0), 'F1', 'attack');
+    // F1a and F1b charge B1a and B1b (their lines at x 18 and 30); the riflemen (B1c) in the hamlet between them can
+    // reach both chargers: they fire at the first charged unit's chargers, not again at the second's
+    s = at(s, 'F1a', 18, 35.5 - 3 - 1.5, 0);
+    s = at(s, 'F1b', 30, 35.5 - 3 - 1.5, 0);
+    s = cer.settle(beginCharges(s, 0, []));
+    s = done(play(play(s, 'charge F1a B1a'), 'charge F1b B1b'));
+    const log: GameEvent[] = [];
+    for (let i = 0; i < 60 && top(s).t !== 'cac' && top(s).t !== 'orders'; i++) {
+      const a = cer.toMove(s).kind === 'chance' ? cer.chanceOutcomes(s)[0]!.action : cer.legalActions(s)[0]!;
+      s = cer.apply(s, a, log);
+    }
+    const volleys = log.filter((e) => e.rule === 'T2e' && e.text.startsWith('defensive fire'));
+    expect(volleys.length).toBe(2); // one for each charged unit's chargers
+    const firedBy = (id: string) => volleys.filter((e) => e.text.includes(unitOf(s, id).name)).length;
+    expect(firedBy('B1c')).toBe(1);
   });
 
   it('gunners abandon their guns and evade to formed infantry: the charger reaches the guns and captures them (C8)', () => {

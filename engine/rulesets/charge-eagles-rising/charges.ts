@@ -42,11 +42,13 @@
  * - Pursuit (target evaded or removed): pull up if it began less than half its move away (British: a test; failing,
  *   it takes position); take position at the target's spot (D if it began more than half its move away); pursue up
  *   to 8" beyond the target's spot, into a new target within 22.5° (a CAC fought with the initial ones, charging,
- *   with no closing fire), D & B at the end of the phase. Infantry whose target evaded takes position.
+ *   with no closing fire), disordered and blown at the end of that move ("D & B at end of move"), so a new target is
+ *   fought D & B, and judged from where the pursuit began. Infantry whose target evaded takes position.
  * - Defensive (closing) fire (T2e, fire.ts `shotOf` kind 'closing') is not a choice: the charged unit (unless it
  *   evaded or counter-charges; fire & evade at +1) and every other unit of its side that is not charging fire, each at
- *   the nearest charger of that target it can hit (no split), a grand battery found among them (C5); a unit may so
- *   fire once for each charged unit's resolution. Its hits are collected and applied together (C8) before the tests.
+ *   the nearest charger of that target it can hit (no split), a grand battery found among them (C5); a unit gives
+ *   closing fire once in a phase's charges ("may split fire between multiple attackers": one unit's fire, not one per
+ *   charged friend). Its hits are collected and applied together (C8) before the tests.
  * - The closing test's uphill trigger: the path from where the charger began climbs a contour. Its triggers are those
  *   of C11 (disordered, uphill, closing-fire KIAs, worn, spent) plus an op-charge (always tested, C8).
  * - Failing infantry deploys in line 1" away, disordered, and fires at its target at once (fire.ts `fireStep`).
@@ -132,6 +134,13 @@ export function chargeOf(s: S, charger: string): DeclaredCharge | undefined {
 }
 function updCharge(s: S, charger: string, patch: Partial<DeclaredCharge>): S {
   return updTactical(s, { charges: tac(s).charges.map((c) => (c.charger === charger ? { ...c, ...patch } : c)) });
+}
+/**
+ * A pursuit's or an exploitation's new contact is judged from where that move began (flank or rear, artillery's arc,
+ * the obstacle crossed), not from where the first charge did: the charge record's start moves there.
+ */
+export function chargeFromHere(s: S, charger: string, from: Vec, fromFacing: number): S {
+  return updCharge(s, charger, { from, fromFacing });
 }
 /** The charges still under way at a target (declared, not yet halted, pulled up, recalled or in contact). */
 function activeAt(s: S, target: string): DeclaredCharge[] {
@@ -269,7 +278,8 @@ export function unitSize(s: S, u: UnitState): 'small' | 'standard' | 'large' | '
  * attacking columns with all attacking column stands in contact with the defending unit."
  */
 export function frontageAllows(s: S, charger: UnitState, target: UnitState): boolean {
-  if (target.kind !== 'infantry' || target.formation !== 'line') return true;
+  // "a unit in line": infantry or cavalry (artillery has no line)
+  if ((target.kind !== 'infantry' && target.kind !== 'cavalry') || target.formation !== 'line') return true;
   const tp = placed(s, target);
   const frontal = (u: UnitState) => attackSector(tp, placed(s, u)) === 'front';
   if (!frontal(charger)) return true;
@@ -443,7 +453,7 @@ function reactionOptions(s: S, u: UnitState): Action[] {
     const began = cavalryBegan(s, u.id);
     if (cav && !fixed && began !== null && squareRow(began / IN).onPass !== 'notAllowed')
       out.push(`react ${u.id} square`);
-    const flank = cs.some((c) => attackSector(me, { ...placed(s, unitOf(s, c.charger)), pos: c.from }) !== 'front');
+    const flank = chargedInFlankOrRear(s, u.id);
     if (flank && !fixed) out.push(`react ${u.id} face`);
     if (
       BRITISH.includes(u.nationality) &&
@@ -547,9 +557,23 @@ function baseSkill(s: S, u: UnitState): SkillInput {
   };
 }
 
-/** [Changing Formation to Square] the square test's number (null: not allowed) for cavalry that began `beganAt`. */
+/**
+ * [Changing Formation to Square] the square test's number (null: not allowed) for cavalry that began `beganAt`.
+ * Forming square is a formation change: "Formation change vs flank/rear charge +2" when a charge under way at the
+ * unit began in its flank or rear (C11 replaces only the threat-zone +1 by the square's distance modifiers).
+ */
 export function squareNumber(s: S, id: string, beganAt: number): number | null {
-  return skillNumber({ ...baseSkill(s, unitOf(s, id)), squareVsCavalryAt: beganAt / IN });
+  return skillNumber({
+    ...baseSkill(s, unitOf(s, id)),
+    squareVsCavalryAt: beganAt / IN,
+    formationChangeVsFlankRear: chargedInFlankOrRear(s, id),
+  });
+}
+
+/** A charge under way at `id` began in its flank or rear (the sector of the unit the charger started from). */
+function chargedInFlankOrRear(s: S, id: string): boolean {
+  const me = placed(s, unitOf(s, id));
+  return activeAt(s, id).some((c) => attackSector(me, { ...placed(s, unitOf(s, c.charger)), pos: c.from }) !== 'front');
 }
 
 /** [Skill Tests] the number of a charge chapter test. */
@@ -789,6 +813,7 @@ function closingFire(s: S, target: string, r: ReactionKind, chargers: readonly s
   const firers = unitsOf(s, tgt.side).filter(
     (u) =>
       !u.phase.charging &&
+      !u.phase.closingFired &&
       (u.id !== target ||
         r === 'stand' ||
         r === 'formSquare' ||
@@ -818,7 +843,7 @@ function closingFire(s: S, target: string, r: ReactionKind, chargers: readonly s
   }
   if (!shots.length) return s;
   let t = s;
-  for (const sh of shots) t = commitElement(t, unitOf(t, sh.firer));
+  for (const sh of shots) t = setFlags(commitElement(t, unitOf(t, sh.firer)), sh.firer, { closingFired: true });
   say(log, 'T2e', `defensive fire at the chargers of ${tgt.name}: ${shots.map((x) => x.text).join('; ')}`);
   return push(
     t,
@@ -1100,20 +1125,26 @@ const afterEvadeHandler: DecisionHandler<S, H<'afterEvade'>, Action> = {
     const facing = Math.round(normDeg(dir)) % 360;
     let t = placeUnit(s, u.id, f.targetAt, facing);
     t = setFlags(t, u.id, { moved: true });
-    t = blowAtEnd(t, u.id);
+    // [Movement notes] "(D & B at end of move)": the pursuit's own move, so a pursuer that contacts a new target
+    // fights it disordered and blown (unlike victorious cavalry, D & B "at the end of phase")
+    const spent = { disordered: true, blown: true } as const;
     if (!newTarget) {
-      t = slide(t, u.id, dir, MOVEMENT_NOTES.pursueUpTo, facing);
+      t = updUnit(slide(t, u.id, dir, MOVEMENT_NOTES.pursueUpTo, facing), u.id, spent);
       say(
         log,
         'Movement notes',
-        `${u.name} pursues up to 8" beyond ${unitOf(s, c.target).name}'s position (D & B at the end)`,
+        `${u.name} pursues up to 8" beyond ${unitOf(s, c.target).name}'s position: disordered and blown at the end of the move`,
       );
       return updCharge(t, u.id, { stage: 'halted' });
     }
     const e = unitOf(t, newTarget);
     const to = approach(t, unitOf(t, u.id), polyOf(placed(t, e)), 1);
-    t = placeUnit(t, u.id, to.pos, to.facing);
-    say(log, 'Movement notes', `${u.name} pursues into ${e.name} (within 22.5°): a new close assault`);
+    t = chargeFromHere(updUnit(placeUnit(t, u.id, to.pos, to.facing), u.id, spent), u.id, f.targetAt, facing);
+    say(
+      log,
+      'Movement notes',
+      `${u.name} pursues into ${e.name} (within 22.5°): disordered and blown at the end of the move, a new close assault`,
+    );
     t = updCharge(t, u.id, { stage: 'contact' });
     return updTactical(t, {
       cacQueue: [...tac(t).cacQueue, { attackers: [u.id], defenders: [newTarget], second: false }],

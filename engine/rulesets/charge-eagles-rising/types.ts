@@ -364,6 +364,8 @@ export interface PhaseFlags {
   readonly moved: boolean;
   readonly fired: boolean;
   readonly charging: boolean;
+  /** [T2c] it gave defensive (closing) fire in this phase's charges (once: "may split fire between multiple attackers"). */
+  readonly closingFired: boolean;
   /** CACs fought this phase (C13: at most `maxCacPerPhase`; after the 2nd, disordered for any further). */
   readonly cacCount: number;
   /** Set by the result of its 1st CAC: the longest exploitation allowed, inches (0: none). */
@@ -378,6 +380,7 @@ export const NO_PHASE_FLAGS: PhaseFlags = {
   moved: false,
   fired: false,
   charging: false,
+  closingFired: false,
   cacCount: 0,
   exploitMax: 0,
   returnFiredVs: [],

@@ -131,7 +131,8 @@ describe('the CAC chance node', () => {
 });
 
 describe('victorious charging cavalry: "D & B at the end of phase" [Result explanations]', () => {
-  const blownAtEnd = (s: S) => (s.stack.find((f) => f.t === 'chargesDone') as { readonly blowAtEnd: readonly string[] }).blowAtEnd;
+  const blownAtEnd = (s: S) =>
+    (s.stack.find((f) => f.t === 'chargesDone') as { readonly blowAtEnd: readonly string[] }).blowAtEnd;
   /** B2a (light dragoons, line) at the halt, or counter-charging, against F2a (and F2b beside it) charging. */
   function cavalryFight(twoChargers: boolean, counterCharging: boolean): S {
     let s = at(tacticalState(0), 'B2a', 30, 20, 180);

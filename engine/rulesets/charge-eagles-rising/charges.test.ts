@@ -254,6 +254,26 @@ describe('T2e: closing fire and the guns', () => {
     expect(firedBy('B1c')).toBe(1);
   });
 
+  it('a charged battery supported only by cavalry does not fire; supported by infantry, it does [T2b]', () => {
+    // B1d (3" wide, at (38, 39) facing south) charged by F2a from 8"; its supporter stands 0.5" off its east side
+    const closing = (supporter: 'B2a' | 'B1a') => {
+      let s = order(tacticalState(0), 'F2', 'attack');
+      s = at(s, 'F2a', 38, 39 - 0.75 - 8 - 0.625, 0);
+      s = at(s, 'B1b', 10, 44, 180); // out of the way
+      s = at(s, supporter, 39.5 + 0.5 + 3, 39, 180);
+      s = done(play(cer.settle(beginCharges(s, 0, [])), 'charge F2a B1d'));
+      const log: GameEvent[] = [];
+      s = play(s, 'react B1d stand', log);
+      for (let i = 0; i < 40 && top(s).t !== 'cac' && top(s).t !== 'orders'; i++) {
+        const a = cer.toMove(s).kind === 'chance' ? cer.chanceOutcomes(s)[0]!.action : cer.legalActions(s)[0]!;
+        s = cer.apply(s, a, log);
+      }
+      return log.filter((e) => e.text.includes('gives closing fire')).map((e) => e.text.split(' ')[0]);
+    };
+    expect(closing('B1a')).toEqual(['B1a', 'B1d']);
+    expect(closing('B2a')).toEqual([]); // the light dragoons cannot fire; the battery may not
+  });
+
   it('gunners abandon their guns and evade to formed infantry: the charger reaches the guns and captures them (C8)', () => {
     let s = order(tacticalState(0), 'F2', 'attack');
     // B1d: 6 guns unlimbered (3" × 1.5") at (38, 39) facing south on the rise; B1b's line 3.5" to its west

@@ -48,7 +48,8 @@
  *   evaded or counter-charges; fire & evade at +1) and every other unit of its side that is not charging fire, each at
  *   the nearest charger of that target it can hit (no split), a grand battery found among them (C5); a unit gives
  *   closing fire once in a phase's charges ("may split fire between multiple attackers": one unit's fire, not one per
- *   charged friend). Its hits are collected and applied together (C8) before the tests.
+ *   charged friend); a charged battery supported only by cavalry does not fire ("not fire if supported by Cav"). Its
+ *   hits are collected and applied together (C8) before the tests.
  * - The closing test's uphill trigger: the path from where the charger began climbs a contour. Its triggers are those
  *   of C11 (disordered, uphill, closing-fire KIAs, worn, spent) plus an op-charge (always tested, C8).
  * - Failing infantry deploys in line 1" away, disordered, and fires at its target at once (fire.ts `fireStep`).
@@ -810,10 +811,13 @@ const closeInHandler = {
  */
 function closingFire(s: S, target: string, r: ReactionKind, chargers: readonly string[], log: Log): S {
   const tgt = unitOf(s, target);
+  // [T2b] a charged battery "may fire if Arty is supported by Inf … or not fire if supported by Cav"
+  const silent = tgt.kind === 'artillery' && unitOf(s, defendersOf(s, tgt)[0]!).kind === 'cavalry';
   const firers = unitsOf(s, tgt.side).filter(
     (u) =>
       !u.phase.charging &&
       !u.phase.closingFired &&
+      !(silent && u.id === target) &&
       (u.id !== target ||
         r === 'stand' ||
         r === 'formSquare' ||

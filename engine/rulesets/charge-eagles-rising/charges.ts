@@ -253,7 +253,9 @@ function inArcAndSight(s: S, u: UnitState, target: UnitState, reachInches: numbe
 /** [T2b] may `u` charge at all (op: a C8 opportunity charge)? */
 export function mayCharge(s: S, u: UnitState, op: boolean): boolean {
   if (!onTable(u) || u.kind === 'artillery') return false;
-  if (u.phase.moved || u.phase.fired || u.phase.charging) return false;
+  // T2d "may attempt to recover … if not charging": a unit that tried to recover (or had BLOWN removed) this phase
+  // does not charge in it (C8 puts the charges after the activations, so the recovery comes first)
+  if (u.phase.moved || u.phase.fired || u.phase.charging || u.phase.recoveryTried) return false;
   if (s.tactical?.charges.some((c) => c.charger === u.id)) return false;
   if (u.kind === 'infantry' && u.formation !== 'line' && u.formation !== 'column') return false;
   if (u.kind === 'cavalry' && (u.formation === 'skirmish' || u.blown)) return false;

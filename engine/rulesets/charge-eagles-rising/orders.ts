@@ -158,7 +158,8 @@ const sameOrder = (a: Order | null, b: Order) =>
 /** [S1] the options of one recipient: keep, or a new order (type × point). Every key starts with `order`. */
 export function orderOptions(s: S, side: Side, cmd: FormationState | ElementState): Action[] {
   const keep = `order ${cmd.id} keep`;
-  if (!ccOf(s, side) || cmd.messengerArrivesTurn > s.turn) return [keep];
+  // C2 "only one order can be in transit per recipient": a messenger due this turn is rolled for in this S2
+  if (!ccOf(s, side) || cmd.messengerArrivesTurn >= s.turn) return [keep];
   const out = [keep];
   for (const p of orderPoints(s, side, cmd))
     for (const type of ORDER_TYPES) {

@@ -9,7 +9,8 @@ import seedrandom from 'seedrandom';
 import { eventFor, type GameEvent } from '../../core/game.ts';
 import { chargeEaglesRising as game } from './index.ts';
 import { parseScenario } from './scenario.ts';
-import type { S } from './state.ts';
+import { orderOptions } from './orders.ts';
+import { type S, updCommand } from './state.ts';
 
 const scenario = (id: string) =>
   parseScenario(JSON.parse(readFileSync(`data/scenarios/charge-eagles-rising/${id}.json`, 'utf8')));
@@ -70,5 +71,18 @@ describe('[S1, C7] written orders are secret until S2', () => {
     }
     // the true orders are not simply copied: several different drawings
     expect(seen.size).toBeGreaterThan(3);
+  });
+});
+
+describe('[Issuing Orders] C2: one order in transit per recipient', () => {
+  it('while a messenger is due, this turn included (its acceptance roll is in this S2), the only option is to keep', () => {
+    const s0 = game.initialState(scenario('the-chapel-crossroads'));
+    const at = (turn: number) => {
+      const s = updCommand(s0, 'F2', { messengerArrivesTurn: turn });
+      return orderOptions(s, 0, s.elements.find((e) => e.id === 'F2')!);
+    };
+    expect(at(0).length).toBeGreaterThan(1); // none travelling: a new order may be written
+    expect(at(s0.turn + 1)).toEqual(['order F2 keep']);
+    expect(at(s0.turn)).toEqual(['order F2 keep']); // due in this turn's S2: a second order would be a second roll
   });
 });

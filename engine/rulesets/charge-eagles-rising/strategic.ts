@@ -54,9 +54,9 @@
  * 6. Arrivals [Off Board Force Arrival: "enters at its entry point during S4 as a strategic move from the table
  *    edge"]: the ME's units are laid out in their own formations in one column along the entry facing, the ME's
  *    first unit at the head, each ½" behind the one in front, the last with its rear edge on the table edge at the
- *    entry point. Entering is itself a strategic move (`strategicMoveThisTurn` is set) and costs nothing; the ME then
- *    makes its S4 choice like any other. When the column cannot be placed (off the table, or on another unit) the ME
- *    waits, still arriving, and enters at the next S4.
+ *    entry point. Entering is the ME's strategic move this S4 (`strategicMoveThisTurn` is set): it makes no other
+ *    until the next turn. When the column cannot be placed (off the table, or on another unit) the ME waits, still
+ *    arriving, and enters at the next S4.
  * 7. Leaders [Movement: Generals and ADCs 80"]: a leader attached to a moving unit goes with it; the ME's own leader,
  *    when not attached, keeps his place relative to his ME (moved by its centre's displacement, at most 80", kept on
  *    the table). Other leaders do not move in S4.
@@ -170,9 +170,15 @@ export function beginS4(s: S, log: Log): S {
 /** A side's turn in S4: its arrivals enter, then each of its MEs chooses in turn. */
 function sideTurn(s: S, side: Side, log: Log): S {
   let t = s;
-  for (const e of s.elements) if (e.side === side && !e.broken && e.offBoard?.arriving) t = enter(t, e.id, log);
+  const entered = new Set<string>();
+  for (const e of s.elements)
+    if (e.side === side && !e.broken && e.offBoard?.arriving) {
+      t = enter(t, e.id, log);
+      if (!elementOf(t, e.id).offBoard) entered.add(e.id);
+    }
+  // entering is the arrival's strategic move this S4: it makes no other
   const frames: StrategicFrame[] = t.elements
-    .filter((e) => e.side === side && !e.broken && !e.offBoard)
+    .filter((e) => e.side === side && !e.broken && !e.offBoard && !entered.has(e.id))
     .map((e) => ({ t: 'strategic' as const, element: e.id }));
   return push(t, ...frames.reverse());
 }

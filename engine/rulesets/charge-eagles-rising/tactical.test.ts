@@ -14,6 +14,7 @@ import { sizeOf } from './shape.ts';
 import { type S, placed, unitOf, updElement, updUnit } from './state.ts';
 import { skillNumberFor } from './casualties.ts';
 import { skillTestDist } from './tables.ts';
+import { chargeOptions } from './charges.ts';
 import { movePassChance, moveTestNumber, planMove, recoverySafe, unitOptions } from './tactical.ts';
 import type { InfantryState, UnitState } from './types.ts';
 
@@ -190,5 +191,34 @@ describe('T2d: recovery (C11)', () => {
     expect(cer.legalActions(s)).toEqual(['recover F2b', 'unblow F2b']);
     s = cer.apply(s, 'unblow F2b');
     expect(unitOf(s, 'F2b')).toMatchObject({ blown: false, disordered: true });
+  });
+  it('"may attempt to recover … if not charging": a unit that lost BLOWN (or tried to recover) this phase does not charge', () => {
+    // F2 on Attack; F2a, blown, 8" in front of B1a's line, holds: T2d takes BLOWN off (it did not move)
+    const attack = { ...chapel.elements.find((e) => e.id === 'F2')!.order!, type: 'attack' as const };
+    // F1a stays on the table, so the French activations go on after F2's
+    let s = atT2(only(updElement(chapel, 'F2', { order: attack }), ['F1a', 'F2a', 'F2b', 'B1a']));
+    s = put(s, 'F2a', 18, 35.5 - 8, 0, { blown: true } as Partial<UnitState>);
+    s = put(s, 'F2b', 40, 10, 0);
+    s = cer.apply(cer.apply(cer.apply(s, 'activate F2'), 'hold F2a'), 'hold F2b');
+    const f2a = unitOf(s, 'F2a');
+    expect(f2a).toMatchObject({ blown: false, phase: { recoveryTried: true } });
+    expect(chargeOptions(s, f2a, false)).toEqual([]);
+    // the same regiment, had it not recovered, could charge B1a from there
+    const fresh = updUnit(s, 'F2a', { phase: { ...f2a.phase, recoveryTried: false } } as Partial<UnitState>);
+    expect(chargeOptions(fresh, unitOf(fresh, 'F2a'), false).map((c) => c.target)).toContain('B1a');
+  });
+});
+
+describe('Move & Fire [T2a]', () => {
+  it('a change of formation in place is the move: the unit may then fire', () => {
+    // F1a in column 3" in front of B1a's line: it deploys into line where it stands and may fire
+    let s = atT2(only(chapel, ['F1a', 'B1a']));
+    s = put(s, 'F1a', 18, 35.5 - 3, 0);
+    s = cer.apply(s, 'activate F1');
+    expect(cer.legalActions(s)).toContain('form F1a line');
+    s = cer.apply(s, 'form F1a line');
+    expect(unitOf(s, 'F1a').formation).toBe('line');
+    // its threat-zone test first, then the Move & Fire choice
+    expect(s.stack.map((f) => f.t)).toContain('moveFire');
   });
 });

@@ -659,8 +659,10 @@ function doMove(s: S, id: string, pm: PlannedMove, log: Log): S {
   const u = unitOf(t, id);
   const order = orderOfElement(t, elementOf(t, u.element));
   // [T2a] Move & Fire: infantry after any move; artillery only by prolonging (C8)
-  const mayFire =
-    order?.type !== 'reserve' && canFire(t, u) && (u.kind !== 'artillery' || pm.prolonged) && pm.moved > 0;
+  // [Movement notes] a change of formation or an about face is movement: done in place, it is the move of Move & Fire
+  const before = unitOf(s, id);
+  const moved = pm.moved > 0 || pm.unit.formation !== before.formation || pm.unit.facing !== before.facing;
+  const mayFire = order?.type !== 'reserve' && canFire(t, u) && (u.kind !== 'artillery' || pm.prolonged) && moved;
   if (mayFire && fireTargets(t, id, 'fire').length) frames.push({ t: 'moveFire', unit: id });
   if (pm.moved > 0 || pm.unit.formation !== unitOf(s, id).formation) frames.push({ t: 'moved', unit: id });
   if (pm.tests.length) frames.push({ t: 'moveTest', unit: id, reasons: pm.tests });
@@ -860,7 +862,7 @@ const recoverAllHandler: AutoHandler<S, F<'recoverAll'>> = {
       if (u.phase.charging) continue;
       const blownOff = u.kind === 'cavalry' && u.blown && !u.phase.moved;
       if (blownOff && !u.disordered) {
-        t = updUnit(t, u.id, { blown: false });
+        t = updPhase(updUnit(t, u.id, { blown: false }), u.id, { recoveryTried: true });
         say(log, 'T2d', `${u.name} did not move: BLOWN removed (C11)`);
         continue;
       }
@@ -883,7 +885,7 @@ const recoverHandler: DecisionHandler<S, F<'recover'>, Action> = {
     const u = unitOf(s, f.unit);
     if (a.startsWith('unblow')) {
       say(log, 'T2d', `${u.name} did not move: BLOWN removed (C11); it stays disordered (one of B or D a phase)`);
-      return updUnit(s, f.unit, { blown: false });
+      return updPhase(updUnit(s, f.unit, { blown: false }), f.unit, { recoveryTried: true });
     }
     if (a.startsWith('no recover')) return s;
     const t = updPhase(s, f.unit, { recoveryTried: true });

@@ -199,6 +199,12 @@ export function benchCommands(y: Argv): Argv {
           type: 'string',
           describe: 'cache of the --decisions truth: written once, reused when the parameters match',
         })
+        .option('phases', {
+          type: 'boolean',
+          default: false,
+          describe:
+            "where the plies go: --games seeded random games of --scenario (default the ruleset's default; needs --ruleset), timed by decision kind",
+        })
         .option('json', { type: 'boolean', default: false, describe: 'print JSON instead of tables' }),
     async (args) => {
       if (!(args.seconds > 0)) throw new Error('--seconds must be a positive number');
@@ -229,6 +235,17 @@ export function benchCommands(y: Argv): Argv {
         });
         if (args.json) return void console.log(JSON.stringify(r.rows, null, 2));
         printDecisionBench(r, args.playouts);
+        return;
+      }
+      if (args.phases) {
+        if (!args.ruleset) throw new Error('--phases needs --ruleset (e.g. --ruleset march-of-eagles)');
+        const games = process.argv.includes('--games') ? args.games : 100;
+        if (!Number.isInteger(games) || games < 1) throw new Error(`--games must be a whole number ≥ 1 (got ${games})`);
+        const { phaseBench, printPhaseBench } = await import('./phase-bench.ts');
+        const { game, scenario, id } = loadScenario(args.ruleset, args.scenario);
+        const r = phaseBench(game, scenario, games);
+        if (args.json) return void console.log(JSON.stringify({ ruleset: game.id, scenario: id, ...r }, null, 2));
+        printPhaseBench(r, game.id, id);
         return;
       }
       if (args.train) {

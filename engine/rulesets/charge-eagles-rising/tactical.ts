@@ -648,8 +648,9 @@ function queueFire(s: S, firer: string, target: string, log: Log): S {
 /** Apply a planned move: the unit moved, its disorder, then its tests, the op-charge hook and Move & Fire. */
 function doMove(s: S, id: string, pm: PlannedMove, log: Log): S {
   say(log, 'Movement', pm.text);
+  const before = unitOf(s, id);
   let t = updUnit(s, id, { ...pm.unit, disordered: pm.unit.disordered || pm.disorder.length > 0 });
-  if (pm.disorder.length && !unitOf(s, id).disordered)
+  if (pm.disorder.length && !before.disordered)
     say(
       log,
       pm.disorder.includes('double quick') ? 'Movement' : 'Terrain',
@@ -660,11 +661,10 @@ function doMove(s: S, id: string, pm: PlannedMove, log: Log): S {
   const order = orderOfElement(t, elementOf(t, u.element));
   // [T2a] Move & Fire: infantry after any move; artillery only by prolonging (C8)
   // [Movement notes] a change of formation or an about face is movement: done in place, it is the move of Move & Fire
-  const before = unitOf(s, id);
   const moved = pm.moved > 0 || pm.unit.formation !== before.formation || pm.unit.facing !== before.facing;
   const mayFire = order?.type !== 'reserve' && canFire(t, u) && (u.kind !== 'artillery' || pm.prolonged) && moved;
   if (mayFire && fireTargets(t, id, 'fire').length) frames.push({ t: 'moveFire', unit: id });
-  if (pm.moved > 0 || pm.unit.formation !== unitOf(s, id).formation) frames.push({ t: 'moved', unit: id });
+  if (pm.moved > 0 || pm.unit.formation !== before.formation) frames.push({ t: 'moved', unit: id });
   if (pm.tests.length) frames.push({ t: 'moveTest', unit: id, reasons: pm.tests });
   t = push(t, ...frames);
   return t;

@@ -64,9 +64,12 @@ export class HumanAgent implements Agent {
     const ask = game.describeDecision?.(ctx.state);
     this.out(`\n${game.players[ctx.player]} to act${ask ? ` — ${ask}` : ''}`);
     this.out('Choose a number or type the action (h for help):');
+    // the descriptions line up in one column after the keys (a key longer than KEY_COLUMN just pushes its own)
+    const keys = legal.map((a) => game.actionKey(a));
+    const width = Math.min(KEY_COLUMN, Math.max(0, ...keys.map((k) => k.length)));
     legal.forEach((a, i) =>
       this.out(
-        `  ${String(i + 1).padStart(3)}. ${game.actionKey(a)}${descr(game.describeAction(ctx.state, a), game.actionKey(a))}`,
+        `  ${String(i + 1).padStart(3)}. ${keys[i]}${descr(game.describeAction(ctx.state, a), keys[i]!, width)}`,
       ),
     );
     for (;;) {
@@ -117,6 +120,9 @@ export class HumanAgent implements Agent {
   }
 }
 
-function descr(d: string, key: string): string {
-  return d && d !== key ? `   — ${d}` : '';
+/** Keys up to this long are padded so that the menu's descriptions start in one column. */
+const KEY_COLUMN = 28;
+
+function descr(d: string, key: string, width: number): string {
+  return d && d !== key ? `${' '.repeat(Math.max(0, width - key.length))}   — ${d}` : '';
 }

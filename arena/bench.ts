@@ -45,7 +45,7 @@ function randomPlayouts(
   return { games, plies, seconds: (performance.now() - t0) / 1000 };
 }
 
-function runBench(opts: { seconds: number; ruleset?: string; scenario?: string }) {
+function runBench(opts: { seconds: number; warmup: number; ruleset?: string; scenario?: string }) {
   let peakRss = process.memoryUsage().rss;
   let peakHeap = process.memoryUsage().heapUsed;
   const sample = () => {
@@ -60,7 +60,8 @@ function runBench(opts: { seconds: number; ruleset?: string; scenario?: string }
     for (const id of scenarioIds(game.id)) {
       if (opts.scenario && id !== opts.scenario) continue;
       const { scenario } = loadScenario(game.id, id);
-      randomPlayouts(game, scenario, Math.min(1, opts.seconds / 4), 'warmup', 3); // JIT warm-up
+      // JIT warm-up: a few games leave a large engine half compiled and the figure well below its steady speed
+      randomPlayouts(game, scenario, opts.warmup, 'warmup');
       const r = randomPlayouts(game, scenario, opts.seconds, 'bench');
       sample();
       rows.push({
@@ -111,7 +112,8 @@ export function benchCommands(y: Argv): Argv {
         .option('seconds', {
           type: 'number',
           default: 5,
-          describe: 'seconds of play per scenario (--train: per measurement)',
+          describe:
+            'seconds of play per scenario (--train: per measurement; --baseline: timed seconds per process, default 15)',
         })
         .option('ruleset', {
           type: 'string',
@@ -136,7 +138,8 @@ export function benchCommands(y: Argv): Argv {
         .option('rounds', {
           type: 'number',
           default: 7,
-          describe: '--mcts: timed rounds per budget (medians are reported)',
+          describe:
+            '--mcts: timed rounds per budget (medians are reported); --baseline: rounds of the two engines in turn (default 3)',
         })
         .option('queue', {
           type: 'string',
@@ -205,9 +208,38 @@ export function benchCommands(y: Argv): Argv {
           describe:
             "where the plies go: --games seeded random games of --scenario (default the ruleset's default; needs --ruleset), timed by decision kind",
         })
+        .option('baseline', {
+          type: 'string',
+          describe:
+            "another checkout of this project (e.g. a worktree of an older commit): its engine and this one's on the same seeded random games of --ruleset's --scenario, --rounds times in alternating processes, by CPU time",
+        })
+        .option('warmup', {
+          type: 'number',
+          describe:
+            'seconds of games played before the timing starts, so the JIT settles: per scenario (default 2), --baseline: per process (default 5)',
+        })
         .option('json', { type: 'boolean', default: false, describe: 'print JSON instead of tables' }),
     async (args) => {
       if (!(args.seconds > 0)) throw new Error('--seconds must be a positive number');
+      if (args.baseline !== undefined) {
+        if (!args.ruleset) throw new Error('--baseline needs --ruleset (e.g. --ruleset eagles-of-the-empire)');
+        const { compareEngines, printComparison } = await import('./engine-compare.ts');
+        const given = (k: string) => process.argv.includes(`--${k}`);
+        const r = compareEngines(
+          {
+            baseline: args.baseline,
+            ruleset: args.ruleset,
+            ...(args.scenario ? { scenario: args.scenario } : {}),
+            rounds: given('rounds') ? args.rounds : 3,
+            warmup: args.warmup ?? 5,
+            seconds: given('seconds') ? args.seconds : 15,
+          },
+          (i) => process.stderr.isTTY && process.stderr.write(`round ${i + 1}…\r`),
+        );
+        if (args.json) return void console.log(JSON.stringify(r, null, 2));
+        printComparison(r);
+        return;
+      }
       if (args.decisions) {
         const { decisionBench, printDecisionBench } = await import('./decision-bench.ts');
         for (const k of ['positions', 'playouts', 'candidates'] as const)
@@ -338,7 +370,14 @@ export function benchCommands(y: Argv): Argv {
           console.log(`  ${r.leaf.padEnd(40)} ${r.iterationsPerSec.toFixed(0).padStart(7)} it/s`);
         return;
       }
-      const r = runBench({ seconds: args.seconds, ruleset: args.ruleset, scenario: args.scenario });
+      if (args.warmup !== undefined && !(args.warmup >= 0))
+        throw new Error(`--warmup must be a number of seconds ≥ 0 (got ${args.warmup})`);
+      const r = runBench({
+        seconds: args.seconds,
+        warmup: args.warmup ?? 2,
+        ruleset: args.ruleset,
+        scenario: args.scenario,
+      });
       if (args.json) return void console.log(JSON.stringify(r, null, 2));
       console.log(
         `machine: ${r.machine.cpu} (${r.machine.cores} cores, ${r.machine.memGiB} GiB), ${r.machine.platform}, Node ${r.machine.node}; one core`,

@@ -236,6 +236,17 @@ describe('eagles arena configs', () => {
     expect(bad.code).toBe(2);
     expect(bad.err).toMatch(/\$\.agents: .*2/);
   });
+  it('bench --baseline refuses a missing ruleset, a directory that is not a checkout and a bad warm-up in one line', () => {
+    const noRuleset = eagles(['bench', '--baseline', '.']);
+    expect(noRuleset.code).not.toBe(0);
+    expect(noRuleset.err).toMatch(/--baseline needs --ruleset/);
+    const nowhere = eagles(['bench', '--baseline', join(tmp, 'nowhere'), '--ruleset', 'tic-tac-toe']);
+    expect(nowhere.code).not.toBe(0);
+    expect(nowhere.err).toMatch(/--baseline: no such directory/);
+    const warm = eagles(['bench', '--ruleset', 'tic-tac-toe', '--warmup', '-1']);
+    expect(warm.code).not.toBe(0);
+    expect(warm.err).toMatch(/--warmup must be/);
+  });
   it('bench --decisions prints the regret of each agent on sampled March of Eagles positions, and refuses bad sizes', () => {
     const args = [
       'bench',

@@ -1,0 +1,52 @@
+/**
+ * One side of `bench --baseline` (arena/engine-compare.ts), run in its own process: seeded random games of one
+ * scenario with the engine of the checkout at `root` (this file only reads that tree's registry, catalog, random
+ * player and hash, so it works on older commits too). Plays `warmup` seconds of games first so the JIT settles, then
+ * `seconds` of timed games from seed `bench`, and prints one JSON line: games, plies, CPU and wall seconds, and the
+ * final-position hash of each of the first `keep` timed games.
+ */
+import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+
+interface ChildArgs {
+  readonly root: string;
+  readonly ruleset: string;
+  readonly scenario?: string;
+  readonly warmup: number;
+  readonly seconds: number;
+  readonly keep: number;
+}
+
+const a = JSON.parse(process.argv[2] ?? '{}') as ChildArgs;
+const from = (p: string) => import(pathToFileURL(join(a.root, p)).href);
+try {
+  const { RULESETS } = await from('engine/rulesets/index.ts');
+  const { loadScenario } = await from('arena/catalog.ts');
+  const { playRandomGame } = await from('arena/random-play.ts');
+  const { hashHex } = await from('engine/core/hash.ts');
+  const seedrandom = (await import('seedrandom')).default;
+  const game = RULESETS[a.ruleset];
+  if (!game) throw new Error(`unknown ruleset "${a.ruleset}" in ${a.root}`);
+  const { scenario, id } = loadScenario(a.ruleset, a.scenario);
+  const warm = seedrandom.alea('warmup');
+  let t0 = performance.now();
+  while ((performance.now() - t0) / 1000 < a.warmup) playRandomGame(game, scenario, warm);
+  const rng = seedrandom.alea('bench');
+  const hashes: string[] = [];
+  let games = 0;
+  let plies = 0;
+  const c0 = process.cpuUsage();
+  t0 = performance.now();
+  while ((performance.now() - t0) / 1000 < a.seconds) {
+    const r = playRandomGame(game, scenario, rng);
+    if (games < a.keep) hashes.push(hashHex(game.hash(r.state)));
+    plies += r.plies;
+    games++;
+  }
+  const wall = (performance.now() - t0) / 1000;
+  const c = process.cpuUsage(c0);
+  console.log(JSON.stringify({ scenario: id, games, plies, cpu: (c.user + c.system) / 1e6, wall, hashes }));
+} catch (e) {
+  console.error((e as Error).message.split('\n')[0]);
+  process.exit(1);
+}

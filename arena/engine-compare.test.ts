@@ -1,0 +1,61 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { checkCompareOptions, compareEngines } from './engine-compare.ts';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const tmp = mkdtempSync(join(tmpdir(), 'eagles-compare-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+/** A checkout whose modules are this one's, but whose hash (`hashHex`) is overridden by `hashBody`. */
+function fakeCheckout(name: string, hashBody?: string): string {
+  const dir = join(tmp, name);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
+  for (const p of ['arena/catalog.ts', 'arena/random-play.ts', 'engine/rulesets/index.ts', 'engine/core/hash.ts']) {
+    mkdirSync(dirname(join(dir, p)), { recursive: true });
+    const real = join(ROOT, p);
+    writeFileSync(
+      join(dir, p),
+      p === 'engine/core/hash.ts' && hashBody
+        ? `export * from '${real}';\nexport function hashHex(): string {\n  ${hashBody}\n}\n`
+        : `export * from '${real}';\n`,
+    );
+  }
+  return dir;
+}
+
+const quick = { ruleset: 'tic-tac-toe', rounds: 2, warmup: 0, seconds: 0.2 };
+
+describe('bench --baseline (engine-compare)', () => {
+  it('runs both engines on the same seeded games and finds them alike when the engine is the same', () => {
+    const r = compareEngines({ ...quick, baseline: fakeCheckout('same') });
+    expect(r.scenario).toBe('standard');
+    expect(r.rounds).toHaveLength(2);
+    for (const x of r.rounds) {
+      expect(x.baseline.games).toBeGreaterThan(0);
+      expect(x.current.plies).toBeGreaterThan(0);
+      expect(x.cpuRatio).toBeGreaterThan(0);
+    }
+    expect(r.comparedGames).toBeGreaterThan(0);
+    expect(r.firstDifferentGame).toBe(-1);
+  }, 60_000);
+
+  it('says so when the two engines end the games differently', () => {
+    const r = compareEngines({ ...quick, rounds: 1, baseline: fakeCheckout('other', "return 'x';") });
+    expect(r.firstDifferentGame).toBe(0);
+  }, 60_000);
+
+  it('refuses what is not a checkout, bad rounds, and names a baseline that fails', () => {
+    expect(() => checkCompareOptions({ ...quick, baseline: join(tmp, 'nowhere') })).toThrow(/no such directory/);
+    expect(() => checkCompareOptions({ ...quick, baseline: tmp })).toThrow(
+      /not a checkout of this project \(no arena\/catalog\.ts/,
+    );
+    expect(() => checkCompareOptions({ ...quick, rounds: 0, baseline: ROOT })).toThrow(/--rounds/);
+    expect(() => compareEngines({ ...quick, rounds: 1, scenario: 'no-such', baseline: fakeCheckout('same2') })).toThrow(
+      /the (baseline|current) engine .* failed: .*no-such/,
+    );
+  }, 60_000);
+});

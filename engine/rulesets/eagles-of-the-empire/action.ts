@@ -27,6 +27,7 @@ import {
   unitMA,
 } from './move-flow.ts';
 import { entry, staged } from './procedures.ts';
+import { RecentMemo } from '../../core/recent.ts';
 
 const SEGMENTS: readonly Segment[] = ['charge', 'assign', 'bombard', 'move', 'assault'];
 const SEG_RULE: Record<Segment, string> = {
@@ -97,7 +98,7 @@ function phaseLegal(s: EState, f: PhaseFrame): Action[] {
  * The segment's choices at `s`, computed once per state: the runtime asks whether the segment passes by itself
  * (`phaseSettle`) and then for the legal actions of the same state. Shared: never modify the array.
  */
-const segmentMemo = new WeakMap<EState, { readonly f: PhaseFrame; readonly acts: readonly Action[] }>();
+const segmentMemo = new RecentMemo<EState, { readonly f: PhaseFrame; readonly acts: readonly Action[] }>(2);
 function segmentActions(s: EState, f: PhaseFrame): readonly Action[] {
   const hit = segmentMemo.get(s);
   if (hit && hit.f === f) return hit.acts;

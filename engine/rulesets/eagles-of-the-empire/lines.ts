@@ -18,6 +18,7 @@ import { entryCost } from './movement.ts';
 import { extendedSplit } from './tables.ts';
 import type { Action, EState, Frame, Side, UnitState } from './types.ts';
 import { alive, conformationsFor, enemyOccupied, fits, isLC, markerIds, unit, unitDef } from './world.ts';
+import { RecentMemo } from '../../core/recent.ts';
 
 const withMarkers = new WeakMap<object, boolean>();
 /** Whether the scenario provides any extended-line markers (otherwise nothing here runs). */
@@ -291,11 +292,11 @@ export function normalizeLines(s: EState, log: Log): EState {
   if (normalUnits.has(s.units)) return s;
   const s0 = s;
   s = normalizeAll(s, log);
-  if (s === s0) normalUnits.add(s.units);
+  if (s === s0) normalUnits.set(s.units, true);
   return s;
 }
 /** Units arrays `normalizeLines` left as they were. */
-const normalUnits = new WeakSet<readonly UnitState[]>();
+const normalUnits = new RecentMemo<readonly UnitState[], true>(4);
 
 function normalizeAll(s: EState, log: Log): EState {
   const lcs = new Set<string>();

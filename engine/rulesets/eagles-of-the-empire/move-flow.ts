@@ -47,6 +47,7 @@ import { displaceLeaders } from './casualties.ts';
 import type { Handlers } from '../../core/procedure.ts';
 import { artKind } from './bombard-flow.ts';
 import { type FrameOf, decision } from './procedures.ts';
+import { RecentMemo } from '../../core/recent.ts';
 
 function moverKind(s: EState, u: UnitState): MoverKind {
   if (u.kind === 'cavalry') return 'cavalry';
@@ -256,7 +257,7 @@ function stepWorld(s: EState, p: Side, movers: readonly UnitState[]): StepWorld 
  * applies the chosen step to `s` with the frame popped and pushed back (the same state in a new object). Shared:
  * never modify the array.
  */
-const stepMemo = new WeakMap<object, { readonly s: EState; readonly steps: readonly StepOption[] }>();
+const stepMemo = new RecentMemo<object, { readonly s: EState; readonly steps: readonly StepOption[] }>(2);
 function cachedMoveSteps(s: EState, f: Extract<Frame, { t: 'move' }>): readonly StepOption[] {
   const hit = stepMemo.get(f);
   if (hit && sameState(hit.s, s)) return hit.steps;

@@ -5,6 +5,7 @@
 import type { EState, Side } from './types.ts';
 import { type Log, ev } from './state.ts';
 import { other, unitsIn } from './world.ts';
+import { RecentMemo } from '../../core/recent.ts';
 
 /** An objective belongs to the side that last had combat units alone in it (the scenario gives the first holder). */
 export function updateControl(s: EState, log: Log): EState {
@@ -27,7 +28,7 @@ export function updateControl(s: EState, log: Log): EState {
   return control ? { ...s, control } : s;
 }
 /** Per units array, the control it was last found to leave unchanged. */
-const settledControl = new WeakMap<EState['units'], EState['control']>();
+const settledControl = new RecentMemo<EState['units'], EState['control']>(4);
 
 /** Victory points so far: steps lost, artillery and HQs eliminated, fallen leaders, objectives held. */
 export function victoryPoints(s: EState): readonly [number, number] {

@@ -10,6 +10,7 @@ import { type MoraleUnit, areaMorale } from './morale.ts';
 import { type LeaderJson, type Scenario, type UnitJson, formationsOf } from './scenario.ts';
 import { freeConformations, longCountersFit, spFits } from './stacking.ts';
 import type { EState, LeaderState, Side, UnitState } from './types.ts';
+import { RecentMemo } from '../../core/recent.ts';
 
 /** The other side. */
 export const other = (p: Side): Side => (p === 0 ? 1 : 0);
@@ -135,7 +136,7 @@ interface UnitIndex {
   /** Ids of the units some unit not eliminated is attached to. */
   readonly withAttached: ReadonlySet<string>;
 }
-const unitIndexes = new WeakMap<readonly UnitState[], UnitIndex>();
+const unitIndexes = new RecentMemo<readonly UnitState[], UnitIndex>(8);
 const NONE: readonly UnitState[] = [];
 
 function unitIndex(units: readonly UnitState[]): UnitIndex {

@@ -29,6 +29,7 @@ import { maxSkirmishers } from './scenario.ts';
 import { allPolys, rectAt, screenRectFor } from './shape.ts';
 import { sideUnits } from './state.ts';
 import type { Bn, Formation, MoeState, ScreenPos, Side } from './types.ts';
+import { RecentMemo } from '../../core/recent.ts';
 
 /** A layout of a battalion in its zone: formation, screen position and depth row. */
 export interface Layout {
@@ -158,7 +159,7 @@ interface Memo {
   readonly roomy: Map<Placement<Layout>, boolean>;
 }
 /** Per state (by its units array): the world test, the packings of what is left to place, and verdicts. */
-const stateMemo = new WeakMap<readonly Bn[], Memo>();
+const stateMemo = new RecentMemo<readonly Bn[], Memo>(4);
 
 function memo(s: MoeState): Memo {
   let m = stateMemo.get(s.units);

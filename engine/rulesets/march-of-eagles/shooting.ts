@@ -33,6 +33,7 @@ import { NEED, characters, effQ, ev, hasUnit, push, scWith, unit, upd } from './
 import { type Action, type Bn, type CharType, type Frame, type MoeState, TRIG_CASUALTIES } from './types.ts';
 import { type MoeHandlers, enemiesOn, engaged, named, owner } from './common.ts';
 import { loseCharacter, rankerLoss } from './casualties.ts';
+import { RecentMemo } from '../../core/recent.ts';
 
 interface Shot {
   readonly dice: number;
@@ -50,10 +51,10 @@ function targetParts(t: string): { id: string; screen: boolean } {
  * for the same shot, and its line-of-sight tests are the dearest thing in the rules. Keyed by the position's battalion
  * list (a new list whenever any battalion changes), checked against the sides and context it was made with.
  */
-const shotMemo = new WeakMap<
+const shotMemo = new RecentMemo<
   readonly Bn[],
   { sides: MoeState['sides']; ctx: MoeState['ctx']; m: Map<string, Shot | null> }
->();
+>(4);
 
 type ShotArgs = [
   s: MoeState,

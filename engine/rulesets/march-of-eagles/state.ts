@@ -2,12 +2,14 @@
 import type { GameEvent } from '../../core/game.ts';
 import type { Bn, Engagement, Frame, MoeState, SC, Side, SideState } from './types.ts';
 import { halfStrength, inheritGeometry } from './shape.ts';
+import { RecentMemo } from '../../core/recent.ts';
 
 /** [Activation table] score needed on a D6 by quality: Green 5+, Drilled 4+, Veteran 3+, Guards 2+. */
 export const NEED = [5, 4, 3, 2] as const;
 export const QUALITY_NAMES = ['Green', 'Drilled', 'Veteran', 'Guards'] as const;
 
-const indexCache = new WeakMap<readonly Bn[], Map<string, number>>();
+/** Where each battalion id sits in a units array, worked out for the last few arrays asked about. */
+const indexCache = new RecentMemo<readonly Bn[], Map<string, number>>(4);
 function indexOf(units: readonly Bn[]): Map<string, number> {
   let m = indexCache.get(units);
   if (!m) {
@@ -16,6 +18,17 @@ function indexOf(units: readonly Bn[]): Map<string, number> {
     indexCache.set(units, m);
   }
   return m;
+}
+/** The index last worked out: updates keep every battalion in its place, so it serves every state of a game. */
+let lastIndex: Map<string, number> | null = null;
+/** The position of battalion `id` in `units`: the last index's answer when the battalion found there is it. */
+function slotOf(units: readonly Bn[], id: string): number | undefined {
+  if (lastIndex) {
+    const i = lastIndex.get(id);
+    if (i !== undefined && units[i]?.id === id) return i;
+  }
+  lastIndex = indexOf(units);
+  return lastIndex.get(id);
 }
 
 /** What a battalion's turn uses up, as it stands at the start of every turn: activation, re-rolls, RESOLVE triggers. */
@@ -32,23 +45,22 @@ export const TURN_FRESH = {
 } as const satisfies Partial<Bn>;
 
 export function unit(s: MoeState, id: string): Bn {
-  const i = indexOf(s.units).get(id);
+  const i = slotOf(s.units, id);
   if (i === undefined) throw new Error(`no battalion "${id}"`);
   return s.units[i]!;
 }
 export function hasUnit(s: MoeState, id: string): boolean {
-  return indexOf(s.units).has(id);
+  return slotOf(s.units, id) !== undefined;
 }
 
 export function upd(s: MoeState, id: string, patch: Partial<Bn>): MoeState {
-  const idx = indexOf(s.units);
-  const i = idx.get(id)!;
+  const i = slotOf(s.units, id);
+  if (i === undefined) throw new Error(`no battalion "${id}"`);
   const units = s.units.slice();
   const old = units[i]!;
   const nu = { ...old, ...patch };
   inheritGeometry(old, nu);
   units[i] = nu;
-  indexCache.set(units, idx);
   return { ...s, units };
 }
 

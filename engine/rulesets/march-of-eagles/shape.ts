@@ -3,7 +3,7 @@ import { type Polygon, type Rect, type Vec, IN, rectCorners } from '../../geomet
 import type { Cover } from '../../geometry/terrain.ts';
 import { type Face, contactRect as contactRectOf, faceSegment as faceSegmentOf } from '../../tabletop/contact.ts';
 import { coverAgainst, eligibleStands, frontSees } from '../../tabletop/sight.ts';
-import { memo, attachedRect, blockFootprint, blockOf, sameOn } from '../../tabletop/footprint.ts';
+import { attachedRect, blockFootprint, blockOf, sameOn } from '../../tabletop/footprint.ts';
 import type { Bn, MoeState } from './types.ts';
 
 /** M2: a firing group of 4 figures is a 1.6" × 1.6" stand. */
@@ -34,22 +34,40 @@ function footGroups(b: Bn): number {
 }
 
 const GEOMETRY_KEYS = ['x', 'y', 'h', 'f', 'rk', 'sk', 'scr', 'G', 'start'] as const;
-const rects = memo<Bn, Rect>((b) => rectAt(b, b.x, b.y, b.h));
-const polys = memo<Bn, Polygon>((b) => rectCorners(footprint(b)));
-const screens = memo<Bn, Polygon | null>((b) => {
-  const r = screenRectFor(b, footprint(b));
-  return r ? rectCorners(r) : null;
-});
+/**
+ * A battalion's footprint, its corners and its screen's corners, worked out when first asked for. They are kept on the
+ * battalion object itself, under a symbol that is not enumerable: a spread copy (`{ ...b, x }`) never carries them,
+ * hashing, JSON and structured clones never see them, and no collector-traced `WeakMap` entry is made per battalion
+ * copy. A frozen battalion (the conformance checker freezes states) keeps them in a `WeakMap` instead.
+ */
+interface Geometry {
+  rect?: Rect;
+  poly?: Polygon;
+  screen?: Polygon | null;
+}
+const GEO = Symbol('geometry');
+const frozenGeometry = new WeakMap<Bn, Geometry>();
+function geometry(b: Bn): Geometry {
+  const own = (b as { [GEO]?: Geometry })[GEO];
+  if (own) return own;
+  let g = frozenGeometry.get(b);
+  if (g) return g;
+  g = {};
+  if (Object.isExtensible(b)) Object.defineProperty(b, GEO, { value: g });
+  else frozenGeometry.set(b, g);
+  return g;
+}
 
 /** A copy that moved nothing reuses the footprint caches of the original (they depend only on geometry). */
 export function inheritGeometry(from: Bn, to: Bn): void {
-  if (!sameOn(from, to, GEOMETRY_KEYS)) return;
-  rects.inherit(from, to);
-  polys.inherit(from, to);
-  screens.inherit(from, to);
+  const g = (from as { [GEO]?: Geometry })[GEO] ?? frozenGeometry.get(from);
+  if (!g || !sameOn(from, to, GEOMETRY_KEYS)) return;
+  if (Object.isExtensible(to)) Object.defineProperty(to, GEO, { value: g });
+  else frozenGeometry.set(to, g);
 }
 export function footprint(b: Bn): Rect {
-  return rects.get(b);
+  const g = geometry(b);
+  return (g.rect ??= rectAt(b, b.x, b.y, b.h));
 }
 /** M2: Line is one rank of group stands; Column is two groups wide. */
 export function rectAt(b: Bn, x: number, y: number, h: number, f = b.f): Rect {
@@ -59,7 +77,8 @@ export function rectAt(b: Bn, x: number, y: number, h: number, f = b.f): Rect {
 }
 
 export function poly(b: Bn): Polygon {
-  return polys.get(b);
+  const g = geometry(b);
+  return (g.poly ??= rectCorners(footprint(b)));
 }
 
 /** M3: the screen's rectangle relative to a parent rectangle, or null without skirmishers. */
@@ -75,7 +94,12 @@ export function screenRectFor(b: Bn, r: Rect, pos = b.scr): Rect | null {
 }
 
 export function screenPoly(b: Bn): Polygon | null {
-  return screens.get(b);
+  const g = geometry(b);
+  if (g.screen === undefined) {
+    const r = screenRectFor(b, footprint(b));
+    g.screen = r ? rectCorners(r) : null;
+  }
+  return g.screen;
 }
 
 /** Every polygon a battalion occupies (body and screen). */

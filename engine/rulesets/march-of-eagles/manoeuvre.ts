@@ -59,7 +59,7 @@ function facingOptions(s: MoeState, b: Bn, towardEnemies = true): number[] {
 
 function formOk(s: MoeState, b: Bn, f: 'L' | 'C', h: number, before: number): boolean {
   const r = rectAt(b, b.x, b.y, h, f);
-  const ps = polysAt({ ...b, f, h }, r);
+  const ps = polysAt(b, r); // the screen's place follows the rectangle (its facing and formation), not b's own
   const bodies = bodiesFor(s, b);
   return pathClear(s.ctx, bodies, ps, before, CLEARANCE) && endClear(s.ctx, bodies, ps[0]!);
 }
@@ -70,7 +70,7 @@ export function formFacings(s: MoeState, b: Bn, any: boolean): number[] {
   // every facing fits in the disk through the new footprint's furthest corner: if that is clear, all are legal
   const r0 = rectAt(b, b.x, b.y, 0, nf);
   let R = 0;
-  for (const p of polysAt({ ...b, f: nf, h: 0 }, r0))
+  for (const p of polysAt(b, r0))
     for (const c of p) R = Math.max(R, Math.hypot(c.x - b.x, c.y - b.y));
   const clear = boxClear(s, b, { minX: b.x - R, minY: b.y - R, maxX: b.x + R, maxY: b.y + R }, true, true);
   if (clear && any) return [b.h];

@@ -236,6 +236,16 @@ describe('eagles arena configs', () => {
     expect(bad.code).toBe(2);
     expect(bad.err).toMatch(/\$\.agents: .*2/);
   });
+  it('bench times each scenario of a ruleset after its warm-up and prints the table as JSON', () => {
+    const r = eagles(['bench', '--ruleset', 'tic-tac-toe', '--seconds', '0.2', '--warmup', '0.1', '--json']);
+    expect(r.code).toBe(0);
+    const { rows } = JSON.parse(r.out);
+    expect(rows.map((x: { ruleset: string; scenario: string }) => `${x.ruleset}/${x.scenario}`)).toEqual([
+      'tic-tac-toe/standard',
+    ]);
+    expect(rows[0].plies).toBeGreaterThan(0);
+    expect(rows[0].pliesPerSec).toBeGreaterThan(0);
+  });
   it('bench --baseline refuses a missing ruleset, a directory that is not a checkout and a bad warm-up in one line', () => {
     const noRuleset = eagles(['bench', '--baseline', '.']);
     expect(noRuleset.code).not.toBe(0);

@@ -224,7 +224,7 @@ export function benchCommands(y: Argv): Argv {
       if (args.baseline !== undefined) {
         if (!args.ruleset) throw new Error('--baseline needs --ruleset (e.g. --ruleset eagles-of-the-empire)');
         const { compareEngines, printComparison } = await import('./engine-compare.ts');
-        const given = (k: string) => process.argv.includes(`--${k}`);
+        const given = (k: string) => process.argv.some((x) => x === `--${k}` || x.startsWith(`--${k}=`));
         const r = compareEngines(
           {
             baseline: args.baseline,

@@ -47,6 +47,7 @@ try {
   const c = process.cpuUsage(c0);
   console.log(JSON.stringify({ scenario: id, games, plies, cpu: (c.user + c.system) / 1e6, wall, hashes }));
 } catch (e) {
-  console.error((e as Error).message.split('\n')[0]);
+  // one marked line, which the parent shows as the reason
+  console.error(`engine-compare: ${(e instanceof Error ? e.message : String(e)).split('\n')[0]}`);
   process.exit(1);
 }

@@ -9,8 +9,8 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const tmp = mkdtempSync(join(tmpdir(), 'eagles-compare-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-/** A checkout whose modules are this one's, but whose hash (`hashHex`) is overridden by `hashBody`. */
-function fakeCheckout(name: string, hashBody?: string): string {
+/** A checkout whose modules are this one's, but with `hashHex` (or `playRandomGame`) given the body `body`. */
+function fakeCheckout(name: string, hashBody?: string, playBody?: string): string {
   const dir = join(tmp, name);
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
@@ -21,7 +21,9 @@ function fakeCheckout(name: string, hashBody?: string): string {
       join(dir, p),
       p === 'engine/core/hash.ts' && hashBody
         ? `export * from '${real}';\nexport function hashHex(): string {\n  ${hashBody}\n}\n`
-        : `export * from '${real}';\n`,
+        : p === 'arena/random-play.ts' && playBody
+          ? `export function playRandomGame(): never {\n  ${playBody}\n}\n`
+          : `export * from '${real}';\n`,
     );
   }
   return dir;
@@ -46,6 +48,17 @@ describe('bench --baseline (engine-compare)', () => {
   it('says so when the two engines end the games differently', () => {
     const r = compareEngines({ ...quick, rounds: 1, baseline: fakeCheckout('other', "return 'x';") });
     expect(r.firstDifferentGame).toBe(0);
+  }, 60_000);
+
+  it('stops a side that does not finish and says why, and shows a crashing engine in one line', () => {
+    const hang = fakeCheckout('hang', undefined, 'for (;;) {}');
+    expect(() => compareEngines({ ...quick, rounds: 1, grace: 3, baseline: hang })).toThrow(
+      /^bench --baseline: the baseline engine \(.*hang\) failed: it did not finish within 4 s/,
+    );
+    const crash = fakeCheckout('crash', undefined, "throw new TypeError('boom');");
+    expect(() => compareEngines({ ...quick, rounds: 1, baseline: crash })).toThrow(
+      /^bench --baseline: the baseline engine \(.*crash\) failed: boom$/,
+    );
   }, 60_000);
 
   it('refuses what is not a checkout, bad rounds, and names a baseline that fails', () => {

@@ -22,6 +22,8 @@ export interface CompareOptions {
   readonly rounds: number;
   readonly warmup: number;
   readonly seconds: number;
+  /** Seconds allowed beyond the warm-up and the timed run before a side is stopped (default 120). */
+  readonly grace?: number;
 }
 
 interface SideRun {
@@ -51,6 +53,10 @@ export interface CompareResult {
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, '..');
 const KEEP = 200;
+/** Seconds allowed beyond the warm-up and the timed run before a side is stopped. */
+const GRACE_SECONDS = 120;
+/** The prefix of the child's own error line (engine-compare-child.ts). */
+const CHILD_ERROR = 'engine-compare: ';
 const NEEDS = ['arena/catalog.ts', 'arena/random-play.ts', 'engine/core/hash.ts', 'engine/rulesets/index.ts'];
 
 function median(xs: readonly number[]): number {
@@ -72,22 +78,35 @@ function runSide(
     seconds: o.seconds,
     keep: KEEP,
   });
+  // a game that never ends (or an engine that hangs) must not hang the bench: the warm-up, the timed seconds and a
+  // generous allowance for starting up and for the last game
+  const limit = Math.ceil(o.warmup + o.seconds + (o.grace ?? GRACE_SECONDS));
   const r = spawnSync(process.execPath, [join(HERE, 'engine-compare-boot.mjs'), args], {
     encoding: 'utf8',
     maxBuffer: 64 * 2 ** 20,
+    timeout: limit * 1000,
+    killSignal: 'SIGKILL',
   });
+  const failed = (why: string) => new Error(`bench --baseline: the ${label} engine (${root}) failed: ${why}`);
+  if (r.error && (r.error as NodeJS.ErrnoException).code === 'ETIMEDOUT')
+    throw failed(`it did not finish within ${limit} s (a game that does not end?)`);
   if (r.status !== 0) {
-    const why = (r.stderr || r.error?.message || `exit ${r.status}`).trim().split('\n').at(-1);
-    throw new Error(`bench --baseline: the ${label} engine (${root}) failed: ${why}`);
+    // the child's own one-line message is marked; otherwise the first line of whatever Node printed
+    const lines = (r.stderr ?? '').split('\n').map((l) => l.trim());
+    const own = lines.find((l) => l.startsWith(CHILD_ERROR));
+    const why =
+      own?.slice(CHILD_ERROR.length) ??
+      lines.find((l) => /error/i.test(l)) ??
+      lines.find((l) => l) ??
+      (r.signal ? `killed by ${r.signal}` : (r.error?.message ?? `exit code ${r.status}`));
+    throw failed(why);
   }
-  const out = JSON.parse(r.stdout.trim().split('\n').at(-1)!) as {
-    scenario: string;
-    games: number;
-    plies: number;
-    cpu: number;
-    wall: number;
-    hashes: string[];
-  };
+  let out: { scenario: string; games: number; plies: number; cpu: number; wall: number; hashes: string[] };
+  try {
+    out = JSON.parse(r.stdout.trim().split('\n').at(-1) ?? '');
+  } catch {
+    throw failed('it did not print its result (one line of JSON) last');
+  }
   return { ...out, cpuPliesPerSec: out.plies / out.cpu, wallPliesPerSec: out.plies / out.wall };
 }
 

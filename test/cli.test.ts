@@ -253,6 +253,9 @@ describe('eagles arena configs', () => {
     const nowhere = eagles(['bench', '--baseline', join(tmp, 'nowhere'), '--ruleset', 'tic-tac-toe']);
     expect(nowhere.code).not.toBe(0);
     expect(nowhere.err).toMatch(/--baseline: no such directory/);
+    const rounds = eagles(['bench', '--baseline', '.', '--ruleset', 'tic-tac-toe', '--rounds=0']); // the = form too
+    expect(rounds.code).not.toBe(0);
+    expect(rounds.err).toMatch(/--rounds must be a whole number/);
     const warm = eagles(['bench', '--ruleset', 'tic-tac-toe', '--warmup', '-1']);
     expect(warm.code).not.toBe(0);
     expect(warm.err).toMatch(/--warmup must be/);

@@ -70,8 +70,7 @@ export function formFacings(s: MoeState, b: Bn, any: boolean): number[] {
   // every facing fits in the disk through the new footprint's furthest corner: if that is clear, all are legal
   const r0 = rectAt(b, b.x, b.y, 0, nf);
   let R = 0;
-  for (const p of polysAt(b, r0))
-    for (const c of p) R = Math.max(R, Math.hypot(c.x - b.x, c.y - b.y));
+  for (const p of polysAt(b, r0)) for (const c of p) R = Math.max(R, Math.hypot(c.x - b.x, c.y - b.y));
   const clear = boxClear(s, b, { minX: b.x - R, minY: b.y - R, maxX: b.x + R, maxY: b.y + R }, true, true);
   if (clear && any) return [b.h];
   const before = clear ? SEPARATION : minEnemyDistance(s, b, allPolys(b));

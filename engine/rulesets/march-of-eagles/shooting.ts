@@ -235,6 +235,32 @@ export function volleyDistribution(
 }
 
 /**
+ * A volley's chance outcomes, by its dice, need, modifier, re-rolls and whether a 6 matters: the same few volleys are
+ * rolled again and again, and the lists are never changed, so each is worked out once (bounded by the dice a volley
+ * can have: at most a few thousand lists).
+ */
+const volleyMemo = new Map<string, readonly ChanceOutcome<Action>[]>();
+function volleyOutcomes(
+  dice: number,
+  need: number,
+  mod: number,
+  rerolls: number,
+  trackSix: boolean,
+): readonly ChanceOutcome<Action>[] {
+  const key = `${dice}/${need}/${mod}/${rerolls}/${trackSix ? 1 : 0}`;
+  let out = volleyMemo.get(key);
+  if (!out) {
+    out = volleyDistribution(dice, need, mod, rerolls, trackSix).map((o) => ({
+      action: { k: 'c-hits', hits: o.hits, six: o.six, used: o.used },
+      p: o.p,
+      label: `${o.hits} hit${o.hits === 1 ? '' : 's'}${o.six ? ' with a 6' : ''}${o.used ? `, ${o.used} re-rolled` : ''}`,
+    }));
+    volleyMemo.set(key, out);
+  }
+  return out;
+}
+
+/**
  * Push the volleys of a shooter and its screen. `shotsIn` is the position the dice are worked out in: the one the order
  * was chosen in, before the shooter was marked as activated, which changes nothing a volley depends on (position,
  * formation, quality, the Supreme Commander) and lets the dice already worked out for the legal actions be reused.
@@ -335,11 +361,7 @@ export const shooting: MoeHandlers<'screenTarget' | 'volley' | 'charPick'> = {
     outcomes(s, f) {
       const t = unit(s, f.target);
       const trackSix = !f.tscreen && characters(s, t) > 0;
-      return volleyDistribution(f.dice, f.need, f.mod, f.rerolls, trackSix).map((o) => ({
-        action: { k: 'c-hits', hits: o.hits, six: o.six, used: o.used },
-        p: o.p,
-        label: `${o.hits} hit${o.hits === 1 ? '' : 's'}${o.six ? ' with a 6' : ''}${o.used ? `, ${o.used} re-rolled` : ''}`,
-      }));
+      return volleyOutcomes(f.dice, f.need, f.mod, f.rerolls, trackSix);
     },
     step(s, f, a, log) {
       const o = a as Extract<Action, { k: 'c-hits' }>;

@@ -192,7 +192,10 @@ export function benchCommands(y: Argv): Argv {
           type: 'number',
           describe: 'milliseconds per decision for --decisions (default 1000 unless --it)',
         })
-        .option('it', { type: 'number', describe: 'iterations per decision for --decisions' })
+        .option('it', {
+          type: 'number',
+          describe: 'iterations per decision for --decisions; per search for --baseline --search (default 200)',
+        })
         .option('seed', {
           type: 'string',
           default: 'decisions',
@@ -212,6 +215,12 @@ export function benchCommands(y: Argv): Argv {
           type: 'string',
           describe:
             "another checkout of this project (e.g. a worktree of an older commit): its engine and this one's on the same seeded random games of --ruleset's --scenario, --rounds times in alternating processes, by CPU time",
+        })
+        .option('search', {
+          type: 'boolean',
+          default: false,
+          describe:
+            "--baseline: time the default MCTS (searches of --it iterations, default 200, on the scenario's search position) instead of random games",
         })
         .option('warmup', {
           type: 'number',
@@ -233,6 +242,7 @@ export function benchCommands(y: Argv): Argv {
             rounds: given('rounds') ? args.rounds : 3,
             warmup: args.warmup ?? 5,
             seconds: given('seconds') ? args.seconds : 15,
+            ...(args.search ? { search: true, ...(args.it !== undefined ? { iterations: args.it } : {}) } : {}),
           },
           (i) => process.stderr.isTTY && process.stderr.write(`round ${i + 1}…\r`),
         );

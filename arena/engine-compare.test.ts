@@ -9,12 +9,20 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const tmp = mkdtempSync(join(tmpdir(), 'eagles-compare-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-/** A checkout whose modules are this one's, but with `hashHex` (or `playRandomGame`) given the body `body`. */
-function fakeCheckout(name: string, hashBody?: string, playBody?: string): string {
+/**
+ * A checkout whose modules are this one's, but with `hashHex` (or `playRandomGame`) given the body `body`; `mcts`
+ * gives it the search modules too, with this text appended to its agents/mcts.ts.
+ */
+function fakeCheckout(name: string, hashBody?: string, playBody?: string, mcts?: string): string {
   const dir = join(tmp, name);
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
-  for (const p of ['arena/catalog.ts', 'arena/random-play.ts', 'engine/rulesets/index.ts', 'engine/core/hash.ts']) {
+  if (mcts !== undefined) {
+    mkdirSync(join(dir, 'agents'), { recursive: true });
+    writeFileSync(join(dir, 'agents/mcts.ts'), `export * from '${join(ROOT, 'agents/mcts.ts')}';\n${mcts}\n`);
+  }
+  const files = ['arena/catalog.ts', 'arena/random-play.ts', 'engine/rulesets/index.ts', 'engine/core/hash.ts'];
+  for (const p of mcts === undefined ? files : [...files, 'arena/dice.ts']) {
     mkdirSync(dirname(join(dir, p)), { recursive: true });
     const real = join(ROOT, p);
     writeFileSync(
@@ -59,6 +67,32 @@ describe('bench --baseline (engine-compare)', () => {
     expect(() => compareEngines({ ...quick, rounds: 1, baseline: crash })).toThrow(
       /^bench --baseline: the baseline engine \(.*crash\) failed: boom$/,
     );
+  }, 60_000);
+
+  it('with search, times the default MCTS on the same searches, and tells a different search apart', () => {
+    const r = compareEngines({ ...quick, search: true, iterations: 50, baseline: fakeCheckout('search', '', '', '') });
+    expect(r.work).toBe('search');
+    for (const x of r.rounds) {
+      expect(x.baseline.games).toBeGreaterThan(0);
+      // each search is 50 iterations (tic-tac-toe's empty board has 9 choices)
+      expect(x.current.plies).toBe(50 * x.current.games);
+    }
+    expect(r.comparedGames).toBeGreaterThan(0);
+    expect(r.firstDifferentGame).toBe(-1);
+    // a search with another exploration constant grows other trees from the same seeds
+    const other = fakeCheckout(
+      'search-other',
+      '',
+      '',
+      `import { DEFAULT_MCTS as D } from '${join(ROOT, 'agents/mcts.ts')}';\nexport const DEFAULT_MCTS = { ...D, c: D.c * 4 };`,
+    );
+    expect(
+      compareEngines({ ...quick, rounds: 1, search: true, iterations: 50, baseline: other }).firstDifferentGame,
+    ).toBe(0);
+    expect(() => checkCompareOptions({ ...quick, search: true, baseline: fakeCheckout('no-mcts') })).toThrow(
+      /has no agents\/mcts\.ts to search with/,
+    );
+    expect(() => checkCompareOptions({ ...quick, search: true, iterations: 0, baseline: ROOT })).toThrow(/--it/);
   }, 60_000);
 
   it('refuses what is not a checkout, bad rounds, and names a baseline that fails', () => {

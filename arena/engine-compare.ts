@@ -24,6 +24,12 @@ export interface CompareOptions {
   readonly seconds: number;
   /** Seconds allowed beyond the warm-up and the timed run before a side is stopped (default 120). */
   readonly grace?: number;
+  /**
+   * Time the default MCTS instead of random games: searches of `iterations` (default 200) on the scenario's search
+   * position (arena/engine-compare-child.ts), compared by iterations per CPU second and by their root values.
+   */
+  readonly search?: boolean;
+  readonly iterations?: number;
 }
 
 interface SideRun {
@@ -37,6 +43,8 @@ interface SideRun {
 }
 
 export interface CompareResult {
+  /** `games`: random games, plies counted; `search`: MCTS searches, iterations counted (in the `plies` fields). */
+  readonly work: 'games' | 'search';
   readonly baseline: string;
   readonly current: string;
   readonly ruleset: string;
@@ -77,6 +85,7 @@ function runSide(
     warmup: o.warmup,
     seconds: o.seconds,
     keep: KEEP,
+    ...(o.search ? { search: true, iterations: o.iterations ?? 200 } : {}),
   });
   // a game that never ends (or an engine that hangs) must not hang the bench: the warm-up, the timed seconds and a
   // generous allowance for starting up and for the last game
@@ -120,6 +129,10 @@ export function checkCompareOptions(o: CompareOptions): void {
   if (!Number.isInteger(o.rounds) || o.rounds < 1)
     throw new Error(`--rounds must be a whole number ≥ 1 (got ${o.rounds})`);
   if (!(o.warmup >= 0)) throw new Error(`--warmup must be a number of seconds ≥ 0 (got ${o.warmup})`);
+  if (o.search && !existsSync(join(dir, 'agents/mcts.ts')))
+    throw new Error(`--baseline: "${o.baseline}" has no agents/mcts.ts to search with`);
+  if (o.iterations !== undefined && !(Number.isInteger(o.iterations) && o.iterations >= 1))
+    throw new Error(`--it must be a whole number ≥ 1 (got ${o.iterations})`);
 }
 
 export function compareEngines(o: CompareOptions, onRound?: (i: number) => void): CompareResult {
@@ -149,6 +162,7 @@ export function compareEngines(o: CompareOptions, onRound?: (i: number) => void)
     });
   }
   return {
+    work: o.search ? 'search' : 'games',
     baseline: base,
     current: ROOT,
     ruleset: o.ruleset,
@@ -162,17 +176,30 @@ export function compareEngines(o: CompareOptions, onRound?: (i: number) => void)
 }
 
 export function printComparison(r: CompareResult): void {
-  console.log(`engine speed on ${r.ruleset}/${r.scenario}: this checkout against ${r.baseline}`);
-  console.log('round  baseline plies/s (CPU)  current plies/s (CPU)  current/baseline');
+  const search = r.work === 'search';
+  const unit = search ? 'it/s' : 'plies/s';
+  console.log(
+    `${search ? 'default MCTS' : 'engine'} speed on ${r.ruleset}/${r.scenario}: this checkout against ${r.baseline}`,
+  );
+  console.log(`round  baseline ${unit} (CPU)  current ${unit} (CPU)  current/baseline`);
+  const w = unit.length + 15;
   r.rounds.forEach((x, i) =>
     console.log(
-      `${String(i + 1).padStart(5)}  ${Math.round(x.baseline.cpuPliesPerSec).toLocaleString('en').padStart(22)}  ${Math.round(x.current.cpuPliesPerSec).toLocaleString('en').padStart(21)}  ${x.cpuRatio.toFixed(2).padStart(15)}×`,
+      `${String(i + 1).padStart(5)}  ${Math.round(x.baseline.cpuPliesPerSec).toLocaleString('en').padStart(w)}  ${Math.round(
+        x.current.cpuPliesPerSec,
+      )
+        .toLocaleString('en')
+        .padStart(w - 1)}  ${x.cpuRatio.toFixed(2).padStart(15)}×`,
     ),
   );
   console.log(`median: ${r.cpuRatio.toFixed(2)}× by CPU time, ${r.wallRatio.toFixed(2)}× by wall clock`);
   console.log(
     r.firstDifferentGame < 0
-      ? `same games: the first ${r.comparedGames} games of every run ended in the same positions with both engines`
-      : `DIFFERENT GAMES: game ${r.firstDifferentGame + 1} ended in a different position, so the engines did different work and the ratio is not like for like`,
+      ? search
+        ? `same searches: the first ${r.comparedGames} searches of every run had the same iterations and root values with both engines`
+        : `same games: the first ${r.comparedGames} games of every run ended in the same positions with both engines`
+      : search
+        ? `DIFFERENT SEARCHES: search ${r.firstDifferentGame + 1} had a different root value, so the engines did different work and the ratio is not like for like`
+        : `DIFFERENT GAMES: game ${r.firstDifferentGame + 1} ended in a different position, so the engines did different work and the ratio is not like for like`,
   );
 }

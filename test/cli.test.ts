@@ -259,6 +259,31 @@ describe('eagles arena configs', () => {
     const warm = eagles(['bench', '--ruleset', 'tic-tac-toe', '--warmup', '-1']);
     expect(warm.code).not.toBe(0);
     expect(warm.err).toMatch(/--warmup must be/);
+    const it0 = eagles(['bench', '--baseline', '.', '--search', '--ruleset', 'tic-tac-toe', '--it', '0']);
+    expect(it0.code).not.toBe(0);
+    expect(it0.err).toMatch(/--it must be a whole number/);
+  });
+  it('bench --baseline --search times the default MCTS of both checkouts and checks they searched alike', () => {
+    const r = eagles([
+      'bench',
+      '--baseline',
+      '.',
+      '--search',
+      '--ruleset',
+      'tic-tac-toe',
+      '--rounds',
+      '1',
+      '--seconds',
+      '0.3',
+      '--warmup',
+      '0',
+      '--it',
+      '20',
+    ]);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/default MCTS speed on tic-tac-toe\/standard/);
+    expect(r.out).toMatch(/baseline it\/s \(CPU\)/);
+    expect(r.out).toMatch(/same searches: the first \d+ searches/);
   });
   it('bench --decisions prints the regret of each agent on sampled March of Eagles positions, and refuses bad sizes', () => {
     const args = [

@@ -5,14 +5,14 @@
  * `seconds` of timed games from seed `bench`, and prints one JSON line: games, plies, CPU and wall seconds, and the
  * final-position hash of each of the first `keep` timed games.
  *
- * With `search`, the work is that checkout's default MCTS instead (its agents/mcts.ts and arena/dice.ts too): on the
- * position seeded random play reaches first at a player's decision with more than two choices, from turn 2 where the
- * state counts turns (the bench's sample-armies position on open-field), searches of `iterations` iterations, one
- * seed each, warm-up searches first; "games" are then searches, "plies" iterations, and each of the first `keep`
- * searches is named by its iterations and root value.
+ * With `search`, the work is that checkout's default MCTS instead (its agents/mcts.ts too), on the position that
+ * `searchPosition` (this tree's arena/random-play.ts) reaches with that checkout's engine: searches of `iterations`
+ * iterations, one seed each, warm-up searches first; "games" are then searches, "plies" iterations, and each of the
+ * first `keep` searches is named by its iterations and root value.
  */
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
+import { searchPosition } from './random-play.ts';
 
 interface ChildArgs {
   readonly root: string;
@@ -36,74 +36,48 @@ try {
   const game = RULESETS[a.ruleset];
   if (!game) throw new Error(`unknown ruleset "${a.ruleset}" in ${a.root}`);
   const { scenario, id } = loadScenario(a.ruleset, a.scenario);
-  if (a.search) {
-    const { MctsSearch, DEFAULT_MCTS } = await from('agents/mcts.ts');
-    const { sampleOutcome } = await from('arena/dice.ts');
-    const rng = seedrandom.alea('mcts-bench');
-    let s = game.initialState(scenario);
-    while (
-      !(
-        ((s as { turn?: number }).turn ?? 2) >= 2 &&
-        game.toMove(s).kind === 'player' &&
-        game.legalActions(s).length > 2
-      )
-    ) {
-      const tm = game.toMove(s);
-      if (tm.kind === 'terminal') throw new Error('the game ended before a position with a choice to search');
-      const l = tm.kind === 'chance' ? null : game.legalActions(s);
-      s = game.applyUnchecked(
-        s,
-        l ? l[Math.floor(rng() * l.length)] : sampleOutcome(game.chanceOutcomes(s), rng()).action,
-      );
-    }
-    const search = (seed: string) =>
-      new MctsSearch(game, { ...DEFAULT_MCTS, early: false }, seedrandom.alea(seed)).search(s, {
-        iterations: a.iterations ?? 200,
-      }) as { root: { w: number }; stats: { iterations: number } };
+  /**
+   * Runs `step` for `warmup` seconds, then for `seconds` timed, and prints the line the parent reads: steps as
+   * `games`, their units of work as `plies`, CPU and wall seconds, and the names of the first `keep` timed steps.
+   */
+  const timed = (step: (i: number, warm: boolean) => { units: number; name: string }) => {
     let t0 = performance.now();
-    for (let w = 0; (performance.now() - t0) / 1000 < a.warmup; w++) search(`w${w}`);
-    const names: string[] = [];
-    let searches = 0;
-    let iterations = 0;
-    const c0 = process.cpuUsage();
-    t0 = performance.now();
-    while ((performance.now() - t0) / 1000 < a.seconds) {
-      const r = search(`x${searches}`);
-      if (searches < a.keep) names.push(`${r.stats.iterations}:${r.root.w.toFixed(6)}`);
-      iterations += r.stats.iterations;
-      searches++;
-    }
-    const wall = (performance.now() - t0) / 1000;
-    const c = process.cpuUsage(c0);
-    console.log(
-      JSON.stringify({
-        scenario: id,
-        games: searches,
-        plies: iterations,
-        cpu: (c.user + c.system) / 1e6,
-        wall,
-        hashes: names,
-      }),
-    );
-  } else {
-    const warm = seedrandom.alea('warmup');
-    let t0 = performance.now();
-    while ((performance.now() - t0) / 1000 < a.warmup) playRandomGame(game, scenario, warm);
-    const rng = seedrandom.alea('bench');
+    for (let i = 0; (performance.now() - t0) / 1000 < a.warmup; i++) step(i, true);
     const hashes: string[] = [];
     let games = 0;
     let plies = 0;
     const c0 = process.cpuUsage();
     t0 = performance.now();
     while ((performance.now() - t0) / 1000 < a.seconds) {
-      const r = playRandomGame(game, scenario, rng);
-      if (games < a.keep) hashes.push(hashHex(game.hash(r.state)));
-      plies += r.plies;
+      const r = step(games, false);
+      if (games < a.keep) hashes.push(r.name);
+      plies += r.units;
       games++;
     }
     const wall = (performance.now() - t0) / 1000;
     const c = process.cpuUsage(c0);
     console.log(JSON.stringify({ scenario: id, games, plies, cpu: (c.user + c.system) / 1e6, wall, hashes }));
+  };
+  if (a.search) {
+    const { MctsSearch, DEFAULT_MCTS } = await from('agents/mcts.ts');
+    // this tree's driver, which uses only the Game interface, on that tree's engine
+    const s = searchPosition(game, scenario, seedrandom.alea('mcts-bench'));
+    timed((i, warm) => {
+      const r = new MctsSearch(
+        game,
+        { ...DEFAULT_MCTS, early: false },
+        seedrandom.alea(`${warm ? 'w' : 'x'}${i}`),
+      ).search(s, { iterations: a.iterations ?? 200 }) as { root: { w: number }; stats: { iterations: number } };
+      return { units: r.stats.iterations, name: `${r.stats.iterations}:${r.root.w.toFixed(6)}` };
+    });
+  } else {
+    const warm = seedrandom.alea('warmup');
+    const rng = seedrandom.alea('bench');
+    timed((i, w) => {
+      const r = playRandomGame(game, scenario, w ? warm : rng);
+      // only the games compared are hashed: hashing is not the engine's work being timed
+      return { units: r.plies, name: !w && i < a.keep ? hashHex(game.hash(r.state)) : '' };
+    });
   }
 } catch (e) {
   // one marked line, which the parent shows as the reason

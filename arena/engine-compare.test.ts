@@ -21,8 +21,7 @@ function fakeCheckout(name: string, hashBody?: string, playBody?: string, mcts?:
     mkdirSync(join(dir, 'agents'), { recursive: true });
     writeFileSync(join(dir, 'agents/mcts.ts'), `export * from '${join(ROOT, 'agents/mcts.ts')}';\n${mcts}\n`);
   }
-  const files = ['arena/catalog.ts', 'arena/random-play.ts', 'engine/rulesets/index.ts', 'engine/core/hash.ts'];
-  for (const p of mcts === undefined ? files : [...files, 'arena/dice.ts']) {
+  for (const p of ['arena/catalog.ts', 'arena/random-play.ts', 'engine/rulesets/index.ts', 'engine/core/hash.ts']) {
     mkdirSync(dirname(join(dir, p)), { recursive: true });
     const real = join(ROOT, p);
     writeFileSync(

@@ -251,19 +251,9 @@ export async function mctsSealed(iterations = 20_000) {
 /** MCTS iterations/s on the sample armies: a turn-2 open-field position reached by seeded random play. */
 export async function mctsSampleArmies(ms = 1000) {
   const { loadScenario } = await import('./catalog.ts');
-  const { sampleOutcome } = await import('./dice.ts');
+  const { searchPosition } = await import('./random-play.ts');
   const { game, scenario } = loadScenario('march-of-eagles', 'open-field');
-  const rng = seedrandom.alea('mcts-bench');
-  let s = game.initialState(scenario);
-  while (!(s.turn >= 2 && game.toMove(s).kind === 'player' && game.legalActions(s).length > 2)) {
-    const tm = game.toMove(s);
-    if (tm.kind === 'terminal') throw new Error('mcts bench: the game ended before turn 2');
-    const l = tm.kind === 'chance' ? null : game.legalActions(s);
-    s = game.applyUnchecked(
-      s,
-      l ? l[Math.floor(rng() * l.length)] : sampleOutcome(game.chanceOutcomes(s), rng()).action,
-    );
-  }
+  const s = searchPosition(game, scenario, seedrandom.alea('mcts-bench'));
   const rows: { leaf: string; iterationsPerSec: number }[] = [];
   for (const [leaf, cfg] of [
     ['scripted rollout, 120 plies, paired dice (default)', {}],

@@ -36,3 +36,24 @@ export function playRandomGame(
     plies++;
   }
 }
+
+/**
+ * The position seeded random play reaches first at a player's decision with more than two choices, from turn 2 where
+ * the state counts turns (`turn`): a mid-game position to time searches on (the bench's sample-armies position on
+ * March of Eagles' open-field). Only the `Game` interface is used, so it drives any checkout's engine.
+ */
+export function searchPosition(game: AnyGame, scenario: unknown, rng: () => number): unknown {
+  let s = game.initialState(scenario);
+  while (
+    !(((s as { turn?: number }).turn ?? 2) >= 2 && game.toMove(s).kind === 'player' && game.legalActions(s).length > 2)
+  ) {
+    const tm = game.toMove(s);
+    if (tm.kind === 'terminal') throw new Error('the game ended before a position with a choice to search');
+    const l = tm.kind === 'chance' ? null : game.legalActions(s);
+    s = game.applyUnchecked(
+      s,
+      l ? l[Math.floor(rng() * l.length)] : sampleOutcome(game.chanceOutcomes(s), rng()).action,
+    );
+  }
+  return s;
+}

@@ -141,6 +141,12 @@ export interface ProcedureSpec<S extends ProcedureState<F>, F extends { readonly
   chancePrefix?(s: S): string;
   /** The canonical text of an action, for refusing one that is not offered. */
   actionKey(a: A): string;
+  /**
+   * A copy of `s` with `patch` over it (default: a spread). A ruleset whose states are wide objects may give one that
+   * builds every copy as one object literal: V8 copies states of one shape much faster than it spreads states whose
+   * shapes have drifted (see docs/benchmarks.md).
+   */
+  with?(s: S, patch: Partial<ProcedureState<F>>): S;
   /** The most automatic steps one settle may take before it is declared a loop (default 100,000). */
   readonly guard?: number;
 }
@@ -209,6 +215,9 @@ export function procedure<S extends ProcedureState<F>, F extends { readonly t: s
     return h;
   };
   const top = (s: S): F | undefined => s.stack[s.stack.length - 1];
+  const withPatch = spec.with ?? ((s: S, patch: Partial<ProcedureState<F>>): S => ({ ...s, ...patch }));
+  /** The state with its top frame removed. */
+  const popTop = (s: S): S => withPatch(s, { stack: s.stack.slice(0, -1) });
 
   function settle(s0: S, log?: GameEvent[]): S {
     let s = s0;
@@ -223,9 +232,9 @@ export function procedure<S extends ProcedureState<F>, F extends { readonly t: s
         continue;
       }
       const h = handlerOf(f);
-      if (h.kind === 'auto') s = h.keepsTop ? h.run(s, f, log) : h.run(pop(s), f, log);
-      else if (h.kind === 'decision' && h.skip?.(s, f)) s = pop(s);
-      else if (h.kind === 'sealed' && h.owners(s, f).length === 0) s = h.reveal(pop(s), f, [], log);
+      if (h.kind === 'auto') s = h.keepsTop ? h.run(s, f, log) : h.run(popTop(s), f, log);
+      else if (h.kind === 'decision' && h.skip?.(s, f)) s = popTop(s);
+      else if (h.kind === 'sealed' && h.owners(s, f).length === 0) s = h.reveal(popTop(s), f, [], log);
       else if (h.kind === 'staged') {
         const next = h.advance(s, f, log);
         if (next === null) return s;
@@ -259,7 +268,7 @@ export function procedure<S extends ProcedureState<F>, F extends { readonly t: s
     );
   }
   /** The state with its top frame replaced. */
-  const withTop = (s: S, f: F): S => ({ ...s, stack: [...s.stack.slice(0, -1), f] });
+  const withTop = (s: S, f: F): S => withPatch(s, { stack: [...s.stack.slice(0, -1), f] });
   /** The open sealed frame on top, with its handler, owners and choices. */
   function openSealed(
     s: S,
@@ -292,11 +301,14 @@ export function procedure<S extends ProcedureState<F>, F extends { readonly t: s
         redacted: sealedText(h, s, f, i, owner),
       });
       if (chosen.length < owners.length) return withTop(s, { ...f, sealed: chosen });
-      return settle(h.reveal(pop(s), f, chosen, log), log);
+      return settle(h.reveal(popTop(s), f, chosen, log), log);
     }
     // every chance step advances the counter, whichever frame it was: chance keys never repeat
-    if (h.keepsTop) return settle(h.step(isChance(h, s, f) ? { ...s, nChance: s.nChance + 1 } : s, f, a, log), log);
-    const popped = isChance(h, s, f) ? { ...pop(s), nChance: s.nChance + 1 } : pop(s);
+    if (h.keepsTop)
+      return settle(h.step(isChance(h, s, f) ? withPatch(s, { nChance: s.nChance + 1 }) : s, f, a, log), log);
+    const popped = isChance(h, s, f)
+      ? withPatch(s, { stack: s.stack.slice(0, -1), nChance: s.nChance + 1 })
+      : popTop(s);
     return settle(h.step(popped, f, a, log), log);
   }
 

@@ -8,7 +8,7 @@ import { sumDistribution } from '../../core/chance.ts';
 import { isDifficultAt } from '../../geometry/terrain.ts';
 import { IN, dist, onTable, pointPolygonDistance } from '../../geometry/geometry.ts';
 import { centre, poly } from './shape.ts';
-import { eng, ev, other, push, sideUnits, top, unit, upd, updSC } from './state.ts';
+import { eng, ev, other, push, sideUnits, top, unit, upd, updSC, withState } from './state.ts';
 import type { Action, Bn, Frame, MoeState, Side } from './types.ts';
 import { type MoeHandlers, behindPoint, enemiesOn, engaged, inches, named, owner, winOutcomes } from './common.ts';
 import { shootTargets, startVolleys } from './shooting.ts';
@@ -86,7 +86,7 @@ function scDestinations(s: MoeState, p: Side, allow: number): Action[] {
 
 /** A battalion's (or an engagement's) activation: it is marked and its order declared, then checked or carried out. */
 function activate(s: MoeState, p: Side, a: Action, log: Log): MoeState {
-  let ns: MoeState = { ...s, next: other(p), nAct: s.nAct + 1 };
+  let ns: MoeState = withState(s, { next: other(p), nAct: s.nAct + 1 });
   if (a.k === 'fight') {
     const e = eng(ns, a.e);
     ev(
@@ -185,7 +185,7 @@ export const activation: MoeHandlers<'initRoll' | 'initChoice' | 'slot' | 'order
           'Initiative',
           `${s.sides[w].name} wins the initiative (D6 + ${initiativeBonus(s, w)} vs D6 + ${initiativeBonus(s, other(w))})`,
         );
-        return push({ ...s, init: w }, { t: 'initChoice', p: w });
+        return push(withState(s, { init: w }), { t: 'initChoice', p: w });
       },
     },
     initChoice: {
@@ -199,7 +199,7 @@ export const activation: MoeHandlers<'initRoll' | 'initChoice' | 'slot' | 'order
         const self = (a as Extract<Action, { k: 'first' }>).self;
         const nx = self ? f.p : other(f.p);
         ev(log, 'Initiative', `${s.sides[nx].name} activates first`);
-        return { ...s, next: nx };
+        return withState(s, { next: nx });
       },
       describe: () => 'you won the initiative: activate first, or make your opponent go first? [Initiative]',
     },

@@ -21,7 +21,7 @@ import {
   translate,
 } from '../../geometry/geometry.ts';
 import { blockersExcept, centre, contactRect, faceSegment, footprint, poly, screenPoly } from './shape.ts';
-import { eng, ev, push, scWith, unit, upd, updEng } from './state.ts';
+import { eng, ev, push, scWith, unit, upd, updEng, withState } from './state.ts';
 import type { Action, Bn, Engagement, Face, MoeState, Then } from './types.ts';
 import { type MoeHandlers, STEP, engaged, enterGround, named, owner } from './common.ts';
 import { furthestAlong } from '../../tabletop/movement.ts';
@@ -201,7 +201,7 @@ function contactAndFight(s: MoeState, attId: string, defId: string, face: Face, 
   }
   const c = contactRect(unit(ns, defId), face, footprint(a).w, footprint(a).d);
   const id = `E${ns.nEng + 1}`;
-  ns = { ...ns, nEng: ns.nEng + 1 };
+  ns = withState(ns, { nEng: ns.nEng + 1 });
   const e: Engagement = {
     id,
     att: attId,
@@ -213,7 +213,7 @@ function contactAndFight(s: MoeState, attId: string, defId: string, face: Face, 
     fought: false,
     face,
   };
-  ns = { ...ns, engs: [...ns.engs, e] };
+  ns = withState(ns, { engs: [...ns.engs, e] });
   ns = upd(ns, attId, { x: c.x, y: c.y, h: c.h, eng: id });
   ns = upd(ns, defId, { eng: id });
   ev(log, 'Aggression', `${a.name} contacts ${d.name}'s ${face}: combat`);

@@ -5,14 +5,14 @@
  */
 import type { Log } from '../../core/procedure.ts';
 import { IN } from '../../geometry/geometry.ts';
-import { eng, ev, unit, upd, updSC, updSide } from './state.ts';
+import { eng, ev, unit, upd, updSC, updSide, withState } from './state.ts';
 import { type Bn, type CharType, type MoeState, type Side, TRIG_SC_LOST } from './types.ts';
 import { fallBack } from './common.ts';
 
 /** End an engagement; joiners fall back 2" and stand (M13); optionally both fighters stand (no follow-up). */
 export function endEngagement(s: MoeState, eid: string, bothStand: boolean, log: Log): MoeState {
   const e = eng(s, eid);
-  let ns: MoeState = { ...s, engs: s.engs.filter((x) => x.id !== eid) };
+  let ns: MoeState = withState(s, { engs: s.engs.filter((x) => x.id !== eid) });
   for (const id of [e.att, e.def]) {
     if (!unit(ns, id).on) continue;
     ns = upd(ns, id, bothStand ? { eng: '', stand: ns.turn + 1, standDis: true } : { eng: '' });

@@ -9,9 +9,11 @@ import { sumCounts } from '../../core/chance.ts';
 import {
   type Vec,
   IN,
+  boxGap,
   headingTo,
   pointPolygonDistance,
   polygonDistance,
+  polygonDistanceCapped,
   rectCorners,
   translate,
   wheel as wheelRect,
@@ -39,9 +41,12 @@ function far(s: MoeState): number {
 function nearestEnemy(s: MoeState, b: Bn): { e: Bn | null; d: number } {
   let best: Bn | null = null;
   let bd = far(s);
+  const pb = poly(b);
   for (const e of s.units) {
     if (!e.on || e.side === b.side) continue;
-    const d = polygonDistance(poly(b), poly(e));
+    const pe = poly(e);
+    if (boxGap(pb, pe) >= bd) continue; // the boxes' gap is a lower bound: this one cannot be nearer
+    const d = polygonDistance(pb, pe);
     if (d < bd) {
       bd = d;
       best = e;
@@ -211,7 +216,7 @@ function slotScore(s: MoeState, a: Action, p: Side): number {
 function distAfter(s: MoeState, b: Bn, r: ReturnType<typeof footprint>): number {
   let best = far(s);
   const p = rectCorners(r);
-  for (const e of s.units) if (e.on && e.side !== b.side) best = Math.min(best, polygonDistance(p, poly(e)));
+  for (const e of s.units) if (e.on && e.side !== b.side) best = polygonDistanceCapped(p, poly(e), best);
   return best;
 }
 

@@ -30,6 +30,7 @@ import { actionKey } from './notation.ts';
 import { resolve } from './resolve.ts';
 import { setup } from './setup.ts';
 import { shooting } from './shooting.ts';
+import { withState } from './state.ts';
 import { idle } from './turn.ts';
 import type { Action, Frame, MoeState } from './types.ts';
 import { earlyEnd } from './winning.ts';
@@ -52,6 +53,7 @@ export const moe = procedure<MoeState, Frame, Action>({
   conclude: earlyEnd,
   chancePrefix: (s) => `t${s.turn}/`,
   actionKey,
+  with: withState,
   guard: 10_000,
 });
 

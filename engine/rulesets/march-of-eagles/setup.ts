@@ -4,7 +4,7 @@
  */
 import { IN, onTable } from '../../geometry/geometry.ts';
 import { layoutRect, placementChoices, placementXs, skirmisherChoices, withSkirmishers } from './deployment.ts';
-import { ev, other, push, sideUnits, unit, upd, updSC, updSide } from './state.ts';
+import { ev, other, push, sideUnits, unit, upd, updSC, updSide, withState } from './state.ts';
 import type { Action, Frame, Side } from './types.ts';
 import { type MoeHandlers, behindPoint, named, owner, winOutcomes } from './common.ts';
 
@@ -15,7 +15,7 @@ export const setup: MoeHandlers<'rollOff' | 'chooseSide' | 'skirm' | 'firstPlace
     step(s, _f, a, log) {
       const w = (a as Extract<Action, { k: 'c-win' }>).side;
       ev(log, 'Setting up a battle', `${s.sides[w].name} wins the roll-off for sides`);
-      return push({ ...s, rollWin: w }, { t: 'chooseSide', p: w });
+      return push(withState(s, { rollWin: w }), { t: 'chooseSide', p: w });
     },
   },
   chooseSide: {
@@ -64,7 +64,7 @@ export const setup: MoeHandlers<'rollOff' | 'chooseSide' | 'skirm' | 'firstPlace
       const self = (a as Extract<Action, { k: 'placer' }>).self;
       const placer = self ? f.p : other(f.p);
       ev(log, 'Setting up a battle', `${s.sides[placer].name} places first`);
-      return push({ ...s, placer }, { t: 'place', p: placer });
+      return push(withState(s, { placer }), { t: 'place', p: placer });
     },
     describe: () => 'place the first battalion yourself, or make your opponent place first? [Setting up a battle]',
   },

@@ -5,7 +5,7 @@
 import type { Log } from '../../core/procedure.ts';
 import { IN, pointPolygonDistance } from '../../geometry/geometry.ts';
 import { poly } from './shape.ts';
-import { ev, sideUnits } from './state.ts';
+import { ev, sideUnits, withState } from './state.ts';
 import type { Bn, MoeState, Side } from './types.ts';
 
 function unbrokenOnTable(s: MoeState, p: Side): number {
@@ -62,8 +62,8 @@ export function earlyEnd(s: MoeState, log: Log): MoeState | null {
   const a = unbrokenOnTable(s, 0);
   const b = unbrokenOnTable(s, 1);
   if (a !== 0 && b !== 0) return null;
-  if (a === 0 && b === 0) return { ...s, phase: 'over', result: judge(s, false), stack: [] };
+  if (a === 0 && b === 0) return withState(s, { phase: 'over', result: judge(s, false), stack: [] });
   const r = judge(s, true);
   ev(log, 'Winning', `${s.sides[r.winner as Side].name} wins: ${r.reason}`);
-  return { ...s, phase: 'over', result: r, stack: [] };
+  return withState(s, { phase: 'over', result: r, stack: [] });
 }

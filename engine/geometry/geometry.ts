@@ -48,12 +48,15 @@ export function rectCorners(r: Rect): Vec[] {
   const rt = { x: f.y, y: -f.x }; // right-hand side
   const hw = r.w / 2;
   const hd = r.d / 2;
-  return [
+  const p = [
     { x: r.x + f.x * hd - rt.x * hw, y: r.y + f.y * hd - rt.y * hw },
     { x: r.x + f.x * hd + rt.x * hw, y: r.y + f.y * hd + rt.y * hw },
     { x: r.x - f.x * hd + rt.x * hw, y: r.y - f.y * hd + rt.y * hw },
     { x: r.x - f.x * hd - rt.x * hw, y: r.y - f.y * hd - rt.y * hw },
   ];
+  // boxed at birth: every rectangle's corners then have one shape, and `bbox` finds the box without a miss
+  (p as unknown as { [BOX]?: Box })[BOX] = boundingBox(p);
+  return p;
 }
 
 /** Point in local rectangle frame: u to the right, v forward. */

@@ -27,7 +27,7 @@ import {
 } from '../../tabletop/deployment.ts';
 import { maxSkirmishers } from './scenario.ts';
 import { allPolys, rectAt, screenRectFor } from './shape.ts';
-import { sideUnits } from './state.ts';
+import { sideUnits, withBn } from './state.ts';
 import type { Bn, Formation, MoeState, ScreenPos, Side } from './types.ts';
 import { RecentMemo } from '../../core/recent.ts';
 
@@ -252,14 +252,13 @@ export function placementXs(s: MoeState, b: Bn, lay: Layout): number[] {
 
 /** The battalion with `sk` skirmishers (close order, footprint groups and screen follow). */
 export function withSkirmishers(b: Bn, sk: number): Bn {
-  return {
-    ...b,
+  return withBn(b, {
     sk,
     skS: sk,
     rk: b.start - sk,
     G: Math.max(1, Math.ceil((b.start - sk) / 4)),
     scr: sk ? (b.light ? 'front' : b.scr) : null,
-  };
+  });
 }
 
 /**

@@ -13,7 +13,7 @@ import { moe } from './rules.ts';
 import { judge, objectiveHolder } from './winning.ts';
 import { actionKey } from './notation.ts';
 import { allPolys, firingGroups, footprint, screenPoly } from './shape.ts';
-import { QUALITY_NAMES, TURN_FRESH, top, unit } from './state.ts';
+import { QUALITY_NAMES, TURN_FRESH, top, unit, withBn } from './state.ts';
 import { undeployable } from './deployment.ts';
 import type { Action, Bn, Ctx, Frame, MoeState, Side, SideState } from './types.ts';
 import { randomScenario } from './generate.ts';
@@ -116,7 +116,8 @@ function initialState(sc: Scenario): MoeState {
     for (const spec of army.battalions) {
       const pl = fixed ? fixed[side === 0 ? 'A' : 'B'].battalions.find((p) => p.id === spec.id)! : null;
       const sk = pl?.skirmishers ?? 0;
-      units.push({
+      // built through withBn, like every later copy: one shape for every battalion
+      const b: Bn = {
         id: spec.id,
         name: spec.name,
         side: side as 0 | 1,
@@ -150,7 +151,8 @@ function initialState(sc: Scenario): MoeState {
         reform: false,
         cas: 0,
         eng: '',
-      });
+      };
+      units.push(withBn(b, {}));
     }
   });
   const sides = sc.armies.map((army, side): SideState => {

@@ -3,7 +3,7 @@ import { type Polygon, type Rect, type Vec, IN, rectCorners } from '../../geomet
 import type { Cover } from '../../geometry/terrain.ts';
 import { type Face, contactRect as contactRectOf, faceSegment as faceSegmentOf } from '../../tabletop/contact.ts';
 import { coverAgainst, eligibleStands, frontSees } from '../../tabletop/sight.ts';
-import { attachedRect, blockFootprint, blockOf, sameOn } from '../../tabletop/footprint.ts';
+import { attachedRect, blockFootprint, blockOf } from '../../tabletop/footprint.ts';
 import type { Bn, MoeState } from './types.ts';
 
 /** M2: a firing group of 4 figures is a 1.6" × 1.6" stand. */
@@ -33,7 +33,20 @@ function footGroups(b: Bn): number {
   return halfStrength(b) ? Math.max(1, firingGroups(b)) : b.G;
 }
 
-const GEOMETRY_KEYS = ['x', 'y', 'h', 'f', 'rk', 'sk', 'scr', 'G', 'start'] as const;
+/** Do two copies of a battalion stand the same (what its footprint and screen depend on)? */
+function sameGeometry(a: Bn, b: Bn): boolean {
+  return (
+    a.x === b.x &&
+    a.y === b.y &&
+    a.h === b.h &&
+    a.f === b.f &&
+    a.rk === b.rk &&
+    a.sk === b.sk &&
+    a.scr === b.scr &&
+    a.G === b.G &&
+    a.start === b.start
+  );
+}
 /**
  * A battalion's footprint, its corners and its screen's corners, worked out when first asked for. They are kept on the
  * battalion object itself, under a symbol that is not enumerable: a spread copy (`{ ...b, x }`) never carries them,
@@ -46,24 +59,27 @@ interface Geometry {
   screen?: Polygon | null;
 }
 const GEO = Symbol('geometry');
+/** Every field present from the start: the records keep one shape as they fill. */
+const emptyGeometry = (): Geometry => ({ rect: undefined, poly: undefined, screen: undefined });
 const frozenGeometry = new WeakMap<Bn, Geometry>();
 function geometry(b: Bn): Geometry {
   const own = (b as { [GEO]?: Geometry })[GEO];
   if (own) return own;
   let g = frozenGeometry.get(b);
   if (g) return g;
-  g = {};
+  g = emptyGeometry();
   if (Object.isExtensible(b)) Object.defineProperty(b, GEO, { value: g });
   else frozenGeometry.set(b, g);
   return g;
 }
 
-/** A copy that moved nothing reuses the footprint caches of the original (they depend only on geometry). */
+/**
+ * Gives a new copy its geometry caches at birth, so every copy has the same shape: a copy that moved nothing shares
+ * those of the original (they depend only on geometry), any other starts empty ones.
+ */
 export function inheritGeometry(from: Bn, to: Bn): void {
   const g = (from as { [GEO]?: Geometry })[GEO] ?? frozenGeometry.get(from);
-  if (!g || !sameOn(from, to, GEOMETRY_KEYS)) return;
-  if (Object.isExtensible(to)) Object.defineProperty(to, GEO, { value: g });
-  else frozenGeometry.set(to, g);
+  Object.defineProperty(to, GEO, { value: g && sameGeometry(from, to) ? g : emptyGeometry() });
 }
 export function footprint(b: Bn): Rect {
   const g = geometry(b);

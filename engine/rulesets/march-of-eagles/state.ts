@@ -98,7 +98,9 @@ export function withBn(o: Bn, patch: Partial<Bn>): Bn {
     cas: o.cas,
     eng: o.eng,
   };
-  return Object.assign(n, patch);
+  Object.assign(n, patch);
+  inheritGeometry(o, n);
+  return n;
 }
 
 /**
@@ -133,7 +135,6 @@ export function upd(s: MoeState, id: string, patch: Partial<Bn>): MoeState {
   const units = s.units.slice();
   const old = units[i]!;
   const nu = withBn(old, patch);
-  inheritGeometry(old, nu);
   units[i] = nu;
   return withState(s, { units });
 }

@@ -96,7 +96,7 @@ export function inFrontArc(r: Rect, p: Vec, eps = 0.5): boolean {
 
 export function translate(r: Rect, dirDeg: number, distance: number): Rect {
   const v = headingVec(dirDeg);
-  return { ...r, x: Math.round(r.x + v.x * distance), y: Math.round(r.y + v.y * distance) };
+  return { x: Math.round(r.x + v.x * distance), y: Math.round(r.y + v.y * distance), w: r.w, d: r.d, h: r.h };
 }
 
 /** Wheel: pivot on the front-left (side 'L') or front-right ('R') corner by `deg` towards that side. */
@@ -111,7 +111,7 @@ export function wheel(r: Rect, side: 'L' | 'R', deg: number): Rect {
   const sin = Math.sin(a);
   const nx = pivot.x + dx * cos + dy * sin;
   const ny = pivot.y - dx * sin + dy * cos;
-  return { ...r, x: Math.round(nx), y: Math.round(ny), h: normDeg(r.h + (side === 'L' ? -deg : deg)) };
+  return { x: Math.round(nx), y: Math.round(ny), w: r.w, d: r.d, h: normDeg(r.h + (side === 'L' ? -deg : deg)) };
 }
 
 // ---------- polygon predicates ----------

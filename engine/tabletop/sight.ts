@@ -51,7 +51,7 @@ export function eligibleStands(
   for (let i = 0; i < files; i++) {
     const u0 = -body.w / 2 + i * stand.w;
     const c = fromLocal(body, u0 + stand.w / 2, body.d / 2 - stand.d / 2);
-    const standRect: Rect = { ...body, x: c.x, y: c.y, w: stand.w, d: stand.d };
+    const standRect: Rect = { x: c.x, y: c.y, w: stand.w, d: stand.d, h: body.h };
     const a = fromLocal(body, u0, body.d / 2);
     const b = fromLocal(body, u0 + stand.w, body.d / 2);
     let ok = false;

@@ -58,7 +58,7 @@ export function layoutRect(s: MoeState, b: Bn, lay: Layout, x: number): Rect {
   const line = s.ctx.height / 2 - SETUP_LINE;
   const back = lay.row * grid(s);
   const y = south ? line - front - back : s.ctx.height - line + front + back;
-  return { ...r0, x, y: Math.round(y) };
+  return { x, y: Math.round(y), w: r0.w, d: r0.d, h: r0.h };
 }
 
 function layoutPolys(b: Bn, lay: Layout, r: Rect): Polygon[] {

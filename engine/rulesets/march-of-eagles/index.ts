@@ -13,7 +13,7 @@ import { moe } from './rules.ts';
 import { judge, objectiveHolder } from './winning.ts';
 import { actionKey } from './notation.ts';
 import { allPolys, firingGroups, footprint, screenPoly } from './shape.ts';
-import { QUALITY_NAMES, TURN_FRESH, top, unit, withBn } from './state.ts';
+import { QUALITY_NAMES, TURN_FRESH, top, unit, withBn, withSC, withSide } from './state.ts';
 import { undeployable } from './deployment.ts';
 import type { Action, Bn, Ctx, Frame, MoeState, Side, SideState } from './types.ts';
 import { randomScenario } from './generate.ts';
@@ -164,13 +164,16 @@ function initialState(sc: Scenario): MoeState {
         sc0 = { ...sc0, att: b.id, x: b.x, y: b.y, placed: true };
       } else sc0 = { ...sc0, x: fx(f.sc.x), y: fx(f.sc.y), placed: true };
     }
-    return {
-      name: army.name,
-      nat: army.nationality,
-      edge: f ? f.edge : side === 0 ? 'south' : 'north',
-      sc: sc0,
-      scKilled: false,
-    };
+    return withSide(
+      {
+        name: army.name,
+        nat: army.nationality,
+        edge: f ? f.edge : side === 0 ? 'south' : 'north',
+        sc: withSC(sc0, {}),
+        scKilled: false,
+      },
+      {},
+    );
   }) as unknown as [SideState, SideState];
   const s: MoeState = {
     ctx,

@@ -139,13 +139,39 @@ export function upd(s: MoeState, id: string, patch: Partial<Bn>): MoeState {
   return withState(s, { units });
 }
 
+/** A copy of a side with `patch` over it, one literal for the same reason as `withState`. */
+export function withSide(o: SideState, patch: Partial<SideState>): SideState {
+  const n: SideState = { name: o.name, nat: o.nat, edge: o.edge, sc: o.sc, scKilled: o.scKilled };
+  return Object.assign(n, patch);
+}
+/** A copy of a Supreme Commander with `patch` over it, one literal for the same reason as `withState`. */
+export function withSC(o: SC, patch: Partial<SC>): SC {
+  const n: SC = { x: o.x, y: o.y, att: o.att, alive: o.alive, moved: o.moved, placed: o.placed };
+  return Object.assign(n, patch);
+}
+/** A copy of an engagement with `patch` over it, one literal for the same reason as `withState`. */
+export function withEng(o: Engagement, patch: Partial<Engagement>): Engagement {
+  const n: Engagement = {
+    id: o.id,
+    att: o.att,
+    def: o.def,
+    rounds: o.rounds,
+    bonus: o.bonus,
+    started: o.started,
+    joiners: o.joiners,
+    fought: o.fought,
+    face: o.face,
+  };
+  return Object.assign(n, patch);
+}
+
 export function updSide(s: MoeState, side: Side, patch: Partial<SideState>): MoeState {
   const sides = [s.sides[0], s.sides[1]] as [SideState, SideState];
-  sides[side] = { ...sides[side], ...patch };
+  sides[side] = withSide(sides[side], patch);
   return withState(s, { sides });
 }
 export function updSC(s: MoeState, side: Side, patch: Partial<SC>): MoeState {
-  return updSide(s, side, { sc: { ...s.sides[side].sc, ...patch } });
+  return updSide(s, side, { sc: withSC(s.sides[side].sc, patch) });
 }
 
 export function push(s: MoeState, ...frames: Frame[]): MoeState {
@@ -161,7 +187,7 @@ export function eng(s: MoeState, id: string): Engagement {
   return e;
 }
 export function updEng(s: MoeState, id: string, patch: Partial<Engagement>): MoeState {
-  return withState(s, { engs: s.engs.map((e) => (e.id === id ? { ...e, ...patch } : e)) });
+  return withState(s, { engs: s.engs.map((e) => (e.id === id ? withEng(e, patch) : e)) });
 }
 
 export function other(p: Side): Side {

@@ -3,7 +3,7 @@
  * moves, the end of the turn and of the game.
  */
 import type { Log } from '../../core/procedure.ts';
-import { TURN_FRESH, ev, other, push, updSC, withBn, withState } from './state.ts';
+import { TURN_FRESH, ev, other, push, updSC, withBn, withEng, withState } from './state.ts';
 import type { Bn, MoeState, Side } from './types.ts';
 import { compulsoryMoves, resolvePhase } from './resolve.ts';
 import { available } from './activation.ts';
@@ -22,7 +22,7 @@ function endTurn(s: MoeState, log: Log): MoeState {
     return nb;
   });
   for (const b of s.units) if (b.stand === t && b.ral) ev(log, 'Resolve', `${b.name} has stood a turn and reforms`);
-  let ns: MoeState = withState(s, { units, engs: s.engs.map((e) => ({ ...e, fought: false })), nAct: 0 });
+  let ns: MoeState = withState(s, { units, engs: s.engs.map((e) => withEng(e, { fought: false })), nAct: 0 });
   ns = updSC(ns, 0, { moved: false });
   ns = updSC(ns, 1, { moved: false });
   if (t >= s.ctx.turns) {

@@ -186,17 +186,18 @@ export interface Box {
 const boxCache = new WeakMap<Polygon, Box>();
 const BOX = Symbol('bbox');
 /**
- * Axis-aligned bounding box of a polygon, cached on the (immutable) array under a symbol key — invisible to hashing,
- * JSON and structured clone — or in a WeakMap when the array is frozen.
+ * Axis-aligned bounding box of a polygon: a rectangle's corners carry theirs under a symbol key (invisible to hashing,
+ * JSON and structured clone), other polygons' are kept in a WeakMap.
  */
 export function bbox(p: Polygon): Box {
   const own = (p as unknown as { [BOX]?: Box })[BOX];
   if (own) return own;
   let b = boxCache.get(p);
   if (b) return b;
+  // only rectangles' corners carry their box (given at birth, so they all keep one shape); boxes of other polygons
+  // are kept aside: a symbol added to arrays of every origin gave them thousands of shapes, and made every lookup slow
   b = boundingBox(p);
-  if (Object.isExtensible(p)) (p as unknown as { [BOX]?: Box })[BOX] = b;
-  else boxCache.set(p, b);
+  boxCache.set(p, b);
   return b;
 }
 /** Gap between two boxes (0 when they touch or overlap). */

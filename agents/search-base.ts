@@ -210,6 +210,13 @@ export abstract class SearchBase {
       if (tm.kind === 'chance') {
         const outs = g.chanceOutcomes(s);
         s = g.applyUnchecked(s, outs[this.sampleIndex(outs)]!.action);
+      } else if (this.cfg.leaf === 'heuristic' && g.greedyAction && g.policyScores && !g.hidden?.(s, tm.player)) {
+        // the scripted choice without scoring the whole menu; the same draws, in the same order, as rolloutAction
+        if (this.draw() >= this.cfg.epsilon) s = g.applyUnchecked(s, g.greedyAction(s));
+        else {
+          const legal = g.legalActions(s);
+          s = g.applyUnchecked(s, legal[Math.floor(this.draw() * legal.length)]);
+        }
       } else s = g.applyUnchecked(s, this.rolloutAction(s, g.legalActions(s), tm.player));
     }
   }

@@ -121,6 +121,12 @@ export interface Game<S = unknown, A = unknown, Sc = unknown> {
    */
   policyScores?(s: S, actions: readonly A[]): number[];
   /**
+   * The scripted preferences' first choice at `s`: the first legal action with the highest `policyScores`, exactly.
+   * A ruleset may give it to find that choice without testing actions that cannot be it (heuristic rollouts ask for
+   * it at every decision); absent, they score the whole menu.
+   */
+  greedyAction?(s: S): A;
+  /**
    * The form of this ruleset's rule citations: every event's `rule` must match it (the conformance suite checks), so
    * a log line can always be traced to its rulebook section, e.g. /^\d+\.\d+$/ for numbered sections.
    */

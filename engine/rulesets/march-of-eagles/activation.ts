@@ -39,8 +39,17 @@ function activationOptions(s: MoeState, p: Side): Action[] {
   return out;
 }
 
-/** The activation types open to one battalion (§6.2); the type is declared before any check is rolled. */
-function orderOptions(s: MoeState, b: Bn): Action[] {
+/**
+ * The activation types open to one battalion (§6.2), in menu order; the type is declared before any check is rolled.
+ * `worth` is asked before an order whose test is dear (a change of formation, the screen's own volley) is tested, with
+ * the orders listed before it: one it turns down is left out untested. The menu tests them all; the scripted player's
+ * first choice (`greedyAction`) skips those that cannot be it.
+ */
+export function orderOptions(
+  s: MoeState,
+  b: Bn,
+  worth: (a: Action, before: readonly Action[]) => boolean = () => true,
+): Action[] {
   const out: Action[] = [{ k: 'pass', u: b.id }];
   if (b.brk) {
     if (!b.ral) out.push({ k: 'rally', u: b.id }); // [Resolve] RALLY: broken battalions only
@@ -59,12 +68,16 @@ function orderOptions(s: MoeState, b: Bn): Action[] {
     // [Manoeuvre] no wheels or formation changes in difficult terrain
     out.push({ k: 'wheel', u: b.id, side: 'L' }, { k: 'wheel', u: b.id, side: 'R' });
     // [Manoeuvre] change formation: the new facing is chosen once the check is passed; offered if any fits
-    if (formFacings(s, b, true).length) out.push({ k: 'form', u: b.id });
+    const form: Action = { k: 'form', u: b.id };
+    if (worth(form, out) && formFacings(s, b, true).length) out.push(form);
   }
   if (b.dis && !b.reform) out.push({ k: 'reform', u: b.id });
   const tgts = shootTargets(s, b, false);
   for (const t of tgts) out.push({ k: 'shoot', u: b.id, target: t });
-  if (!tgts.length && b.sk > 0 && shootTargets(s, b, true).length) out.push({ k: 'shoot', u: b.id, target: '-' });
+  if (!tgts.length && b.sk > 0) {
+    const screen: Action = { k: 'shoot', u: b.id, target: '-' };
+    if (worth(screen, out) && shootTargets(s, b, true).length) out.push(screen);
+  }
   for (const t of enemiesOn(s, b.side)) if (attackInfo(s, b, t)) out.push({ k: 'attack', u: b.id, target: t.id });
   return out;
 }

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import seedrandom from 'seedrandom';
+import { loadScenario } from '../../../arena/catalog.ts';
+import { sampleOutcome } from '../../../arena/dice.ts';
 import { tinyState, patch } from '../../../test/moe-fixtures.ts';
 import { playKeys } from '../../../test/moe-fixtures.ts';
 
@@ -169,5 +172,45 @@ describe('scripted tactics with no enemy left on the table (M20_earlyEnd off)', 
     }
     expect(game.toMove(s).kind).toBe('terminal');
     expect(decisions).toBeGreaterThan(3);
+  });
+});
+
+describe('the scripted first choice (Game.greedyAction)', () => {
+  // heuristic rollouts take greedyAction for the first of the best of policyScores over the menu: it must be that
+  // action exactly, though it leaves out untested the orders that cannot be first
+  it('is the first legal action with the highest score, in scripted play on every scenario', () => {
+    const chosen = new Map<string, number>();
+    let decisions = 0;
+    for (const id of ['open-field', 'woods-walls-hill', 'farm-on-the-ridge']) {
+      const { game: g, scenario } = loadScenario('march-of-eagles', id);
+      for (let n = 0; n < 6; n++) {
+        const rng = seedrandom.alea(`greedy-${id}-${n}`);
+        let s = g.initialState(scenario) as MoeState;
+        for (let ply = 0; ply < 3000; ply++) {
+          const tm = g.toMove(s);
+          if (tm.kind === 'terminal') break;
+          if (tm.kind === 'chance') {
+            s = g.applyUnchecked(s, sampleOutcome(g.chanceOutcomes(s), rng()).action) as MoeState;
+            continue;
+          }
+          const legal = g.legalActions(s);
+          const sc = policyScores(s, legal);
+          let first = 0;
+          for (let i = 1; i < sc.length; i++) if (sc[i]! > sc[first]!) first = i;
+          const a = g.greedyAction!(s);
+          expect(g.actionKey(a), `${id} game ${n} ply ${ply}`).toBe(g.actionKey(legal[first]!));
+          decisions++;
+          const k = a.k === 'shoot' && a.target === '-' ? 'screen' : a.k;
+          if (top(s)?.t === 'orders') chosen.set(k, (chosen.get(k) ?? 0) + 1);
+          // mostly the scripted choice, sometimes another, so that the games go everywhere
+          s = g.applyUnchecked(s, rng() < 0.7 ? a : legal[Math.floor(rng() * legal.length)]!) as MoeState;
+        }
+      }
+    }
+    expect(decisions).toBeGreaterThan(2000);
+    // the orders that are left out when they cannot be first were among those chosen
+    expect(chosen.get('form') ?? 0).toBeGreaterThan(0);
+    expect(chosen.get('shoot') ?? 0).toBeGreaterThan(0);
+    expect(chosen.get('move') ?? 0).toBeGreaterThan(0);
   });
 });

@@ -19,6 +19,7 @@ import {
   wheel as wheelRect,
 } from '../../geometry/geometry.ts';
 import { isDifficultAt, upSlope } from '../../geometry/terrain.ts';
+import { orderOptions } from './activation.ts';
 import { combatModifier } from './combat.ts';
 import { objectiveHolder } from './winning.ts';
 import { shotDice } from './shooting.ts';
@@ -27,6 +28,8 @@ import { NEED, effQ, resolveMod, scWith, top, unit } from './state.ts';
 import type { Action, Bn, Engagement, MoeState, Side } from './types.ts';
 
 const IDEAL_RANGE = 7 * IN;
+/** A battalion this far from every enemy gets the lowest activation priority. */
+const SLOT_FAR = 42 * IN;
 
 function angleDiff(a: number, b: number): number {
   const d = Math.abs((((a - b) % 360) + 360) % 360);
@@ -38,9 +41,10 @@ function far(s: MoeState): number {
   return Math.hypot(s.ctx.width, s.ctx.height);
 }
 
-function nearestEnemy(s: MoeState, b: Bn): { e: Bn | null; d: number } {
+/** The nearest enemy and its distance; with a `cap`, enemies beyond it are not looked for (then `e` is null, `d` the cap). */
+function nearestEnemy(s: MoeState, b: Bn, cap = far(s)): { e: Bn | null; d: number } {
   let best: Bn | null = null;
-  let bd = far(s);
+  let bd = cap;
   const pb = poly(b);
   for (const e of s.units) {
     if (!e.on || e.side === b.side) continue;
@@ -205,7 +209,7 @@ function slotScore(s: MoeState, a: Action, p: Side): number {
     case 'activate': {
       const b = unit(s, a.u);
       if (b.brk) return 9;
-      const { d } = nearestEnemy(s, b);
+      const { d } = nearestEnemy(s, b, SLOT_FAR); // farther makes no difference
       return 8 - Math.min(7, d / (6 * IN));
     }
     default:
@@ -328,4 +332,60 @@ export function policyScores(s: MoeState, actions: readonly Action[]): number[] 
     default:
       return actions.map(() => 0);
   }
+}
+
+/** The first of the best: the index of the first highest score. */
+function firstBest(scores: readonly number[]): number {
+  let best = 0;
+  for (let i = 1; i < scores.length; i++) if (scores[i]! > scores[best]!) best = i;
+  return best;
+}
+
+/**
+ * `Game.greedyAction`: the first legal action with the highest `policyScores`. At a battalion's orders, an order
+ * whose test is dear is tested only when it would score above every order listed before it: otherwise one of those
+ * is chosen over it whether it is legal or not, so leaving it out changes nothing.
+ */
+export function greedyAction(s: MoeState, legal: (s: MoeState) => readonly Action[]): Action {
+  const f = top(s);
+  if (f?.t === 'orders') {
+    const b = unit(s, f.u);
+    const near = nearestEnemy(s, b);
+    const scores: number[] = [];
+    let best = -Infinity;
+    const scoreTo = (list: readonly Action[]): void => {
+      for (let i = scores.length; i < list.length; i++) {
+        const sc = orderScore(s, list[i]!, b, near);
+        scores.push(sc);
+        if (sc > best) best = sc;
+      }
+    };
+    const menu = orderOptions(s, b, (a, before) => {
+      scoreTo(before);
+      return orderScore(s, a, b, near) > best;
+    });
+    scoreTo(menu);
+    return menu[firstBest(scores)]!;
+  }
+  const menu = legal(s);
+  if (f?.t === 'slot') {
+    // an unbroken battalion's score falls with its distance to the nearest enemy: one is looked for only nearer than
+    // that of the best so far (a tie keeps the earlier)
+    const scores: number[] = [];
+    let best = -Infinity;
+    for (const a of menu) {
+      let sc: number;
+      if (a.k === 'activate' && !unit(s, a.u).brk) {
+        // beating `best` takes an enemy nearer than (8 − best) × 6"; one more unit keeps the rounding on the safe side
+        const cap = best > 1 ? Math.min(SLOT_FAR, (8 - best) * 6 * IN + 1) : SLOT_FAR;
+        const { e, d } = nearestEnemy(s, unit(s, a.u), cap);
+        if (e) sc = 8 - Math.min(7, d / (6 * IN));
+        else sc = cap === SLOT_FAR ? 1 : -Infinity; // 42" or more: the lowest score; else it cannot beat `best`
+      } else sc = slotScore(s, a, f.p);
+      scores.push(sc);
+      if (sc > best) best = sc;
+    }
+    return menu[firstBest(scores)]!;
+  }
+  return menu[firstBest(policyScores(s, menu))]!;
 }

@@ -8,7 +8,7 @@ import type { Terrain, TerrainArea, TerrainLine } from '../../geometry/terrain.t
 import { type TerrainClasses, areaFlags } from '../../tabletop/terrain.ts';
 import { type Scenario, qualityIndex, validateScenario as validateSchema } from './scenario.ts';
 import { createMarchEncoding } from './encoding.ts';
-import { policyScores } from './heuristic.ts';
+import { greedyAction, policyScores } from './heuristic.ts';
 import { moe } from './rules.ts';
 import { judge, objectiveHolder } from './winning.ts';
 import { actionKey } from './notation.ts';
@@ -583,6 +583,7 @@ export const marchOfEagles: Game<MoeState, Action, Scenario> = {
   evaluate,
   quiet,
   policyScores,
+  greedyAction: (s) => greedyAction(s, (x) => moe.legalActions(x)),
   encoding: createMarchEncoding(handEvaluate),
   actionKey,
   describeAction(s, a) {

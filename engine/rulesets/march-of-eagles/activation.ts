@@ -11,7 +11,7 @@ import { centre, poly } from './shape.ts';
 import { eng, ev, other, push, sideUnits, top, unit, upd, updSC, withState } from './state.ts';
 import type { Action, Bn, Frame, MoeState, Side } from './types.ts';
 import { type MoeHandlers, behindPoint, enemiesOn, engaged, inches, named, owner, winOutcomes } from './common.ts';
-import { shootTargets, startVolleys } from './shooting.ts';
+import { type Shot, shootTargets, startVolleys } from './shooting.ts';
 import { startCheck } from './resolve.ts';
 import { startCombat } from './combat.ts';
 import { attackInfo, chargeRoll } from './attacks.ts';
@@ -48,7 +48,7 @@ function activationOptions(s: MoeState, p: Side): Action[] {
 export function orderOptions(
   s: MoeState,
   b: Bn,
-  worth: (a: Action, before: readonly Action[]) => boolean = () => true,
+  worth?: (a: Action, before: readonly Action[], bound?: Shot) => boolean,
 ): Action[] {
   const out: Action[] = [{ k: 'pass', u: b.id }];
   if (b.brk) {
@@ -69,14 +69,16 @@ export function orderOptions(
     out.push({ k: 'wheel', u: b.id, side: 'L' }, { k: 'wheel', u: b.id, side: 'R' });
     // [Manoeuvre] change formation: the new facing is chosen once the check is passed; offered if any fits
     const form: Action = { k: 'form', u: b.id };
-    if (worth(form, out) && formFacings(s, b, true).length) out.push(form);
+    if ((!worth || worth(form, out)) && formFacings(s, b, true).length) out.push(form);
   }
   if (b.dis && !b.reform) out.push({ k: 'reform', u: b.id });
-  const tgts = shootTargets(s, b, false);
-  for (const t of tgts) out.push({ k: 'shoot', u: b.id, target: t });
+  // a volley is tested only if the most dice it could have make it worth it
+  const shoot = (target: string): Action => ({ k: 'shoot', u: b.id, target });
+  const tgts = shootTargets(s, b, false, worth && ((t, bound) => worth(shoot(t), out, bound)));
+  for (const t of tgts) out.push(shoot(t));
   if (!tgts.length && b.sk > 0) {
-    const screen: Action = { k: 'shoot', u: b.id, target: '-' };
-    if (worth(screen, out) && shootTargets(s, b, true).length) out.push(screen);
+    const screen = shoot('-');
+    if ((!worth || worth(screen, out)) && shootTargets(s, b, true).length) out.push(screen);
   }
   for (const t of enemiesOn(s, b.side)) if (attackInfo(s, b, t)) out.push({ k: 'attack', u: b.id, target: t.id });
   return out;

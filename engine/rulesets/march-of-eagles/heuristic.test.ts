@@ -202,6 +202,8 @@ describe('the scripted first choice (Game.greedyAction)', () => {
           decisions++;
           const k = a.k === 'shoot' && a.target === '-' ? 'screen' : a.k;
           if (top(s)?.t === 'orders') chosen.set(k, (chosen.get(k) ?? 0) + 1);
+          if (a.k === 'screenTarget' && a.target !== '-')
+            chosen.set('screen target', (chosen.get('screen target') ?? 0) + 1);
           // mostly the scripted choice, sometimes another, so that the games go everywhere
           s = g.applyUnchecked(s, rng() < 0.7 ? a : legal[Math.floor(rng() * legal.length)]!) as MoeState;
         }
@@ -212,5 +214,6 @@ describe('the scripted first choice (Game.greedyAction)', () => {
     expect(chosen.get('form') ?? 0).toBeGreaterThan(0);
     expect(chosen.get('shoot') ?? 0).toBeGreaterThan(0);
     expect(chosen.get('move') ?? 0).toBeGreaterThan(0);
+    expect(chosen.get('screen target') ?? 0).toBeGreaterThan(0);
   });
 });

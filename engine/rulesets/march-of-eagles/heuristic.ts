@@ -22,7 +22,7 @@ import { isDifficultAt, upSlope } from '../../geometry/terrain.ts';
 import { orderOptions } from './activation.ts';
 import { combatModifier } from './combat.ts';
 import { objectiveHolder } from './winning.ts';
-import { shotDice } from './shooting.ts';
+import { type Shot, screenTargetMenu, shotDice } from './shooting.ts';
 import { centre, footprint, halfStrength, poly } from './shape.ts';
 import { NEED, effQ, resolveMod, scWith, top, unit } from './state.ts';
 import type { Action, Bn, Engagement, MoeState, Side } from './types.ts';
@@ -119,16 +119,22 @@ function attackScore(s: MoeState, b: Bn, t: Bn): number {
   return brave * reach * (win - 0.55 + weak) * 14 + value(t);
 }
 
-function shootScore(s: MoeState, b: Bn, target: string): number {
+function shootScore(s: MoeState, b: Bn, target: string, given?: Shot): number {
   if (target === '-') return 3;
   const screen = target.endsWith('.s');
   const t = unit(s, screen ? target.slice(0, -2) : target);
-  const sh = shotDice(s, b, false, t, screen, null, false);
+  const sh = given ?? shotDice(s, b, false, t, screen, null, false);
   if (!sh) return 0;
   let w = 0;
   for (let f = 1; f <= 6; f++) if (f + sh.mod >= sh.need) w++;
   const hits = (sh.dice * w) / 6;
   return 4 + 1.5 * hits + (screen ? 0 : value(t) * 0.5) + (t.dis ? 0.3 : 0);
+}
+
+/** Can `b`'s body shoot at `target` (a target in range, its line of sight and eligible groups tested)? */
+function shotLegal(s: MoeState, b: Bn, target: string): boolean {
+  const screen = target.endsWith('.s');
+  return shotDice(s, b, false, unit(s, screen ? target.slice(0, -2) : target), screen, null, false) !== null;
 }
 
 /** [Winning: objectives] An unbroken battalion within 3" of an objective its side holds: it keeps it by staying. */
@@ -360,12 +366,31 @@ export function greedyAction(s: MoeState, legal: (s: MoeState) => readonly Actio
         if (sc > best) best = sc;
       }
     };
-    const menu = orderOptions(s, b, (a, before) => {
+    const menu = orderOptions(s, b, (a, before, bound) => {
       scoreTo(before);
-      return orderScore(s, a, b, near) > best;
+      if (a.k !== 'shoot' || !bound) return orderScore(s, a, b, near) > best;
+      // a volley at a target: worth its line of sight only if its most dice could beat the best so far (the score
+      // grows with the dice); if it is then legal, its score is the best so far for the targets after it
+      if (shootScore(s, b, a.target, bound) <= best) return false;
+      const sc = shootScore(s, b, a.target);
+      if (sc > best && shotLegal(s, b, a.target)) best = sc;
+      return true;
     });
     scoreTo(menu);
     return menu[firstBest(scores)]!;
+  }
+  if (f?.t === 'screenTarget') {
+    // the screen shoots where it has the most dice (none: 0): a target is tested only if its most dice beat the best
+    const b = unit(s, f.u);
+    let best = 0;
+    const menu = screenTargetMenu(s, b, (target, bound) => {
+      if (bound.dice <= best) return false;
+      const screen = target.endsWith('.s');
+      const sh = shotDice(s, b, true, unit(s, screen ? target.slice(0, -2) : target), screen, null, false);
+      if (sh && sh.dice > best) best = sh.dice;
+      return true;
+    });
+    return menu[firstBest(policyScores(s, menu))]!;
   }
   const menu = legal(s);
   if (f?.t === 'slot') {

@@ -4,6 +4,7 @@
  * characters].
  */
 import type { ChanceOutcome } from '../../core/game.ts';
+import type { Cover } from '../../geometry/terrain.ts';
 import type { Log } from '../../core/procedure.ts';
 import {
   type Box,
@@ -35,7 +36,7 @@ import { type MoeHandlers, enemiesOn, engaged, named, owner } from './common.ts'
 import { loseCharacter, rankerLoss } from './casualties.ts';
 import { RecentMemo } from '../../core/recent.ts';
 
-interface Shot {
+export interface Shot {
   readonly dice: number;
   readonly need: number;
   readonly mod: number;
@@ -124,6 +125,22 @@ function computeShot(...[s, shooter, fromScreen, target, toScreen, fixedFraction
         shooter.f === 'C' ? Math.min(2, firingGroups(shooter)) : firingGroups(shooter),
       );
   if (E <= 0) return null;
+  const cover = toScreen ? 'none' : coverOf(s, target, centre(shooter));
+  return shotOf(s, shooter, fromScreen, target, toScreen, E, frac, cover, defensive);
+}
+
+/** [Accuracy] the dice of a volley from its eligible groups `E`, range fraction and the target's cover (steps 2–5). */
+function shotOf(
+  s: MoeState,
+  shooter: Bn,
+  fromScreen: boolean,
+  target: Bn,
+  toScreen: boolean,
+  E: number,
+  frac: number,
+  cover: Cover,
+  defensive: boolean,
+): Shot {
   const { q, pen } = effQ(s, shooter);
   let add = 0;
   let halvings = 0;
@@ -131,7 +148,6 @@ function computeShot(...[s, shooter, fromScreen, target, toScreen, fixedFraction
   if (!fromScreen && shooter.british && shooter.f === 'L' && q > 0) add += 2; // British in line (not Green) +2
   if (q === 3) add += 2; // Guards +2
   if (shooter.rifles) add += 2; // British Riflemen shooting +2
-  const cover = toScreen ? 'none' : coverOf(s, target, centre(shooter));
   if (s.ctx.options.M5_cover === 'modifiers') {
     if (cover === 'soft') add -= 2; // M5: soft cover −2 dice
     if (cover === 'hard') halvings++; // M5: hard cover −50%
@@ -146,8 +162,30 @@ function computeShot(...[s, shooter, fromScreen, target, toScreen, fixedFraction
   return { dice, need: NEED[q]!, mod };
 }
 
-/** Targets a body (and its screen) may shoot at; the shielding screen rule applies [Skirmishers]. */
-export function shootTargets(s: MoeState, b: Bn, fromScreen: boolean): string[] {
+/**
+ * The most dice a volley at a target in range could have: every group eligible and no cover. The real volley has no
+ * more (fewer groups see, cover only takes away), and the same need and modifier.
+ */
+function shotBound(s: MoeState, shooter: Bn, fromScreen: boolean, target: Bn, toScreen: boolean, range: number): Shot {
+  const groups = fromScreen
+    ? screenGroups(shooter)
+    : shooter.f === 'C'
+      ? Math.min(2, firingGroups(shooter))
+      : firingGroups(shooter);
+  return shotOf(s, shooter, fromScreen, target, toScreen, groups, rangeFraction(range, shooter.rifles), 'none', false);
+}
+
+/**
+ * Targets a body (and its screen) may shoot at; the shielding screen rule applies [Skirmishers]. `worth` is asked,
+ * with the most dice a volley could have, before a target in range has its line of sight tested: one it turns down
+ * is left out untested (the scripted player's first choice skips those that cannot be it).
+ */
+export function shootTargets(
+  s: MoeState,
+  b: Bn,
+  fromScreen: boolean,
+  worth?: (target: string, bound: Shot) => boolean,
+): string[] {
   const out: string[] = [];
   const src = fromScreen ? screenRectFor(b, footprint(b)) : footprint(b);
   if (!src) return out;
@@ -156,21 +194,25 @@ export function shootTargets(s: MoeState, b: Bn, fromScreen: boolean): string[] 
     if (engaged(t)) continue; // M18: no shooting into combats
     const range = maxRange(b.rifles);
     const shielded = t.sk > 0 && (t.scr === 'front' || t.light) && sectorOf(footprint(t), centre(b)) === 'front';
-    if (
-      !shielded &&
-      boxGap(srcPoly, poly(t)) <= range &&
-      polygonDistance(srcPoly, poly(t)) <= range &&
-      shotDice(s, b, fromScreen, t, false, null, false)
-    )
-      out.push(t.id);
+    if (!shielded && boxGap(srcPoly, poly(t)) <= range) {
+      const d = polygonDistance(srcPoly, poly(t));
+      if (
+        d <= range &&
+        (!worth || worth(t.id, shotBound(s, b, fromScreen, t, false, d))) &&
+        shotDice(s, b, fromScreen, t, false, null, false)
+      )
+        out.push(t.id);
+    }
     const sp = screenPoly(t);
-    if (
-      sp &&
-      boxGap(srcPoly, sp) <= range &&
-      polygonDistance(srcPoly, sp) <= range &&
-      shotDice(s, b, fromScreen, t, true, null, false)
-    )
-      out.push(`${t.id}.s`);
+    if (sp && boxGap(srcPoly, sp) <= range) {
+      const d = polygonDistance(srcPoly, sp);
+      if (
+        d <= range &&
+        (!worth || worth(`${t.id}.s`, shotBound(s, b, fromScreen, t, true, d))) &&
+        shotDice(s, b, fromScreen, t, true, null, false)
+      )
+        out.push(`${t.id}.s`);
+    }
   }
   return out;
 }
@@ -348,11 +390,16 @@ function charOutcomes(s: MoeState, b: Bn): ChanceOutcome<Action>[] {
     .map(([which, n]) => ({ action: { k: 'c-char', which }, p: n / total, label: `${which} lost` }));
 }
 
+/** [Skirmishers] the screen's own target: none ("-"), or one it may shoot at (`worth` as for `shootTargets`). */
+export function screenTargetMenu(s: MoeState, b: Bn, worth?: (target: string, bound: Shot) => boolean): Action[] {
+  return ['-', ...shootTargets(s, b, true, worth)].map((target) => ({ k: 'screenTarget', target }));
+}
+
 export const shooting: MoeHandlers<'screenTarget' | 'volley' | 'charPick'> = {
   screenTarget: {
     kind: 'decision',
     owner,
-    legal: (s, f) => ['-', ...shootTargets(s, unit(s, f.u), true)].map((target) => ({ k: 'screenTarget', target })),
+    legal: (s, f) => screenTargetMenu(s, unit(s, f.u)),
     step: (s, f, a, log) => startVolleys(s, f.u, '-', (a as Extract<Action, { k: 'screenTarget' }>).target, log),
     describe: (s, f) => `choose a target for ${named(s, f.u)}'s skirmishers ("-" for none)`,
   },

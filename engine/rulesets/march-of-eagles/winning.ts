@@ -59,6 +59,15 @@ export function judge(s: MoeState, early: boolean): { winner: number; reason: st
 /** M20_earlyEnd: once the set-up is done, the game ends as soon as a side has no unbroken battalion on the table. */
 export function earlyEnd(s: MoeState, log: Log): MoeState | null {
   if (s.phase === 'pregame' || !s.ctx.options.M20_earlyEnd) return null;
+  // asked before every step of play: most often both sides still stand, found in one pass
+  let stand0 = false;
+  let stand1 = false;
+  for (const u of s.units)
+    if (u.on && !u.brk) {
+      if (u.side === 0) stand0 = true;
+      else stand1 = true;
+      if (stand0 && stand1) return null;
+    }
   const a = unbrokenOnTable(s, 0);
   const b = unbrokenOnTable(s, 1);
   if (a !== 0 && b !== 0) return null;

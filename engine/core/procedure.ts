@@ -215,9 +215,14 @@ export function procedure<S extends ProcedureState<F>, F extends { readonly t: s
     return h;
   };
   const top = (s: S): F | undefined => s.stack[s.stack.length - 1];
-  const withPatch = spec.with ?? ((s: S, patch: Partial<ProcedureState<F>>): S => ({ ...s, ...patch }));
+  const copy = spec.with;
+  // without the spec's `with`, each copy is a spread with the changed field written out (a spread of a patch object
+  // would be slower)
   /** The state with its top frame removed. */
-  const popTop = (s: S): S => withPatch(s, { stack: s.stack.slice(0, -1) });
+  const popTop = (s: S): S => {
+    const stack = s.stack.slice(0, -1);
+    return copy ? copy(s, { stack }) : { ...s, stack };
+  };
 
   function settle(s0: S, log?: GameEvent[]): S {
     let s = s0;
@@ -268,7 +273,17 @@ export function procedure<S extends ProcedureState<F>, F extends { readonly t: s
     );
   }
   /** The state with its top frame replaced. */
-  const withTop = (s: S, f: F): S => withPatch(s, { stack: [...s.stack.slice(0, -1), f] });
+  const withTop = (s: S, f: F): S => {
+    const stack = [...s.stack.slice(0, -1), f];
+    return copy ? copy(s, { stack }) : { ...s, stack };
+  };
+  /** The state with the chance counter advanced, and its top frame removed unless `keep`. */
+  const counted = (s: S, keep: boolean): S => {
+    const nChance = s.nChance + 1;
+    if (keep) return copy ? copy(s, { nChance }) : { ...s, nChance };
+    const stack = s.stack.slice(0, -1);
+    return copy ? copy(s, { stack, nChance }) : { ...s, stack, nChance };
+  };
   /** The open sealed frame on top, with its handler, owners and choices. */
   function openSealed(
     s: S,
@@ -304,12 +319,8 @@ export function procedure<S extends ProcedureState<F>, F extends { readonly t: s
       return settle(h.reveal(popTop(s), f, chosen, log), log);
     }
     // every chance step advances the counter, whichever frame it was: chance keys never repeat
-    if (h.keepsTop)
-      return settle(h.step(isChance(h, s, f) ? withPatch(s, { nChance: s.nChance + 1 }) : s, f, a, log), log);
-    const popped = isChance(h, s, f)
-      ? withPatch(s, { stack: s.stack.slice(0, -1), nChance: s.nChance + 1 })
-      : popTop(s);
-    return settle(h.step(popped, f, a, log), log);
+    if (h.keepsTop) return settle(h.step(isChance(h, s, f) ? counted(s, true) : s, f, a, log), log);
+    return settle(h.step(isChance(h, s, f) ? counted(s, false) : popTop(s), f, a, log), log);
   }
 
   return {

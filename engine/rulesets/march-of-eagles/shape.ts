@@ -58,29 +58,125 @@ interface Geometry {
   poly?: Polygon;
   screen?: Polygon | null;
 }
-const GEO = Symbol('geometry');
 /** Every field present from the start: the records keep one shape as they fill. */
 const emptyGeometry = (): Geometry => ({ rect: undefined, poly: undefined, screen: undefined });
-const frozenGeometry = new WeakMap<Bn, Geometry>();
-function geometry(b: Bn): Geometry {
-  const own = (b as { [GEO]?: Geometry })[GEO];
-  if (own) return own;
-  let g = frozenGeometry.get(b);
-  if (g) return g;
-  g = emptyGeometry();
-  if (Object.isExtensible(b)) Object.defineProperty(b, GEO, { value: g });
-  else frozenGeometry.set(b, g);
-  return g;
+const looseGeometry = new WeakMap<Bn, Geometry>();
+
+/**
+ * A battalion as the engine copies it: its fields in one order, and its geometry caches in a private field, which
+ * spreads, JSON, structured clones and equality checks never see. A battalion made another way (a spread, a test's
+ * literal) keeps its caches in a `WeakMap`.
+ */
+class Battalion implements Bn {
+  declare readonly id: Bn['id'];
+  declare readonly name: Bn['name'];
+  declare readonly side: Bn['side'];
+  declare readonly q: Bn['q'];
+  declare readonly light: Bn['light'];
+  declare readonly rifles: Bn['rifles'];
+  declare readonly british: Bn['british'];
+  declare readonly start: Bn['start'];
+  declare readonly rk: Bn['rk'];
+  declare readonly skS: Bn['skS'];
+  declare readonly sk: Bn['sk'];
+  declare readonly drum: Bn['drum'];
+  declare readonly sgt: Bn['sgt'];
+  declare readonly ens: Bn['ens'];
+  declare readonly off: Bn['off'];
+  declare readonly f: Bn['f'];
+  declare readonly x: Bn['x'];
+  declare readonly y: Bn['y'];
+  declare readonly h: Bn['h'];
+  declare readonly scr: Bn['scr'];
+  declare readonly G: Bn['G'];
+  declare readonly on: Bn['on'];
+  declare readonly placed: Bn['placed'];
+  declare readonly gone: Bn['gone'];
+  declare readonly act: Bn['act'];
+  declare readonly dis: Bn['dis'];
+  declare readonly brk: Bn['brk'];
+  declare readonly ral: Bn['ral'];
+  declare readonly stand: Bn['stand'];
+  declare readonly standDis: Bn['standDis'];
+  declare readonly reform: Bn['reform'];
+  declare readonly drumU: Bn['drumU'];
+  declare readonly sgtU: Bn['sgtU'];
+  declare readonly ensU: Bn['ensU'];
+  declare readonly offU: Bn['offU'];
+  declare readonly tested: Bn['tested'];
+  declare readonly trig: Bn['trig'];
+  declare readonly lost: Bn['lost'];
+  declare readonly ran: Bn['ran'];
+  declare readonly cas: Bn['cas'];
+  declare readonly eng: Bn['eng'];
+  readonly #geo: Geometry;
+  constructor(o: Bn, patch: Partial<Bn>) {
+    this.id = o.id;
+    this.name = o.name;
+    this.side = o.side;
+    this.q = o.q;
+    this.light = o.light;
+    this.rifles = o.rifles;
+    this.british = o.british;
+    this.start = o.start;
+    this.rk = o.rk;
+    this.skS = o.skS;
+    this.sk = o.sk;
+    this.drum = o.drum;
+    this.sgt = o.sgt;
+    this.ens = o.ens;
+    this.off = o.off;
+    this.f = o.f;
+    this.x = o.x;
+    this.y = o.y;
+    this.h = o.h;
+    this.scr = o.scr;
+    this.G = o.G;
+    this.on = o.on;
+    this.placed = o.placed;
+    this.gone = o.gone;
+    this.act = o.act;
+    this.dis = o.dis;
+    this.brk = o.brk;
+    this.ral = o.ral;
+    this.stand = o.stand;
+    this.standDis = o.standDis;
+    this.reform = o.reform;
+    this.drumU = o.drumU;
+    this.sgtU = o.sgtU;
+    this.ensU = o.ensU;
+    this.offU = o.offU;
+    this.tested = o.tested;
+    this.trig = o.trig;
+    this.lost = o.lost;
+    this.ran = o.ran;
+    this.cas = o.cas;
+    this.eng = o.eng;
+    Object.assign(this, patch);
+    const g = Battalion.geometryOf(o, false);
+    this.#geo = g && sameGeometry(o, this) ? g : emptyGeometry();
+  }
+  /** `b`'s geometry caches (made for a battalion made another way, when `make`). */
+  static geometryOf(b: Bn, make: boolean): Geometry | undefined {
+    if (#geo in b) return (b as Battalion).#geo;
+    let g = looseGeometry.get(b);
+    if (!g && make) looseGeometry.set(b, (g = emptyGeometry()));
+    return g;
+  }
 }
 
 /**
- * Gives a new copy its geometry caches at birth, so every copy has the same shape: a copy that moved nothing shares
- * those of the original (they depend only on geometry), any other starts empty ones.
+ * A copy of a battalion with `patch` over it. Every copy is a `Battalion`, so every battalion has one shape: V8 reads
+ * them much faster than spread copies, whose shapes drift. A copy that moved nothing shares the geometry caches of the
+ * original (they depend only on geometry); any other starts empty ones.
  */
-export function inheritGeometry(from: Bn, to: Bn): void {
-  const g = (from as { [GEO]?: Geometry })[GEO] ?? frozenGeometry.get(from);
-  Object.defineProperty(to, GEO, { value: g && sameGeometry(from, to) ? g : emptyGeometry() });
+export function withBn(o: Bn, patch: Partial<Bn>): Bn {
+  return new Battalion(o, patch);
 }
+function geometry(b: Bn): Geometry {
+  return Battalion.geometryOf(b, true)!;
+}
+
 export function footprint(b: Bn): Rect {
   const g = geometry(b);
   return (g.rect ??= rectAt(b, b.x, b.y, b.h));

@@ -1,7 +1,9 @@
 /** Small immutable-update helpers and derived values for March of Eagles states. */
 import type { GameEvent } from '../../core/game.ts';
 import type { Bn, Engagement, Frame, MoeState, SC, Side, SideState } from './types.ts';
-import { halfStrength, inheritGeometry } from './shape.ts';
+import { halfStrength, withBn } from './shape.ts';
+
+export { withBn };
 import { RecentMemo } from '../../core/recent.ts';
 
 /** [Activation table] score needed on a D6 by quality: Green 5+, Drilled 4+, Veteran 3+, Guards 2+. */
@@ -51,56 +53,6 @@ export function unit(s: MoeState, id: string): Bn {
 }
 export function hasUnit(s: MoeState, id: string): boolean {
   return slotOf(s.units, id) !== undefined;
-}
-
-/** A copy of a battalion with `patch` over it, built as one literal for the same reason as `withState`. */
-export function withBn(o: Bn, patch: Partial<Bn>): Bn {
-  const n = {
-    id: o.id,
-    name: o.name,
-    side: o.side,
-    q: o.q,
-    light: o.light,
-    rifles: o.rifles,
-    british: o.british,
-    start: o.start,
-    rk: o.rk,
-    skS: o.skS,
-    sk: o.sk,
-    drum: o.drum,
-    sgt: o.sgt,
-    ens: o.ens,
-    off: o.off,
-    f: o.f,
-    x: o.x,
-    y: o.y,
-    h: o.h,
-    scr: o.scr,
-    G: o.G,
-    on: o.on,
-    placed: o.placed,
-    gone: o.gone,
-    act: o.act,
-    dis: o.dis,
-    brk: o.brk,
-    ral: o.ral,
-    stand: o.stand,
-    standDis: o.standDis,
-    reform: o.reform,
-    drumU: o.drumU,
-    sgtU: o.sgtU,
-    ensU: o.ensU,
-    offU: o.offU,
-    tested: o.tested,
-    trig: o.trig,
-    lost: o.lost,
-    ran: o.ran,
-    cas: o.cas,
-    eng: o.eng,
-  };
-  Object.assign(n, patch);
-  inheritGeometry(o, n);
-  return n;
 }
 
 /**

@@ -48,10 +48,10 @@ function sameGeometry(a: Bn, b: Bn): boolean {
   );
 }
 /**
- * A battalion's footprint, its corners and its screen's corners, worked out when first asked for. They are kept on the
- * battalion object itself, under a symbol that is not enumerable: a spread copy (`{ ...b, x }`) never carries them,
- * hashing, JSON and structured clones never see them, and no collector-traced `WeakMap` entry is made per battalion
- * copy. A frozen battalion (the conformance checker freezes states) keeps them in a `WeakMap` instead.
+ * A battalion's footprint, its corners and its screen's corners, worked out when first asked for. A `Battalion` (every
+ * copy the engine makes) keeps them in a private field: a spread copy (`{ ...b, x }`) never carries them, hashing,
+ * JSON, structured clones and equality checks never see them, and no collector-traced `WeakMap` entry is made per
+ * copy. A battalion made another way (a spread, a test's literal) keeps them in a `WeakMap`.
  */
 interface Geometry {
   rect?: Rect;

@@ -178,14 +178,21 @@ export abstract class SearchBase {
     return outs.length - 1;
   }
 
-  protected rolloutAction(s: unknown, legal: readonly unknown[], mover: number): unknown {
+  /**
+   * A rollout's move: with heuristic leaves, the scripted first choice (the ruleset's `greedyAction` where it gives one
+   * and `mover` sees the whole state, else the best of the scored menu), or with probability ε a random legal move.
+   */
+  protected rolloutAction(s: unknown, mover: number): unknown {
     const g = this.game;
     if (this.cfg.leaf === 'heuristic' && g.policyScores && this.draw() >= this.cfg.epsilon) {
+      if (g.greedyAction && !g.hidden?.(s, mover)) return g.greedyAction(s);
+      const legal = g.legalActions(s);
       const sc = this.scores(s, legal, mover, this.draw);
       let best = 0;
       for (let i = 1; i < sc.length; i++) if (sc[i]! > sc[best]!) best = i;
       return legal[best];
     }
+    const legal = g.legalActions(s);
     return legal[Math.floor(this.draw() * legal.length)];
   }
 
@@ -210,14 +217,7 @@ export abstract class SearchBase {
       if (tm.kind === 'chance') {
         const outs = g.chanceOutcomes(s);
         s = g.applyUnchecked(s, outs[this.sampleIndex(outs)]!.action);
-      } else if (this.cfg.leaf === 'heuristic' && g.greedyAction && g.policyScores && !g.hidden?.(s, tm.player)) {
-        // the scripted choice without scoring the whole menu; the same draws, in the same order, as rolloutAction
-        if (this.draw() >= this.cfg.epsilon) s = g.applyUnchecked(s, g.greedyAction(s));
-        else {
-          const legal = g.legalActions(s);
-          s = g.applyUnchecked(s, legal[Math.floor(this.draw() * legal.length)]);
-        }
-      } else s = g.applyUnchecked(s, this.rolloutAction(s, g.legalActions(s), tm.player));
+      } else s = g.applyUnchecked(s, this.rolloutAction(s, tm.player));
     }
   }
 

@@ -26,8 +26,8 @@ import {
   someBandPlacement,
 } from '../../tabletop/deployment.ts';
 import { maxSkirmishers } from './scenario.ts';
-import { allPolys, rectAt, screenRectFor } from './shape.ts';
-import { sideUnits, withBn } from './state.ts';
+import { allPolys, rectAt, screenRectFor, withBn } from './shape.ts';
+import { sideUnits } from './state.ts';
 import type { Bn, Formation, MoeState, ScreenPos, Side } from './types.ts';
 import { RecentMemo } from '../../core/recent.ts';
 

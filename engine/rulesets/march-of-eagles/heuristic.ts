@@ -22,7 +22,7 @@ import { isDifficultAt, upSlope } from '../../geometry/terrain.ts';
 import { orderOptions } from './activation.ts';
 import { combatModifier } from './combat.ts';
 import { objectiveHolder } from './winning.ts';
-import { type Shot, screenTargetMenu, shotDice } from './shooting.ts';
+import { type Shot, screenTargetMenu, shotDice, targetParts } from './shooting.ts';
 import { centre, footprint, halfStrength, poly } from './shape.ts';
 import { NEED, effQ, resolveMod, scWith, top, unit } from './state.ts';
 import type { Action, Bn, Engagement, MoeState, Side } from './types.ts';
@@ -119,22 +119,22 @@ function attackScore(s: MoeState, b: Bn, t: Bn): number {
   return brave * reach * (win - 0.55 + weak) * 14 + value(t);
 }
 
+/** `b`'s volley (from its body, or from its screen) at a target key (`id`, or `id.s` for that battalion's screen). */
+function shotAt(s: MoeState, b: Bn, fromScreen: boolean, target: string): Shot | null {
+  const { id, screen } = targetParts(target);
+  return shotDice(s, b, fromScreen, unit(s, id), screen, null, false);
+}
+
 function shootScore(s: MoeState, b: Bn, target: string, given?: Shot): number {
   if (target === '-') return 3;
-  const screen = target.endsWith('.s');
-  const t = unit(s, screen ? target.slice(0, -2) : target);
+  const { id, screen } = targetParts(target);
+  const t = unit(s, id);
   const sh = given ?? shotDice(s, b, false, t, screen, null, false);
   if (!sh) return 0;
   let w = 0;
   for (let f = 1; f <= 6; f++) if (f + sh.mod >= sh.need) w++;
   const hits = (sh.dice * w) / 6;
   return 4 + 1.5 * hits + (screen ? 0 : value(t) * 0.5) + (t.dis ? 0.3 : 0);
-}
-
-/** Can `b`'s body shoot at `target` (a target in range, its line of sight and eligible groups tested)? */
-function shotLegal(s: MoeState, b: Bn, target: string): boolean {
-  const screen = target.endsWith('.s');
-  return shotDice(s, b, false, unit(s, screen ? target.slice(0, -2) : target), screen, null, false) !== null;
 }
 
 /** [Winning: objectives] An unbroken battalion within 3" of an objective its side holds: it keeps it by staying. */
@@ -202,6 +202,11 @@ function orderScore(s: MoeState, a: Action, b: Bn, near: { e: Bn | null; d: numb
   }
 }
 
+/** An unbroken battalion's claim to the activation slot: 8 at the enemy, falling to 1 at 42" (SLOT_FAR) and beyond. */
+function priority(d: number): number {
+  return 8 - Math.min(7, d / (6 * IN));
+}
+
 function slotScore(s: MoeState, a: Action, p: Side): number {
   switch (a.k) {
     case 'sc':
@@ -215,8 +220,7 @@ function slotScore(s: MoeState, a: Action, p: Side): number {
     case 'activate': {
       const b = unit(s, a.u);
       if (b.brk) return 9;
-      const { d } = nearestEnemy(s, b, SLOT_FAR); // farther makes no difference
-      return 8 - Math.min(7, d / (6 * IN));
+      return priority(nearestEnemy(s, b, SLOT_FAR).d); // farther makes no difference
     }
     default:
       return 0;
@@ -279,9 +283,7 @@ export function policyScores(s: MoeState, actions: readonly Action[]): number[] 
       return actions.map((a) => {
         const t = (a as Extract<Action, { k: 'screenTarget' }>).target;
         if (t === '-') return 0;
-        const screen = t.endsWith('.s');
-        const sh = shotDice(s, b, true, unit(s, screen ? t.slice(0, -2) : t), screen, null, false);
-        return sh ? sh.dice : 0;
+        return shotAt(s, b, true, t)?.dice ?? 0;
       });
     }
     case 'defFire':
@@ -373,7 +375,7 @@ export function greedyAction(s: MoeState, legal: (s: MoeState) => readonly Actio
       // grows with the dice); if it is then legal, its score is the best so far for the targets after it
       if (shootScore(s, b, a.target, bound) <= best) return false;
       const sc = shootScore(s, b, a.target);
-      if (sc > best && shotLegal(s, b, a.target)) best = sc;
+      if (sc > best && shotAt(s, b, false, a.target)) best = sc;
       return true;
     });
     scoreTo(menu);
@@ -385,8 +387,7 @@ export function greedyAction(s: MoeState, legal: (s: MoeState) => readonly Actio
     let best = 0;
     const menu = screenTargetMenu(s, b, (target, bound) => {
       if (bound.dice <= best) return false;
-      const screen = target.endsWith('.s');
-      const sh = shotDice(s, b, true, unit(s, screen ? target.slice(0, -2) : target), screen, null, false);
+      const sh = shotAt(s, b, true, target);
       if (sh && sh.dice > best) best = sh.dice;
       return true;
     });
@@ -404,8 +405,8 @@ export function greedyAction(s: MoeState, legal: (s: MoeState) => readonly Actio
         // beating `best` takes an enemy nearer than (8 − best) × 6"; one more unit keeps the rounding on the safe side
         const cap = best > 1 ? Math.min(SLOT_FAR, (8 - best) * 6 * IN + 1) : SLOT_FAR;
         const { e, d } = nearestEnemy(s, unit(s, a.u), cap);
-        if (e) sc = 8 - Math.min(7, d / (6 * IN));
-        else sc = cap === SLOT_FAR ? 1 : -Infinity; // 42" or more: the lowest score; else it cannot beat `best`
+        if (e) sc = priority(d);
+        else sc = cap === SLOT_FAR ? priority(SLOT_FAR) : -Infinity; // 42" or more: the lowest; else it cannot win
       } else sc = slotScore(s, a, f.p);
       scores.push(sc);
       if (sc > best) best = sc;

@@ -42,8 +42,14 @@ export interface Shot {
   readonly mod: number;
 }
 
+/** [Who can shoot] the most groups that may shoot: a screen's groups, a body's (in column only its front two). */
+function groupsNow(shooter: Bn, fromScreen: boolean): number {
+  if (fromScreen) return screenGroups(shooter);
+  return shooter.f === 'C' ? Math.min(2, firingGroups(shooter)) : firingGroups(shooter);
+}
+
 /** Target key: battalion id for the body, `id.s` for its skirmish screen. */
-function targetParts(t: string): { id: string; screen: boolean } {
+export function targetParts(t: string): { id: string; screen: boolean } {
   return t.endsWith('.s') ? { id: t.slice(0, -2), screen: true } : { id: t, screen: false };
 }
 
@@ -115,15 +121,10 @@ function computeShot(...[s, shooter, fromScreen, target, toScreen, fixedFraction
     s,
     (b, isScreen) => (b.id === shooter.id && isScreen === fromScreen) || (b.id === target.id && isScreen === toScreen),
   ).filter((p) => boxDistance(bbox(p), span) === 0);
+  const groups = groupsNow(shooter, fromScreen);
   const E = fromScreen
-    ? eligibleScreenGroups(s, sRect, tPoly, blockers, screenGroups(shooter))
-    : eligibleGroups(
-        s,
-        sRect,
-        tPoly,
-        blockers,
-        shooter.f === 'C' ? Math.min(2, firingGroups(shooter)) : firingGroups(shooter),
-      );
+    ? eligibleScreenGroups(s, sRect, tPoly, blockers, groups)
+    : eligibleGroups(s, sRect, tPoly, blockers, groups);
   if (E <= 0) return null;
   const cover = toScreen ? 'none' : coverOf(s, target, centre(shooter));
   return shotOf(s, shooter, fromScreen, target, toScreen, E, frac, cover, defensive);
@@ -167,11 +168,7 @@ function shotOf(
  * more (fewer groups see, cover only takes away), and the same need and modifier.
  */
 function shotBound(s: MoeState, shooter: Bn, fromScreen: boolean, target: Bn, toScreen: boolean, range: number): Shot {
-  const groups = fromScreen
-    ? screenGroups(shooter)
-    : shooter.f === 'C'
-      ? Math.min(2, firingGroups(shooter))
-      : firingGroups(shooter);
+  const groups = groupsNow(shooter, fromScreen);
   return shotOf(s, shooter, fromScreen, target, toScreen, groups, rangeFraction(range, shooter.rifles), 'none', false);
 }
 

@@ -2,8 +2,6 @@
 import type { GameEvent } from '../../core/game.ts';
 import type { Bn, Engagement, Frame, MoeState, SC, Side, SideState } from './types.ts';
 import { halfStrength, withBn } from './shape.ts';
-
-export { withBn };
 import { RecentMemo } from '../../core/recent.ts';
 
 /** [Activation table] score needed on a D6 by quality: Green 5+, Drilled 4+, Veteran 3+, Guards 2+. */

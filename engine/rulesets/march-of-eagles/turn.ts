@@ -3,7 +3,8 @@
  * moves, the end of the turn and of the game.
  */
 import type { Log } from '../../core/procedure.ts';
-import { TURN_FRESH, ev, other, push, updSC, withBn, withEng, withState } from './state.ts';
+import { TURN_FRESH, ev, other, push, updSC, withEng, withState } from './state.ts';
+import { withBn } from './shape.ts';
 import type { Bn, MoeState, Side } from './types.ts';
 import { compulsoryMoves, resolvePhase } from './resolve.ts';
 import { available } from './activation.ts';

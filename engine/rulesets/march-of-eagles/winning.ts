@@ -68,10 +68,7 @@ export function earlyEnd(s: MoeState, log: Log): MoeState | null {
       else stand1 = true;
       if (stand0 && stand1) return null;
     }
-  const a = unbrokenOnTable(s, 0);
-  const b = unbrokenOnTable(s, 1);
-  if (a !== 0 && b !== 0) return null;
-  if (a === 0 && b === 0) return withState(s, { phase: 'over', result: judge(s, false), stack: [] });
+  if (!stand0 && !stand1) return withState(s, { phase: 'over', result: judge(s, false), stack: [] });
   const r = judge(s, true);
   ev(log, 'Winning', `${s.sides[r.winner as Side].name} wins: ${r.reason}`);
   return withState(s, { phase: 'over', result: r, stack: [] });
